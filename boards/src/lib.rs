@@ -1,0 +1,195 @@
+//! Board support packages: the resource and timing model every later stage reads.
+//!
+//! A board is data (`bsp/*.yaml`), never code: adding a board means adding one file.
+//! This crate knows nothing of SPIR-V or of how the scheduler uses the numbers.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Boards compiled into the binary, by name.
+const BUILTIN: &[(&str, &str)] = &[("default", include_str!("../bsp/default.yaml"))];
+
+#[derive(Debug, thiserror::Error)]
+pub enum BoardError {
+    #[error("{path}: cannot read board file: {source}")]
+    Io { path: String, source: std::io::Error },
+    #[error("{path}: invalid board description: {message}")]
+    Parse { path: String, message: String },
+    #[error("{path}: {field}: {message}")]
+    Invalid { path: String, field: String, message: String },
+    #[error("unknown board '{0}': run `hls-build boards` for the list, or pass a .yaml file")]
+    Unknown(String),
+}
+
+/// Timing of one operator class at the board's clock.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct OperatorTiming {
+    /// Pipeline latency in cycles; 0 means combinational (chained).
+    pub latency: u32,
+    /// Combinational delay in ns, used when latency is 0.
+    #[serde(default)]
+    pub delay_ns: f64,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MemoryModel {
+    pub global_load_latency: u32,
+    pub read_ports_per_master: u32,
+    pub write_ports_per_master: u32,
+    pub store_queue_depth: u32,
+    pub load_request_queue_depth: u32,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Board {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub clock_mhz: f64,
+    pub operators: BTreeMap<String, OperatorTiming>,
+    pub memory: MemoryModel,
+}
+
+/// Operator classes every board must time; the scheduler asks for these names.
+pub const REQUIRED_OPERATORS: &[&str] = &[
+    "int_add", "int_logic", "int_shift", "int_cmp", "select", "cast", "int_mul", "fp32_add",
+    "fp32_mul",
+];
+
+impl Board {
+    pub fn clock_period_ns(&self) -> f64 {
+        1000.0 / self.clock_mhz
+    }
+
+    /// Timing for an operator class. Classes are checked at load time, so this cannot miss.
+    pub fn operator(&self, class: &str) -> OperatorTiming {
+        self.operators[class]
+    }
+
+    /// Loads a board by built-in name or from a YAML file path.
+    pub fn load(name_or_path: &str) -> Result<Board, BoardError> {
+        if let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name_or_path) {
+            return Board::from_yaml(text, &format!("<built-in board {name_or_path}>"));
+        }
+        let looks_like_file = name_or_path.ends_with(".yaml")
+            || name_or_path.ends_with(".yml")
+            || name_or_path.contains('/');
+        if !looks_like_file {
+            return Err(BoardError::Unknown(name_or_path.to_string()));
+        }
+        let path = Path::new(name_or_path);
+        let text = std::fs::read_to_string(path)
+            .map_err(|source| BoardError::Io { path: name_or_path.to_string(), source })?;
+        Board::from_yaml(&text, name_or_path)
+    }
+
+    pub fn builtin_default() -> Board {
+        Board::load("default").expect("the built-in board is valid (checked by a unit test)")
+    }
+
+    pub fn builtin_names() -> Vec<&'static str> {
+        BUILTIN.iter().map(|(n, _)| *n).collect()
+    }
+
+    pub fn from_yaml(text: &str, path: &str) -> Result<Board, BoardError> {
+        let board: Board = serde_yaml_ng::from_str(text)
+            .map_err(|e| BoardError::Parse { path: path.to_string(), message: e.to_string() })?;
+        board.check(path)?;
+        Ok(board)
+    }
+
+    fn check(&self, path: &str) -> Result<(), BoardError> {
+        let invalid = |field: &str, message: String| BoardError::Invalid {
+            path: path.to_string(),
+            field: field.to_string(),
+            message,
+        };
+        if !(self.clock_mhz.is_finite() && self.clock_mhz > 0.0 && self.clock_mhz <= 2000.0) {
+            return Err(invalid("clock_mhz", format!("{} is not a clock in (0, 2000] MHz", self.clock_mhz)));
+        }
+        for required in REQUIRED_OPERATORS {
+            if !self.operators.contains_key(*required) {
+                return Err(invalid(
+                    &format!("operators.{required}"),
+                    "missing: every board must give latency (and delay_ns when latency is 0)".into(),
+                ));
+            }
+        }
+        for (name, op) in &self.operators {
+            if !REQUIRED_OPERATORS.contains(&name.as_str()) {
+                return Err(invalid(
+                    &format!("operators.{name}"),
+                    format!("unknown operator class; known: {}", REQUIRED_OPERATORS.join(", ")),
+                ));
+            }
+            if op.latency > 64 {
+                return Err(invalid(&format!("operators.{name}.latency"), "more than 64 cycles".into()));
+            }
+            if !(op.delay_ns.is_finite() && op.delay_ns >= 0.0) {
+                return Err(invalid(&format!("operators.{name}.delay_ns"), "must be ≥ 0".into()));
+            }
+            if op.latency == 0 && op.delay_ns > self.clock_period_ns() {
+                return Err(invalid(
+                    &format!("operators.{name}.delay_ns"),
+                    format!(
+                        "{} ns does not fit the {:.3} ns clock period; give the operator a latency ≥ 1",
+                        op.delay_ns,
+                        self.clock_period_ns()
+                    ),
+                ));
+            }
+        }
+        let m = &self.memory;
+        if m.global_load_latency == 0 || m.global_load_latency > 1024 {
+            return Err(invalid("memory.global_load_latency", "must be in 1..=1024".into()));
+        }
+        if m.read_ports_per_master != 1 || m.write_ports_per_master != 1 {
+            return Err(invalid(
+                "memory.read_ports_per_master",
+                "an AXI4 master accepts one read and one write request per cycle; only 1 is supported".into(),
+            ));
+        }
+        for (field, v) in [
+            ("memory.store_queue_depth", m.store_queue_depth),
+            ("memory.load_request_queue_depth", m.load_request_queue_depth),
+        ] {
+            if !(2..=1024).contains(&v) || !v.is_power_of_two() {
+                return Err(invalid(field, format!("{v} must be a power of two in 2..=1024")));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_board_loads() {
+        let b = Board::builtin_default();
+        assert_eq!(b.name, "default");
+        assert!((b.clock_period_ns() - 4.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn bad_yaml_names_the_field() {
+        let text = include_str!("../bsp/default.yaml").replace("clock_mhz: 250.0", "clock_mhz: -3");
+        let err = Board::from_yaml(&text, "x.yaml").unwrap_err().to_string();
+        assert!(err.contains("x.yaml") && err.contains("clock_mhz"), "{err}");
+        let err = Board::from_yaml("name: [", "y.yaml").unwrap_err().to_string();
+        assert!(err.contains("y.yaml"), "{err}");
+        let text = include_str!("../bsp/default.yaml").replace("fp32_mul", "fp32_mull");
+        let err = Board::from_yaml(&text, "z.yaml").unwrap_err().to_string();
+        assert!(err.contains("fp32_mul"), "{err}");
+    }
+
+    #[test]
+    fn unknown_board_name() {
+        assert!(matches!(Board::load("nonexistent"), Err(BoardError::Unknown(_))));
+    }
+}

@@ -1,0 +1,400 @@
+//! The hardware-facing IR: what the frontend produces and every later stage consumes.
+//!
+//! No SPIR-V and no hardware here. Types are hardware types (bits), vectors are gone,
+//! pointers are byte addresses with a known memory. A kernel is a control-flow graph of
+//! *units*: straight-line blocks run once, innermost loops are pipelined, and for a kernel
+//! without loops the whole body becomes one unit pipelined over the work-items. Each unit
+//! body is one dataflow graph (branches inside it are if-converted into predicates).
+
+use petgraph::graph::{DiGraph, NodeIndex};
+use petgraph::visit::EdgeRef;
+use serde::Serialize;
+use std::fmt;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum FloatKind {
+    F16,
+    F32,
+    F64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Type {
+    /// Any width 1..=4096; no signedness (the operation decides).
+    Int(u32),
+    Float(FloatKind),
+}
+
+impl Type {
+    pub const BOOL: Type = Type::Int(1);
+    pub const ADDR: Type = Type::Int(64);
+
+    pub fn bits(self) -> u32 {
+        match self {
+            Type::Int(w) => w,
+            Type::Float(FloatKind::F16) => 16,
+            Type::Float(FloatKind::F32) => 32,
+            Type::Float(FloatKind::F64) => 64,
+        }
+    }
+
+    pub fn bytes(self) -> u32 {
+        self.bits().div_ceil(8)
+    }
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Type::Int(w) => write!(f, "i{w}"),
+            Type::Float(FloatKind::F16) => write!(f, "f16"),
+            Type::Float(FloatKind::F32) => write!(f, "f32"),
+            Type::Float(FloatKind::F64) => write!(f, "f64"),
+        }
+    }
+}
+
+/// An operation in a unit body (typed index into the body graph).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct OpId(pub u32);
+
+impl OpId {
+    pub fn node(self) -> NodeIndex {
+        NodeIndex::new(self.0 as usize)
+    }
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct UnitId(pub u32);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct ArgId(pub u32);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct MemId(pub u32);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Builtin {
+    GlobalId,
+    GlobalSize,
+    LocalId,
+    LocalSize,
+    GroupId,
+    NumGroups,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum IntBinOp {
+    Add,
+    Sub,
+    Mul,
+    And,
+    Or,
+    Xor,
+    Shl,
+    LShr,
+    AShr,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum CmpPred {
+    Eq,
+    Ne,
+    ULt,
+    ULe,
+    UGt,
+    UGe,
+    SLt,
+    SLe,
+    SGt,
+    SGe,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum FloatBinOp {
+    Add,
+    Sub,
+    Mul,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum CastOp {
+    ZExt,
+    SExt,
+    Trunc,
+    /// Same width, reinterpret (int <-> float).
+    Bitcast,
+}
+
+/// A value that lives outside a unit body: read from a register while the unit runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum ValueRef {
+    /// The last value op `OpId` produced in unit `UnitId` (captured when it was computed).
+    Op(UnitId, OpId),
+    /// The value of entry phi `usize` of a unit, set on the transition into it.
+    EntryPhi(UnitId, usize),
+    /// A constant.
+    Const(Type, u64),
+    /// A kernel argument (scalar value or buffer base address).
+    Arg(ArgId),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum OpKind {
+    Const(u64),
+    /// A scalar argument, or a buffer argument's base address.
+    Arg(ArgId),
+    /// A work-item built-in for the current work-item, dimension 0..=2.
+    WorkItem(Builtin, u8),
+    /// True for the last work-item of the NDRange (drives issue of pipelined work-items).
+    LastWorkItem,
+    /// A value from outside this unit.
+    Outer(ValueRef),
+    /// Loop-carried value: operands `[init, next]`; `next` comes from the previous iteration.
+    CarriedPhi,
+    Int(IntBinOp),
+    Cmp(CmpPred),
+    /// Operands `[cond, if_true, if_false]`.
+    Select,
+    Cast(CastOp),
+    Float(FloatBinOp),
+    /// Operands `[address, predicate?]`.
+    Load(MemId),
+    /// Operands `[address, data, predicate?]`.
+    Store(MemId),
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Op {
+    pub kind: OpKind,
+    pub ty: Type,
+    pub operands: Vec<OpId>,
+    /// Source name (OpName) when the module has one.
+    pub name: Option<String>,
+}
+
+impl Op {
+    pub fn is_memory(&self) -> bool {
+        matches!(self.kind, OpKind::Load(_) | OpKind::Store(_))
+    }
+    /// The predicate operand of a load or store, if it is predicated.
+    pub fn predicate(&self) -> Option<OpId> {
+        match self.kind {
+            OpKind::Load(_) if self.operands.len() == 2 => Some(self.operands[1]),
+            OpKind::Store(_) if self.operands.len() == 3 => Some(self.operands[2]),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum DepKind {
+    /// The destination reads the source's value.
+    Data,
+    /// Memory ordering: the destination must not be issued before the source.
+    Order,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Dep {
+    pub kind: DepKind,
+    /// Iteration distance: 0 inside an iteration, ≥ 1 for loop-carried dependences.
+    pub distance: u32,
+}
+
+/// One unit's dataflow graph. Nodes are operations, edges dependences.
+#[derive(Debug, Clone, Default)]
+pub struct Body {
+    pub graph: DiGraph<Op, Dep>,
+}
+
+impl Body {
+    pub fn add(&mut self, op: Op) -> OpId {
+        let operands = op.operands.clone();
+        let is_carried = op.kind == OpKind::CarriedPhi;
+        let id = OpId(self.graph.add_node(op).index() as u32);
+        for (i, src) in operands.into_iter().enumerate() {
+            // The `next` operand of a carried phi is defined later; its edge is added by
+            // `set_carried_next`.
+            if !(is_carried && i == 1) {
+                self.graph.add_edge(src.node(), id.node(), Dep { kind: DepKind::Data, distance: 0 });
+            }
+        }
+        id
+    }
+
+    /// Completes a carried phi once the value from the previous iteration is known.
+    pub fn set_carried_next(&mut self, phi: OpId, next: OpId) {
+        self.graph[phi.node()].operands[1] = next;
+        self.graph.add_edge(next.node(), phi.node(), Dep { kind: DepKind::Data, distance: 1 });
+    }
+
+    pub fn add_order(&mut self, from: OpId, to: OpId, distance: u32) {
+        self.graph.add_edge(from.node(), to.node(), Dep { kind: DepKind::Order, distance });
+    }
+
+    pub fn op(&self, id: OpId) -> &Op {
+        &self.graph[id.node()]
+    }
+
+    pub fn ops(&self) -> impl Iterator<Item = (OpId, &Op)> {
+        self.graph.node_indices().map(|n| (OpId(n.index() as u32), &self.graph[n]))
+    }
+
+    pub fn len(&self) -> usize {
+        self.graph.node_count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.graph.node_count() == 0
+    }
+
+    /// Every dependence as (source, destination, dep).
+    pub fn deps(&self) -> impl Iterator<Item = (OpId, OpId, Dep)> + '_ {
+        self.graph.edge_references().map(|e| {
+            (OpId(e.source().index() as u32), OpId(e.target().index() as u32), *e.weight())
+        })
+    }
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct LoopControls {
+    /// InitiationIntervalINTEL: a requested II.
+    pub requested_ii: Option<u32>,
+    /// PipelineEnableINTEL 0.
+    pub pipelining_disabled: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub enum UnitKind {
+    /// Straight-line code, run once each time control reaches it.
+    Block,
+    /// An innermost loop, pipelined; runs while `cont` (evaluated each iteration) is true.
+    Loop { cont: OpId, controls: LoopControls },
+    /// The whole kernel body, pipelined with one iteration per work-item.
+    WorkItems,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub enum Exit {
+    /// The work-item is finished.
+    Return,
+    Jump(UnitId),
+    /// Branch on a boolean value of this unit (captured when the unit ends).
+    Branch { cond: OpId, if_true: UnitId, if_false: UnitId },
+}
+
+/// A value set when control enters a unit, chosen by the unit it came from.
+#[derive(Debug, Clone, Serialize)]
+pub struct EntryPhi {
+    pub ty: Type,
+    pub name: Option<String>,
+    pub incoming: Vec<(UnitId, ValueRef)>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Unit {
+    pub name: String,
+    pub kind: UnitKind,
+    pub body: Body,
+    pub entry_phis: Vec<EntryPhi>,
+    pub exit: Exit,
+    /// Ops whose last value other units (or the exit branch) read.
+    pub live_out: Vec<OpId>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub enum ArgKind {
+    /// A pointer to global memory; its base address is a 64-bit value.
+    Buffer(MemId),
+    Scalar(Type),
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Arg {
+    pub name: String,
+    pub kind: ArgKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum MemoryKind {
+    /// Global memory behind an AXI4 master, reached through a buffer argument.
+    Global { arg: ArgId },
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Memory {
+    pub name: String,
+    pub kind: MemoryKind,
+    pub elem: Type,
+    pub read: bool,
+    pub written: bool,
+    /// From `restrict` (FuncParamAttr NoAlias).
+    pub no_alias: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum ExecMode {
+    /// No loops: one unit, work-items pipelined like loop iterations.
+    PipelinedWorkItems,
+    /// Loops inside: work-items run one after the other through the unit graph.
+    SequentialWorkItems,
+}
+
+#[derive(Debug, Clone)]
+pub struct Kernel {
+    pub name: String,
+    pub args: Vec<Arg>,
+    pub memories: Vec<Memory>,
+    pub units: Vec<Unit>,
+    pub entry: UnitId,
+    pub mode: ExecMode,
+    /// Address width of the module (Physical32 / Physical64), the width of size_t.
+    pub address_bits: u32,
+}
+
+impl Kernel {
+    pub fn unit(&self, id: UnitId) -> &Unit {
+        &self.units[id.0 as usize]
+    }
+    pub fn memory(&self, id: MemId) -> &Memory {
+        &self.memories[id.0 as usize]
+    }
+    pub fn type_of(&self, v: ValueRef) -> Type {
+        match v {
+            ValueRef::Op(u, op) => self.unit(u).body.op(op).ty,
+            ValueRef::EntryPhi(u, i) => self.unit(u).entry_phis[i].ty,
+            ValueRef::Const(t, _) => t,
+            ValueRef::Arg(a) => match self.args[a.0 as usize].kind {
+                ArgKind::Buffer(_) => Type::ADDR,
+                ArgKind::Scalar(t) => t,
+            },
+        }
+    }
+}
+
+/// A human-readable dump of a kernel's IR (`hls-build compile --print-ir`).
+pub fn dump(kernel: &Kernel) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    let _ = writeln!(s, "kernel {} ({:?})", kernel.name, kernel.mode);
+    for (i, a) in kernel.args.iter().enumerate() {
+        let _ = writeln!(s, "  arg{i} {}: {:?}", a.name, a.kind);
+    }
+    for (i, u) in kernel.units.iter().enumerate() {
+        let _ = writeln!(s, "  unit{i} {} {:?} exit {:?}", u.name, u.kind, u.exit);
+        for (k, p) in u.entry_phis.iter().enumerate() {
+            let _ = writeln!(s, "    phi{k}: {} <- {:?}", p.ty, p.incoming);
+        }
+        for (id, op) in u.body.ops() {
+            let name = op.name.as_deref().map(|n| format!(" ; {n}")).unwrap_or_default();
+            let ops: Vec<String> = op.operands.iter().map(|o| format!("v{}", o.0)).collect();
+            let _ = writeln!(s, "    v{} = {:?} {} [{}]{}", id.0, op.kind, op.ty, ops.join(", "), name);
+        }
+        let _ = writeln!(s, "    live_out {:?}", u.live_out.iter().map(|o| o.0).collect::<Vec<_>>());
+    }
+    s
+}

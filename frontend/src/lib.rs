@@ -1,0 +1,32 @@
+//! The frontend: SPIR-V (or OpenCL C through clang-15 + llvm-spirv-15) in, `ir::Kernel` out.
+//! It knows nothing of hardware: no latencies, no ports, no clocks.
+
+pub mod cfg;
+pub mod inline;
+pub mod ir;
+pub mod lower;
+pub mod opencl;
+pub mod spirv;
+
+pub use lower::lower_kernel;
+pub use spirv::SpirvModule;
+
+#[derive(Debug, thiserror::Error)]
+pub enum FrontendError {
+    #[error("not a SPIR-V module: {0}")]
+    NotSpirv(String),
+    #[error("malformed SPIR-V: {0}")]
+    Malformed(String),
+    #[error("{inst}: {message} ({rule})")]
+    Invalid { rule: String, inst: String, message: String },
+    #[error("{inst}: unsupported: {message}")]
+    Unsupported { inst: String, message: String },
+    #[error("no kernel named '{wanted}' in the module; it has: {available}")]
+    UnknownKernel { wanted: String, available: String },
+    #[error("the module has several kernels ({available}); choose one with --kernel NAME")]
+    AmbiguousKernel { available: String },
+    #[error("{0}")]
+    Toolchain(String),
+    #[error("cannot read: {0}")]
+    Io(#[from] std::io::Error),
+}

@@ -1,0 +1,818 @@
+//! Lowering the flattened kernel to the IR: units (blocks and innermost loops), each an
+//! if-converted dataflow graph.
+
+use rspirv::spirv;
+use crate::cfg::{successors, Cfg};
+use crate::inline::{inline_kernel, FlatFunction};
+use crate::ir::*;
+use crate::spirv::{id_operand, SpirvModule, SpvType};
+use crate::FrontendError;
+use petgraph::graph::NodeIndex;
+use rspirv::dr::Instruction;
+use rspirv::spirv::{Op, StorageClass, Word};
+use std::collections::{BTreeSet, HashMap};
+
+pub fn lower_kernel(m: &SpirvModule, wanted: Option<&str>) -> Result<Kernel, FrontendError> {
+    let (name, fid) = m.kernel(wanted)?;
+    let flat = inline_kernel(m, fid)?;
+    let cfg = Cfg::build(m, &flat)?;
+    let mut cx = Lowering::new(m, &flat, &cfg, name)?;
+    cx.plan_units()?;
+    cx.lower_units()?;
+    cx.finish()
+}
+
+/// What a SPIR-V pointer value is in hardware: a byte address into one memory.
+#[derive(Clone, Copy)]
+struct Pointer {
+    mem: MemId,
+}
+
+struct PlannedUnit {
+    blocks: Vec<NodeIndex>,
+    is_loop: Option<usize>,
+}
+
+struct Lowering<'a> {
+    m: &'a SpirvModule,
+    f: &'a FlatFunction,
+    cfg: &'a Cfg,
+    kernel: Kernel,
+    params: HashMap<Word, ArgId>,
+    planned: Vec<PlannedUnit>,
+    unit_of_block: HashMap<NodeIndex, UnitId>,
+    /// Where each SPIR-V result that became an op lives.
+    defs: HashMap<Word, (UnitId, OpId)>,
+    pointers: HashMap<Word, Pointer>,
+    builtin_vectors: HashMap<Word, Builtin>,
+    /// Instruction defining each result id in the flattened function.
+    def_inst: HashMap<Word, &'a Instruction>,
+    pending_entry: Vec<(UnitId, Vec<(usize, Vec<(Word, NodeIndex)>)>)>,
+}
+
+fn bad(m: &SpirvModule, inst: &Instruction, message: impl Into<String>) -> FrontendError {
+    FrontendError::Unsupported { inst: m.describe(inst), message: message.into() }
+}
+
+impl<'a> Lowering<'a> {
+    fn new(m: &'a SpirvModule, f: &'a FlatFunction, cfg: &'a Cfg, name: String) -> Result<Self, FrontendError> {
+        let mut kernel = Kernel {
+            name,
+            args: Vec::new(),
+            memories: Vec::new(),
+            units: Vec::new(),
+            entry: UnitId(0),
+            mode: ExecMode::PipelinedWorkItems,
+            address_bits: m.address_bits,
+        };
+        let mut params = HashMap::new();
+        let mut pointers = HashMap::new();
+        for (i, p) in f.params.iter().enumerate() {
+            let id = p.result_id.unwrap_or(0);
+            let arg_name = m.names.get(&id).cloned().unwrap_or_else(|| format!("arg{i}"));
+            let arg = ArgId(i as u32);
+            let ty = p.result_type.and_then(|t| m.types.get(&t)).cloned();
+            let kind = match ty {
+                Some(SpvType::Pointer(StorageClass::CrossWorkgroup, elem)) => {
+                    let elem_ty = scalar_type(m, elem).ok_or_else(|| {
+                        bad(m, p, "buffer arguments must point to scalars (i8/i16/i32/i64/f32) for now")
+                    })?;
+                    let mem = MemId(kernel.memories.len() as u32);
+                    kernel.memories.push(Memory {
+                        name: arg_name.clone(),
+                        kind: MemoryKind::Global { arg },
+                        elem: elem_ty,
+                        read: false,
+                        written: false,
+                        no_alias: m.has_param_attr(id, spirv::FunctionParameterAttribute::NoAlias),
+                    });
+                    pointers.insert(id, Pointer { mem });
+                    ArgKind::Buffer(mem)
+                }
+                Some(SpvType::Pointer(sc, _)) => {
+                    return Err(bad(m, p, format!("pointer arguments in the {sc:?} storage class are not supported yet (only global buffers)")))
+                }
+                _ => ArgKind::Scalar(p.result_type.and_then(|t| scalar_type(m, t)).ok_or_else(|| {
+                    bad(m, p, "scalar arguments must be bool, i8/i16/i32/i64 or f32 for now")
+                })?),
+            };
+            params.insert(id, arg);
+            kernel.args.push(Arg { name: arg_name, kind });
+        }
+        let mut def_inst = HashMap::new();
+        for b in &f.blocks {
+            for i in &b.insts {
+                if let Some(r) = i.result_id {
+                    def_inst.insert(r, i);
+                }
+            }
+        }
+        Ok(Lowering {
+            m,
+            f,
+            cfg,
+            kernel,
+            params,
+            planned: Vec::new(),
+            unit_of_block: HashMap::new(),
+            defs: HashMap::new(),
+            pointers,
+            builtin_vectors: HashMap::new(),
+            def_inst,
+            pending_entry: Vec::new(),
+        })
+    }
+
+    fn block(&self, n: NodeIndex) -> &'a crate::inline::FlatBlock {
+        &self.f.blocks[self.cfg.graph[n]]
+    }
+
+    /// Splits the CFG into units: innermost loops and the remaining blocks; a kernel without
+    /// loops is one unit pipelined over work-items.
+    fn plan_units(&mut self) -> Result<(), FrontendError> {
+        if self.cfg.loops.is_empty() {
+            self.kernel.mode = ExecMode::PipelinedWorkItems;
+            self.planned.push(PlannedUnit { blocks: self.cfg.rpo.clone(), is_loop: None });
+            for n in &self.cfg.rpo {
+                self.unit_of_block.insert(*n, UnitId(0));
+            }
+            return Ok(());
+        }
+        self.kernel.mode = ExecMode::SequentialWorkItems;
+        for n in &self.cfg.rpo {
+            if self.unit_of_block.contains_key(n) {
+                continue;
+            }
+            let id = UnitId(self.planned.len() as u32);
+            let inner = self.cfg.loops.iter().position(|l| l.innermost && l.header == *n);
+            if let Some(li) = inner {
+                let l = &self.cfg.loops[li];
+                let blocks: Vec<NodeIndex> = self.cfg.rpo.iter().filter(|b| l.blocks.contains(b)).copied().collect();
+                for b in &blocks {
+                    self.unit_of_block.insert(*b, id);
+                }
+                self.planned.push(PlannedUnit { blocks, is_loop: Some(li) });
+            } else {
+                self.unit_of_block.insert(*n, id);
+                self.planned.push(PlannedUnit { blocks: vec![*n], is_loop: None });
+            }
+        }
+        self.kernel.entry = self.unit_of_block[&self.cfg.entry];
+        Ok(())
+    }
+
+    fn lower_units(&mut self) -> Result<(), FrontendError> {
+        for ui in 0..self.planned.len() {
+            let unit = self.lower_unit(UnitId(ui as u32))?;
+            self.kernel.units.push(unit);
+        }
+        Ok(())
+    }
+
+    fn lower_unit(&mut self, uid: UnitId) -> Result<Unit, FrontendError> {
+        let planned = &self.planned[uid.0 as usize];
+        let blocks = planned.blocks.clone();
+        let loop_index = planned.is_loop;
+        let in_unit: BTreeSet<NodeIndex> = blocks.iter().copied().collect();
+        let first = blocks[0];
+        let mut ub = UnitBuilder { body: Body::default(), values: HashMap::new(), entry_phis: Vec::new(), pending_phis: Vec::new(), carried: Vec::new() };
+        let mut block_pred: HashMap<NodeIndex, Option<OpId>> = HashMap::new();
+        // Edge predicates inside the unit: (from, to) -> predicate (None = always).
+        let mut edge_pred: HashMap<(NodeIndex, NodeIndex), Option<OpId>> = HashMap::new();
+        for &b in &blocks {
+            let fb = self.block(b);
+            // Predicate of this block: OR of incoming in-unit forward edges.
+            let pred = if b == first {
+                None
+            } else {
+                let mut acc: Option<Option<OpId>> = None;
+                for p in self.cfg.graph.neighbors_directed(b, petgraph::Direction::Incoming) {
+                    if !in_unit.contains(&p) {
+                        continue;
+                    }
+                    let Some(ep) = edge_pred.get(&(p, b)).copied() else { continue };
+                    acc = Some(match (acc, ep) {
+                        (None, e) => e,
+                        (Some(None), _) | (_, None) => None,
+                        (Some(Some(a)), Some(e)) => Some(ub.int(IntBinOp::Or, Type::BOOL, a, e)),
+                    });
+                }
+                acc.unwrap_or(None)
+            };
+            block_pred.insert(b, pred);
+            for inst in &fb.insts {
+                let op = inst.class.opcode;
+                match op {
+                    Op::Phi => {
+                        let rid = inst.result_id.unwrap_or(0);
+                        let ty = self.result_type(inst)?;
+                        let incoming: Vec<(Word, NodeIndex)> = (0..inst.operands.len() / 2)
+                            .map(|k| {
+                                let v = id_operand(inst, 2 * k).unwrap_or(0);
+                                let l = id_operand(inst, 2 * k + 1).unwrap_or(0);
+                                (v, *self.cfg.index_of.get(&l).unwrap_or(&first))
+                            })
+                            .collect();
+                        if b == first {
+                            // Values arriving from outside the unit: an entry phi.
+                            let outside: Vec<(Word, NodeIndex)> = incoming.iter().filter(|(_, p)| !in_unit.contains(p)).copied().collect();
+                            let k = ub.entry_phis.len();
+                            ub.entry_phis.push(EntryPhi { ty, name: self.m.names.get(&rid).cloned(), incoming: Vec::new() });
+                            ub.pending_phis.push((k, outside));
+                            let init = ub.add(Op_ { kind: OpKind::Outer(ValueRef::EntryPhi(uid, k)), ty, operands: vec![], name: None });
+                            let inside: Vec<Word> = incoming.iter().filter(|(_, p)| in_unit.contains(p)).map(|(v, _)| *v).collect();
+                            let id = if let Some(&next) = inside.first() {
+                                let phi = ub.add(Op_ { kind: OpKind::CarriedPhi, ty, operands: vec![init, init], name: self.m.names.get(&rid).cloned() });
+                                ub.carried.push((phi, next));
+                                phi
+                            } else {
+                                init
+                            };
+                            ub.values.insert(rid, id);
+                        } else {
+                            if self.is_pointer_type(inst.result_type) {
+                                return Err(bad(self.m, inst, "a phi choosing between pointers is not supported yet"));
+                            }
+                            // If-conversion: a select chain on the incoming edges' predicates.
+                            let mut chosen: Option<OpId> = None;
+                            for (v, p) in incoming.iter().rev() {
+                                let val = self.value(&mut ub, *v)?;
+                                chosen = Some(match (chosen, edge_pred.get(&(*p, b)).copied().flatten()) {
+                                    (None, _) => val,
+                                    (Some(rest), Some(c)) => ub.add(Op_ { kind: OpKind::Select, ty, operands: vec![c, val, rest], name: None }),
+                                    (Some(_), None) => val,
+                                });
+                            }
+                            let id = chosen.ok_or_else(|| bad(self.m, inst, "phi without incoming values"))?;
+                            ub.values.insert(rid, id);
+                        }
+                    }
+                    Op::Branch | Op::BranchConditional => {
+                        let succ = successors(self.m, self.f, self.cfg.graph[b])?;
+                        for (k, s) in succ.iter().enumerate() {
+                            let t = self.cfg.index_of[s];
+                            if !in_unit.contains(&t) || t == first {
+                                continue;
+                            }
+                            let ep = if op == Op::Branch || succ[0] == succ[1] {
+                                pred
+                            } else {
+                                let c = self.value(&mut ub, id_operand(inst, 0).unwrap_or(0))?;
+                                let c = if k == 0 { c } else { ub.not(c) };
+                                match pred {
+                                    None => Some(c),
+                                    Some(p) => Some(ub.int(IntBinOp::And, Type::BOOL, p, c)),
+                                }
+                            };
+                            edge_pred.insert((b, t), ep);
+                        }
+                    }
+                    Op::Return | Op::ReturnValue | Op::Unreachable => {}
+                    _ => self.lower_inst(&mut ub, inst, pred)?,
+                }
+            }
+        }
+        for (phi, next) in std::mem::take(&mut ub.carried) {
+            let n = self.value(&mut ub, next)?;
+            ub.body.set_carried_next(phi, n);
+        }
+        // Unit kind and exit.
+        let last = *blocks.last().unwrap_or(&first);
+        let (kind, exit) = if let Some(li) = loop_index {
+            let l = &self.cfg.loops[li];
+            let latch = self.block(l.latch);
+            for &b in &blocks {
+                for s in self.cfg.graph.neighbors(b) {
+                    if !in_unit.contains(&s) && b != l.latch {
+                        return Err(FrontendError::Unsupported {
+                            inst: format!("block %{} inside the loop headed by %{}", self.block(b).label, self.block(l.header).label),
+                            message: "a loop with an exit other than its latch (e.g. `break`) is not supported yet".into(),
+                        });
+                    }
+                }
+            }
+            let term = latch.insts.last().ok_or_else(|| FrontendError::Malformed("empty latch block".into()))?;
+            if term.class.opcode != Op::BranchConditional {
+                return Err(bad(self.m, term, "a loop whose latch does not test the exit condition is not supported yet"));
+            }
+            let header_label = self.block(l.header).label;
+            let c = self.value(&mut ub, id_operand(term, 0).unwrap_or(0))?;
+            let (cont, exit_label) = if id_operand(term, 1) == Some(header_label) {
+                (c, id_operand(term, 2).unwrap_or(0))
+            } else {
+                (ub.not(c), id_operand(term, 1).unwrap_or(0))
+            };
+            let exit_unit = self.unit_of_block[&self.cfg.index_of[&exit_label]];
+            (UnitKind::Loop { cont, controls: LoopControls::default() }, Exit::Jump(exit_unit))
+        } else if self.kernel.mode == ExecMode::PipelinedWorkItems {
+            (UnitKind::WorkItems, Exit::Return)
+        } else {
+            let term = self.block(last).insts.last().ok_or_else(|| FrontendError::Malformed("empty block".into()))?;
+            let exit = match term.class.opcode {
+                Op::Branch => Exit::Jump(self.unit_of_label(id_operand(term, 0).unwrap_or(0))),
+                Op::BranchConditional => {
+                    let t = self.unit_of_label(id_operand(term, 1).unwrap_or(0));
+                    let f = self.unit_of_label(id_operand(term, 2).unwrap_or(0));
+                    if t == f {
+                        Exit::Jump(t)
+                    } else {
+                        let cond = self.value(&mut ub, id_operand(term, 0).unwrap_or(0))?;
+                        Exit::Branch { cond, if_true: t, if_false: f }
+                    }
+                }
+                _ => Exit::Return,
+            };
+            (UnitKind::Block, exit)
+        };
+        if let Some(li) = loop_index {
+            self.check_loop_memory(&ub, li)?;
+        }
+        for (id, op) in &ub.values {
+            if !self.def_inst.contains_key(id) {
+                continue;
+            }
+            match ub.body.op(*op).kind {
+                OpKind::Outer(ValueRef::Op(u, o)) => {
+                    self.defs.insert(*id, (u, o));
+                }
+                OpKind::Outer(_) | OpKind::Const(_) | OpKind::Arg(_) => {}
+                _ => {
+                    self.defs.insert(*id, (uid, *op));
+                }
+            }
+        }
+        let pending = std::mem::take(&mut ub.pending_phis);
+        let name = match (&kind, self.m.names.get(&self.block(first).label)) {
+            (UnitKind::WorkItems, _) => "workitems".to_string(),
+            (UnitKind::Loop { .. }, Some(n)) => format!("loop.{n}"),
+            (UnitKind::Loop { .. }, None) => format!("loop.{}", self.block(first).label),
+            (_, Some(n)) => n.clone(),
+            (_, None) => format!("block.{}", self.block(first).label),
+        };
+        let mut unit = Unit { name, kind, body: ub.body, entry_phis: ub.entry_phis, exit, live_out: Vec::new() };
+        order_memory(&mut unit, self.m)?;
+        // Entry phi incomings are resolved in `finish`, once every unit's values exist.
+        self.pending_entry.push((uid, pending));
+        Ok(unit)
+    }
+
+    fn unit_of_label(&self, label: Word) -> UnitId {
+        self.unit_of_block[&self.cfg.index_of[&label]]
+    }
+
+    fn is_pointer_type(&self, ty: Option<Word>) -> bool {
+        matches!(ty.and_then(|t| self.m.types.get(&t)), Some(SpvType::Pointer(..)))
+    }
+
+    fn result_type(&self, inst: &Instruction) -> Result<Type, FrontendError> {
+        let t = inst.result_type.unwrap_or(0);
+        if let Some(SpvType::Pointer(..)) = self.m.types.get(&t) {
+            return Ok(Type::ADDR);
+        }
+        scalar_type(self.m, t).ok_or_else(|| {
+            bad(self.m, inst, format!("result type {} is not supported yet (scalars i1/i8/i16/i32/i64/f32 only)", self.type_name(t)))
+        })
+    }
+
+    fn type_name(&self, t: Word) -> String {
+        match self.m.types.get(&t) {
+            Some(ty) => format!("{ty:?}"),
+            None => format!("%{t}"),
+        }
+    }
+
+    /// The op holding SPIR-V value `id` inside the unit being built.
+    fn value(&mut self, ub: &mut UnitBuilder, id: Word) -> Result<OpId, FrontendError> {
+        if let Some(v) = ub.values.get(&id) {
+            return Ok(*v);
+        }
+        let op = if let Some((ty, bits)) = self.m.constants.get(&id) {
+            let ty = scalar_type(self.m, *ty).ok_or_else(|| FrontendError::Unsupported {
+                inst: format!("constant %{id}"),
+                message: format!("constant of type {} is not supported yet", self.type_name(*ty)),
+            })?;
+            ub.add(Op_ { kind: OpKind::Const(*bits & mask(ty.bits())), ty, operands: vec![], name: None })
+        } else if let Some(arg) = self.params.get(&id) {
+            let ty = match self.kernel.args[arg.0 as usize].kind {
+                ArgKind::Buffer(_) => Type::ADDR,
+                ArgKind::Scalar(t) => t,
+            };
+            ub.add(Op_ { kind: OpKind::Arg(*arg), ty, operands: vec![], name: Some(self.kernel.args[arg.0 as usize].name.clone()) })
+        } else if let Some((u, op)) = self.defs.get(&id).copied() {
+            let ty = self.kernel.units.get(u.0 as usize).map(|x| x.body.op(op).ty).unwrap_or(Type::ADDR);
+            ub.add(Op_ { kind: OpKind::Outer(ValueRef::Op(u, op)), ty, operands: vec![], name: self.m.names.get(&id).cloned() })
+        } else if let Some(inst) = self.def_inst.get(&id).copied() {
+            if inst.class.opcode == Op::Undef {
+                let ty = self.result_type(inst)?;
+                ub.add(Op_ { kind: OpKind::Const(0), ty, operands: vec![], name: None })
+            } else {
+                return Err(bad(self.m, inst, "value used before it is defined on every path (not in dominance order)"));
+            }
+        } else if let Some(inst) = self.m.module.types_global_values.iter().find(|i| i.result_id == Some(id)) {
+            if inst.class.opcode == Op::Undef {
+                let ty = self.result_type(inst)?;
+                ub.add(Op_ { kind: OpKind::Const(0), ty, operands: vec![], name: None })
+            } else {
+                return Err(bad(self.m, inst, "this kind of module-level value is not supported yet"));
+            }
+        } else {
+            return Err(FrontendError::Malformed(format!("use of undefined id %{id}")));
+        };
+        ub.values.insert(id, op);
+        Ok(op)
+    }
+
+    fn pointer(&self, inst: &Instruction, id: Word) -> Result<Pointer, FrontendError> {
+        self.pointers.get(&id).copied().ok_or_else(|| {
+            bad(self.m, inst, format!("pointer %{id} does not come from a global buffer argument (local, private and generic memory arrive later)"))
+        })
+    }
+
+    fn lower_inst(&mut self, ub: &mut UnitBuilder, inst: &'a Instruction, pred: Option<OpId>) -> Result<(), FrontendError> {
+        let m = self.m;
+        let opc = inst.class.opcode;
+        let rid = inst.result_id.unwrap_or(0);
+        let name = m.names.get(&rid).cloned();
+        let arg = |i: usize| id_operand(inst, i).unwrap_or(0);
+        let int_bin = match opc {
+            Op::IAdd => Some(IntBinOp::Add),
+            Op::ISub => Some(IntBinOp::Sub),
+            Op::IMul => Some(IntBinOp::Mul),
+            Op::BitwiseAnd | Op::LogicalAnd => Some(IntBinOp::And),
+            Op::BitwiseOr | Op::LogicalOr => Some(IntBinOp::Or),
+            Op::BitwiseXor | Op::LogicalNotEqual => Some(IntBinOp::Xor),
+            Op::ShiftLeftLogical => Some(IntBinOp::Shl),
+            Op::ShiftRightLogical => Some(IntBinOp::LShr),
+            Op::ShiftRightArithmetic => Some(IntBinOp::AShr),
+            _ => None,
+        };
+        let cmp = match opc {
+            Op::IEqual | Op::LogicalEqual => Some(CmpPred::Eq),
+            Op::INotEqual => Some(CmpPred::Ne),
+            Op::ULessThan => Some(CmpPred::ULt),
+            Op::ULessThanEqual => Some(CmpPred::ULe),
+            Op::UGreaterThan => Some(CmpPred::UGt),
+            Op::UGreaterThanEqual => Some(CmpPred::UGe),
+            Op::SLessThan => Some(CmpPred::SLt),
+            Op::SLessThanEqual => Some(CmpPred::SLe),
+            Op::SGreaterThan => Some(CmpPred::SGt),
+            Op::SGreaterThanEqual => Some(CmpPred::SGe),
+            _ => None,
+        };
+        let fbin = match opc {
+            Op::FAdd => Some(FloatBinOp::Add),
+            Op::FSub => Some(FloatBinOp::Sub),
+            Op::FMul => Some(FloatBinOp::Mul),
+            _ => None,
+        };
+        let id = if let Some(b) = int_bin {
+            let ty = self.result_type(inst)?;
+            if !matches!(ty, Type::Int(_)) {
+                return Err(bad(m, inst, "integer operation on a non-integer type"));
+            }
+            let a = self.value(ub, arg(0))?;
+            let mut c = self.value(ub, arg(1))?;
+            if matches!(b, IntBinOp::Shl | IntBinOp::LShr | IntBinOp::AShr) {
+                c = ub.resize(c, ty.bits(), false);
+            }
+            ub.add(Op_ { kind: OpKind::Int(b), ty, operands: vec![a, c], name })
+        } else if let Some(p) = cmp {
+            let a = self.value(ub, arg(0))?;
+            let c = self.value(ub, arg(1))?;
+            ub.add(Op_ { kind: OpKind::Cmp(p), ty: Type::BOOL, operands: vec![a, c], name })
+        } else if let Some(fb) = fbin {
+            let ty = self.result_type(inst)?;
+            if ty != Type::Float(FloatKind::F32) {
+                return Err(bad(m, inst, "only f32 arithmetic is supported yet (f16/f64 cores arrive with the floating-point issue)"));
+            }
+            let a = self.value(ub, arg(0))?;
+            let c = self.value(ub, arg(1))?;
+            ub.add(Op_ { kind: OpKind::Float(fb), ty, operands: vec![a, c], name })
+        } else {
+            match opc {
+                Op::SNegate => {
+                    let ty = self.result_type(inst)?;
+                    let zero = ub.add(Op_ { kind: OpKind::Const(0), ty, operands: vec![], name: None });
+                    let a = self.value(ub, arg(0))?;
+                    ub.add(Op_ { kind: OpKind::Int(IntBinOp::Sub), ty, operands: vec![zero, a], name })
+                }
+                Op::Not | Op::LogicalNot => {
+                    let a = self.value(ub, arg(0))?;
+                    ub.not(a)
+                }
+                Op::Select => {
+                    if self.is_pointer_type(inst.result_type) {
+                        return Err(bad(m, inst, "selecting between pointers is not supported yet"));
+                    }
+                    let ty = self.result_type(inst)?;
+                    let c = self.value(ub, arg(0))?;
+                    let a = self.value(ub, arg(1))?;
+                    let b = self.value(ub, arg(2))?;
+                    ub.add(Op_ { kind: OpKind::Select, ty, operands: vec![c, a, b], name })
+                }
+                Op::UConvert | Op::SConvert => {
+                    let ty = self.result_type(inst)?;
+                    let a = self.value(ub, arg(0))?;
+                    ub.resize(a, ty.bits(), opc == Op::SConvert)
+                }
+                Op::Bitcast => {
+                    if self.is_pointer_type(inst.result_type) {
+                        return Err(bad(m, inst, "pointer casts are not supported yet"));
+                    }
+                    let ty = self.result_type(inst)?;
+                    let a = self.value(ub, arg(0))?;
+                    if ub.body.op(a).ty.bits() != ty.bits() {
+                        return Err(bad(m, inst, "bitcast between different widths"));
+                    }
+                    ub.add(Op_ { kind: OpKind::Cast(CastOp::Bitcast), ty, operands: vec![a], name })
+                }
+                Op::CopyObject => {
+                    if let Some(p) = self.pointers.get(&arg(0)).copied() {
+                        self.pointers.insert(rid, p);
+                    }
+                    self.value(ub, arg(0))?
+                }
+                Op::CompositeExtract => {
+                    let Some(b) = self.builtin_vectors.get(&arg(0)).copied() else {
+                        return Err(bad(m, inst, "vectors and composites are not supported yet (only the work-item built-ins)"));
+                    };
+                    let dim = crate::spirv::literal_operand(inst, 1).unwrap_or(0);
+                    if dim > 2 {
+                        return Err(bad(m, inst, "built-in dimension out of range"));
+                    }
+                    let ty = self.result_type(inst)?;
+                    ub.add(Op_ { kind: OpKind::WorkItem(b, dim as u8), ty, operands: vec![], name })
+                }
+                Op::InBoundsPtrAccessChain | Op::PtrAccessChain => {
+                    if inst.operands.len() != 2 {
+                        return Err(bad(m, inst, "access chains into arrays or structs are not supported yet"));
+                    }
+                    let p = self.pointer(inst, arg(0))?;
+                    let elem = self.kernel.memory(p.mem).elem;
+                    let base = self.value(ub, arg(0))?;
+                    let idx = self.value(ub, arg(1))?;
+                    let idx = ub.resize(idx, 64, true);
+                    let offset = match elem.bytes() {
+                        1 => idx,
+                        n => {
+                            let sh = ub.add(Op_ { kind: OpKind::Const(n.trailing_zeros() as u64), ty: Type::ADDR, operands: vec![], name: None });
+                            ub.add(Op_ { kind: OpKind::Int(IntBinOp::Shl), ty: Type::ADDR, operands: vec![idx, sh], name: None })
+                        }
+                    };
+                    self.pointers.insert(rid, p);
+                    ub.add(Op_ { kind: OpKind::Int(IntBinOp::Add), ty: Type::ADDR, operands: vec![base, offset], name })
+                }
+                Op::Load => {
+                    let src = arg(0);
+                    if let Some(b) = self.m.builtins.get(&src) {
+                        let bi = match b {
+                            spirv::BuiltIn::GlobalInvocationId => Builtin::GlobalId,
+                            spirv::BuiltIn::GlobalSize => Builtin::GlobalSize,
+                            spirv::BuiltIn::LocalInvocationId => Builtin::LocalId,
+                            spirv::BuiltIn::WorkgroupId => Builtin::GroupId,
+                            spirv::BuiltIn::WorkgroupSize | spirv::BuiltIn::EnqueuedWorkgroupSize => Builtin::LocalSize,
+                            spirv::BuiltIn::NumWorkgroups => Builtin::NumGroups,
+                            other => return Err(bad(m, inst, format!("built-in {other:?} is not supported yet"))),
+                        };
+                        self.builtin_vectors.insert(rid, bi);
+                        return Ok(());
+                    }
+                    let p = self.pointer(inst, src)?;
+                    let ty = self.result_type(inst)?;
+                    let mem = &mut self.kernel.memories[p.mem.0 as usize];
+                    if ty != mem.elem {
+                        return Err(bad(m, inst, format!("loads {ty} from buffer '{}' of {}: reinterpreting a buffer is not supported yet", mem.name, mem.elem)));
+                    }
+                    mem.read = true;
+                    let addr = self.value(ub, src)?;
+                    let mut operands = vec![addr];
+                    operands.extend(pred);
+                    ub.add(Op_ { kind: OpKind::Load(p.mem), ty, operands, name })
+                }
+                Op::Store => {
+                    let p = self.pointer(inst, arg(0))?;
+                    let addr = self.value(ub, arg(0))?;
+                    let data = self.value(ub, arg(1))?;
+                    let ty = ub.body.op(data).ty;
+                    let mem = &mut self.kernel.memories[p.mem.0 as usize];
+                    if ty != mem.elem {
+                        return Err(bad(m, inst, format!("stores {ty} into buffer '{}' of {}: reinterpreting a buffer is not supported yet", mem.name, mem.elem)));
+                    }
+                    mem.written = true;
+                    let mut operands = vec![addr, data];
+                    operands.extend(pred);
+                    ub.add(Op_ { kind: OpKind::Store(p.mem), ty, operands, name: None });
+                    return Ok(());
+                }
+                Op::Undef => ub.add(Op_ { kind: OpKind::Const(0), ty: self.result_type(inst)?, operands: vec![], name }),
+                Op::LifetimeStart | Op::LifetimeStop | Op::Nop | Op::Line | Op::NoLine | Op::SelectionMerge | Op::LoopMerge => return Ok(()),
+                Op::ExtInst => return Err(bad(m, inst, "OpenCL.std built-in functions are not supported yet (math and integer built-ins arrive with the SPIR-V coverage issue)")),
+                Op::Variable => return Err(bad(m, inst, "function-scope variables (private arrays) are not supported yet")),
+                _ => return Err(bad(m, inst, "instruction not supported yet")),
+            }
+        };
+        if rid != 0 {
+            ub.values.insert(rid, id);
+        }
+        Ok(())
+    }
+
+    /// A pipelined loop may overlap iterations only where memory says it can: a buffer both
+    /// read and written in the loop must be touched at one address per iteration that is
+    /// an injective function of an induction variable.
+    fn check_loop_memory(&self, ub: &UnitBuilder, li: usize) -> Result<(), FrontendError> {
+        let body = &ub.body;
+        let header = self.block(self.cfg.loops[li].header).label;
+        for (mi, mem) in self.kernel.memories.iter().enumerate() {
+            let accesses: Vec<&Op_> = body.ops().map(|(_, o)| o).filter(|o| matches!(o.kind, OpKind::Load(MemId(x)) | OpKind::Store(MemId(x)) if x as usize == mi)).collect();
+            let loads = accesses.iter().any(|o| matches!(o.kind, OpKind::Load(_)));
+            let stores = accesses.iter().any(|o| matches!(o.kind, OpKind::Store(_)));
+            if !(loads && stores) {
+                continue;
+            }
+            let addr = accesses[0].operands[0];
+            let same = accesses.iter().all(|o| o.operands[0] == addr);
+            if !same || !injective_in_induction(body, addr) {
+                return Err(FrontendError::Unsupported {
+                    inst: format!("loop headed by block %{header}"),
+                    message: format!(
+                        "the loop reads and writes buffer '{}' at addresses that may meet across iterations; dependence analysis for this arrives with the scheduling issue",
+                        mem.name
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<Kernel, FrontendError> {
+        // Record where every SPIR-V value lives so that entry phis can name them.
+        let pending = std::mem::take(&mut self.pending_entry);
+        for (uid, phis) in pending {
+            for (k, outside) in phis {
+                let mut incoming = Vec::new();
+                for (v, parent) in outside {
+                    let from = self.unit_of_block[&parent];
+                    let r = self.value_ref(v)?;
+                    incoming.push((from, r));
+                }
+                self.kernel.units[uid.0 as usize].entry_phis[k].incoming = incoming;
+            }
+        }
+        // Every value another unit reads (and every exit condition) is captured.
+        let mut live: Vec<(UnitId, OpId)> = Vec::new();
+        for u in &self.kernel.units {
+            for (_, op) in u.body.ops() {
+                if let OpKind::Outer(ValueRef::Op(du, dop)) = op.kind {
+                    live.push((du, dop));
+                }
+            }
+            for p in &u.entry_phis {
+                for (_, r) in &p.incoming {
+                    if let ValueRef::Op(du, dop) = r {
+                        live.push((*du, *dop));
+                    }
+                }
+            }
+        }
+        for (i, u) in self.kernel.units.iter_mut().enumerate() {
+            if let Exit::Branch { cond, .. } = u.exit {
+                live.push((UnitId(i as u32), cond));
+            }
+        }
+        live.sort();
+        live.dedup();
+        for (u, op) in live {
+            self.kernel.units[u.0 as usize].live_out.push(op);
+        }
+        Ok(self.kernel)
+    }
+
+    fn value_ref(&self, v: Word) -> Result<ValueRef, FrontendError> {
+        if let Some((ty, bits)) = self.m.constants.get(&v) {
+            let ty = scalar_type(self.m, *ty).ok_or_else(|| FrontendError::Unsupported { inst: format!("constant %{v}"), message: "unsupported constant type".into() })?;
+            return Ok(ValueRef::Const(ty, *bits & mask(ty.bits())));
+        }
+        if let Some(a) = self.params.get(&v) {
+            return Ok(ValueRef::Arg(*a));
+        }
+        if let Some((u, op)) = self.defs.get(&v) {
+            return Ok(ValueRef::Op(*u, *op));
+        }
+        if let Some(inst) = self.def_inst.get(&v) {
+            if inst.class.opcode == Op::Undef {
+                return Ok(ValueRef::Const(self.result_type(inst)?, 0));
+            }
+            return Err(bad(self.m, inst, "a phi reads a value that is not defined on the edge it comes from"));
+        }
+        Err(FrontendError::Malformed(format!("phi reads undefined id %{v}")))
+    }
+}
+
+type Op_ = crate::ir::Op;
+
+struct UnitBuilder {
+    body: Body,
+    values: HashMap<Word, OpId>,
+    entry_phis: Vec<EntryPhi>,
+    pending_phis: Vec<(usize, Vec<(Word, NodeIndex)>)>,
+    carried: Vec<(OpId, Word)>,
+}
+
+impl UnitBuilder {
+    fn add(&mut self, op: Op_) -> OpId {
+        self.body.add(op)
+    }
+    fn int(&mut self, b: IntBinOp, ty: Type, x: OpId, y: OpId) -> OpId {
+        self.add(Op_ { kind: OpKind::Int(b), ty, operands: vec![x, y], name: None })
+    }
+    fn not(&mut self, x: OpId) -> OpId {
+        let ty = self.body.op(x).ty;
+        let ones = self.add(Op_ { kind: OpKind::Const(mask(ty.bits())), ty, operands: vec![], name: None });
+        self.int(IntBinOp::Xor, ty, x, ones)
+    }
+    /// Zero/sign-extends or truncates an integer to `bits`.
+    fn resize(&mut self, x: OpId, bits: u32, signed: bool) -> OpId {
+        let from = self.body.op(x).ty.bits();
+        let kind = match from.cmp(&bits) {
+            std::cmp::Ordering::Equal => return x,
+            std::cmp::Ordering::Less if signed => CastOp::SExt,
+            std::cmp::Ordering::Less => CastOp::ZExt,
+            std::cmp::Ordering::Greater => CastOp::Trunc,
+        };
+        self.add(Op_ { kind: OpKind::Cast(kind), ty: Type::Int(bits), operands: vec![x], name: None })
+    }
+}
+
+pub fn mask(bits: u32) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    }
+}
+
+pub fn scalar_type(m: &SpirvModule, t: Word) -> Option<Type> {
+    match m.types.get(&t)? {
+        SpvType::Bool => Some(Type::BOOL),
+        SpvType::Int(w) if [8, 16, 32, 64].contains(w) => Some(Type::Int(*w)),
+        SpvType::Float(32) => Some(Type::Float(FloatKind::F32)),
+        _ => None,
+    }
+}
+
+/// Is `addr` = f(i) with f injective, where i is an induction variable (i' = i + c, c ≠ 0)?
+fn injective_in_induction(body: &Body, addr: OpId) -> bool {
+    let invariant = |id: OpId| matches!(body.op(id).kind, OpKind::Const(_) | OpKind::Arg(_) | OpKind::Outer(_));
+    let mut cur = addr;
+    for _ in 0..32 {
+        let op = body.op(cur);
+        match op.kind {
+            OpKind::CarriedPhi => {
+                let next = body.op(op.operands[1]);
+                return matches!(next.kind, OpKind::Int(IntBinOp::Add | IntBinOp::Sub))
+                    && next.operands.contains(&cur)
+                    && next.operands.iter().any(|o| matches!(body.op(*o).kind, OpKind::Const(c) if c != 0));
+            }
+            OpKind::Int(IntBinOp::Add | IntBinOp::Sub) => {
+                let (a, b) = (op.operands[0], op.operands[1]);
+                cur = if invariant(b) { a } else if invariant(a) { b } else { return false };
+            }
+            OpKind::Int(IntBinOp::Shl) if matches!(body.op(op.operands[1]).kind, OpKind::Const(s) if s < 8) => cur = op.operands[0],
+            OpKind::Cast(CastOp::ZExt | CastOp::SExt) => cur = op.operands[0],
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// Memory order inside one iteration: accesses to one buffer keep program order; a load
+/// after a store to the same buffer in one unit would need store-to-load forwarding.
+fn order_memory(unit: &mut Unit, m: &SpirvModule) -> Result<(), FrontendError> {
+    let _ = m;
+    let mut last_access: HashMap<MemId, OpId> = HashMap::new();
+    let mut stored: HashMap<MemId, bool> = HashMap::new();
+    let ids: Vec<(OpId, OpKind)> = unit.body.ops().map(|(i, o)| (i, o.kind.clone())).collect();
+    for (id, kind) in ids {
+        match kind {
+            OpKind::Load(mem) => {
+                if stored.get(&mem).copied().unwrap_or(false) {
+                    return Err(FrontendError::Unsupported {
+                        inst: format!("load v{} in unit '{}'", id.0, unit.name),
+                        message: "reads a global buffer after writing it in the same block or loop body; store-to-load forwarding is not supported yet".into(),
+                    });
+                }
+                last_access.insert(mem, id);
+            }
+            OpKind::Store(mem) => {
+                if let Some(prev) = last_access.get(&mem) {
+                    unit.body.add_order(*prev, id, 0);
+                }
+                last_access.insert(mem, id);
+                stored.insert(mem, true);
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}

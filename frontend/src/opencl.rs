@@ -1,0 +1,56 @@
+//! OpenCL C to SPIR-V through the real toolchain: clang-15 and llvm-spirv-15.
+
+use crate::FrontendError;
+use std::path::Path;
+use std::process::Command;
+
+const INSTALL_HINT: &str = "install it with: apt-get install -y clang-15 llvm-spirv-15";
+
+/// Compiles an OpenCL C file to SPIR-V bytes. Temporary files live in a private directory
+/// removed afterwards; nothing is written next to the source.
+pub fn compile_opencl(source: &Path) -> Result<Vec<u8>, FrontendError> {
+    let dir = std::env::temp_dir().join(format!(
+        "hls-build-cl-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0)
+    ));
+    std::fs::create_dir_all(&dir)?;
+    let result = compile_in(source, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+fn run(cmd: &mut Command, tool: &str) -> Result<(), FrontendError> {
+    let out = cmd.output().map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            FrontendError::Toolchain(format!("{tool} not found on PATH; {INSTALL_HINT}"))
+        } else {
+            FrontendError::Toolchain(format!("cannot run {tool}: {e}"))
+        }
+    })?;
+    if !out.status.success() {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        return Err(FrontendError::Toolchain(format!("{tool} failed:\n{}", stderr.trim_end())));
+    }
+    Ok(())
+}
+
+fn compile_in(source: &Path, dir: &Path) -> Result<Vec<u8>, FrontendError> {
+    let bc = dir.join("kernel.bc");
+    let spv = dir.join("kernel.spv");
+    // -ffp-contract=off: a*b+c stays a multiply and an add (each correctly rounded) rather
+    // than becoming an OpenCL.std mad, whose rounding the spec leaves open.
+    // Vectorizers off: llvm-spirv-15 rejects the vector-reduce intrinsics they emit.
+    run(
+        Command::new("clang-15")
+            .args(["-cl-std=CL2.0", "-target", "spir64", "-O2", "-fno-vectorize", "-fno-slp-vectorize"])
+            .args(["-ffp-contract=off", "-fno-discard-value-names", "-Xclang", "-finclude-default-header"])
+            .args(["-emit-llvm", "-c"])
+            .arg(source)
+            .arg("-o")
+            .arg(&bc),
+        "clang-15",
+    )?;
+    run(Command::new("llvm-spirv-15").arg("--spirv-ext=+all").arg(&bc).arg("-o").arg(&spv), "llvm-spirv-15")?;
+    Ok(std::fs::read(&spv)?)
+}

@@ -1,0 +1,301 @@
+//! Loading a SPIR-V module and checking it against the OpenCL environment's basic rules
+//! (OpenCL SPIR-V environment spec §4). Shared by the lowering and by the software model,
+//! which both need the same view of names, types, constants and decorations.
+
+use rspirv::spirv;
+use crate::FrontendError;
+use rspirv::dr::{Instruction, Module, Operand};
+use rspirv::spirv::{Decoration, Op, Word};
+use std::collections::HashMap;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum SpvType {
+    Void,
+    Bool,
+    Int(u32),
+    Float(u32),
+    Vector(Word, u32),
+    Pointer(spirv::StorageClass, Word),
+    Array(Word, Word),
+    Struct(Vec<Word>),
+    Function,
+    Other(&'static str),
+}
+
+/// A parsed, environment-checked module with the lookup tables every consumer needs.
+pub struct SpirvModule {
+    pub module: Module,
+    pub names: HashMap<Word, String>,
+    pub decorations: HashMap<Word, Vec<(Decoration, Vec<Operand>)>>,
+    pub types: HashMap<Word, SpvType>,
+    /// Scalar constants: result id -> (type id, bits).
+    pub constants: HashMap<Word, (Word, u64)>,
+    /// Input variables decorated BuiltIn.
+    pub builtins: HashMap<Word, spirv::BuiltIn>,
+    /// Entry points with execution model Kernel: name -> function id.
+    pub kernels: Vec<(String, Word)>,
+    pub address_bits: u32,
+    pub bound: Word,
+}
+
+pub fn opname(inst: &Instruction) -> &'static str {
+    inst.class.opname
+}
+
+impl SpirvModule {
+    pub fn load(bytes: &[u8]) -> Result<SpirvModule, FrontendError> {
+        if bytes.len() < 20 {
+            return Err(FrontendError::NotSpirv(format!(
+                "{} bytes is shorter than the 20-byte SPIR-V header",
+                bytes.len()
+            )));
+        }
+        let magic = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+        if magic != spirv::MAGIC_NUMBER && magic.swap_bytes() != spirv::MAGIC_NUMBER {
+            return Err(FrontendError::NotSpirv(format!(
+                "magic number is 0x{magic:08x}, not 0x07230203"
+            )));
+        }
+        if bytes.len() % 4 != 0 {
+            return Err(FrontendError::Malformed(format!(
+                "length {} is not a whole number of 32-bit words (truncated file?)",
+                bytes.len()
+            )));
+        }
+        let module = rspirv::dr::load_bytes(bytes)
+            .map_err(|e| FrontendError::Malformed(format!("{e} (truncated or corrupt module?)")))?;
+        let bound = module.header.as_ref().map(|h| h.bound).unwrap_or(0);
+        let mut m = SpirvModule {
+            module,
+            names: HashMap::new(),
+            decorations: HashMap::new(),
+            types: HashMap::new(),
+            constants: HashMap::new(),
+            builtins: HashMap::new(),
+            kernels: Vec::new(),
+            address_bits: 64,
+            bound,
+        };
+        m.index()?;
+        m.validate()?;
+        Ok(m)
+    }
+
+    fn index(&mut self) -> Result<(), FrontendError> {
+        for inst in &self.module.debug_names {
+            if inst.class.opcode == Op::Name {
+                if let (Some(Operand::IdRef(id)), Some(Operand::LiteralString(s))) =
+                    (inst.operands.first(), inst.operands.get(1))
+                {
+                    self.names.entry(*id).or_insert_with(|| s.clone());
+                }
+            }
+        }
+        for inst in &self.module.annotations {
+            if inst.class.opcode == Op::Decorate {
+                if let (Some(Operand::IdRef(id)), Some(Operand::Decoration(d))) =
+                    (inst.operands.first(), inst.operands.get(1))
+                {
+                    self.decorations.entry(*id).or_default().push((*d, inst.operands[2..].to_vec()));
+                }
+            }
+        }
+        for inst in &self.module.types_global_values {
+            let Some(id) = inst.result_id else { continue };
+            let word = |i: usize| match inst.operands.get(i) {
+                Some(Operand::LiteralBit32(w)) => *w,
+                Some(Operand::IdRef(w)) => *w,
+                _ => 0,
+            };
+            let ty = match inst.class.opcode {
+                Op::TypeVoid => Some(SpvType::Void),
+                Op::TypeBool => Some(SpvType::Bool),
+                Op::TypeInt => Some(SpvType::Int(word(0))),
+                Op::TypeFloat => Some(SpvType::Float(word(0))),
+                Op::TypeVector => Some(SpvType::Vector(word(0), word(1))),
+                Op::TypePointer => match inst.operands.first() {
+                    Some(Operand::StorageClass(sc)) => Some(SpvType::Pointer(*sc, word(1))),
+                    _ => None,
+                },
+                Op::TypeArray => Some(SpvType::Array(word(0), word(1))),
+                Op::TypeStruct => Some(SpvType::Struct(
+                    inst.operands.iter().filter_map(|o| if let Operand::IdRef(w) = o { Some(*w) } else { None }).collect(),
+                )),
+                Op::TypeFunction => Some(SpvType::Function),
+                op if format!("{op:?}").starts_with("Type") => Some(SpvType::Other(inst.class.opname)),
+                _ => None,
+            };
+            if let Some(ty) = ty {
+                self.types.insert(id, ty);
+                continue;
+            }
+            let ty = inst.result_type.unwrap_or(0);
+            let value = match inst.class.opcode {
+                Op::Constant => match inst.operands.first() {
+                    Some(Operand::LiteralBit32(w)) => Some(*w as u64),
+                    Some(Operand::LiteralBit64(w)) => Some(*w),
+                    _ => None,
+                },
+                Op::ConstantTrue => Some(1),
+                Op::ConstantFalse | Op::ConstantNull => Some(0),
+                _ => None,
+            };
+            if let Some(v) = value {
+                self.constants.insert(id, (ty, v));
+            }
+            if inst.class.opcode == Op::Variable {
+                if let Some(decos) = self.decorations.get(&id) {
+                    for (d, args) in decos {
+                        if let (Decoration::BuiltIn, Some(Operand::BuiltIn(b))) = (d, args.first()) {
+                            self.builtins.insert(id, *b);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn validate(&mut self) -> Result<(), FrontendError> {
+        const RULE: &str = "OpenCL SPIR-V environment §4";
+        for inst in &self.module.capabilities {
+            if let Some(Operand::Capability(c)) = inst.operands.first() {
+                if matches!(c, spirv::Capability::Shader) {
+                    return Err(FrontendError::Invalid {
+                        rule: RULE.into(),
+                        inst: "OpCapability Shader".into(),
+                        message: "a Vulkan/GL shader module, not an OpenCL kernel module; compile the kernel for the OpenCL (Kernel) environment".into(),
+                    });
+                }
+            }
+        }
+        let Some(mm) = &self.module.memory_model else {
+            return Err(FrontendError::Invalid {
+                rule: RULE.into(),
+                inst: "module".into(),
+                message: "no OpMemoryModel instruction".into(),
+            });
+        };
+        let addressing = match mm.operands.first() {
+            Some(Operand::AddressingModel(a)) => *a,
+            _ => spirv::AddressingModel::Logical,
+        };
+        let memory = match mm.operands.get(1) {
+            Some(Operand::MemoryModel(m)) => *m,
+            _ => spirv::MemoryModel::Simple,
+        };
+        self.address_bits = match addressing {
+            spirv::AddressingModel::Physical32 => 32,
+            spirv::AddressingModel::Physical64 => 64,
+            other => {
+                return Err(FrontendError::Invalid {
+                    rule: RULE.into(),
+                    inst: format!("OpMemoryModel {other:?} {memory:?}"),
+                    message: "the OpenCL environment requires Physical32 or Physical64 addressing".into(),
+                })
+            }
+        };
+        if memory != spirv::MemoryModel::OpenCL {
+            return Err(FrontendError::Invalid {
+                rule: RULE.into(),
+                inst: format!("OpMemoryModel {addressing:?} {memory:?}"),
+                message: "the OpenCL environment requires the OpenCL memory model".into(),
+            });
+        }
+        for ep in &self.module.entry_points {
+            let model = match ep.operands.first() {
+                Some(Operand::ExecutionModel(m)) => *m,
+                _ => continue,
+            };
+            let func = match ep.operands.get(1) {
+                Some(Operand::IdRef(f)) => *f,
+                _ => continue,
+            };
+            let name = match ep.operands.get(2) {
+                Some(Operand::LiteralString(s)) => s.clone(),
+                _ => String::new(),
+            };
+            if model != spirv::ExecutionModel::Kernel {
+                return Err(FrontendError::Invalid {
+                    rule: RULE.into(),
+                    inst: format!("OpEntryPoint {model:?} %{func} \"{name}\""),
+                    message: "only the Kernel execution model is allowed in the OpenCL environment".into(),
+                });
+            }
+            self.kernels.push((name, func));
+        }
+        if self.kernels.is_empty() {
+            return Err(FrontendError::Invalid {
+                rule: RULE.into(),
+                inst: "module".into(),
+                message: "no OpEntryPoint Kernel: nothing to compile".into(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Finds the kernel to compile: by name, or the only one.
+    pub fn kernel(&self, wanted: Option<&str>) -> Result<(String, Word), FrontendError> {
+        let available = || self.kernels.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", ");
+        match wanted {
+            Some(w) => self.kernels.iter().find(|(n, _)| n == w).cloned().ok_or_else(|| {
+                FrontendError::UnknownKernel { wanted: w.to_string(), available: available() }
+            }),
+            None if self.kernels.len() == 1 => Ok(self.kernels[0].clone()),
+            None => Err(FrontendError::AmbiguousKernel { available: available() }),
+        }
+    }
+
+    pub fn function(&self, id: Word) -> Option<&rspirv::dr::Function> {
+        self.module.functions.iter().find(|f| f.def.as_ref().and_then(|d| d.result_id) == Some(id))
+    }
+
+    pub fn has_decoration(&self, id: Word, d: Decoration) -> bool {
+        self.decorations.get(&id).is_some_and(|v| v.iter().any(|(x, _)| *x == d))
+    }
+
+    pub fn has_param_attr(&self, id: Word, attr: spirv::FunctionParameterAttribute) -> bool {
+        self.decorations.get(&id).is_some_and(|v| {
+            v.iter().any(|(d, args)| {
+                *d == Decoration::FuncParamAttr
+                    && matches!(args.first(), Some(Operand::FunctionParameterAttribute(a)) if *a == attr)
+            })
+        })
+    }
+
+    /// "OpFAdd %21 (sum)": how diagnostics name an instruction.
+    pub fn describe(&self, inst: &Instruction) -> String {
+        match inst.result_id {
+            Some(id) => match self.names.get(&id) {
+                Some(n) => format!("{} %{id} ({n})", inst.class.opname),
+                None => format!("{} %{id}", inst.class.opname),
+            },
+            None => {
+                let ids: Vec<String> = inst
+                    .operands
+                    .iter()
+                    .filter_map(|o| if let Operand::IdRef(i) = o { Some(format!("%{i}")) } else { None })
+                    .collect();
+                format!("{} {}", inst.class.opname, ids.join(" "))
+            }
+        }
+    }
+
+    pub fn type_of_id(&self, ty: Word) -> Option<&SpvType> {
+        self.types.get(&ty)
+    }
+}
+
+pub fn id_operand(inst: &Instruction, i: usize) -> Option<Word> {
+    match inst.operands.get(i) {
+        Some(Operand::IdRef(w)) => Some(*w),
+        _ => None,
+    }
+}
+
+pub fn literal_operand(inst: &Instruction, i: usize) -> Option<u32> {
+    match inst.operands.get(i) {
+        Some(Operand::LiteralBit32(w)) => Some(*w),
+        _ => None,
+    }
+}

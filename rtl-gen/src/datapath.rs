@@ -1,0 +1,531 @@
+//! Scheduled pipelines and the control FSM, built as SystemVerilog text.
+//!
+//! Each unit is a pipeline of `stages` cycles with a valid bit per cycle (`u<k>_v`). All
+//! pipelines share one clock enable `en`: a load whose data has not arrived, a full request
+//! queue or a full store queue stalls everything, so nothing is ever lost. A value computed
+//! at cycle t is read later from its delay line (`_d<k>`); a loop-carried value is read from
+//! the stage II cycles ahead, which holds the previous iteration.
+
+use crate::{MasterView, RtlError};
+use frontend::ir::*;
+use scheduler::UnitSchedule;
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write;
+
+pub struct NdrangeUse {
+    pub local: bool,
+    pub num_groups: bool,
+}
+
+pub fn ndrange_use(k: &Kernel) -> NdrangeUse {
+    let mut u = NdrangeUse { local: false, num_groups: false };
+    for unit in &k.units {
+        for (_, op) in unit.body.ops() {
+            if let OpKind::WorkItem(b, _) = op.kind {
+                match b {
+                    Builtin::LocalId | Builtin::GroupId | Builtin::LocalSize => u.local = true,
+                    Builtin::NumGroups => u.num_groups = true,
+                    _ => {}
+                }
+            }
+        }
+    }
+    u
+}
+
+/// A SystemVerilog-safe identifier from a source name.
+pub fn sv_ident(name: &str) -> String {
+    let mut s: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if s.is_empty() || s.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+        s.insert(0, 'k');
+    }
+    s
+}
+
+fn lit(bits: u32, value: u64) -> String {
+    format!("{bits}'h{:x}", value & frontend::lower::mask(bits))
+}
+
+struct UnitGen<'a> {
+    k: &'a Kernel,
+    ui: usize,
+    unit: &'a Unit,
+    s: &'a UnitSchedule,
+    /// Longest delay needed per op (0 = only the op's own output).
+    delay: HashMap<OpId, u32>,
+    stages: u32,
+}
+
+impl UnitGen<'_> {
+    fn p(&self) -> String {
+        format!("u{}", self.ui)
+    }
+    fn ready(&self, op: OpId) -> u32 {
+        self.s.start[op.index()] + self.s.latency[op.index()]
+    }
+    fn need(&mut self, op: OpId, at: u32) {
+        let k = at.saturating_sub(self.ready(op));
+        let e = self.delay.entry(op).or_insert(0);
+        *e = (*e).max(k);
+        self.stages = self.stages.max(at);
+    }
+    /// Value of `op` as seen by the iteration at cycle `at`.
+    fn val(&self, op: OpId, at: u32) -> String {
+        let k = at - self.ready(op);
+        if k == 0 {
+            format!("{}_n{}", self.p(), op.0)
+        } else {
+            format!("{}_n{}_d{k}", self.p(), op.0)
+        }
+    }
+    fn valid(&self, at: u32) -> String {
+        if at == 0 {
+            format!("{}_v0", self.p())
+        } else {
+            format!("{}_v[{at}]", self.p())
+        }
+    }
+    fn t(&self, op: OpId) -> u32 {
+        self.s.start[op.index()]
+    }
+    /// Predicate of a memory op at cycle `at` ("1'b1" when unpredicated).
+    fn pred(&self, op: &Op, at: u32) -> String {
+        match op.predicate() {
+            Some(p) => self.val(p, at),
+            None => "1'b1".into(),
+        }
+    }
+}
+
+pub fn outer_expr(k: &Kernel, v: ValueRef) -> String {
+    match v {
+        ValueRef::Op(u, o) => format!("cap_u{}_n{}", u.0, o.0),
+        ValueRef::EntryPhi(u, i) => format!("phi_u{}_{i}", u.0),
+        ValueRef::Const(t, b) => lit(t.bits(), b),
+        ValueRef::Arg(a) => arg_expr(k, a),
+    }
+}
+
+fn arg_expr(k: &Kernel, a: ArgId) -> String {
+    let arg = &k.args[a.0 as usize];
+    let id = sv_ident(&arg.name);
+    let bits = match arg.kind {
+        ArgKind::Buffer(_) => 64,
+        ArgKind::Scalar(t) => t.bits(),
+    };
+    if bits > 32 {
+        format!("{{reg_{id}_hi, reg_{id}_lo}}")
+    } else if bits == 32 {
+        format!("reg_{id}_lo")
+    } else {
+        format!("reg_{id}_lo[{}:0]", bits - 1)
+    }
+}
+
+fn resize(expr: &str, from: u32, to: u32) -> String {
+    match from.cmp(&to) {
+        std::cmp::Ordering::Equal => expr.to_string(),
+        std::cmp::Ordering::Less => format!("{{{}'d0, {expr}}}", to - from),
+        std::cmp::Ordering::Greater => format!("{expr}[{}:0]", to - 1),
+    }
+}
+
+#[derive(Default)]
+struct MemPorts {
+    ar: Vec<(String, String)>,
+    pop: Vec<String>,
+    w: Vec<(String, String)>,
+}
+
+pub fn emit(k: &Kernel, schedules: &[UnitSchedule], masters: &[MasterView], nd: &NdrangeUse) -> Result<String, RtlError> {
+    let mut out = String::new();
+    let mut stalls: Vec<String> = Vec::new();
+    let mut ports: BTreeMap<u32, MemPorts> = BTreeMap::new();
+    let mut busy: Vec<String> = Vec::new();
+    let wl = |o: &mut String, s: String| {
+        o.push_str(&s);
+        o.push('\n');
+    };
+    let _ = writeln!(out, "    // ------------------------------------------------------------------ datapath");
+    let _ = writeln!(out, "    logic en;");
+    let _ = writeln!(out, "    logic [1:0] state;");
+    let ubits = 32 - (k.units.len().max(2) as u32 - 1).leading_zeros();
+    let _ = writeln!(out, "    logic [{}:0] cur;", ubits - 1);
+    let _ = writeln!(out, "    logic wi_pending;");
+    for d in 0..3 {
+        let _ = writeln!(out, "    logic [31:0] wi_gid{d};");
+        if nd.local {
+            let _ = writeln!(out, "    logic [31:0] wi_lid{d}, wi_grp{d};");
+        }
+    }
+    let _ = writeln!(out, "    logic wi_last;");
+    let _ = writeln!(
+        out,
+        "    assign wi_last = (wi_gid0 == reg_global_size0 - 32'd1) && (wi_gid1 == reg_global_size1 - 32'd1) && (wi_gid2 == reg_global_size2 - 32'd1);"
+    );
+    // Entry phi registers.
+    for (ui, u) in k.units.iter().enumerate() {
+        for (i, p) in u.entry_phis.iter().enumerate() {
+            let _ = writeln!(out, "    {} phi_u{ui}_{i};", crate::sv_type(p.ty));
+        }
+    }
+    for (ui, unit) in k.units.iter().enumerate() {
+        let s = &schedules[ui];
+        let mut g = UnitGen { k, ui, unit, s, delay: HashMap::new(), stages: s.depth.saturating_sub(1) };
+        // Pass 1: how long each value must be kept.
+        for (id, op) in unit.body.ops() {
+            let t = g.t(id);
+            match op.kind {
+                OpKind::CarriedPhi => {
+                    g.need(op.operands[0], t);
+                    g.need(op.operands[1], t + s.ii);
+                    g.stages = g.stages.max(t + s.ii);
+                }
+                OpKind::Load(_) => {
+                    for o in &op.operands {
+                        g.need(*o, t);
+                    }
+                    if let Some(p) = op.predicate() {
+                        g.need(p, t + s.latency[id.index()]);
+                    }
+                    g.stages = g.stages.max(t + s.latency[id.index()]);
+                }
+                _ => {
+                    for o in &op.operands {
+                        g.need(*o, t);
+                    }
+                }
+            }
+        }
+        if let UnitKind::Loop { cont, .. } = unit.kind {
+            g.need(cont, s.ii);
+            g.stages = g.stages.max(s.ii);
+        }
+        for o in &unit.live_out {
+            let r = g.ready(*o);
+            g.need(*o, r);
+        }
+        if let UnitKind::WorkItems = unit.kind {
+            g.stages = g.stages.max(1);
+        }
+        let p = g.p();
+        let stages = g.stages.max(1);
+        wl(&mut out, format!("\n    // unit {ui} '{}': {:?}, II {}, {} stages", unit.name, kind_name(&unit.kind), s.ii, stages + 1));
+        wl(&mut out, format!("    logic {p}_start, {p}_v0, {p}_busy;"));
+        wl(&mut out, format!("    logic [{stages}:1] {p}_v;"));
+        if stages >= 2 {
+            wl(&mut out, format!("    always_ff @(posedge ap_clk) if (!ap_rst_n) {p}_v <= '0; else if (en) {p}_v <= {{{p}_v[{}:1], {p}_v0}};", stages - 1));
+        } else {
+            wl(&mut out, format!("    always_ff @(posedge ap_clk) if (!ap_rst_n) {p}_v <= '0; else if (en) {p}_v <= {p}_v0;"));
+        }
+        match unit.kind {
+            UnitKind::Block => {
+                wl(&mut out, format!("    assign {p}_v0 = {p}_start;"));
+                wl(&mut out, format!("    assign {p}_busy = {p}_start || ({p}_v != '0);"));
+            }
+            UnitKind::Loop { cont, .. } => {
+                wl(&mut out, format!("    assign {p}_v0 = {p}_start || ({} && {});", g.valid(s.ii), g.val(cont, s.ii)));
+                wl(&mut out, format!("    assign {p}_busy = {p}_start || {p}_v0 || ({p}_v != '0);"));
+            }
+            UnitKind::WorkItems => {
+                if s.ii > 1 {
+                    let cb = 32 - s.ii.leading_zeros();
+                    wl(&mut out, format!("    logic [{}:0] {p}_slot;", cb - 1));
+                    wl(&mut out, format!("    always_ff @(posedge ap_clk) if (!ap_rst_n) {p}_slot <= '0; else if (en && ({p}_v0 || {p}_slot != '0)) {p}_slot <= ({p}_slot == {cb}'d{}) ? '0 : {p}_slot + 1'b1;", s.ii - 1));
+                    wl(&mut out, format!("    assign {p}_v0 = wi_pending && ({p}_slot == '0);"));
+                } else {
+                    wl(&mut out, format!("    assign {p}_v0 = wi_pending;"));
+                }
+                wl(&mut out, format!("    assign {p}_busy = wi_pending || ({p}_v != '0);"));
+                wl(&mut out, format!("    assign {p}_start = 1'b0;"));
+            }
+        }
+        busy.push(format!("{p}_busy"));
+        // Pass 2: the operations.
+        for (id, op) in unit.body.ops() {
+            let n = format!("{p}_n{}", id.0);
+            let w = op.ty.bits();
+            let t = g.t(id);
+            let lat = s.latency[id.index()];
+            let decl = format!("    logic [{}:0] {n};", w - 1);
+            let a = |i: usize| g.val(op.operands[i], t);
+            let comb: Option<String> = match &op.kind {
+                OpKind::Const(v) => Some(lit(w, *v)),
+                OpKind::Arg(a) => Some(arg_expr(k, *a)),
+                OpKind::Outer(v) => Some(outer_expr(k, *v)),
+                OpKind::WorkItem(b, d) => {
+                    let src = match b {
+                        Builtin::GlobalId => format!("wi_gid{d}"),
+                        Builtin::LocalId => format!("wi_lid{d}"),
+                        Builtin::GroupId => format!("wi_grp{d}"),
+                        Builtin::GlobalSize => format!("reg_global_size{d}"),
+                        Builtin::LocalSize => format!("reg_local_size{d}"),
+                        Builtin::NumGroups => format!("reg_num_groups{d}"),
+                    };
+                    Some(resize(&src, 32, w))
+                }
+                OpKind::LastWorkItem => Some("wi_last".into()),
+                OpKind::CarriedPhi => Some(format!("{} ? {} : {}", g.valid(t + s.ii), g.val(op.operands[1], t + s.ii), a(0))),
+                OpKind::Int(b) => Some(match b {
+                    IntBinOp::Add => format!("{} + {}", a(0), a(1)),
+                    IntBinOp::Sub => format!("{} - {}", a(0), a(1)),
+                    IntBinOp::Mul => format!("{} * {}", a(0), a(1)),
+                    IntBinOp::And => format!("{} & {}", a(0), a(1)),
+                    IntBinOp::Or => format!("{} | {}", a(0), a(1)),
+                    IntBinOp::Xor => format!("{} ^ {}", a(0), a(1)),
+                    IntBinOp::Shl => format!("{} << {}", a(0), a(1)),
+                    IntBinOp::LShr => format!("{} >> {}", a(0), a(1)),
+                    IntBinOp::AShr => format!("{w}'($signed({}) >>> {})", a(0), a(1)),
+                }),
+                OpKind::Cmp(c) => Some(match c {
+                    CmpPred::Eq => format!("{} == {}", a(0), a(1)),
+                    CmpPred::Ne => format!("{} != {}", a(0), a(1)),
+                    CmpPred::ULt => format!("{} < {}", a(0), a(1)),
+                    CmpPred::ULe => format!("{} <= {}", a(0), a(1)),
+                    CmpPred::UGt => format!("{} > {}", a(0), a(1)),
+                    CmpPred::UGe => format!("{} >= {}", a(0), a(1)),
+                    CmpPred::SLt => format!("$signed({}) < $signed({})", a(0), a(1)),
+                    CmpPred::SLe => format!("$signed({}) <= $signed({})", a(0), a(1)),
+                    CmpPred::SGt => format!("$signed({}) > $signed({})", a(0), a(1)),
+                    CmpPred::SGe => format!("$signed({}) >= $signed({})", a(0), a(1)),
+                }),
+                OpKind::Select => Some(format!("{} ? {} : {}", a(0), a(1), a(2))),
+                OpKind::Cast(c) => {
+                    let from = unit.body.op(op.operands[0]).ty.bits();
+                    Some(match c {
+                        CastOp::ZExt => format!("{{{}'d0, {}}}", w - from, a(0)),
+                        CastOp::SExt => format!("{{{{{}{{{}[{}]}}}}, {}}}", w - from, a(0), from - 1, a(0)),
+                        CastOp::Trunc => format!("{}[{}:0]", a(0), w - 1),
+                        CastOp::Bitcast => a(0),
+                    })
+                }
+                OpKind::Float(f) => {
+                    wl(&mut out, decl.clone());
+                    match f {
+                        FloatBinOp::Add | FloatBinOp::Sub => wl(&mut out, format!(
+                            "    hls_fp32_add #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .sub(1'b{}), .a({}), .b({}), .y({n}));",
+                            u8::from(*f == FloatBinOp::Sub), a(0), a(1)
+                        )),
+                        FloatBinOp::Mul => wl(&mut out, format!(
+                            "    hls_fp32_mul #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .a({}), .b({}), .y({n}));",
+                            a(0), a(1)
+                        )),
+                    }
+                    None
+                }
+                OpKind::Load(m) => {
+                    let mv = &masters[m.0 as usize];
+                    let ports = ports.entry(m.0).or_default();
+                    let issue = format!("{} && {}", g.valid(t), g.pred(op, t));
+                    let pop = format!("{} && {}", g.valid(t + lat), g.pred(op, t + lat));
+                    ports.ar.push((issue.clone(), a(0)));
+                    ports.pop.push(pop.clone());
+                    stalls.push(format!("({issue} && ar_{}_full)", mv.name));
+                    stalls.push(format!("({pop} && r_{}_empty)", mv.name));
+                    Some(format!("r_{}_dout", mv.name))
+                }
+                OpKind::Store(m) => {
+                    let mv = &masters[m.0 as usize];
+                    let ports = ports.entry(m.0).or_default();
+                    let issue = format!("{} && {}", g.valid(t), g.pred(op, t));
+                    ports.w.push((issue.clone(), format!("{{{}, {}}}", a(0), a(1))));
+                    stalls.push(format!("({issue} && w_{}_full)", mv.name));
+                    None
+                }
+            };
+            if let Some(expr) = comb {
+                wl(&mut out, decl);
+                if lat == 0 || matches!(op.kind, OpKind::Load(_)) {
+                    wl(&mut out, format!("    assign {n} = {expr};"));
+                } else {
+                    // A pipelined operator: the result appears `lat` enabled cycles later.
+                    wl(&mut out, format!("    logic [{}:0] {n}_p [{lat}];", w - 1));
+                    wl(&mut out, format!("    always_ff @(posedge ap_clk) if (en) begin {n}_p[0] <= {expr}; for (int i = 1; i < {lat}; i++) {n}_p[i] <= {n}_p[i-1]; end"));
+                    wl(&mut out, format!("    assign {n} = {n}_p[{}];", lat - 1));
+                }
+            }
+            // Delay line.
+            let d = g.delay.get(&id).copied().unwrap_or(0);
+            if d > 0 && !matches!(op.kind, OpKind::Store(_)) {
+                let regs: Vec<String> = (1..=d).map(|i| format!("{n}_d{i}")).collect();
+                wl(&mut out, format!("    logic [{}:0] {};", w - 1, regs.join(", ")));
+                let mut body = format!("{n}_d1 <= {n};");
+                for i in 2..=d {
+                    let _ = write!(body, " {n}_d{i} <= {n}_d{};", i - 1);
+                }
+                wl(&mut out, format!("    always_ff @(posedge ap_clk) if (en) begin {body} end"));
+            }
+        }
+        for o in &unit.live_out {
+            let w = unit.body.op(*o).ty.bits();
+            let r = g.ready(*o);
+            wl(&mut out, format!("    logic [{}:0] cap_u{ui}_n{};", w - 1, o.0));
+            wl(&mut out, format!("    always_ff @(posedge ap_clk) if (en && {}) cap_u{ui}_n{} <= {};", g.valid(r), o.0, g.val(*o, r)));
+        }
+    }
+    // Memory request ports: at most one requester per cycle per port (the schedule's modulo
+    // reservation table guarantees it), so the selects are ORs of gated values.
+    let _ = writeln!(out, "\n    // ------------------------------------------------------------------ memory ports");
+    for (mi, mv) in masters.iter().enumerate() {
+        let ps = ports.remove(&(mi as u32)).unwrap_or_default();
+        let m = &mv.name;
+        let gated = |list: &[(String, String)], width: u32| -> (String, String) {
+            if list.is_empty() {
+                return ("1'b0".into(), format!("{width}'d0"));
+            }
+            let push = list.iter().map(|(c, _)| format!("({c})")).collect::<Vec<_>>().join(" || ");
+            let data = list.iter().map(|(c, d)| format!("({{{width}{{{c}}}}} & {d})")).collect::<Vec<_>>().join(" | ");
+            (format!("en && ({push})"), data)
+        };
+        let (push, data) = gated(&ps.ar, 64);
+        let _ = writeln!(out, "    assign ar_{m}_push = {push};\n    assign ar_{m}_din = {data};");
+        let pop = if ps.pop.is_empty() { "1'b0".to_string() } else { format!("en && ({})", ps.pop.iter().map(|c| format!("({c})")).collect::<Vec<_>>().join(" || ")) };
+        let _ = writeln!(out, "    assign r_{m}_pop = {pop};");
+        let (push, data) = gated(&ps.w, 64 + mv.width);
+        let _ = writeln!(out, "    assign w_{m}_push = {push};\n    assign w_{m}_din = {data};");
+    }
+    let stall = if stalls.is_empty() { "1'b0".to_string() } else { stalls.join("\n        || ") };
+    let _ = writeln!(out, "    assign en = !({stall});");
+    let mem_idle = if masters.is_empty() { "1'b1".to_string() } else { masters.iter().map(|m| format!("mem_{}_idle", m.name)).collect::<Vec<_>>().join(" && ") };
+    let _ = writeln!(out, "    logic mem_idle;\n    assign mem_idle = {mem_idle};");
+    emit_fsm(&mut out, k, nd, schedules, ubits)?;
+    Ok(out)
+}
+
+fn kind_name(k: &UnitKind) -> &'static str {
+    match k {
+        UnitKind::Block => "block",
+        UnitKind::Loop { .. } => "pipelined loop",
+        UnitKind::WorkItems => "pipelined work-items",
+    }
+}
+
+fn wi_advance(nd: &NdrangeUse, indent: &str) -> String {
+    let mut s = String::new();
+    // Dimension 0 fastest; local ids and group ids follow the global id.
+    let step = |d: usize| -> String {
+        let mut x = format!("wi_gid{d} <= wi_gid{d} + 32'd1;");
+        if nd.local {
+            let _ = write!(x, " if (wi_lid{d} + 32'd1 == reg_local_size{d}) begin wi_lid{d} <= '0; wi_grp{d} <= wi_grp{d} + 32'd1; end else wi_lid{d} <= wi_lid{d} + 32'd1;");
+        }
+        x
+    };
+    let reset = |d: usize| -> String {
+        let mut x = format!("wi_gid{d} <= '0;");
+        if nd.local {
+            let _ = write!(x, " wi_lid{d} <= '0; wi_grp{d} <= '0;");
+        }
+        x
+    };
+    let _ = writeln!(s, "{indent}if (wi_gid0 + 32'd1 != reg_global_size0) begin {} end", step(0));
+    let _ = writeln!(s, "{indent}else begin {}", reset(0));
+    let _ = writeln!(s, "{indent}    if (wi_gid1 + 32'd1 != reg_global_size1) begin {} end", step(1));
+    let _ = writeln!(s, "{indent}    else begin {} {} end", reset(1), step(2));
+    let _ = writeln!(s, "{indent}end");
+    s
+}
+
+fn emit_fsm(out: &mut String, k: &Kernel, nd: &NdrangeUse, schedules: &[UnitSchedule], ubits: u32) -> Result<(), RtlError> {
+    let _ = schedules;
+    let _ = writeln!(out, "\n    // ------------------------------------------------------------------ control");
+    let _ = writeln!(out, "    assign ap_idle = (state == 2'd0);");
+    let _ = writeln!(out, "    always_ff @(posedge ap_clk) begin");
+    let _ = writeln!(out, "        if (!ap_rst_n) begin");
+    let _ = writeln!(out, "            state <= 2'd0; cur <= '0; wi_pending <= 1'b0; done_pulse <= 1'b0;");
+    for d in 0..3 {
+        let _ = write!(out, "            wi_gid{d} <= '0;");
+        if nd.local {
+            let _ = write!(out, " wi_lid{d} <= '0; wi_grp{d} <= '0;");
+        }
+        let _ = writeln!(out);
+    }
+    for (ui, u) in k.units.iter().enumerate() {
+        if !matches!(u.kind, UnitKind::WorkItems) {
+            let _ = writeln!(out, "            u{ui}_start <= 1'b0;");
+        }
+        for i in 0..u.entry_phis.len() {
+            let _ = writeln!(out, "            phi_u{ui}_{i} <= '0;");
+        }
+    }
+    let _ = writeln!(out, "        end else begin");
+    let _ = writeln!(out, "            done_pulse <= 1'b0;");
+    for (ui, u) in k.units.iter().enumerate() {
+        if !matches!(u.kind, UnitKind::WorkItems) {
+            let _ = writeln!(out, "            if (en && u{ui}_v0) u{ui}_start <= 1'b0;");
+        }
+    }
+    if k.mode == ExecMode::PipelinedWorkItems {
+        let _ = writeln!(out, "            if (en && u0_v0) begin");
+        let _ = writeln!(out, "                if (wi_last) wi_pending <= 1'b0;");
+        let _ = write!(out, "                else begin\n{}                end\n", wi_advance(nd, "                    "));
+        let _ = writeln!(out, "            end");
+    }
+    let _ = writeln!(out, "            case (state)");
+    let _ = writeln!(out, "                2'd0: if (ap_start) begin");
+    for d in 0..3 {
+        let _ = write!(out, "                    wi_gid{d} <= '0;");
+        if nd.local {
+            let _ = write!(out, " wi_lid{d} <= '0; wi_grp{d} <= '0;");
+        }
+        let _ = writeln!(out);
+    }
+    let entry = k.entry.0;
+    let _ = writeln!(out, "                    state <= 2'd1;");
+    let _ = writeln!(out, "                    cur <= {ubits}'d{entry};");
+    if k.mode == ExecMode::PipelinedWorkItems {
+        let _ = writeln!(out, "                    wi_pending <= 1'b1;");
+    } else {
+        let _ = writeln!(out, "                    u{entry}_start <= 1'b1;");
+    }
+    let _ = writeln!(out, "                end");
+    let _ = writeln!(out, "                2'd1: case (cur)");
+    for (ui, u) in k.units.iter().enumerate() {
+        let _ = writeln!(out, "                    {ubits}'d{ui}: if (!u{ui}_busy && mem_idle) begin");
+        let go = |target: UnitId, ind: &str| -> String {
+            let mut s = String::new();
+            let tu = k.unit(target);
+            for (i, p) in tu.entry_phis.iter().enumerate() {
+                if let Some((_, v)) = p.incoming.iter().find(|(from, _)| from.0 as usize == ui) {
+                    let _ = writeln!(s, "{ind}phi_u{}_{i} <= {};", target.0, outer_expr(k, *v));
+                }
+            }
+            let _ = writeln!(s, "{ind}u{}_start <= 1'b1;", target.0);
+            let _ = writeln!(s, "{ind}cur <= {ubits}'d{};", target.0);
+            s
+        };
+        match &u.exit {
+            Exit::Jump(t) => out.push_str(&go(*t, "                        ")),
+            Exit::Branch { cond, if_true, if_false } => {
+                let _ = writeln!(out, "                        if (cap_u{ui}_n{}) begin", cond.0);
+                out.push_str(&go(*if_true, "                            "));
+                let _ = writeln!(out, "                        end else begin");
+                out.push_str(&go(*if_false, "                            "));
+                let _ = writeln!(out, "                        end");
+            }
+            Exit::Return => {
+                if k.mode == ExecMode::PipelinedWorkItems {
+                    let _ = writeln!(out, "                        state <= 2'd2;");
+                } else {
+                    let _ = writeln!(out, "                        if (wi_last) state <= 2'd2;");
+                    let _ = writeln!(out, "                        else begin");
+                    out.push_str(&wi_advance(nd, "                            "));
+                    let _ = writeln!(out, "                            u{entry}_start <= 1'b1;");
+                    let _ = writeln!(out, "                            cur <= {ubits}'d{entry};");
+                    let _ = writeln!(out, "                        end");
+                }
+            }
+        }
+        let _ = writeln!(out, "                    end");
+    }
+    let _ = writeln!(out, "                    default: ;");
+    let _ = writeln!(out, "                endcase");
+    let _ = writeln!(out, "                2'd2: begin done_pulse <= 1'b1; state <= 2'd3; end");
+    let _ = writeln!(out, "                default: state <= 2'd0;  // ap_start is cleared while here");
+    let _ = writeln!(out, "            endcase");
+    let _ = writeln!(out, "        end");
+    let _ = writeln!(out, "    end");
+    Ok(())
+}
+
+#[allow(dead_code)]
+fn unused(_: &UnitGen) {}

@@ -1,0 +1,164 @@
+//! RTL generation: `ir::Kernel` + one `UnitSchedule` per unit + `Board` → SystemVerilog.
+//!
+//! The kernel top skeleton (control slave, AXI4 masters) is an askama template
+//! (`templates/kernel_top.sv`); `datapath` builds the scheduled pipelines and the control
+//! FSM as a netlist in Rust; `sv/` holds the fixed operator cores and the FIFO.
+
+mod datapath;
+
+use askama::Template;
+use boards::Board;
+use frontend::ir::{ArgKind, Kernel, Type};
+use scheduler::UnitSchedule;
+use serde::Serialize;
+
+pub use datapath::sv_ident;
+
+#[derive(Debug, thiserror::Error)]
+pub enum RtlError {
+    #[error("template rendering failed: {0}")]
+    Template(#[from] askama::Error),
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+/// Fixed library modules every design may instantiate.
+pub const LIBRARY: &[(&str, &str)] = &[
+    ("hls_fifo.sv", include_str!("../sv/hls_fifo.sv")),
+    ("hls_fp32_add.sv", include_str!("../sv/hls_fp32_add.sv")),
+    ("hls_fp32_mul.sv", include_str!("../sv/hls_fp32_mul.sv")),
+];
+
+/// A 32-bit register of the control slave.
+#[derive(Debug, Clone, Serialize)]
+pub struct RegView {
+    pub offset: u32,
+    pub ident: String,
+    pub doc: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct MasterView {
+    pub name: String,
+    pub width: u32,
+    pub size_log2: u32,
+    pub ar_depth_log2: u32,
+    pub r_depth_log2: u32,
+    pub w_depth_log2: u32,
+}
+
+/// How a host (or the co-simulation) talks to the generated kernel.
+#[derive(Debug, Clone, Serialize)]
+pub struct Interface {
+    pub top: String,
+    /// Per kernel argument: name, register offset (low word; high word at +4), bits.
+    pub args: Vec<ArgSlot>,
+    pub masters: Vec<MasterView>,
+    /// Offsets of global_size[3], local_size[3], num_groups[3].
+    pub global_size_offset: u32,
+    pub local_size_offset: u32,
+    pub num_groups_offset: u32,
+    pub error_offset: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ArgSlot {
+    pub name: String,
+    pub offset: u32,
+    pub bits: u32,
+    pub buffer: bool,
+}
+
+#[derive(Template)]
+#[template(path = "kernel_top.sv", escape = "none")]
+struct TopTemplate<'a> {
+    name: &'a str,
+    regs: &'a [RegView],
+    masters: &'a [MasterView],
+    error_offset: u32,
+    body: &'a str,
+}
+
+pub struct Generated {
+    /// (file name, contents), the kernel top first.
+    pub files: Vec<(String, String)>,
+    pub interface: Interface,
+}
+
+fn log2_ceil(x: u32) -> u32 {
+    32 - (x.max(2) - 1).leading_zeros()
+}
+
+pub fn generate(kernel: &Kernel, schedules: &[UnitSchedule], board: &Board) -> Result<Generated, RtlError> {
+    let top = sv_ident(&kernel.name);
+    // Register map: arguments from 0x10, 8 bytes each; then the NDRange.
+    let mut args = Vec::new();
+    let mut regs = Vec::new();
+    for (i, a) in kernel.args.iter().enumerate() {
+        let offset = 0x10 + 8 * i as u32;
+        let (bits, buffer) = match a.kind {
+            ArgKind::Buffer(_) => (64, true),
+            ArgKind::Scalar(t) => (t.bits(), false),
+        };
+        let id = sv_ident(&a.name);
+        regs.push(RegView { offset, ident: format!("{id}_lo"), doc: format!("argument `{}` bits [31:0]", a.name) });
+        if bits > 32 {
+            regs.push(RegView { offset: offset + 4, ident: format!("{id}_hi"), doc: format!("argument `{}` bits [63:32]", a.name) });
+        }
+        args.push(ArgSlot { name: a.name.clone(), offset, bits, buffer });
+    }
+    let nd = 0x10 + 8 * kernel.args.len() as u32;
+    let used = datapath::ndrange_use(kernel);
+    for d in 0..3 {
+        regs.push(RegView { offset: nd + 4 * d, ident: format!("global_size{d}"), doc: format!("global size, dimension {d}") });
+    }
+    if used.local {
+        for d in 0..3 {
+            regs.push(RegView { offset: nd + 12 + 4 * d, ident: format!("local_size{d}"), doc: format!("local size, dimension {d}") });
+        }
+    }
+    if used.num_groups {
+        for d in 0..3 {
+            regs.push(RegView { offset: nd + 24 + 4 * d, ident: format!("num_groups{d}"), doc: format!("number of work-groups, dimension {d}") });
+        }
+    }
+    let error_offset = nd + 36;
+    let masters: Vec<MasterView> = kernel
+        .memories
+        .iter()
+        .map(|m| {
+            let width = m.elem.bits().max(8);
+            MasterView {
+                name: sv_ident(&m.name),
+                width,
+                size_log2: (width / 8).trailing_zeros(),
+                ar_depth_log2: log2_ceil(board.memory.load_request_queue_depth),
+                // Every request in flight has a place to land: no response is ever refused.
+                r_depth_log2: log2_ceil(board.memory.global_load_latency + board.memory.load_request_queue_depth + 2),
+                w_depth_log2: log2_ceil(board.memory.store_queue_depth),
+            }
+        })
+        .collect();
+    let body = datapath::emit(kernel, schedules, &masters, &used)?;
+    let text = TopTemplate { name: &top, regs: &regs, masters: &masters, error_offset, body: &body }.render()?;
+    let mut files = vec![(format!("{top}.sv"), text)];
+    for (n, t) in LIBRARY {
+        files.push((n.to_string(), t.to_string()));
+    }
+    Ok(Generated {
+        files,
+        interface: Interface {
+            top,
+            args,
+            masters,
+            global_size_offset: nd,
+            local_size_offset: nd + 12,
+            num_groups_offset: nd + 24,
+            error_offset,
+        },
+    })
+}
+
+pub fn sv_type(t: Type) -> String {
+    format!("logic [{}:0]", t.bits() - 1)
+}

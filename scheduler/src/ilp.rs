@@ -1,0 +1,78 @@
+//! Modulo scheduling as an integer linear program (good_lp + HiGHS), in the time-indexed
+//! spirit of Eichenberger–Davidson: each resource-limited op picks one modulo slot
+//! (binary x[i][r]) and a stage k[i], with t[i] = II·k[i] + Σ r·x[i][r]; dependences are
+//! difference constraints; operator chaining adds t[v] ≥ t[u] + 1 for over-long chains.
+
+use crate::problem::{Problem, Schedule};
+use good_lp::solvers::highs::highs;
+use good_lp::{constraint, variable, Expression, ProblemVariables, ResolutionError, Solution, SolverModel, Variable};
+
+pub enum IlpOutcome {
+    Solved(Schedule),
+    Infeasible,
+    TimedOut,
+}
+
+/// Upper bound on any start time: enough room for every op to run after the previous.
+pub fn horizon(p: &Problem, ii: u32) -> u32 {
+    p.ops.iter().map(|o| o.latency.max(1)).sum::<u32>() + ii + 2
+}
+
+pub fn solve_at(p: &Problem, ii: u32, time_limit_s: f64) -> Result<IlpOutcome, String> {
+    let t_max = horizon(p, ii);
+    let slots = if p.modulo { ii } else { t_max + 1 };
+    let mut vars = ProblemVariables::new();
+    let t: Vec<Variable> = p
+        .ops
+        .iter()
+        .map(|o| match o.pinned {
+            Some(c) => vars.add(variable().integer().min(c as f64).max(c as f64)),
+            None => vars.add(variable().integer().min(0).max(t_max as f64)),
+        })
+        .collect();
+    // Slot choice for resource-limited ops.
+    let mut slot_vars: Vec<(usize, Vec<Variable>, Variable)> = Vec::new();
+    for (i, o) in p.ops.iter().enumerate() {
+        if o.resource.is_some() {
+            let x: Vec<Variable> = (0..slots).map(|_| vars.add(variable().binary())).collect();
+            let k = vars.add(variable().integer().min(0).max((t_max / slots.max(1) + 1) as f64));
+            slot_vars.push((i, x, k));
+        }
+    }
+    let objective: Expression = t.iter().map(|v| Expression::from(*v)).sum();
+    let mut model = vars.minimise(objective).using(highs);
+    model.set_verbose(false);
+    let mut model = model.set_time_limit(time_limit_s);
+    for d in &p.deps {
+        let need = d.latency as f64 - (ii as f64) * d.distance as f64;
+        model = model.with(constraint!(t[d.dst] - t[d.src] >= need));
+    }
+    for (u, v) in p.chain_breaks() {
+        model = model.with(constraint!(t[v] - t[u] >= 1.0));
+    }
+    for (i, x, k) in &slot_vars {
+        let one: Expression = x.iter().map(|v| Expression::from(*v)).sum();
+        model = model.with(constraint!(one == 1.0));
+        let pos: Expression = x.iter().enumerate().map(|(r, v)| (r as f64) * *v).sum();
+        model = model.with(constraint!(t[*i] == (slots as f64) * *k + pos));
+    }
+    for (r, res) in p.resources.iter().enumerate() {
+        for s in 0..slots as usize {
+            let users: Expression = slot_vars
+                .iter()
+                .filter(|(i, _, _)| p.ops[*i].resource == Some(r))
+                .map(|(_, x, _)| Expression::from(x[s]))
+                .sum();
+            model = model.with(constraint!(users <= res.limit as f64));
+        }
+    }
+    match model.solve() {
+        Ok(sol) => {
+            let start = t.iter().map(|v| sol.value(*v).round().max(0.0) as u32).collect();
+            Ok(IlpOutcome::Solved(Schedule { ii: if p.modulo { ii } else { 0 }, start }))
+        }
+        Err(ResolutionError::Infeasible) => Ok(IlpOutcome::Infeasible),
+        Err(ResolutionError::Other(msg)) if msg.contains("ime limit") => Ok(IlpOutcome::TimedOut),
+        Err(e) => Err(e.to_string()),
+    }
+}

@@ -1,0 +1,217 @@
+//! Scheduling: from a unit of the IR and a board's resource model to start times.
+//!
+//! `problem` is the plain model and its verifier; `mii` the lower bounds; `ilp` the solver.
+//! This module maps IR operations onto operator classes of the board — the only place that
+//! knows both — and explains the II it reaches.
+
+pub mod ilp;
+pub mod mii;
+pub mod problem;
+
+use boards::Board;
+use frontend::ir::*;
+use problem::{Dependence, Operation, Problem, Resource};
+use serde::Serialize;
+use std::collections::HashMap;
+
+#[derive(Debug, thiserror::Error)]
+pub enum SchedError {
+    #[error("unit '{unit}': requested II {requested} is below the recurrence bound {rec_mii}: {why}")]
+    RequestedIiTooLow { unit: String, requested: u32, rec_mii: u32, why: String },
+    #[error("unit '{unit}': the ILP solver failed: {message}")]
+    Solver { unit: String, message: String },
+    #[error("unit '{unit}': no schedule found up to II {max_ii}")]
+    NoSchedule { unit: String, max_ii: u32 },
+    #[error("unit '{unit}': internal error, the schedule failed verification: {source}")]
+    Verify { unit: String, source: problem::VerifyError },
+}
+
+/// The schedule of one unit, with everything the report and rtl-gen need.
+#[derive(Debug, Clone, Serialize)]
+pub struct UnitSchedule {
+    pub pipelined: bool,
+    pub ii: u32,
+    pub mii: u32,
+    pub res_mii: u32,
+    pub rec_mii: u32,
+    /// Start cycle of each IR op (indexed by OpId).
+    pub start: Vec<u32>,
+    /// Latency of each IR op on this board.
+    pub latency: Vec<u32>,
+    /// Cycles from issue to the last result.
+    pub depth: u32,
+    pub bottleneck: String,
+    pub solver: String,
+    pub solve_ms: f64,
+    pub problem: Problem,
+}
+
+/// Operator class (board table key) of an IR op, if it has one.
+pub fn operator_class(op: &Op) -> Option<&'static str> {
+    Some(match &op.kind {
+        OpKind::Int(IntBinOp::Add | IntBinOp::Sub) => "int_add",
+        OpKind::Int(IntBinOp::And | IntBinOp::Or | IntBinOp::Xor) => "int_logic",
+        OpKind::Int(IntBinOp::Shl | IntBinOp::LShr | IntBinOp::AShr) => "int_shift",
+        OpKind::Int(IntBinOp::Mul) => "int_mul",
+        OpKind::Cmp(_) => "int_cmp",
+        OpKind::Select => "select",
+        OpKind::Cast(_) => "cast",
+        OpKind::Float(FloatBinOp::Add | FloatBinOp::Sub) => "fp32_add",
+        OpKind::Float(FloatBinOp::Mul) => "fp32_mul",
+        _ => return None,
+    })
+}
+
+fn op_label(body: &Body, id: OpId) -> String {
+    let op = body.op(id);
+    let kind = match &op.kind {
+        OpKind::Int(b) => format!("{b:?}"),
+        OpKind::Float(b) => format!("F{b:?}"),
+        OpKind::Cmp(c) => format!("Cmp{c:?}"),
+        OpKind::Load(_) => "Load".into(),
+        OpKind::Store(_) => "Store".into(),
+        k => format!("{k:?}").split('(').next().unwrap_or("op").to_string(),
+    };
+    match &op.name {
+        Some(n) => format!("v{} {kind} '{n}'", id.0),
+        None => format!("v{} {kind}", id.0),
+    }
+}
+
+/// Builds the scheduling problem of a unit on a board.
+pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
+    let body = &unit.body;
+    let modulo = !matches!(unit.kind, UnitKind::Block);
+    let mut resources: Vec<Resource> = Vec::new();
+    let mut resource_of: HashMap<String, usize> = HashMap::new();
+    let mut ops = Vec::with_capacity(body.len() + 1);
+    for (id, op) in body.ops() {
+        let (latency, delay_ns, resource) = match op.kind {
+            OpKind::Load(m) | OpKind::Store(m) => {
+                let is_load = matches!(op.kind, OpKind::Load(_));
+                let name = format!("{} port of buffer '{}'", if is_load { "read" } else { "write" }, kernel.memory(m).name);
+                let next = resources.len();
+                let r = *resource_of.entry(name.clone()).or_insert(next);
+                if r == resources.len() {
+                    let limit = if is_load { board.memory.read_ports_per_master } else { board.memory.write_ports_per_master };
+                    resources.push(Resource { name, limit });
+                }
+                (if is_load { board.memory.global_load_latency } else { 1 }, 0.0, Some(r))
+            }
+            _ => match operator_class(op) {
+                Some(class) => {
+                    let t = board.operator(class);
+                    // A shift by a constant is wiring.
+                    let free = class == "int_shift" && matches!(body.op(op.operands[1]).kind, OpKind::Const(_));
+                    (t.latency, if free { 0.0 } else { t.delay_ns }, None)
+                }
+                None => (0, 0.0, None),
+            },
+        };
+        // Work-item ids change as soon as the next work-item issues: read them at issue.
+        let pinned = match (&unit.kind, &op.kind) {
+            (UnitKind::WorkItems, OpKind::WorkItem(..) | OpKind::LastWorkItem) => Some(0),
+            _ => None,
+        };
+        ops.push(Operation { name: op_label(body, id), latency, delay_ns, resource, pinned });
+    }
+    let mut deps = Vec::new();
+    for (src, dst, dep) in body.deps() {
+        let l_src = ops[src.index()].latency;
+        let latency = match (dep.kind, &body.op(src).kind) {
+            // A store may reach memory only after every earlier read of that buffer returned.
+            (DepKind::Order, OpKind::Load(_)) => l_src,
+            (DepKind::Order, _) => 1,
+            // Values carried to a later iteration live in a register.
+            (DepKind::Data, _) if dep.distance > 0 => l_src.max(1),
+            (DepKind::Data, _) => l_src,
+        };
+        deps.push(Dependence { src: src.index(), dst: dst.index(), latency, distance: dep.distance, data: dep.kind == DepKind::Data });
+    }
+    if let UnitKind::Loop { cont, .. } = unit.kind {
+        // The next iteration issues II cycles after this one only if `cont` is known (and
+        // registered) by then.
+        let issue = ops.len();
+        ops.push(Operation { name: "issue of the next iteration".into(), latency: 0, delay_ns: 0.0, resource: None, pinned: Some(0) });
+        deps.push(Dependence { src: cont.index(), dst: issue, latency: ops[cont.index()].latency.max(1), distance: 1, data: false });
+    }
+    Problem { ops, deps, resources, clock_period_ns: board.clock_period_ns(), modulo }
+}
+
+/// Schedules one unit: MII bounds, then the ILP from MII upward, then the verifier.
+pub fn schedule_unit(kernel: &Kernel, unit: &Unit, board: &Board) -> Result<UnitSchedule, SchedError> {
+    let p = build_problem(kernel, unit, board);
+    let began = std::time::Instant::now();
+    let res = mii::res_mii(&p);
+    let rec = mii::rec_mii(&p);
+    let mii = res.ii.max(rec.ii);
+    let rec_text = |cycle: &[usize]| cycle.iter().map(|i| p.ops[*i].name.clone()).collect::<Vec<_>>().join(" -> ");
+    let (schedule, bottleneck) = if p.modulo {
+        let mut first_ii = mii;
+        if let UnitKind::Loop { controls, .. } = &unit.kind {
+            if let Some(req) = controls.requested_ii {
+                if req < rec.ii {
+                    return Err(SchedError::RequestedIiTooLow {
+                        unit: unit.name.clone(),
+                        requested: req,
+                        rec_mii: rec.ii,
+                        why: format!("recurrence {}", rec_text(&rec.cycle)),
+                    });
+                }
+                first_ii = first_ii.max(req);
+            }
+        }
+        let max_ii = mii + ilp::horizon(&p, mii);
+        let mut found = None;
+        for ii in first_ii..=max_ii {
+            match ilp::solve_at(&p, ii, 30.0).map_err(|message| SchedError::Solver { unit: unit.name.clone(), message })? {
+                ilp::IlpOutcome::Solved(s) => {
+                    found = Some(s);
+                    break;
+                }
+                ilp::IlpOutcome::Infeasible | ilp::IlpOutcome::TimedOut => continue,
+            }
+        }
+        let s = found.ok_or(SchedError::NoSchedule { unit: unit.name.clone(), max_ii })?;
+        let why = if s.ii > mii {
+            format!("no schedule exists at II {mii}..{} (resource and chaining constraints together)", s.ii - 1)
+        } else if rec.ii >= res.ii && rec.ii > 1 {
+            format!("recurrence: {}", rec_text(&rec.cycle))
+        } else if res.ii > 1 {
+            format!("resource: {}", res.resource.clone().unwrap_or_default())
+        } else if !rec.cycle.is_empty() {
+            format!("II 1 is the minimum; recurrence {} also needs 1", rec_text(&rec.cycle))
+        } else {
+            "II 1 is the minimum; nothing bounds it higher".into()
+        };
+        (s, why)
+    } else {
+        match ilp::solve_at(&p, 1, 30.0).map_err(|message| SchedError::Solver { unit: unit.name.clone(), message })? {
+            ilp::IlpOutcome::Solved(mut s) => {
+                s.ii = s.length(&p);
+                (s, "straight-line code (not pipelined)".to_string())
+            }
+            _ => return Err(SchedError::NoSchedule { unit: unit.name.clone(), max_ii: 0 }),
+        }
+    };
+    p.verify(&schedule).map_err(|source| SchedError::Verify { unit: unit.name.clone(), source })?;
+    let solve_ms = began.elapsed().as_secs_f64() * 1e3;
+    let n = unit.body.len();
+    let depth = schedule.length(&p);
+    Ok(UnitSchedule {
+        pipelined: p.modulo,
+        ii: schedule.ii,
+        mii: if p.modulo { mii } else { 0 },
+        res_mii: if p.modulo { res.ii } else { 0 },
+        rec_mii: if p.modulo { rec.ii } else { 0 },
+        start: schedule.start[..n].to_vec(),
+        latency: p.ops[..n].iter().map(|o| o.latency).collect(),
+        depth,
+        bottleneck,
+        solver: "ilp (good_lp + HiGHS)".into(),
+        solve_ms,
+        problem: p,
+    })
+}
+
+pub use problem::VerifyError;

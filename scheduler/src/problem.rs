@@ -1,0 +1,202 @@
+//! The scheduling problem as plain data (CIRCT style): operations with latencies, delays and
+//! resources; dependences with iteration distances. Solvers fill in start times; `verify`
+//! checks any solution independently of how it was found.
+
+use serde::Serialize;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Operation {
+    pub name: String,
+    /// Cycles from start to result; 0 = combinational, chained within the cycle.
+    pub latency: u32,
+    /// Combinational delay in ns (counts only when latency is 0).
+    pub delay_ns: f64,
+    /// Limited resource this operation occupies for one cycle at its start.
+    pub resource: Option<usize>,
+    /// Fixed start time (the iteration's issue point).
+    pub pinned: Option<u32>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Resource {
+    pub name: String,
+    pub limit: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Dependence {
+    pub src: usize,
+    pub dst: usize,
+    /// Required start-to-start separation within one iteration (before II × distance).
+    pub latency: u32,
+    pub distance: u32,
+    /// Data edges take part in operator chaining.
+    pub data: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Problem {
+    pub ops: Vec<Operation>,
+    pub deps: Vec<Dependence>,
+    pub resources: Vec<Resource>,
+    pub clock_period_ns: f64,
+    /// Modulo problem (a loop) or a single iteration (straight-line code).
+    pub modulo: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Schedule {
+    /// Initiation interval; for straight-line code the schedule length.
+    pub ii: u32,
+    pub start: Vec<u32>,
+}
+
+impl Schedule {
+    /// Cycles from issue until the last result is available.
+    pub fn length(&self, p: &Problem) -> u32 {
+        self.start.iter().zip(&p.ops).map(|(t, o)| t + o.latency).max().unwrap_or(0) + 1
+    }
+}
+
+#[derive(Debug, Clone, thiserror::Error, PartialEq)]
+pub enum VerifyError {
+    #[error("dependence {src} -> {dst}: starts at {t_src} and {t_dst}, needs {need} cycles apart at II {ii} (distance {distance})")]
+    Dependence { src: String, dst: String, t_src: u32, t_dst: u32, need: i64, ii: u32, distance: u32 },
+    #[error("resource {name}: {used} uses in modulo slot {slot}, limit {limit}")]
+    Resource { name: String, slot: u32, used: u32, limit: u32 },
+    #[error("chained path into {op} takes {delay:.2} ns, more than the {period:.2} ns clock period")]
+    Chain { op: String, delay: f64, period: f64 },
+    #[error("{op} is pinned to cycle {pinned} but starts at {start}")]
+    Pinned { op: String, pinned: u32, start: u32 },
+    #[error("the schedule has {got} start times for {want} operations")]
+    Shape { got: usize, want: usize },
+}
+
+impl Problem {
+    /// Longest combinational delay, in ns, of any chain of latency-0 operations ending at
+    /// each op when every op on the chain starts in the same cycle (the SDC view of chaining).
+    pub fn chained_arrival(&self, start: &[u32]) -> Vec<f64> {
+        let n = self.ops.len();
+        let mut at = vec![0.0f64; n];
+        // Data edges inside an iteration form a DAG; relax in a topological order.
+        for v in self.topological_order() {
+            let o = &self.ops[v];
+            if o.latency != 0 {
+                continue;
+            }
+            let mut input = 0.0f64;
+            for d in self.deps.iter().filter(|d| d.dst == v && d.data && d.distance == 0) {
+                let u = &self.ops[d.src];
+                if u.latency == 0 && start[d.src] == start[v] {
+                    input = input.max(at[d.src]);
+                }
+            }
+            at[v] = input + o.delay_ns;
+        }
+        at
+    }
+
+    /// Topological order of the distance-0 dependence graph.
+    pub fn topological_order(&self) -> Vec<usize> {
+        let n = self.ops.len();
+        let mut indeg = vec![0usize; n];
+        for d in self.deps.iter().filter(|d| d.distance == 0) {
+            indeg[d.dst] += 1;
+        }
+        let mut ready: Vec<usize> = (0..n).filter(|i| indeg[*i] == 0).collect();
+        let mut order = Vec::with_capacity(n);
+        while let Some(u) = ready.pop() {
+            order.push(u);
+            for d in self.deps.iter().filter(|d| d.src == u && d.distance == 0) {
+                indeg[d.dst] -= 1;
+                if indeg[d.dst] == 0 {
+                    ready.push(d.dst);
+                }
+            }
+        }
+        order
+    }
+
+    /// Pairs (u, v) joined by a combinational chain longer than the clock period: v must
+    /// start at least one cycle after u.
+    pub fn chain_breaks(&self) -> Vec<(usize, usize)> {
+        let order = self.topological_order();
+        let mut breaks = Vec::new();
+        for u in 0..self.ops.len() {
+            if self.ops[u].latency != 0 || self.ops[u].delay_ns == 0.0 {
+                continue;
+            }
+            // Longest delay from the start of u to the end of each v through latency-0 ops.
+            let mut dist: Vec<Option<f64>> = vec![None; self.ops.len()];
+            dist[u] = Some(self.ops[u].delay_ns);
+            for &x in &order {
+                let Some(dx) = dist[x] else { continue };
+                for d in self.deps.iter().filter(|d| d.src == x && d.data && d.distance == 0) {
+                    let y = &self.ops[d.dst];
+                    if y.latency != 0 {
+                        continue;
+                    }
+                    let cand = dx + y.delay_ns;
+                    if dist[d.dst].is_none_or(|cur| cand > cur) {
+                        dist[d.dst] = Some(cand);
+                    }
+                }
+            }
+            for (v, dv) in dist.iter().enumerate() {
+                if v != u && dv.is_some_and(|x| x > self.clock_period_ns + 1e-9) {
+                    breaks.push((u, v));
+                }
+            }
+        }
+        breaks
+    }
+
+    /// Independent check of a schedule: dependences, chaining, resources, pinned starts.
+    pub fn verify(&self, s: &Schedule) -> Result<(), VerifyError> {
+        if s.start.len() != self.ops.len() {
+            return Err(VerifyError::Shape { got: s.start.len(), want: self.ops.len() });
+        }
+        for d in &self.deps {
+            let need = d.latency as i64 - (s.ii as i64) * d.distance as i64;
+            if (s.start[d.dst] as i64) - (s.start[d.src] as i64) < need {
+                return Err(VerifyError::Dependence {
+                    src: self.ops[d.src].name.clone(),
+                    dst: self.ops[d.dst].name.clone(),
+                    t_src: s.start[d.src],
+                    t_dst: s.start[d.dst],
+                    need,
+                    ii: s.ii,
+                    distance: d.distance,
+                });
+            }
+        }
+        for (i, o) in self.ops.iter().enumerate() {
+            if let Some(p) = o.pinned {
+                if s.start[i] != p {
+                    return Err(VerifyError::Pinned { op: o.name.clone(), pinned: p, start: s.start[i] });
+                }
+            }
+        }
+        let at = self.chained_arrival(&s.start);
+        for (i, a) in at.iter().enumerate() {
+            if *a > self.clock_period_ns + 1e-9 {
+                return Err(VerifyError::Chain { op: self.ops[i].name.clone(), delay: *a, period: self.clock_period_ns });
+            }
+        }
+        for (r, res) in self.resources.iter().enumerate() {
+            let mut used = std::collections::HashMap::<u32, u32>::new();
+            for (i, o) in self.ops.iter().enumerate() {
+                if o.resource == Some(r) {
+                    let slot = if self.modulo { s.start[i] % s.ii } else { s.start[i] };
+                    *used.entry(slot).or_default() += 1;
+                }
+            }
+            for (slot, n) in used {
+                if n > res.limit {
+                    return Err(VerifyError::Resource { name: res.name.clone(), slot, used: n, limit: res.limit });
+                }
+            }
+        }
+        Ok(())
+    }
+}
