@@ -1,1 +1,119 @@
+//! hls-build as a library: the facade that wires frontend → scheduler → rtl-gen, and the
+//! co-simulation of the result. The CLI (`main.rs`) is a thin layer over this.
 
+pub mod report;
+
+use boards::Board;
+use frontend::ir::Kernel;
+use scheduler::UnitSchedule;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("{file}: error: {source}")]
+    Frontend { file: String, source: frontend::FrontendError },
+    #[error("error: {0}")]
+    Board(#[from] boards::BoardError),
+    #[error("{file}: error: {source}")]
+    Schedule { file: String, source: scheduler::SchedError },
+    #[error("error: RTL generation: {0}")]
+    Rtl(#[from] rtl_gen::RtlError),
+    #[error("error: {0}")]
+    Sim(#[from] sim::SimError),
+    #[error("error: {0}")]
+    Usage(String),
+    #[error("error: {path}: {source}")]
+    Io { path: String, source: std::io::Error },
+}
+
+impl Error {
+    /// Exit status per the CLI contract: 2 for bad input, 1 for a failed flow.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::Frontend { source: frontend::FrontendError::Toolchain(_), .. } => 1,
+            Error::Frontend { .. } | Error::Board(_) | Error::Usage(_) => 2,
+            Error::Schedule { source: scheduler::SchedError::RequestedIiTooLow { .. }, .. } => 2,
+            Error::Sim(e) if e.is_bad_input() => 2,
+            Error::Io { .. } => 2,
+            _ => 1,
+        }
+    }
+}
+
+pub struct Compiled {
+    pub source: PathBuf,
+    pub spirv: Vec<u8>,
+    pub kernel: Kernel,
+    pub schedules: Vec<UnitSchedule>,
+    pub rtl: rtl_gen::Generated,
+    pub board: Board,
+}
+
+/// SPIR-V bytes of a kernel file: `.spv` read as is, `.cl` compiled with clang-15 + llvm-spirv-15.
+pub fn load_spirv(path: &Path) -> Result<Vec<u8>, Error> {
+    let file = path.display().to_string();
+    let fe = |source| Error::Frontend { file: file.clone(), source };
+    if path.extension().is_some_and(|e| e == "cl") {
+        if !path.exists() {
+            return Err(Error::Io { path: file, source: std::io::Error::new(std::io::ErrorKind::NotFound, "no such file") });
+        }
+        frontend::opencl::compile_opencl(path).map_err(fe)
+    } else {
+        std::fs::read(path).map_err(|source| Error::Io { path: file, source })
+    }
+}
+
+pub fn compile(path: &Path, kernel: Option<&str>, board: &Board) -> Result<Compiled, Error> {
+    let file = path.display().to_string();
+    let spirv = load_spirv(path)?;
+    let fe = |source| Error::Frontend { file: file.clone(), source };
+    let module = frontend::SpirvModule::load(&spirv).map_err(fe)?;
+    let ir = frontend::lower_kernel(&module, kernel).map_err(fe)?;
+    let mut schedules = Vec::new();
+    for unit in &ir.units {
+        let s = scheduler::schedule_unit(&ir, unit, board).map_err(|source| Error::Schedule { file: file.clone(), source })?;
+        schedules.push(s);
+    }
+    let rtl = rtl_gen::generate(&ir, &schedules, board)?;
+    Ok(Compiled { source: path.to_path_buf(), spirv, kernel: ir, schedules, rtl, board: board.clone() })
+}
+
+/// Writes OUT/rtl/*.sv, OUT/filelist.f, OUT/report.json, OUT/report.txt, OUT/interface.json.
+/// Everything goes to a sibling temporary directory first and is moved into place at the
+/// end, so a failure never leaves a half-written OUT behind.
+pub fn write_outputs(c: &Compiled, out: &Path) -> Result<(), Error> {
+    let io = |p: &Path| {
+        let path = p.display().to_string();
+        move |source| Error::Io { path, source }
+    };
+    let tmp = out.with_file_name(format!(
+        ".{}.tmp-{}",
+        out.file_name().map(|s| s.to_string_lossy().to_string()).unwrap_or_else(|| "out".into()),
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(tmp.join("rtl")).map_err(io(&tmp))?;
+    let mut filelist = String::new();
+    // Library modules first, the top last: the order tools want.
+    for (name, text) in c.rtl.files.iter().skip(1).chain(c.rtl.files.iter().take(1)) {
+        let p = tmp.join("rtl").join(name);
+        std::fs::write(&p, text).map_err(io(&p))?;
+        filelist.push_str(&format!("rtl/{name}\n"));
+    }
+    let files = [
+        ("filelist.f", filelist),
+        ("report.json", serde_json::to_string_pretty(&report::json(c)).unwrap_or_default()),
+        ("report.txt", report::text(c)),
+        ("interface.json", serde_json::to_string_pretty(&c.rtl.interface).unwrap_or_default()),
+        ("ir.txt", frontend::ir::dump(&c.kernel)),
+    ];
+    for (name, text) in files {
+        let p = tmp.join(name);
+        std::fs::write(&p, text).map_err(io(&p))?;
+    }
+    if out.exists() {
+        std::fs::remove_dir_all(out).map_err(io(out))?;
+    }
+    std::fs::rename(&tmp, out).map_err(io(out))?;
+    Ok(())
+}

@@ -1,1 +1,99 @@
+//! Simulation: the software model (SPIR-V interpreter), the Verilator model driven through
+//! cxx with AXI memories modelled here, and the comparison of the two.
 
+pub mod axi;
+pub mod model;
+pub mod npy;
+pub mod values;
+pub mod verilator;
+
+pub use model::run_model;
+pub use values::{ArgValue, Buffer, Elem, Param, ParamKind};
+
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    #[error("argument: {0}")]
+    BadArg(String),
+    #[error("software model: {0}")]
+    Model(String),
+    #[error("{0}")]
+    Tool(String),
+    #[error("RTL simulation: {0}")]
+    Rtl(String),
+    #[error("{0}")]
+    Io(String),
+}
+
+impl SimError {
+    pub fn is_bad_input(&self) -> bool {
+        matches!(self, SimError::BadArg(_))
+    }
+}
+
+/// Memory timing seen by the AXI masters.
+#[derive(Debug, Clone, Copy)]
+pub enum MemLatency {
+    Fixed(u32),
+    /// Per-request latency 1..=80 and random ready/valid back-pressure, from a seed.
+    Random(u64),
+}
+
+pub struct RtlRun {
+    pub args: Vec<ArgValue>,
+    pub cycles: u64,
+}
+
+pub use axi::run_rtl;
+
+/// Distance in units in the last place between two floats (0 when both are NaN).
+pub fn ulp_distance(a: f32, b: f32) -> u64 {
+    if a.is_nan() && b.is_nan() {
+        return 0;
+    }
+    if a.is_nan() || b.is_nan() {
+        return u64::MAX;
+    }
+    let key = |x: f32| -> i64 {
+        let b = x.to_bits() as i32 as i64;
+        if b < 0 {
+            i32::MIN as i64 - b
+        } else {
+            b
+        }
+    };
+    (key(a) - key(b)).unsigned_abs()
+}
+
+/// Compares buffers: integers bit-exact, floats within `max_ulp`. Returns mismatch lines.
+pub fn compare(names: &[String], expected: &[ArgValue], actual: &[ArgValue], max_ulp: u64) -> Vec<String> {
+    let mut out = Vec::new();
+    for ((name, e), a) in names.iter().zip(expected).zip(actual) {
+        let (ArgValue::Buffer(e), ArgValue::Buffer(a)) = (e, a) else { continue };
+        let mut shown = 0;
+        let mut count = 0;
+        for i in 0..e.len().min(a.len()) {
+            let (x, y) = (e.get(i), a.get(i));
+            let bad = match e.elem {
+                Elem::F32 => ulp_distance(f32::from_bits(x as u32), f32::from_bits(y as u32)) > max_ulp,
+                Elem::Int(_) => x != y,
+            };
+            if bad {
+                count += 1;
+                if shown < 8 {
+                    shown += 1;
+                    out.push(match e.elem {
+                        Elem::F32 => {
+                            let (fx, fy) = (f32::from_bits(x as u32), f32::from_bits(y as u32));
+                            format!("{name}[{i}]: expected {fx:e} (0x{x:08x}), got {fy:e} (0x{y:08x}), {} ulp", ulp_distance(fx, fy))
+                        }
+                        Elem::Int(_) => format!("{name}[{i}]: expected {x} (0x{x:x}), got {y} (0x{y:x})"),
+                    });
+                }
+            }
+        }
+        if count > shown {
+            out.push(format!("{name}: {} more mismatches", count - shown));
+        }
+    }
+    out
+}

@@ -1,0 +1,368 @@
+//! Driving the Verilator model: reset, the AXI4-Lite host writes, and one AXI4 slave memory
+//! per master with fixed or seeded random latency and back-pressure.
+
+use crate::values::{ArgValue, Buffer};
+use crate::verilator::{build_model, VerilatedModel};
+use crate::{MemLatency, RtlRun, SimError};
+use rtl_gen::Interface;
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+
+/// splitmix64: a tiny generator written out so a seed means the same run on every machine
+/// and crate version.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+}
+
+struct Ports {
+    arvalid: usize, arready: usize, araddr: usize, arlen: usize, arsize: usize,
+    rvalid: usize, rready: usize, rdata: usize, rlast: usize, rresp: usize,
+    awvalid: usize, awready: usize, awaddr: usize, awlen: usize, awsize: usize,
+    wvalid: usize, wready: usize, wdata: usize, wstrb: usize,
+    bvalid: usize, bready: usize, bresp: usize,
+}
+
+struct ReadBurst { ready_at: u64, addr: u64, beats: u32, size: u32, beat: u32, err: bool }
+struct WriteBurst { addr: u64, beats: u32, size: u32, beat: u32, err: bool }
+
+/// One AXI4 slave: a buffer at `base`, reads answered in order after a latency.
+struct Slave {
+    p: Ports,
+    base: u64,
+    mem: Vec<u8>,
+    reads: VecDeque<ReadBurst>,
+    last_ready: u64,
+    writes: VecDeque<WriteBurst>,
+    b_queue: VecDeque<(u64, bool)>,
+    errors: u32,
+    arready: bool,
+    awready: bool,
+    wready: bool,
+}
+
+impl Slave {
+    fn in_range(&self, addr: u64, n: u64) -> bool {
+        addr >= self.base && addr + n <= self.base + self.mem.len() as u64
+    }
+}
+
+fn ports_of(m: &VerilatedModel, name: &str) -> Result<Ports, SimError> {
+    let p = |s: &str| m.port(&format!("m_axi_{name}_{s}"));
+    Ok(Ports {
+        arvalid: p("arvalid")?, arready: p("arready")?, araddr: p("araddr")?, arlen: p("arlen")?, arsize: p("arsize")?,
+        rvalid: p("rvalid")?, rready: p("rready")?, rdata: p("rdata")?, rlast: p("rlast")?, rresp: p("rresp")?,
+        awvalid: p("awvalid")?, awready: p("awready")?, awaddr: p("awaddr")?, awlen: p("awlen")?, awsize: p("awsize")?,
+        wvalid: p("wvalid")?, wready: p("wready")?, wdata: p("wdata")?, wstrb: p("wstrb")?,
+        bvalid: p("bvalid")?, bready: p("bready")?, bresp: p("bresp")?,
+    })
+}
+
+struct Host {
+    m: VerilatedModel,
+    clk: usize,
+    time: u64,
+    tracing: bool,
+}
+
+impl Host {
+    /// One clock cycle: inputs were set with the clock low; the edge samples them.
+    fn tick(&mut self) {
+        self.m.set(self.clk, 1);
+        self.m.eval();
+        if self.tracing {
+            self.m.trace_dump(self.time * 2 + 1);
+        }
+        self.m.set(self.clk, 0);
+        self.m.eval();
+        self.time += 1;
+        if self.tracing {
+            self.m.trace_dump(self.time * 2);
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn run_rtl(
+    sources: &[PathBuf],
+    iface: &Interface,
+    args: &[ArgValue],
+    global: [u64; 3],
+    local: [u64; 3],
+    latency: MemLatency,
+    wave: Option<&Path>,
+    max_cycles: u64,
+) -> Result<RtlRun, SimError> {
+    let lib = build_model(sources, &iface.top, wave.is_some())?;
+    let mut m = VerilatedModel::load(&lib)?;
+    let clk = m.port("ap_clk")?;
+    let rst = m.port("ap_rst_n")?;
+    let mut host = Host { clk, time: 0, tracing: false, m: VerilatedModel::load(&lib)? };
+    std::mem::swap(&mut host.m, &mut m);
+    drop(m);
+    if let Some(w) = wave {
+        host.tracing = host.m.trace_open(w);
+    }
+    let (mut rng, fixed) = match latency {
+        MemLatency::Fixed(n) => (Rng(0), Some(n as u64)),
+        MemLatency::Random(seed) => (Rng(seed), None),
+    };
+    let mut slaves = Vec::new();
+    let mut buf_i = 0usize;
+    for (slot, a) in iface.args.iter().zip(args) {
+        if let (true, ArgValue::Buffer(b)) = (slot.buffer, a) {
+            let mv = &iface.masters[buf_i];
+            slaves.push(Slave {
+                p: ports_of(&host.m, &mv.name)?,
+                base: 0x1000_0000u64 * (buf_i as u64 + 1),
+                mem: b.bytes.clone(),
+                reads: VecDeque::new(),
+                last_ready: 0,
+                writes: VecDeque::new(),
+                b_queue: VecDeque::new(),
+                errors: 0,
+                arready: true,
+                awready: true,
+                wready: true,
+            });
+            buf_i += 1;
+        }
+    }
+    // Control slave port indices.
+    let c = |s: &str| host.m.port(&format!("s_axi_control_{s}"));
+    let (awvalid, awaddr, wvalid, wdata, wstrb, bready) = (c("awvalid")?, c("awaddr")?, c("wvalid")?, c("wdata")?, c("wstrb")?, c("bready")?);
+    let (awready, wready, bvalid) = (c("awready")?, c("wready")?, c("bvalid")?);
+    let (arvalid, araddr, rready, arready, rvalid, rdata) = (c("arvalid")?, c("araddr")?, c("rready")?, c("arready")?, c("rvalid")?, c("rdata")?);
+    let interrupt = host.m.port("interrupt")?;
+    // Reset.
+    host.m.set(rst, 0);
+    for s in &slaves {
+        for port in [s.p.arready, s.p.rvalid, s.p.awready, s.p.wready, s.p.bvalid] {
+            host.m.set(port, 0);
+        }
+    }
+    for _ in 0..8 {
+        host.tick();
+    }
+    host.m.set(rst, 1);
+    host.tick();
+    let write_reg = |h: &mut Host, addr: u32, value: u32| -> Result<(), SimError> {
+        h.m.set(awaddr, addr as u64);
+        h.m.set(wdata, value as u64);
+        h.m.set(wstrb, 0xF);
+        h.m.set(awvalid, 1);
+        h.m.set(wvalid, 1);
+        h.m.set(bready, 1);
+        let (mut aw_done, mut w_done) = (false, false);
+        for _ in 0..100 {
+            h.m.eval();
+            let (a, w, b) = (h.m.get(awready) == 1, h.m.get(wready) == 1, h.m.get(bvalid) == 1);
+            h.tick();
+            if a && !aw_done {
+                aw_done = true;
+                h.m.set(awvalid, 0);
+            }
+            if w && !w_done {
+                w_done = true;
+                h.m.set(wvalid, 0);
+            }
+            if b {
+                h.m.set(bready, 0);
+                return Ok(());
+            }
+        }
+        Err(SimError::Rtl(format!("AXI4-Lite write to 0x{addr:x} got no response")))
+    };
+    let read_reg = |h: &mut Host, addr: u32| -> Result<u32, SimError> {
+        h.m.set(araddr, addr as u64);
+        h.m.set(arvalid, 1);
+        h.m.set(rready, 1);
+        for _ in 0..100 {
+            h.m.eval();
+            let a = h.m.get(arready) == 1;
+            let r = h.m.get(rvalid) == 1;
+            let data = h.m.get(rdata) as u32;
+            h.tick();
+            if a {
+                h.m.set(arvalid, 0);
+            }
+            if r {
+                h.m.set(rready, 0);
+                return Ok(data);
+            }
+        }
+        Err(SimError::Rtl(format!("AXI4-Lite read of 0x{addr:x} got no response")))
+    };
+    // Arguments, then the NDRange, then start with the done interrupt enabled.
+    let mut si = 0;
+    for (slot, a) in iface.args.iter().zip(args) {
+        let v = match a {
+            ArgValue::Scalar(v) => *v,
+            ArgValue::Buffer(_) => {
+                let b = slaves[si].base;
+                si += 1;
+                b
+            }
+        };
+        write_reg(&mut host, slot.offset, v as u32)?;
+        if slot.bits > 32 {
+            write_reg(&mut host, slot.offset + 4, (v >> 32) as u32)?;
+        }
+    }
+    for d in 0..3 {
+        write_reg(&mut host, iface.global_size_offset + 4 * d as u32, global[d] as u32)?;
+        write_reg(&mut host, iface.local_size_offset + 4 * d as u32, local[d] as u32)?;
+        write_reg(&mut host, iface.num_groups_offset + 4 * d as u32, (global[d] / local[d]) as u32)?;
+    }
+    write_reg(&mut host, 0x04, 1)?;
+    write_reg(&mut host, 0x08, 1)?;
+    write_reg(&mut host, 0x00, 1)?;
+    let start = host.time;
+    let mut done = false;
+    let back_pressure = fixed.is_none();
+    while host.time - start < max_cycles {
+        let now = host.time;
+        // Slave outputs for this cycle.
+        for s in &mut slaves {
+            if back_pressure {
+                s.arready = !rng.chance(30);
+                s.awready = !rng.chance(30);
+                s.wready = !rng.chance(30);
+            }
+            host.m.set(s.p.arready, s.arready as u64);
+            host.m.set(s.p.awready, s.awready as u64);
+            host.m.set(s.p.wready, s.wready as u64);
+            let r_ok = s.reads.front().is_some_and(|r| r.ready_at <= now) && !(back_pressure && rng.chance(20));
+            host.m.set(s.p.rvalid, r_ok as u64);
+            if let Some(r) = s.reads.front() {
+                let addr = r.addr + (r.beat * r.size) as u64;
+                let mut v = [0u8; 8];
+                if !r.err && s.in_range(addr, r.size as u64) {
+                    let off = (addr - s.base) as usize;
+                    v[..r.size as usize].copy_from_slice(&s.mem[off..off + r.size as usize]);
+                }
+                host.m.set(s.p.rdata, u64::from_le_bytes(v));
+                host.m.set(s.p.rlast, (r.beat + 1 == r.beats) as u64);
+                host.m.set(s.p.rresp, if r.err { 2 } else { 0 });
+            }
+            let b_ok = s.b_queue.front().is_some_and(|b| b.0 <= now);
+            host.m.set(s.p.bvalid, b_ok as u64);
+            host.m.set(s.p.bresp, if s.b_queue.front().is_some_and(|b| b.1) { 2 } else { 0 });
+        }
+        host.m.eval();
+        // Handshakes seen before the edge.
+        let mut events = Vec::new();
+        for s in &slaves {
+            let g = |p: usize| host.m.get(p);
+            events.push((
+                g(s.p.arvalid) == 1 && s.arready,
+                (g(s.p.araddr), g(s.p.arlen) as u32 + 1, 1u32 << g(s.p.arsize)),
+                g(s.p.rvalid) == 1 && g(s.p.rready) == 1,
+                g(s.p.awvalid) == 1 && s.awready,
+                (g(s.p.awaddr), g(s.p.awlen) as u32 + 1, 1u32 << g(s.p.awsize)),
+                g(s.p.wvalid) == 1 && s.wready,
+                (g(s.p.wdata), g(s.p.wstrb)),
+                g(s.p.bvalid) == 1 && g(s.p.bready) == 1,
+            ));
+        }
+        let irq = host.m.get(interrupt) == 1;
+        host.tick();
+        for (s, (ar, (ra, rl, rs), r, aw, (wa, wl, ws), w, (wd, wst), b)) in slaves.iter_mut().zip(events) {
+            if ar {
+                let lat = fixed.unwrap_or_else(|| 1 + rng.next() % 80);
+                let ready_at = (now + lat).max(s.last_ready);
+                s.last_ready = ready_at;
+                let err = !s.in_range(ra, (rl * rs) as u64);
+                if err {
+                    s.errors += 1;
+                }
+                s.reads.push_back(ReadBurst { ready_at, addr: ra, beats: rl, size: rs, beat: 0, err });
+            }
+            if r {
+                if let Some(front) = s.reads.front_mut() {
+                    front.beat += 1;
+                    if front.beat == front.beats {
+                        s.reads.pop_front();
+                    }
+                }
+            }
+            if aw {
+                let err = !s.in_range(wa, (wl * ws) as u64);
+                if err {
+                    s.errors += 1;
+                }
+                s.writes.push_back(WriteBurst { addr: wa, beats: wl, size: ws, beat: 0, err });
+            }
+            if w {
+                // W beats may arrive before their address; hold them against the next burst.
+                let Some(wb) = s.writes.front_mut() else {
+                    return Err(SimError::Rtl("write data before any write address (not supported by this memory model)".into()));
+                };
+                let addr = wb.addr + (wb.beat * wb.size) as u64;
+                if !wb.err {
+                    let off = (addr - s.base) as usize;
+                    for i in 0..wb.size as usize {
+                        if wst >> i & 1 == 1 {
+                            s.mem[off + i] = (wd >> (8 * i)) as u8;
+                        }
+                    }
+                }
+                wb.beat += 1;
+                if wb.beat == wb.beats {
+                    let lat = fixed.unwrap_or_else(|| 1 + rng.next() % 80);
+                    let err = wb.err;
+                    s.writes.pop_front();
+                    s.b_queue.push_back((now + lat, err));
+                }
+            }
+            if b {
+                s.b_queue.pop_front();
+            }
+        }
+        if irq {
+            done = true;
+            break;
+        }
+    }
+    if !done {
+        return Err(SimError::Rtl(format!("the kernel did not finish within {max_cycles} cycles")));
+    }
+    let cycles = host.time - start;
+    for s in &slaves {
+        host.m.set(s.p.arready, 0);
+        host.m.set(s.p.rvalid, 0);
+    }
+    let status = read_reg(&mut host, 0x00)?;
+    if status & 0x2 == 0 {
+        return Err(SimError::Rtl("interrupt raised but ap_done is not set".into()));
+    }
+    let err = read_reg(&mut host, iface.error_offset)?;
+    let bus_errors: u32 = slaves.iter().map(|s| s.errors).sum();
+    if err != 0 || bus_errors != 0 {
+        return Err(SimError::Rtl(format!("{bus_errors} AXI accesses outside the buffers (kernel error register 0x{err:x})")));
+    }
+    if host.tracing {
+        host.m.trace_close();
+    }
+    let mut out = Vec::new();
+    let mut bi = 0;
+    for a in args {
+        match a {
+            ArgValue::Buffer(b) => {
+                out.push(ArgValue::Buffer(Buffer { elem: b.elem, bytes: slaves[bi].mem.clone() }));
+                bi += 1;
+            }
+            s => out.push(s.clone()),
+        }
+    }
+    Ok(RtlRun { args: out, cycles })
+}

@@ -1,0 +1,398 @@
+//! The software model: executes the SPIR-V module itself, work-item by work-item, with
+//! function calls and phis as the module has them. It shares only the module parser with
+//! the frontend, never the IR, so co-simulation checks the whole compiler.
+
+use crate::values::{elem_of, ArgValue, Elem};
+use crate::SimError;
+use frontend::spirv::{id_operand, literal_operand, SpirvModule, SpvType};
+use rspirv::dr::Instruction;
+use rspirv::spirv::{BuiltIn, Op, Word};
+use std::collections::HashMap;
+
+#[derive(Debug, Clone, PartialEq)]
+enum V {
+    /// Integer (or bool) of `bits`, stored zero-extended.
+    I(u64, u32),
+    F(f32),
+    Vec(Vec<V>),
+    /// Pointer into buffer `buf` at byte offset `off`.
+    Ptr(usize, i64),
+}
+
+fn mask(bits: u32) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    }
+}
+
+fn sext(v: u64, bits: u32) -> i64 {
+    if bits >= 64 {
+        v as i64
+    } else {
+        let s = 64 - bits;
+        ((v << s) as i64) >> s
+    }
+}
+
+struct WorkItem {
+    gid: [u64; 3],
+    lid: [u64; 3],
+    grp: [u64; 3],
+    gsize: [u64; 3],
+    lsize: [u64; 3],
+}
+
+struct Machine<'m> {
+    m: &'m SpirvModule,
+    bufs: Vec<(Elem, Vec<u8>)>,
+    steps: u64,
+}
+
+const STEP_LIMIT: u64 = 2_000_000_000;
+
+pub fn run_model(spirv: &[u8], kernel: Option<&str>, args: &[ArgValue], global: [u64; 3], local: [u64; 3]) -> Result<Vec<ArgValue>, SimError> {
+    let m = SpirvModule::load(spirv).map_err(|e| SimError::Model(e.to_string()))?;
+    let (_, fid) = m.kernel(kernel).map_err(|e| SimError::Model(e.to_string()))?;
+    let mut bufs = Vec::new();
+    let mut argv = Vec::new();
+    let f = m.function(fid).ok_or_else(|| SimError::Model("kernel without body".into()))?;
+    for (a, p) in args.iter().zip(&f.parameters) {
+        match a {
+            ArgValue::Buffer(b) => {
+                argv.push(V::Ptr(bufs.len(), 0));
+                bufs.push((b.elem, b.bytes.clone()));
+            }
+            ArgValue::Scalar(bits) => {
+                let ty = p.result_type.unwrap_or(0);
+                argv.push(match elem_of(&m, ty) {
+                    Some(Elem::F32) => V::F(f32::from_bits(*bits as u32)),
+                    Some(Elem::Int(w)) => V::I(*bits & mask(w), w),
+                    None => return Err(SimError::Model("unsupported scalar argument type".into())),
+                });
+            }
+        }
+    }
+    let mut mach = Machine { m: &m, bufs, steps: 0 };
+    let groups = [global[0] / local[0], global[1] / local[1], global[2] / local[2]];
+    for gz in 0..groups[2] {
+        for gy in 0..groups[1] {
+            for gx in 0..groups[0] {
+                for lz in 0..local[2] {
+                    for ly in 0..local[1] {
+                        for lx in 0..local[0] {
+                            let grp = [gx, gy, gz];
+                            let lid = [lx, ly, lz];
+                            let wi = WorkItem {
+                                gid: [gx * local[0] + lx, gy * local[1] + ly, gz * local[2] + lz],
+                                lid,
+                                grp,
+                                gsize: global,
+                                lsize: local,
+                            };
+                            mach.call(fid, argv.clone(), &wi, 0)?;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut bi = 0;
+    for a in args {
+        match a {
+            ArgValue::Buffer(b) => {
+                out.push(ArgValue::Buffer(crate::values::Buffer { elem: b.elem, bytes: mach.bufs[bi].1.clone() }));
+                bi += 1;
+            }
+            s => out.push(s.clone()),
+        }
+    }
+    Ok(out)
+}
+
+impl Machine<'_> {
+    fn err(&self, inst: &Instruction, msg: &str) -> SimError {
+        SimError::Model(format!("{}: {msg}", self.m.describe(inst)))
+    }
+
+    fn call(&mut self, fid: Word, args: Vec<V>, wi: &WorkItem, depth: u32) -> Result<Option<V>, SimError> {
+        if depth > 64 {
+            return Err(SimError::Model("call depth above 64 (recursion?)".into()));
+        }
+        let m = self.m;
+        let f = m.function(fid).ok_or_else(|| SimError::Model(format!("call to %{fid} without body")))?;
+        let mut vals: HashMap<Word, V> = HashMap::new();
+        for (p, a) in f.parameters.iter().zip(args) {
+            vals.insert(p.result_id.unwrap_or(0), a);
+        }
+        let label_of = |b: &rspirv::dr::Block| b.label.as_ref().and_then(|l| l.result_id).unwrap_or(0);
+        let index: HashMap<Word, usize> = f.blocks.iter().enumerate().map(|(i, b)| (label_of(b), i)).collect();
+        let mut cur = 0usize;
+        let mut prev: Word = 0;
+        loop {
+            let block = &f.blocks[cur];
+            // Phis read their inputs simultaneously on entry.
+            let mut phis = Vec::new();
+            for inst in block.instructions.iter().take_while(|i| i.class.opcode == Op::Phi) {
+                let mut chosen = None;
+                for k in (0..inst.operands.len()).step_by(2) {
+                    if id_operand(inst, k + 1) == Some(prev) {
+                        chosen = Some(self.get(&vals, id_operand(inst, k).unwrap_or(0), inst)?);
+                    }
+                }
+                phis.push((inst.result_id.unwrap_or(0), chosen.ok_or_else(|| self.err(inst, "no incoming value for the edge taken"))?));
+            }
+            for (id, v) in phis {
+                vals.insert(id, v);
+            }
+            for inst in block.instructions.iter().skip_while(|i| i.class.opcode == Op::Phi) {
+                self.steps += 1;
+                if self.steps > STEP_LIMIT {
+                    return Err(SimError::Model("the kernel ran more than 2e9 instructions (endless loop?)".into()));
+                }
+                let next = match inst.class.opcode {
+                    Op::Branch => Some(id_operand(inst, 0).unwrap_or(0)),
+                    Op::BranchConditional => {
+                        let c = self.int(&vals, id_operand(inst, 0).unwrap_or(0), inst)?;
+                        Some(id_operand(inst, if c != 0 { 1 } else { 2 }).unwrap_or(0))
+                    }
+                    Op::Return => return Ok(None),
+                    Op::ReturnValue => return Ok(Some(self.get(&vals, id_operand(inst, 0).unwrap_or(0), inst)?)),
+                    Op::Unreachable => return Err(self.err(inst, "reached OpUnreachable")),
+                    _ => {
+                        self.exec(inst, &mut vals, wi, depth)?;
+                        None
+                    }
+                };
+                if let Some(target) = next {
+                    prev = label_of(block);
+                    cur = *index.get(&target).ok_or_else(|| self.err(inst, "branch to unknown block"))?;
+                    break;
+                }
+            }
+        }
+    }
+
+    fn get(&self, vals: &HashMap<Word, V>, id: Word, inst: &Instruction) -> Result<V, SimError> {
+        if let Some(v) = vals.get(&id) {
+            return Ok(v.clone());
+        }
+        if let Some((ty, bits)) = self.m.constants.get(&id) {
+            return match self.m.types.get(ty) {
+                Some(SpvType::Bool) => Ok(V::I(*bits & 1, 1)),
+                Some(SpvType::Int(w)) => Ok(V::I(*bits & mask(*w), *w)),
+                Some(SpvType::Float(32)) => Ok(V::F(f32::from_bits(*bits as u32))),
+                _ => Err(self.err(inst, "constant of an unsupported type")),
+            };
+        }
+        if let Some(i) = self.m.module.types_global_values.iter().find(|i| i.result_id == Some(id)) {
+            if i.class.opcode == Op::Undef {
+                return self.zero(i.result_type.unwrap_or(0), inst);
+            }
+        }
+        Err(self.err(inst, &format!("operand %{id} has no value")))
+    }
+
+    fn zero(&self, ty: Word, inst: &Instruction) -> Result<V, SimError> {
+        match self.m.types.get(&ty) {
+            Some(SpvType::Bool) => Ok(V::I(0, 1)),
+            Some(SpvType::Int(w)) => Ok(V::I(0, *w)),
+            Some(SpvType::Float(32)) => Ok(V::F(0.0)),
+            _ => Err(self.err(inst, "undef of an unsupported type")),
+        }
+    }
+
+    fn int(&self, vals: &HashMap<Word, V>, id: Word, inst: &Instruction) -> Result<u64, SimError> {
+        match self.get(vals, id, inst)? {
+            V::I(v, _) => Ok(v),
+            _ => Err(self.err(inst, "expected an integer operand")),
+        }
+    }
+
+    fn result_bits(&self, inst: &Instruction) -> Result<u32, SimError> {
+        match self.m.types.get(&inst.result_type.unwrap_or(0)) {
+            Some(SpvType::Bool) => Ok(1),
+            Some(SpvType::Int(w)) => Ok(*w),
+            Some(SpvType::Float(w)) => Ok(*w),
+            _ => Err(self.err(inst, "unsupported result type")),
+        }
+    }
+
+    fn exec(&mut self, inst: &Instruction, vals: &mut HashMap<Word, V>, wi: &WorkItem, depth: u32) -> Result<(), SimError> {
+        let op = inst.class.opcode;
+        let rid = inst.result_id.unwrap_or(0);
+        let a = |i: usize| id_operand(inst, i).unwrap_or(0);
+        let v = match op {
+            Op::IAdd | Op::ISub | Op::IMul | Op::BitwiseAnd | Op::BitwiseOr | Op::BitwiseXor | Op::ShiftLeftLogical
+            | Op::ShiftRightLogical | Op::ShiftRightArithmetic | Op::LogicalAnd | Op::LogicalOr | Op::LogicalEqual
+            | Op::LogicalNotEqual | Op::SDiv | Op::UDiv | Op::SRem | Op::UMod => {
+                let w = self.result_bits(inst)?;
+                let x = self.int(vals, a(0), inst)?;
+                let y = self.int(vals, a(1), inst)?;
+                let r = match op {
+                    Op::IAdd => x.wrapping_add(y),
+                    Op::ISub => x.wrapping_sub(y),
+                    Op::IMul => x.wrapping_mul(y),
+                    Op::BitwiseAnd | Op::LogicalAnd => x & y,
+                    Op::BitwiseOr | Op::LogicalOr => x | y,
+                    Op::BitwiseXor | Op::LogicalNotEqual => x ^ y,
+                    Op::LogicalEqual => u64::from(x == y),
+                    Op::ShiftLeftLogical => if y >= w as u64 { 0 } else { x << y },
+                    Op::ShiftRightLogical => if y >= w as u64 { 0 } else { x >> y },
+                    Op::ShiftRightArithmetic => (sext(x, w) >> y.min(63)) as u64,
+                    Op::UDiv | Op::UMod if y == 0 => 0,
+                    Op::UDiv => x / y,
+                    Op::UMod => x % y,
+                    Op::SDiv | Op::SRem if y == 0 => 0,
+                    Op::SDiv => sext(x, w).wrapping_div(sext(y, w)) as u64,
+                    Op::SRem => sext(x, w).wrapping_rem(sext(y, w)) as u64,
+                    _ => unreachable!("listed above"),
+                };
+                V::I(r & mask(w), w)
+            }
+            Op::SNegate => {
+                let w = self.result_bits(inst)?;
+                V::I(0u64.wrapping_sub(self.int(vals, a(0), inst)?) & mask(w), w)
+            }
+            Op::Not | Op::LogicalNot => {
+                let w = self.result_bits(inst)?;
+                V::I(!self.int(vals, a(0), inst)? & mask(w), w)
+            }
+            Op::IEqual | Op::INotEqual | Op::ULessThan | Op::ULessThanEqual | Op::UGreaterThan | Op::UGreaterThanEqual
+            | Op::SLessThan | Op::SLessThanEqual | Op::SGreaterThan | Op::SGreaterThanEqual => {
+                let (x, w) = match self.get(vals, a(0), inst)? {
+                    V::I(x, w) => (x, w),
+                    _ => return Err(self.err(inst, "integer compare of a non-integer")),
+                };
+                let y = self.int(vals, a(1), inst)?;
+                let (sx, sy) = (sext(x, w), sext(y, w));
+                let r = match op {
+                    Op::IEqual => x == y,
+                    Op::INotEqual => x != y,
+                    Op::ULessThan => x < y,
+                    Op::ULessThanEqual => x <= y,
+                    Op::UGreaterThan => x > y,
+                    Op::UGreaterThanEqual => x >= y,
+                    Op::SLessThan => sx < sy,
+                    Op::SLessThanEqual => sx <= sy,
+                    Op::SGreaterThan => sx > sy,
+                    _ => sx >= sy,
+                };
+                V::I(u64::from(r), 1)
+            }
+            Op::FAdd | Op::FSub | Op::FMul | Op::FDiv => {
+                let (V::F(x), V::F(y)) = (self.get(vals, a(0), inst)?, self.get(vals, a(1), inst)?) else {
+                    return Err(self.err(inst, "only f32 arithmetic is modelled yet"));
+                };
+                V::F(match op {
+                    Op::FAdd => x + y,
+                    Op::FSub => x - y,
+                    Op::FMul => x * y,
+                    _ => x / y,
+                })
+            }
+            Op::Select => {
+                let c = self.int(vals, a(0), inst)?;
+                self.get(vals, if c != 0 { a(1) } else { a(2) }, inst)?
+            }
+            Op::UConvert | Op::SConvert => {
+                let w = self.result_bits(inst)?;
+                let V::I(x, from) = self.get(vals, a(0), inst)? else { return Err(self.err(inst, "convert of a non-integer")) };
+                let r = if op == Op::SConvert { sext(x, from) as u64 } else { x };
+                V::I(r & mask(w), w)
+            }
+            Op::Bitcast => match (self.get(vals, a(0), inst)?, self.m.types.get(&inst.result_type.unwrap_or(0))) {
+                (V::I(x, 32), Some(SpvType::Float(32))) => V::F(f32::from_bits(x as u32)),
+                (V::F(x), Some(SpvType::Int(32))) => V::I(x.to_bits() as u64, 32),
+                (V::I(x, w), Some(SpvType::Int(w2))) if w == *w2 => V::I(x, w),
+                _ => return Err(self.err(inst, "bitcast not modelled")),
+            },
+            Op::CopyObject => self.get(vals, a(0), inst)?,
+            Op::Undef => self.zero(inst.result_type.unwrap_or(0), inst)?,
+            Op::CompositeExtract => {
+                let mut v = self.get(vals, a(0), inst)?;
+                for k in 1..inst.operands.len() {
+                    let idx = literal_operand(inst, k).unwrap_or(0) as usize;
+                    v = match v {
+                        V::Vec(items) => items.get(idx).cloned().ok_or_else(|| self.err(inst, "index out of range"))?,
+                        _ => return Err(self.err(inst, "extract from a non-composite")),
+                    };
+                }
+                v
+            }
+            Op::PtrAccessChain | Op::InBoundsPtrAccessChain => {
+                let V::Ptr(b, off) = self.get(vals, a(0), inst)? else { return Err(self.err(inst, "access chain on a non-pointer")) };
+                if inst.operands.len() != 2 {
+                    return Err(self.err(inst, "access chains into composites are not modelled yet"));
+                }
+                let V::I(idx, w) = self.get(vals, a(1), inst)? else { return Err(self.err(inst, "non-integer index")) };
+                let size = self.bufs[b].0.bytes() as i64;
+                V::Ptr(b, off + sext(idx, w) * size)
+            }
+            Op::Load => {
+                let src = a(0);
+                if let Some(bi) = self.m.builtins.get(&src) {
+                    let bits = self.m.address_bits;
+                    let arr = match bi {
+                        BuiltIn::GlobalInvocationId => wi.gid,
+                        BuiltIn::LocalInvocationId => wi.lid,
+                        BuiltIn::WorkgroupId => wi.grp,
+                        BuiltIn::GlobalSize => wi.gsize,
+                        BuiltIn::WorkgroupSize | BuiltIn::EnqueuedWorkgroupSize => wi.lsize,
+                        BuiltIn::NumWorkgroups => [wi.gsize[0] / wi.lsize[0], wi.gsize[1] / wi.lsize[1], wi.gsize[2] / wi.lsize[2]],
+                        BuiltIn::GlobalOffset => [0, 0, 0],
+                        other => return Err(self.err(inst, &format!("built-in {other:?} not modelled yet"))),
+                    };
+                    V::Vec(arr.iter().map(|x| V::I(*x & mask(bits), bits)).collect())
+                } else {
+                    let V::Ptr(b, off) = self.get(vals, src, inst)? else { return Err(self.err(inst, "load through a non-pointer")) };
+                    let (elem, bytes) = &self.bufs[b];
+                    let n = elem.bytes();
+                    if off < 0 || off as usize + n > bytes.len() {
+                        return Err(self.err(inst, &format!("out-of-bounds load at byte {off} of a {}-byte buffer", bytes.len())));
+                    }
+                    let mut raw = [0u8; 8];
+                    raw[..n].copy_from_slice(&bytes[off as usize..off as usize + n]);
+                    let x = u64::from_le_bytes(raw);
+                    match elem {
+                        Elem::F32 => V::F(f32::from_bits(x as u32)),
+                        Elem::Int(w) => V::I(x & mask(*w), *w),
+                    }
+                }
+            }
+            Op::Store => {
+                let V::Ptr(b, off) = self.get(vals, a(0), inst)? else { return Err(self.err(inst, "store through a non-pointer")) };
+                let x = match self.get(vals, a(1), inst)? {
+                    V::F(f) => f.to_bits() as u64,
+                    V::I(x, _) => x,
+                    _ => return Err(self.err(inst, "store of an unsupported value")),
+                };
+                let (elem, bytes) = &mut self.bufs[b];
+                let n = elem.bytes();
+                if off < 0 || off as usize + n > bytes.len() {
+                    let len = bytes.len();
+                    return Err(self.err(inst, &format!("out-of-bounds store at byte {off} of a {len}-byte buffer")));
+                }
+                bytes[off as usize..off as usize + n].copy_from_slice(&x.to_le_bytes()[..n]);
+                return Ok(());
+            }
+            Op::FunctionCall => {
+                let callee = a(0);
+                let mut args = Vec::new();
+                for k in 1..inst.operands.len() {
+                    args.push(self.get(vals, a(k), inst)?);
+                }
+                match self.call(callee, args, wi, depth + 1)? {
+                    Some(r) => r,
+                    None => return Ok(()),
+                }
+            }
+            Op::LifetimeStart | Op::LifetimeStop | Op::Nop | Op::Line | Op::NoLine | Op::SelectionMerge | Op::LoopMerge => return Ok(()),
+            _ => return Err(self.err(inst, "instruction not modelled yet")),
+        };
+        vals.insert(rid, v);
+        Ok(())
+    }
+}

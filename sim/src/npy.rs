@@ -1,0 +1,88 @@
+//! Buffers to and from .npy files (the user's numpy view of kernel data).
+
+use crate::values::{Buffer, Elem};
+use crate::SimError;
+use npyz::WriterBuilder;
+use std::path::Path;
+
+fn dtype_matches(elem: Elem, descr: &str) -> bool {
+    let d = descr.trim_start_matches(['<', '|', '=']);
+    match elem {
+        Elem::F32 => d == "f4",
+        Elem::Int(8) => d == "i1" || d == "u1",
+        Elem::Int(16) => d == "i2" || d == "u2",
+        Elem::Int(32) => d == "i4" || d == "u4",
+        Elem::Int(64) => d == "i8" || d == "u8",
+        Elem::Int(_) => false,
+    }
+}
+
+pub fn read_npy(path: &Path, elem: Elem, arg: &str) -> Result<Buffer, SimError> {
+    let bytes = std::fs::read(path).map_err(|e| SimError::BadArg(format!("{arg}: {}: {e}", path.display())))?;
+    let npy = npyz::NpyFile::new(&bytes[..]).map_err(|e| SimError::BadArg(format!("{arg}: {}: not a .npy file: {e}", path.display())))?;
+    let descr = match npy.dtype() {
+        npyz::DType::Plain(t) => t.to_string(),
+        other => return Err(SimError::BadArg(format!("{arg}: {}: structured dtype {other:?} not supported", path.display()))),
+    };
+    if !dtype_matches(elem, &descr) {
+        return Err(SimError::BadArg(format!(
+            "{arg}: {}: dtype {descr} does not match the kernel's element type {}",
+            path.display(),
+            elem.name()
+        )));
+    }
+    if descr.starts_with('>') {
+        return Err(SimError::BadArg(format!("{arg}: {}: big-endian data; save it little-endian", path.display())));
+    }
+    let kind = descr.trim_start_matches(['<', '|', '=']).to_string();
+    macro_rules! raw {
+        ($t:ty) => {
+            npy.into_vec::<$t>().map(|v| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>())
+        };
+    }
+    let data: Result<Vec<u8>, std::io::Error> = match kind.as_str() {
+        "f4" => raw!(f32),
+        "i1" => raw!(i8),
+        "u1" => raw!(u8),
+        "i2" => raw!(i16),
+        "u2" => raw!(u16),
+        "i4" => raw!(i32),
+        "u4" => raw!(u32),
+        "i8" => raw!(i64),
+        _ => raw!(u64),
+    };
+    let data = data
+    .map_err(|e| SimError::BadArg(format!("{arg}: {}: {e}", path.display())))?;
+    Ok(Buffer { elem, bytes: data })
+}
+
+pub fn write_npy(path: &Path, b: &Buffer, signed: bool) -> Result<(), SimError> {
+    let io = |e: std::io::Error| SimError::Io(format!("{}: {e}", path.display()));
+    let file = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
+    let shape = [b.len() as u64];
+    macro_rules! put {
+        ($t:ty) => {{
+            let vals: Vec<$t> = (0..b.len()).map(|i| b.get(i) as $t).collect();
+            let mut w = npyz::WriteOptions::<$t>::new().default_dtype().shape(&shape).writer(file).begin_nd().map_err(io)?;
+            w.extend(vals).map_err(io)?;
+            w.finish().map_err(io)?;
+        }};
+    }
+    match (b.elem, signed) {
+        (Elem::F32, _) => {
+            let vals: Vec<f32> = (0..b.len()).map(|i| f32::from_bits(b.get(i) as u32)).collect();
+            let mut w = npyz::WriteOptions::<f32>::new().default_dtype().shape(&shape).writer(file).begin_nd().map_err(io)?;
+            w.extend(vals).map_err(io)?;
+            w.finish().map_err(io)?;
+        }
+        (Elem::Int(8), true) => put!(i8),
+        (Elem::Int(8), false) => put!(u8),
+        (Elem::Int(16), true) => put!(i16),
+        (Elem::Int(16), false) => put!(u16),
+        (Elem::Int(32), true) => put!(i32),
+        (Elem::Int(32), false) => put!(u32),
+        (_, true) => put!(i64),
+        (_, false) => put!(u64),
+    }
+    Ok(())
+}

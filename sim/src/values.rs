@@ -1,0 +1,93 @@
+//! Kernel arguments as the simulators see them: scalars as bits, buffers as bytes.
+
+use frontend::spirv::{SpirvModule, SpvType};
+use rspirv::spirv::StorageClass;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Elem {
+    Int(u32),
+    F32,
+}
+
+impl Elem {
+    pub fn bytes(self) -> usize {
+        match self {
+            Elem::Int(b) => (b as usize).div_ceil(8),
+            Elem::F32 => 4,
+        }
+    }
+    pub fn name(self) -> String {
+        match self {
+            Elem::Int(b) => format!("i{b}"),
+            Elem::F32 => "f32".into(),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Buffer {
+    pub elem: Elem,
+    pub bytes: Vec<u8>,
+}
+
+impl Buffer {
+    pub fn len(&self) -> usize {
+        self.bytes.len() / self.elem.bytes()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+    /// Element `i` as raw bits.
+    pub fn get(&self, i: usize) -> u64 {
+        let n = self.elem.bytes();
+        let mut v = [0u8; 8];
+        v[..n].copy_from_slice(&self.bytes[i * n..(i + 1) * n]);
+        u64::from_le_bytes(v)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum ArgValue {
+    Scalar(u64),
+    Buffer(Buffer),
+}
+
+#[derive(Debug, Clone)]
+pub enum ParamKind {
+    Buffer(Elem),
+    Scalar(Elem),
+}
+
+#[derive(Debug, Clone)]
+pub struct Param {
+    pub name: String,
+    pub kind: ParamKind,
+}
+
+pub fn elem_of(m: &SpirvModule, ty: u32) -> Option<Elem> {
+    match m.types.get(&ty)? {
+        SpvType::Bool => Some(Elem::Int(1)),
+        SpvType::Int(w) => Some(Elem::Int(*w)),
+        SpvType::Float(32) => Some(Elem::F32),
+        _ => None,
+    }
+}
+
+/// The kernel's parameters, read from the SPIR-V module (names from OpName).
+pub fn kernel_params(m: &SpirvModule, func: u32) -> Result<Vec<Param>, crate::SimError> {
+    let f = m.function(func).ok_or_else(|| crate::SimError::Model(format!("kernel %{func} has no body")))?;
+    let mut out = Vec::new();
+    for (i, p) in f.parameters.iter().enumerate() {
+        let id = p.result_id.unwrap_or(0);
+        let name = m.names.get(&id).cloned().unwrap_or_else(|| format!("arg{i}"));
+        let ty = p.result_type.unwrap_or(0);
+        let kind = match m.types.get(&ty) {
+            Some(SpvType::Pointer(StorageClass::CrossWorkgroup, e)) => ParamKind::Buffer(
+                elem_of(m, *e).ok_or_else(|| crate::SimError::Model(format!("argument {name}: unsupported element type")))?,
+            ),
+            _ => ParamKind::Scalar(elem_of(m, ty).ok_or_else(|| crate::SimError::Model(format!("argument {name}: unsupported type")))?),
+        };
+        out.push(Param { name, kind });
+    }
+    Ok(out)
+}
