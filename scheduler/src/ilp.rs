@@ -19,6 +19,9 @@ pub fn horizon(p: &Problem, ii: u32) -> u32 {
 }
 
 pub fn solve_at(p: &Problem, ii: u32, time_limit_s: f64) -> Result<IlpOutcome, String> {
+    if p.ops.is_empty() {
+        return Ok(IlpOutcome::Solved(Schedule { ii: if p.modulo { ii } else { 0 }, start: vec![] }));
+    }
     let t_max = horizon(p, ii);
     let slots = if p.modulo { ii } else { t_max + 1 };
     let mut vars = ProblemVariables::new();

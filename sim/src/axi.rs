@@ -44,6 +44,8 @@ struct Slave {
     last_ready: u64,
     writes: VecDeque<WriteBurst>,
     b_queue: VecDeque<(u64, bool)>,
+    /// Write beats that arrived before their address (AXI allows it).
+    w_beats: VecDeque<(u64, u64)>,
     errors: u32,
     arready: bool,
     awready: bool,
@@ -129,6 +131,7 @@ pub fn run_rtl(
                 last_ready: 0,
                 writes: VecDeque::new(),
                 b_queue: VecDeque::new(),
+                w_beats: VecDeque::new(),
                 errors: 0,
                 arready: true,
                 awready: true,
@@ -303,10 +306,12 @@ pub fn run_rtl(
                 s.writes.push_back(WriteBurst { addr: wa, beats: wl, size: ws, beat: 0, err });
             }
             if w {
-                // W beats may arrive before their address; hold them against the next burst.
-                let Some(wb) = s.writes.front_mut() else {
-                    return Err(SimError::Rtl("write data before any write address (not supported by this memory model)".into()));
-                };
+                s.w_beats.push_back((wd, wst));
+            }
+            // Retire write beats against the oldest burst whose address is known.
+            while !s.w_beats.is_empty() && !s.writes.is_empty() {
+                let (wd, wst) = s.w_beats.pop_front().unwrap_or_default();
+                let Some(wb) = s.writes.front_mut() else { break };
                 let addr = wb.addr + (wb.beat * wb.size) as u64;
                 if !wb.err {
                     let off = (addr - s.base) as usize;
