@@ -226,8 +226,8 @@ module {{ name }} (
         if (!ap_rst_n) axi_error <= 2'b00;
         else begin
 {%- for m in masters %}
-            if (m_axi_{{ m.name }}_rvalid && m_axi_{{ m.name }}_rready && (m_axi_{{ m.name }}_rresp[1] || !m_axi_{{ m.name }}_rlast)) axi_error[0] <= 1'b1;
-            if (m_axi_{{ m.name }}_bvalid && m_axi_{{ m.name }}_bresp[1]) axi_error[1] <= 1'b1;
+            if (m_axi_{{ m.name }}_rvalid && m_axi_{{ m.name }}_rready && (m_axi_{{ m.name }}_rresp != 2'b00 || !m_axi_{{ m.name }}_rlast)) axi_error[0] <= 1'b1;
+            if (m_axi_{{ m.name }}_bvalid && m_axi_{{ m.name }}_bresp != 2'b00) axi_error[1] <= 1'b1;
 {%- endfor %}
             if (ap_start && ap_idle) axi_error <= 2'b00;
         end
@@ -235,3 +235,4 @@ module {{ name }} (
 
 {{ body }}
 endmodule
+

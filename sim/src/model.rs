@@ -351,7 +351,7 @@ impl Machine<'_> {
                     let (elem, bytes) = &self.bufs[b];
                     let n = elem.bytes();
                     if off < 0 || off as usize + n > bytes.len() {
-                        return Err(self.err(inst, &format!("out-of-bounds load at byte {off} of a {}-byte buffer", bytes.len())));
+                        return Err(SimError::BadArg(format!("{}: reads byte {off} of a {}-byte buffer: an input buffer is too short for this NDRange", self.m.describe(inst), bytes.len())));
                     }
                     let mut raw = [0u8; 8];
                     raw[..n].copy_from_slice(&bytes[off as usize..off as usize + n]);
@@ -373,7 +373,7 @@ impl Machine<'_> {
                 let n = elem.bytes();
                 if off < 0 || off as usize + n > bytes.len() {
                     let len = bytes.len();
-                    return Err(self.err(inst, &format!("out-of-bounds store at byte {off} of a {len}-byte buffer")));
+                    return Err(SimError::BadArg(format!("{}: writes byte {off} of a {len}-byte buffer: an output buffer is too short for this NDRange", self.m.describe(inst))));
                 }
                 bytes[off as usize..off as usize + n].copy_from_slice(&x.to_le_bytes()[..n]);
                 return Ok(());
