@@ -1,5 +1,8 @@
 fn main() {
-    cxx_build::bridge("src/verilator.rs").file("cpp/bridge.cc").std("c++17").compile("hls_sim_bridge");
+    cxx_build::bridge("src/verilator.rs")
+        .file("cpp/bridge.cc")
+        .std("c++17")
+        .compile("hls_sim_bridge");
     println!("cargo:rustc-link-lib=dl");
     println!("cargo:rerun-if-changed=cpp/bridge.cc");
     println!("cargo:rerun-if-changed=cpp/bridge.h");

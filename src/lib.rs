@@ -11,11 +11,17 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error("{file}: error: {source}")]
-    Frontend { file: String, source: frontend::FrontendError },
+    Frontend {
+        file: String,
+        source: frontend::FrontendError,
+    },
     #[error("error: {0}")]
     Board(#[from] boards::BoardError),
     #[error("{file}: error: {source}")]
-    Schedule { file: String, source: scheduler::SchedError },
+    Schedule {
+        file: String,
+        source: scheduler::SchedError,
+    },
     #[error("error: RTL generation: {0}")]
     Rtl(#[from] rtl_gen::RtlError),
     #[error("error: {0}")]
@@ -23,16 +29,25 @@ pub enum Error {
     #[error("error: {0}")]
     Usage(String),
     #[error("error: {path}: {source}")]
-    Io { path: String, source: std::io::Error },
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
 }
 
 impl Error {
     /// Exit status per the CLI contract: 2 for bad input, 1 for a failed flow.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::Frontend { source: frontend::FrontendError::Toolchain(_), .. } => 1,
+            Error::Frontend {
+                source: frontend::FrontendError::Toolchain(_),
+                ..
+            } => 1,
             Error::Frontend { .. } | Error::Board(_) | Error::Usage(_) => 2,
-            Error::Schedule { source: scheduler::SchedError::RequestedIiTooLow { .. }, .. } => 2,
+            Error::Schedule {
+                source: scheduler::SchedError::RequestedIiTooLow { .. },
+                ..
+            } => 2,
             Error::Sim(e) if e.is_bad_input() => 2,
             Error::Io { .. } => 2,
             _ => 1,
@@ -52,10 +67,16 @@ pub struct Compiled {
 /// SPIR-V bytes of a kernel file: `.spv` read as is, `.cl` compiled with clang-15 + llvm-spirv-15.
 pub fn load_spirv(path: &Path) -> Result<Vec<u8>, Error> {
     let file = path.display().to_string();
-    let fe = |source| Error::Frontend { file: file.clone(), source };
+    let fe = |source| Error::Frontend {
+        file: file.clone(),
+        source,
+    };
     if path.extension().is_some_and(|e| e == "cl") {
         if !path.exists() {
-            return Err(Error::Io { path: file, source: std::io::Error::new(std::io::ErrorKind::NotFound, "no such file") });
+            return Err(Error::Io {
+                path: file,
+                source: std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"),
+            });
         }
         frontend::opencl::compile_opencl(path).map_err(fe)
     } else {
@@ -66,16 +87,29 @@ pub fn load_spirv(path: &Path) -> Result<Vec<u8>, Error> {
 pub fn compile(path: &Path, kernel: Option<&str>, board: &Board) -> Result<Compiled, Error> {
     let file = path.display().to_string();
     let spirv = load_spirv(path)?;
-    let fe = |source| Error::Frontend { file: file.clone(), source };
+    let fe = |source| Error::Frontend {
+        file: file.clone(),
+        source,
+    };
     let module = frontend::SpirvModule::load(&spirv).map_err(fe)?;
     let ir = frontend::lower_kernel(&module, kernel).map_err(fe)?;
     let mut schedules = Vec::new();
     for unit in &ir.units {
-        let s = scheduler::schedule_unit(&ir, unit, board).map_err(|source| Error::Schedule { file: file.clone(), source })?;
+        let s = scheduler::schedule_unit(&ir, unit, board).map_err(|source| Error::Schedule {
+            file: file.clone(),
+            source,
+        })?;
         schedules.push(s);
     }
     let rtl = rtl_gen::generate(&ir, &schedules, board)?;
-    Ok(Compiled { source: path.to_path_buf(), spirv, kernel: ir, schedules, rtl, board: board.clone() })
+    Ok(Compiled {
+        source: path.to_path_buf(),
+        spirv,
+        kernel: ir,
+        schedules,
+        rtl,
+        board: board.clone(),
+    })
 }
 
 /// Writes OUT/rtl/*.sv, OUT/filelist.f, OUT/report.json, OUT/report.txt, OUT/interface.json.
@@ -88,7 +122,9 @@ pub fn write_outputs(c: &Compiled, out: &Path) -> Result<(), Error> {
     };
     let tmp = out.with_file_name(format!(
         ".{}.tmp-{}",
-        out.file_name().map(|s| s.to_string_lossy().to_string()).unwrap_or_else(|| "out".into()),
+        out.file_name()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_else(|| "out".into()),
         std::process::id()
     ));
     let _ = std::fs::remove_dir_all(&tmp);
@@ -102,9 +138,15 @@ pub fn write_outputs(c: &Compiled, out: &Path) -> Result<(), Error> {
     }
     let files = [
         ("filelist.f", filelist),
-        ("report.json", serde_json::to_string_pretty(&report::json(c)).unwrap_or_default()),
+        (
+            "report.json",
+            serde_json::to_string_pretty(&report::json(c)).unwrap_or_default(),
+        ),
         ("report.txt", report::text(c)),
-        ("interface.json", serde_json::to_string_pretty(&c.rtl.interface).unwrap_or_default()),
+        (
+            "interface.json",
+            serde_json::to_string_pretty(&c.rtl.interface).unwrap_or_default(),
+        ),
         ("ir.txt", frontend::ir::dump(&c.kernel)),
     ];
     for (name, text) in files {

@@ -8,7 +8,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "hls-build", version, about = "FPGA high-level synthesis from SPIR-V / OpenCL C kernels, with Verilator co-simulation")]
+#[command(
+    name = "hls-build",
+    version,
+    about = "FPGA high-level synthesis from SPIR-V / OpenCL C kernels, with Verilator co-simulation"
+)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -62,13 +66,18 @@ enum Cmd {
 fn parse_dims(s: &str, what: &str) -> Result<[u64; 3], Error> {
     let parts: Vec<&str> = s.split(',').collect();
     if parts.is_empty() || parts.len() > 3 {
-        return Err(Error::Usage(format!("--{what} {s}: give 1 to 3 sizes, X[,Y,Z]")));
+        return Err(Error::Usage(format!(
+            "--{what} {s}: give 1 to 3 sizes, X[,Y,Z]"
+        )));
     }
     let mut d = [1u64; 3];
     for (i, p) in parts.iter().enumerate() {
-        d[i] = p.trim().parse::<u64>().ok().filter(|v| *v >= 1 && *v < (1 << 31)).ok_or_else(|| {
-            Error::Usage(format!("--{what} {s}: '{p}' is not a size in 1..2^31"))
-        })?;
+        d[i] = p
+            .trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|v| *v >= 1 && *v < (1 << 31))
+            .ok_or_else(|| Error::Usage(format!("--{what} {s}: '{p}' is not a size in 1..2^31")))?;
     }
     Ok(d)
 }
@@ -89,29 +98,51 @@ fn parse_int(text: &str) -> Option<u64> {
 fn build_args(params: &[sim::Param], specs: &[String]) -> Result<Vec<ArgValue>, Error> {
     let mut values: Vec<Option<ArgValue>> = vec![None; params.len()];
     for spec in specs {
-        let (name, value) = spec.split_once('=').ok_or_else(|| Error::Usage(format!("--arg {spec}: expected NAME=VALUE")))?;
+        let (name, value) = spec
+            .split_once('=')
+            .ok_or_else(|| Error::Usage(format!("--arg {spec}: expected NAME=VALUE")))?;
         let i = params.iter().position(|p| p.name == name).ok_or_else(|| {
             let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
-            Error::Usage(format!("--arg {spec}: the kernel has no argument '{name}' (it has: {})", names.join(", ")))
+            Error::Usage(format!(
+                "--arg {spec}: the kernel has no argument '{name}' (it has: {})",
+                names.join(", ")
+            ))
         })?;
         let v = match &params[i].kind {
             ParamKind::Buffer(elem) => {
                 if let Some(path) = value.strip_prefix('@') {
                     ArgValue::Buffer(sim::npy::read_npy(Path::new(path), *elem, name)?)
                 } else if let Some(len) = value.strip_prefix("zeros:") {
-                    let n: usize = len.parse().map_err(|_| Error::Usage(format!("--arg {spec}: zeros:LEN needs a length")))?;
-                    ArgValue::Buffer(Buffer { elem: *elem, bytes: vec![0; n * elem.bytes()] })
+                    let n: usize = len.parse().map_err(|_| {
+                        Error::Usage(format!("--arg {spec}: zeros:LEN needs a length"))
+                    })?;
+                    ArgValue::Buffer(Buffer {
+                        elem: *elem,
+                        bytes: vec![0; n * elem.bytes()],
+                    })
                 } else {
-                    return Err(Error::Usage(format!("--arg {spec}: '{name}' is a buffer; pass @file.npy or zeros:LEN")));
+                    return Err(Error::Usage(format!(
+                        "--arg {spec}: '{name}' is a buffer; pass @file.npy or zeros:LEN"
+                    )));
                 }
             }
             ParamKind::Scalar(sim::Elem::F32) => {
-                let f: f32 = value.parse().map_err(|_| Error::Usage(format!("--arg {spec}: '{value}' is not a float")))?;
+                let f: f32 = value
+                    .parse()
+                    .map_err(|_| Error::Usage(format!("--arg {spec}: '{value}' is not a float")))?;
                 ArgValue::Scalar(f.to_bits() as u64)
             }
             ParamKind::Scalar(sim::Elem::Int(bits)) => {
-                let v = parse_int(value).ok_or_else(|| Error::Usage(format!("--arg {spec}: '{value}' is not an integer")))?;
-                ArgValue::Scalar(v & if *bits >= 64 { u64::MAX } else { (1 << bits) - 1 })
+                let v = parse_int(value).ok_or_else(|| {
+                    Error::Usage(format!("--arg {spec}: '{value}' is not an integer"))
+                })?;
+                ArgValue::Scalar(
+                    v & if *bits >= 64 {
+                        u64::MAX
+                    } else {
+                        (1 << bits) - 1
+                    },
+                )
             }
         };
         values[i] = Some(v);
@@ -119,7 +150,9 @@ fn build_args(params: &[sim::Param], specs: &[String]) -> Result<Vec<ArgValue>, 
     values
         .into_iter()
         .enumerate()
-        .map(|(i, v)| v.ok_or_else(|| Error::Usage(format!("missing --arg {}=...", params[i].name))))
+        .map(|(i, v)| {
+            v.ok_or_else(|| Error::Usage(format!("missing --arg {}=...", params[i].name)))
+        })
         .collect()
 }
 
@@ -132,7 +165,12 @@ fn run(cli: Cli) -> Result<i32, Error> {
             }
             Ok(0)
         }
-        Cmd::Compile { kernel_file, kernel, board, out } => {
+        Cmd::Compile {
+            kernel_file,
+            kernel,
+            board,
+            out,
+        } => {
             let board = Board::load(&board)?;
             let c = hls_build::compile(&kernel_file, kernel.as_deref(), &board)?;
             hls_build::write_outputs(&c, &out)?;
@@ -140,16 +178,38 @@ fn run(cli: Cli) -> Result<i32, Error> {
             println!("wrote {}", out.display());
             Ok(0)
         }
-        Cmd::Sim { kernel_file, kernel, board, global, local, args, engine, dump_dir, mem_latency, wave, out } => {
+        Cmd::Sim {
+            kernel_file,
+            kernel,
+            board,
+            global,
+            local,
+            args,
+            engine,
+            dump_dir,
+            mem_latency,
+            wave,
+            out,
+        } => {
             let board = Board::load(&board)?;
             let global = parse_dims(&global, "global")?;
             let local = match local {
                 Some(l) => parse_dims(&l, "local")?,
-                None => [(1..=64.min(global[0])).rev().find(|d| global[0] % d == 0).unwrap_or(1), 1, 1],
+                None => [
+                    (1..=64.min(global[0]))
+                        .rev()
+                        .find(|d| global[0] % d == 0)
+                        .unwrap_or(1),
+                    1,
+                    1,
+                ],
             };
             for d in 0..3 {
                 if global[d] % local[d] != 0 {
-                    return Err(Error::Usage(format!("global size {} is not a multiple of local size {} in dimension {d}", global[d], local[d])));
+                    return Err(Error::Usage(format!(
+                        "global size {} is not a multiple of local size {} in dimension {d}",
+                        global[d], local[d]
+                    )));
                 }
             }
             let latency = match mem_latency.strip_prefix("random:") {
@@ -159,34 +219,74 @@ fn run(cli: Cli) -> Result<i32, Error> {
                 })?),
             };
             let c = hls_build::compile(&kernel_file, kernel.as_deref(), &board)?;
-            let module = frontend::SpirvModule::load(&c.spirv).map_err(|source| Error::Frontend { file: kernel_file.display().to_string(), source })?;
-            let (kname, fid) = module.kernel(kernel.as_deref()).map_err(|source| Error::Frontend { file: kernel_file.display().to_string(), source })?;
+            let module =
+                frontend::SpirvModule::load(&c.spirv).map_err(|source| Error::Frontend {
+                    file: kernel_file.display().to_string(),
+                    source,
+                })?;
+            let (kname, fid) =
+                module
+                    .kernel(kernel.as_deref())
+                    .map_err(|source| Error::Frontend {
+                        file: kernel_file.display().to_string(),
+                        source,
+                    })?;
             let params = sim::values::kernel_params(&module, fid)?;
             let inputs = build_args(&params, &args)?;
             let names: Vec<String> = params.iter().map(|p| p.name.clone()).collect();
-            let model = if engine != "rtl" { Some(sim::run_model(&c.spirv, Some(&kname), &inputs, global, local)?) } else { None };
+            let model = if engine != "rtl" {
+                Some(sim::run_model(
+                    &c.spirv,
+                    Some(&kname),
+                    &inputs,
+                    global,
+                    local,
+                )?)
+            } else {
+                None
+            };
             let mut rtl = None;
             if engine != "model" {
-                let dir = out.clone().unwrap_or_else(|| std::env::temp_dir().join(format!("hls-build-sim-{}", std::process::id())));
+                let dir = out.clone().unwrap_or_else(|| {
+                    std::env::temp_dir().join(format!("hls-build-sim-{}", std::process::id()))
+                });
                 hls_build::write_outputs(&c, &dir)?;
                 let sources: Vec<PathBuf> = std::fs::read_to_string(dir.join("filelist.f"))
-                    .map_err(|source| Error::Io { path: dir.display().to_string(), source })?
+                    .map_err(|source| Error::Io {
+                        path: dir.display().to_string(),
+                        source,
+                    })?
                     .lines()
                     .map(|l| dir.join(l))
                     .collect();
                 let items: u64 = global.iter().product();
                 let max_cycles = 1_000_000 + items * 2_000;
-                let r = sim::run_rtl(&sources, &c.rtl.interface, &inputs, global, local, latency, wave.as_deref(), max_cycles);
+                let r = sim::run_rtl(
+                    &sources,
+                    &c.rtl.interface,
+                    &inputs,
+                    global,
+                    local,
+                    latency,
+                    wave.as_deref(),
+                    max_cycles,
+                );
                 if out.is_none() {
                     let _ = std::fs::remove_dir_all(&dir);
                 }
                 rtl = Some(r?);
             }
             if let Some(dir) = &dump_dir {
-                let io = |source| Error::Io { path: dir.display().to_string(), source };
+                let io = |source| Error::Io {
+                    path: dir.display().to_string(),
+                    source,
+                };
                 std::fs::create_dir_all(dir).map_err(io)?;
                 let dump = |vals: &[ArgValue], d: &Path| -> Result<(), Error> {
-                    std::fs::create_dir_all(d).map_err(|source| Error::Io { path: d.display().to_string(), source })?;
+                    std::fs::create_dir_all(d).map_err(|source| Error::Io {
+                        path: d.display().to_string(),
+                        source,
+                    })?;
                     for (p, v) in params.iter().zip(vals) {
                         if let ArgValue::Buffer(b) = v {
                             sim::npy::write_npy(&d.join(format!("{}.npy", p.name)), b, true)?;

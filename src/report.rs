@@ -34,7 +34,11 @@ pub fn json(c: &Compiled) -> Value {
             })
         })
         .collect();
-    let loops: Vec<Value> = units.iter().filter(|u| u["pipelined"] == json!(true)).cloned().collect();
+    let loops: Vec<Value> = units
+        .iter()
+        .filter(|u| u["pipelined"] == json!(true))
+        .cloned()
+        .collect();
     let memories: Vec<Value> = c
         .rtl
         .interface
@@ -70,7 +74,10 @@ pub fn json(c: &Compiled) -> Value {
             }
         }
     }
-    let operators: Vec<Value> = ops.iter().map(|(k, (n, l))| json!({"operator": k, "count": n, "latency": l})).collect();
+    let operators: Vec<Value> = ops
+        .iter()
+        .map(|(k, (n, l))| json!({"operator": k, "count": n, "latency": l}))
+        .collect();
     json!({
         "kernel": k.name,
         "board": c.board.name,
@@ -86,7 +93,10 @@ pub fn json(c: &Compiled) -> Value {
 }
 
 pub fn text(c: &Compiled) -> String {
-    let mut s = format!("kernel {} on board {} ({} MHz)\n", c.kernel.name, c.board.name, c.board.clock_mhz);
+    let mut s = format!(
+        "kernel {} on board {} ({} MHz)\n",
+        c.kernel.name, c.board.name, c.board.clock_mhz
+    );
     for (u, sc) in c.kernel.units.iter().zip(&c.schedules) {
         if sc.pipelined {
             s.push_str(&format!(
@@ -94,7 +104,10 @@ pub fn text(c: &Compiled) -> String {
                 u.name, sc.ii, sc.mii, sc.res_mii, sc.rec_mii, sc.depth, sc.bottleneck
             ));
         } else {
-            s.push_str(&format!("  {:<24} straight-line, {} cycles\n", u.name, sc.depth));
+            s.push_str(&format!(
+                "  {:<24} straight-line, {} cycles\n",
+                u.name, sc.depth
+            ));
         }
     }
     s

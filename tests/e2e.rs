@@ -23,14 +23,22 @@ fn scratch(name: &str) -> PathBuf {
 
 fn save<T: npyz::AutoSerialize + npyz::Serialize + Copy>(path: &Path, data: &[T]) {
     let f = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
-    let mut w = npyz::WriteOptions::<T>::new().default_dtype().shape(&[data.len() as u64]).writer(f).begin_nd().unwrap();
+    let mut w = npyz::WriteOptions::<T>::new()
+        .default_dtype()
+        .shape(&[data.len() as u64])
+        .writer(f)
+        .begin_nd()
+        .unwrap();
     w.extend(data.iter().copied()).unwrap();
     w.finish().unwrap();
 }
 
 fn load<T: npyz::Deserialize>(path: &Path) -> Vec<T> {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    npyz::NpyFile::new(&bytes[..]).unwrap().into_vec::<T>().unwrap()
+    npyz::NpyFile::new(&bytes[..])
+        .unwrap()
+        .into_vec::<T>()
+        .unwrap()
 }
 
 /// A reproducible pseudo-random sequence (splitmix64).
@@ -63,7 +71,11 @@ fn run(args: &[&str]) -> Run {
 }
 
 fn cycles(r: &Run) -> u64 {
-    r.stdout.lines().find_map(|l| l.strip_suffix(" cycles")).and_then(|n| n.trim().parse().ok()).unwrap_or_else(|| panic!("no cycle count in:\n{}", r.stdout))
+    r.stdout
+        .lines()
+        .find_map(|l| l.strip_suffix(" cycles"))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no cycle count in:\n{}", r.stdout))
 }
 
 fn assert_pass(r: &Run) {
@@ -72,14 +84,25 @@ fn assert_pass(r: &Run) {
 }
 
 /// Runs pocl on the same kernel and inputs; returns its output directory.
-fn pocl(source: &Path, kernel: &str, global: &[u64], local: &[u64], args: serde_json::Value, dir: &Path) -> PathBuf {
+fn pocl(
+    source: &Path,
+    kernel: &str,
+    global: &[u64],
+    local: &[u64],
+    args: serde_json::Value,
+    dir: &Path,
+) -> PathBuf {
     let out = dir.join("pocl");
     let spec = serde_json::json!({
         "source": source, "kernel": kernel, "global": global, "local": local, "args": args, "out": out,
     });
     let spec_path = dir.join("pocl.json");
     std::fs::write(&spec_path, spec.to_string()).unwrap();
-    let st = Command::new("python3").arg(root().join("tests/pocl_oracle.py")).arg(&spec_path).status().unwrap();
+    let st = Command::new("python3")
+        .arg(root().join("tests/pocl_oracle.py"))
+        .arg(&spec_path)
+        .status()
+        .unwrap();
     assert!(st.success(), "pocl oracle failed");
     out
 }
@@ -92,29 +115,67 @@ fn ulps(a: f32, b: f32) -> u64 {
 fn vadd_matches_model_and_pocl_with_ii_1() {
     let d = scratch("vadd");
     let n = 4096;
-    let a: Vec<f32> = randoms(1, n).iter().map(|x| (*x % 1_000_000) as f32 / 1000.0 - 500.0).collect();
-    let b: Vec<f32> = randoms(2, n).iter().map(|x| (*x % 1_000_000) as f32 / 977.0).collect();
+    let a: Vec<f32> = randoms(1, n)
+        .iter()
+        .map(|x| (*x % 1_000_000) as f32 / 1000.0 - 500.0)
+        .collect();
+    let b: Vec<f32> = randoms(2, n)
+        .iter()
+        .map(|x| (*x % 1_000_000) as f32 / 977.0)
+        .collect();
     save(&d.join("a.npy"), &a);
     save(&d.join("b.npy"), &b);
     let src = root().join("examples/vadd.cl");
-    let (ap, bp, dump, out) = (d.join("a.npy"), d.join("b.npy"), d.join("dump"), d.join("out"));
+    let (ap, bp, dump, out) = (
+        d.join("a.npy"),
+        d.join("b.npy"),
+        d.join("dump"),
+        d.join("out"),
+    );
     let r = run(&[
-        "sim", src.to_str().unwrap(), "--kernel", "vadd", "--global", "4096",
-        "--arg", &format!("a=@{}", ap.display()), "--arg", &format!("b=@{}", bp.display()), "--arg", "c=zeros:4096",
-        "--dump-dir", dump.to_str().unwrap(), "-o", out.to_str().unwrap(),
+        "sim",
+        src.to_str().unwrap(),
+        "--kernel",
+        "vadd",
+        "--global",
+        "4096",
+        "--arg",
+        &format!("a=@{}", ap.display()),
+        "--arg",
+        &format!("b=@{}", bp.display()),
+        "--arg",
+        "c=zeros:4096",
+        "--dump-dir",
+        dump.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
     ]);
     assert_pass(&r);
-    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
     assert_eq!(report["loops"][0]["kind"], "work-item loop");
     assert_eq!(report["loops"][0]["ii"], 1);
     let rtl: Vec<f32> = load(&dump.join("c.npy"));
-    let pocl_dir = pocl(&src, "vadd", &[4096], &[64], serde_json::json!([
-        {"kind": "buffer", "name": "a", "npy": ap}, {"kind": "buffer", "name": "b", "npy": bp},
-        {"kind": "buffer", "name": "c", "npy": d.join("dump/model/c.npy")},
-    ]), &d);
+    let pocl_dir = pocl(
+        &src,
+        "vadd",
+        &[4096],
+        &[64],
+        serde_json::json!([
+            {"kind": "buffer", "name": "a", "npy": ap}, {"kind": "buffer", "name": "b", "npy": bp},
+            {"kind": "buffer", "name": "c", "npy": d.join("dump/model/c.npy")},
+        ]),
+        &d,
+    );
     let oracle: Vec<f32> = load(&pocl_dir.join("c.npy"));
     for i in 0..n {
-        assert_eq!(rtl[i].to_bits(), oracle[i].to_bits(), "c[{i}]: rtl {} pocl {}", rtl[i], oracle[i]);
+        assert_eq!(
+            rtl[i].to_bits(),
+            oracle[i].to_bits(),
+            "c[{i}]: rtl {} pocl {}",
+            rtl[i],
+            oracle[i]
+        );
         assert_eq!(rtl[i].to_bits(), (a[i] + b[i]).to_bits());
     }
 }
@@ -125,13 +186,33 @@ fn fp32_cores_handle_special_values() {
     // and multiplier cores (saxpy: y = alpha * x + y), bit-exact against the model.
     let d = scratch("special");
     let specials: [u32; 16] = [
-        0x0000_0000, 0x8000_0000, 0x0000_0001, 0x8000_0001, 0x007F_FFFF, 0x0080_0000, 0x7F7F_FFFF, 0xFF7F_FFFF,
-        0x7F80_0000, 0xFF80_0000, 0x7FC0_0000, 0x3F80_0000, 0xBF80_0001, 0x3380_0000, 0x4B00_0001, 0x0040_0000,
+        0x0000_0000,
+        0x8000_0000,
+        0x0000_0001,
+        0x8000_0001,
+        0x007F_FFFF,
+        0x0080_0000,
+        0x7F7F_FFFF,
+        0xFF7F_FFFF,
+        0x7F80_0000,
+        0xFF80_0000,
+        0x7FC0_0000,
+        0x3F80_0000,
+        0xBF80_0001,
+        0x3380_0000,
+        0x4B00_0001,
+        0x0040_0000,
     ];
     let mut x = Vec::new();
     let mut y = Vec::new();
     for (i, r) in randoms(9, 2048).iter().enumerate() {
-        let pick = |v: u64| if v % 3 == 0 { specials[(v >> 8) as usize % 16] } else { (v >> 16) as u32 };
+        let pick = |v: u64| {
+            if v % 3 == 0 {
+                specials[(v >> 8) as usize % 16]
+            } else {
+                (v >> 16) as u32
+            }
+        };
         x.push(f32::from_bits(pick(*r)));
         y.push(f32::from_bits(pick(r.rotate_left(17) ^ i as u64)));
     }
@@ -139,9 +220,15 @@ fn fp32_cores_handle_special_values() {
     save(&d.join("y.npy"), &y);
     for alpha in ["1.0", "-0.0", "1.5e-40", "3.0e38"] {
         let r = run(&[
-            "sim", root().join("tests/kernels/saxpy.cl").to_str().unwrap(), "--global", "2048",
-            &format!("--arg=alpha={alpha}"), "--arg", &format!("x=@{}", d.join("x.npy").display()),
-            "--arg", &format!("y=@{}", d.join("y.npy").display()),
+            "sim",
+            root().join("tests/kernels/saxpy.cl").to_str().unwrap(),
+            "--global",
+            "2048",
+            &format!("--arg=alpha={alpha}"),
+            "--arg",
+            &format!("x=@{}", d.join("x.npy").display()),
+            "--arg",
+            &format!("y=@{}", d.join("y.npy").display()),
         ]);
         assert_pass(&r);
     }
@@ -151,28 +238,55 @@ fn fp32_cores_handle_special_values() {
 fn saxpy_matches_pocl() {
     let d = scratch("saxpy");
     let n = 1024;
-    let x: Vec<f32> = randoms(3, n).iter().map(|v| (*v % 100_000) as f32 / 311.0).collect();
-    let y: Vec<f32> = randoms(4, n).iter().map(|v| (*v % 100_000) as f32 / 17.0).collect();
+    let x: Vec<f32> = randoms(3, n)
+        .iter()
+        .map(|v| (*v % 100_000) as f32 / 311.0)
+        .collect();
+    let y: Vec<f32> = randoms(4, n)
+        .iter()
+        .map(|v| (*v % 100_000) as f32 / 17.0)
+        .collect();
     save(&d.join("x.npy"), &x);
     save(&d.join("y.npy"), &y);
     let src = root().join("tests/kernels/saxpy.cl");
     let dump = d.join("dump");
     let r = run(&[
-        "sim", src.to_str().unwrap(), "--global", "1024", "--arg", "alpha=2.5",
-        "--arg", &format!("x=@{}", d.join("x.npy").display()), "--arg", &format!("y=@{}", d.join("y.npy").display()),
-        "--dump-dir", dump.to_str().unwrap(),
+        "sim",
+        src.to_str().unwrap(),
+        "--global",
+        "1024",
+        "--arg",
+        "alpha=2.5",
+        "--arg",
+        &format!("x=@{}", d.join("x.npy").display()),
+        "--arg",
+        &format!("y=@{}", d.join("y.npy").display()),
+        "--dump-dir",
+        dump.to_str().unwrap(),
     ]);
     assert_pass(&r);
     let rtl: Vec<f32> = load(&dump.join("y.npy"));
-    let p = pocl(&src, "saxpy", &[1024], &[64], serde_json::json!([
-        {"kind": "scalar", "dtype": "float32", "value": 2.5},
-        {"kind": "buffer", "name": "x", "npy": d.join("x.npy")}, {"kind": "buffer", "name": "y", "npy": d.join("y.npy")},
-    ]), &d);
+    let p = pocl(
+        &src,
+        "saxpy",
+        &[1024],
+        &[64],
+        serde_json::json!([
+            {"kind": "scalar", "dtype": "float32", "value": 2.5},
+            {"kind": "buffer", "name": "x", "npy": d.join("x.npy")}, {"kind": "buffer", "name": "y", "npy": d.join("y.npy")},
+        ]),
+        &d,
+    );
     let oracle: Vec<f32> = load(&p.join("y.npy"));
     for i in 0..n {
         // We round the multiply and the add separately; pocl may fuse them (OpenCL allows
         // contraction), so allow 1 ulp on these non-negative, cancellation-free inputs.
-        assert!(ulps(rtl[i], oracle[i]) <= 1, "y[{i}]: rtl {} pocl {}", rtl[i], oracle[i]);
+        assert!(
+            ulps(rtl[i], oracle[i]) <= 1,
+            "y[{i}]: rtl {} pocl {}",
+            rtl[i],
+            oracle[i]
+        );
         assert_eq!(rtl[i].to_bits(), (2.5f32 * x[i] + y[i]).to_bits());
     }
 }
@@ -181,26 +295,52 @@ fn saxpy_matches_pocl() {
 fn running_sum_loop_runs_at_its_recurrence_bound() {
     let d = scratch("rsum");
     let n = 500usize;
-    let input: Vec<i32> = randoms(5, n).iter().map(|v| (*v % 20001) as i32 - 10000).collect();
+    let input: Vec<i32> = randoms(5, n)
+        .iter()
+        .map(|v| (*v % 20001) as i32 - 10000)
+        .collect();
     save(&d.join("in.npy"), &input);
     let src = root().join("tests/kernels/running_sum.cl");
     let (dump, out) = (d.join("dump"), d.join("out"));
     let r = run(&[
-        "sim", src.to_str().unwrap(), "--global", "1", "--arg", &format!("in=@{}", d.join("in.npy").display()),
-        "--arg", "out=zeros:500", "--arg", "total=zeros:1", "--arg", "n=500",
-        "--dump-dir", dump.to_str().unwrap(), "-o", out.to_str().unwrap(), "--mem-latency", "random:11",
+        "sim",
+        src.to_str().unwrap(),
+        "--global",
+        "1",
+        "--arg",
+        &format!("in=@{}", d.join("in.npy").display()),
+        "--arg",
+        "out=zeros:500",
+        "--arg",
+        "total=zeros:1",
+        "--arg",
+        "n=500",
+        "--dump-dir",
+        dump.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--mem-latency",
+        "random:11",
     ]);
     assert_pass(&r);
-    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
     let lp = &report["loops"][0];
     assert_eq!(lp["kind"], "loop");
     assert_eq!(lp["ii"], lp["rec_mii"], "{lp}");
     let outv: Vec<i32> = load(&dump.join("out.npy"));
     let total: Vec<i32> = load(&dump.join("total.npy"));
-    let p = pocl(&src, "running_sum", &[1], &[1], serde_json::json!([
-        {"kind": "buffer", "name": "in", "npy": d.join("in.npy")}, {"kind": "buffer", "name": "out", "npy": dump.join("model/out.npy")},
-        {"kind": "buffer", "name": "total", "npy": dump.join("model/total.npy")}, {"kind": "scalar", "dtype": "int32", "value": 500},
-    ]), &d);
+    let p = pocl(
+        &src,
+        "running_sum",
+        &[1],
+        &[1],
+        serde_json::json!([
+            {"kind": "buffer", "name": "in", "npy": d.join("in.npy")}, {"kind": "buffer", "name": "out", "npy": dump.join("model/out.npy")},
+            {"kind": "buffer", "name": "total", "npy": dump.join("model/total.npy")}, {"kind": "scalar", "dtype": "int32", "value": 500},
+        ]),
+        &d,
+    );
     assert_eq!(outv, load::<i32>(&p.join("out.npy")));
     assert_eq!(total, load::<i32>(&p.join("total.npy")));
     assert_eq!(total[0], input.iter().sum::<i32>());
@@ -210,31 +350,65 @@ fn running_sum_loop_runs_at_its_recurrence_bound() {
 fn two_dimensional_kernel_matches_pocl() {
     let d = scratch("2d");
     let (w, h) = (24usize, 16usize);
-    let src_data: Vec<i32> = randoms(6, w * h).iter().map(|v| (*v % 2001) as i32 - 1000).collect();
+    let src_data: Vec<i32> = randoms(6, w * h)
+        .iter()
+        .map(|v| (*v % 2001) as i32 - 1000)
+        .collect();
     save(&d.join("src.npy"), &src_data);
     let src = root().join("tests/kernels/scale2d.cl");
     let dump = d.join("dump");
     let r = run(&[
-        "sim", src.to_str().unwrap(), "--global", "24,16", "--local", "8,4",
-        "--arg", &format!("src=@{}", d.join("src.npy").display()), "--arg", "dst=zeros:384", "--arg", "width=24",
-        "--dump-dir", dump.to_str().unwrap(),
+        "sim",
+        src.to_str().unwrap(),
+        "--global",
+        "24,16",
+        "--local",
+        "8,4",
+        "--arg",
+        &format!("src=@{}", d.join("src.npy").display()),
+        "--arg",
+        "dst=zeros:384",
+        "--arg",
+        "width=24",
+        "--dump-dir",
+        dump.to_str().unwrap(),
     ]);
     assert_pass(&r);
-    let p = pocl(&src, "scale2d", &[24, 16], &[8, 4], serde_json::json!([
-        {"kind": "buffer", "name": "src", "npy": d.join("src.npy")}, {"kind": "buffer", "name": "dst", "npy": dump.join("model/dst.npy")},
-        {"kind": "scalar", "dtype": "int32", "value": 24},
-    ]), &d);
-    assert_eq!(load::<i32>(&dump.join("dst.npy")), load::<i32>(&p.join("dst.npy")));
+    let p = pocl(
+        &src,
+        "scale2d",
+        &[24, 16],
+        &[8, 4],
+        serde_json::json!([
+            {"kind": "buffer", "name": "src", "npy": d.join("src.npy")}, {"kind": "buffer", "name": "dst", "npy": dump.join("model/dst.npy")},
+            {"kind": "scalar", "dtype": "int32", "value": 24},
+        ]),
+        &d,
+    );
+    assert_eq!(
+        load::<i32>(&dump.join("dst.npy")),
+        load::<i32>(&p.join("dst.npy"))
+    );
 }
 
 fn vadd_args(d: &Path) -> Vec<String> {
-    let a: Vec<f32> = randoms(7, 4096).iter().map(|v| (*v % 1000) as f32).collect();
+    let a: Vec<f32> = randoms(7, 4096)
+        .iter()
+        .map(|v| (*v % 1000) as f32)
+        .collect();
     save(&d.join("a.npy"), &a);
     save(&d.join("b.npy"), &a);
     vec![
-        "sim".into(), root().join("examples/vadd.cl").display().to_string(), "--global".into(), "4096".into(),
-        "--arg".into(), format!("a=@{}", d.join("a.npy").display()), "--arg".into(), format!("b=@{}", d.join("b.npy").display()),
-        "--arg".into(), "c=zeros:4096".into(),
+        "sim".into(),
+        root().join("examples/vadd.cl").display().to_string(),
+        "--global".into(),
+        "4096".into(),
+        "--arg".into(),
+        format!("a=@{}", d.join("a.npy").display()),
+        "--arg".into(),
+        format!("b=@{}", d.join("b.npy").display()),
+        "--arg".into(),
+        "c=zeros:4096".into(),
     ]
 }
 
@@ -263,10 +437,23 @@ fn vadd_survives_random_latency_and_back_pressure() {
 
 fn bad_input(args: &[&str], expect: &str) {
     let r = run(args);
-    assert_eq!(r.code, 2, "expected exit 2 for {args:?}\nstdout: {}\nstderr: {}", r.stdout, r.stderr);
-    assert!(r.stderr.contains(expect), "diagnostic for {args:?} should mention '{expect}':\n{}", r.stderr);
+    assert_eq!(
+        r.code, 2,
+        "expected exit 2 for {args:?}\nstdout: {}\nstderr: {}",
+        r.stdout, r.stderr
+    );
+    assert!(
+        r.stderr.contains(expect),
+        "diagnostic for {args:?} should mention '{expect}':\n{}",
+        r.stderr
+    );
     assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
-    assert_eq!(r.stderr.trim().lines().count(), 1, "one-line diagnostic expected:\n{}", r.stderr);
+    assert_eq!(
+        r.stderr.trim().lines().count(),
+        1,
+        "one-line diagnostic expected:\n{}",
+        r.stderr
+    );
 }
 
 #[test]
@@ -285,25 +472,91 @@ fn bad_inputs_get_exit_2_and_a_diagnostic() {
     assert!(st.success());
     let bytes = std::fs::read(&spv).unwrap();
     std::fs::write(d.join("truncated.spv"), &bytes[..bytes.len() / 2]).unwrap();
-    bad_input(&["compile", d.join("truncated.spv").to_str().unwrap(), "-o", d.join("o1").to_str().unwrap()], "truncated.spv");
+    bad_input(
+        &[
+            "compile",
+            d.join("truncated.spv").to_str().unwrap(),
+            "-o",
+            d.join("o1").to_str().unwrap(),
+        ],
+        "truncated.spv",
+    );
     std::fs::write(d.join("text.spv"), b"this is not a SPIR-V module at all").unwrap();
-    bad_input(&["compile", d.join("text.spv").to_str().unwrap()], "not a SPIR-V module");
+    bad_input(
+        &["compile", d.join("text.spv").to_str().unwrap()],
+        "not a SPIR-V module",
+    );
     // A Vulkan compute shader.
     let asm = "OpCapability Shader\n%1 = OpExtInstImport \"GLSL.std.450\"\nOpMemoryModel Logical GLSL450\nOpEntryPoint GLCompute %main \"main\"\nOpExecutionMode %main LocalSize 1 1 1\n%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%main = OpFunction %void None %fn\n%l = OpLabel\nOpReturn\nOpFunctionEnd\n";
     std::fs::write(d.join("glc.spvasm"), asm).unwrap();
-    let st = Command::new("spirv-as").arg(d.join("glc.spvasm")).arg("-o").arg(d.join("glc.spv")).status().unwrap();
+    let st = Command::new("spirv-as")
+        .arg(d.join("glc.spvasm"))
+        .arg("-o")
+        .arg(d.join("glc.spv"))
+        .status()
+        .unwrap();
     assert!(st.success());
     bad_input(&["compile", d.join("glc.spv").to_str().unwrap()], "Shader");
-    bad_input(&["compile", spv.to_str().unwrap(), "--kernel", "nosuch", "-o", d.join("o2").to_str().unwrap()], "no kernel named 'nosuch'");
+    bad_input(
+        &[
+            "compile",
+            spv.to_str().unwrap(),
+            "--kernel",
+            "nosuch",
+            "-o",
+            d.join("o2").to_str().unwrap(),
+        ],
+        "no kernel named 'nosuch'",
+    );
     // Wrong dtype and wrong length for a buffer.
     save(&d.join("ints.npy"), &vec![1i32; 4096]);
     save(&d.join("short.npy"), &vec![1f32; 100]);
     save(&d.join("ok.npy"), &vec![1f32; 4096]);
     let vadd = root().join("examples/vadd.cl");
     let ok = format!("b=@{}", d.join("ok.npy").display());
-    bad_input(&["sim", vadd.to_str().unwrap(), "--global", "4096", "--arg", &format!("a=@{}", d.join("ints.npy").display()), "--arg", &ok, "--arg", "c=zeros:4096"], "dtype");
-    bad_input(&["sim", vadd.to_str().unwrap(), "--global", "4096", "--arg", &format!("a=@{}", d.join("short.npy").display()), "--arg", &ok, "--arg", "c=zeros:4096"], "too short");
-    bad_input(&["sim", vadd.to_str().unwrap(), "--global", "4096", "--arg", &ok, "--arg", "c=zeros:4096"], "missing --arg a");
+    bad_input(
+        &[
+            "sim",
+            vadd.to_str().unwrap(),
+            "--global",
+            "4096",
+            "--arg",
+            &format!("a=@{}", d.join("ints.npy").display()),
+            "--arg",
+            &ok,
+            "--arg",
+            "c=zeros:4096",
+        ],
+        "dtype",
+    );
+    bad_input(
+        &[
+            "sim",
+            vadd.to_str().unwrap(),
+            "--global",
+            "4096",
+            "--arg",
+            &format!("a=@{}", d.join("short.npy").display()),
+            "--arg",
+            &ok,
+            "--arg",
+            "c=zeros:4096",
+        ],
+        "too short",
+    );
+    bad_input(
+        &[
+            "sim",
+            vadd.to_str().unwrap(),
+            "--global",
+            "4096",
+            "--arg",
+            &ok,
+            "--arg",
+            "c=zeros:4096",
+        ],
+        "missing --arg a",
+    );
     // Nothing half-written on failure.
     assert!(!d.join("o1").exists() && !d.join("o2").exists());
 }
@@ -312,5 +565,13 @@ fn bad_inputs_get_exit_2_and_a_diagnostic() {
 fn board_files_are_checked() {
     let d = scratch("board");
     std::fs::write(d.join("b.yaml"), "name: x\nclock_mhz: fast\n").unwrap();
-    bad_input(&["compile", root().join("examples/vadd.cl").to_str().unwrap(), "--board", d.join("b.yaml").to_str().unwrap()], "b.yaml");
+    bad_input(
+        &[
+            "compile",
+            root().join("examples/vadd.cl").to_str().unwrap(),
+            "--board",
+            d.join("b.yaml").to_str().unwrap(),
+        ],
+        "b.yaml",
+    );
 }

@@ -13,11 +13,18 @@ const BUILTIN: &[(&str, &str)] = &[("default", include_str!("../bsp/default.yaml
 #[derive(Debug, thiserror::Error)]
 pub enum BoardError {
     #[error("{path}: cannot read board file: {source}")]
-    Io { path: String, source: std::io::Error },
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("{path}: invalid board description: {message}")]
     Parse { path: String, message: String },
     #[error("{path}: {field}: {message}")]
-    Invalid { path: String, field: String, message: String },
+    Invalid {
+        path: String,
+        field: String,
+        message: String,
+    },
     #[error("unknown board '{0}': run `hls-build boards` for the list, or pass a .yaml file")]
     Unknown(String),
 }
@@ -56,7 +63,14 @@ pub struct Board {
 
 /// Operator classes every board must time; the scheduler asks for these names.
 pub const REQUIRED_OPERATORS: &[&str] = &[
-    "int_add", "int_logic", "int_shift", "int_cmp", "select", "cast", "int_mul", "fp32_add",
+    "int_add",
+    "int_logic",
+    "int_shift",
+    "int_cmp",
+    "select",
+    "cast",
+    "int_mul",
+    "fp32_add",
     "fp32_mul",
 ];
 
@@ -82,8 +96,10 @@ impl Board {
             return Err(BoardError::Unknown(name_or_path.to_string()));
         }
         let path = Path::new(name_or_path);
-        let text = std::fs::read_to_string(path)
-            .map_err(|source| BoardError::Io { path: name_or_path.to_string(), source })?;
+        let text = std::fs::read_to_string(path).map_err(|source| BoardError::Io {
+            path: name_or_path.to_string(),
+            source,
+        })?;
         Board::from_yaml(&text, name_or_path)
     }
 
@@ -96,8 +112,10 @@ impl Board {
     }
 
     pub fn from_yaml(text: &str, path: &str) -> Result<Board, BoardError> {
-        let board: Board = serde_yaml_ng::from_str(text)
-            .map_err(|e| BoardError::Parse { path: path.to_string(), message: e.to_string() })?;
+        let board: Board = serde_yaml_ng::from_str(text).map_err(|e| BoardError::Parse {
+            path: path.to_string(),
+            message: e.to_string(),
+        })?;
         board.check(path)?;
         Ok(board)
     }
@@ -109,13 +127,17 @@ impl Board {
             message,
         };
         if !(self.clock_mhz.is_finite() && self.clock_mhz > 0.0 && self.clock_mhz <= 2000.0) {
-            return Err(invalid("clock_mhz", format!("{} is not a clock in (0, 2000] MHz", self.clock_mhz)));
+            return Err(invalid(
+                "clock_mhz",
+                format!("{} is not a clock in (0, 2000] MHz", self.clock_mhz),
+            ));
         }
         for required in REQUIRED_OPERATORS {
             if !self.operators.contains_key(*required) {
                 return Err(invalid(
                     &format!("operators.{required}"),
-                    "missing: every board must give latency (and delay_ns when latency is 0)".into(),
+                    "missing: every board must give latency (and delay_ns when latency is 0)"
+                        .into(),
                 ));
             }
         }
@@ -123,14 +145,23 @@ impl Board {
             if !REQUIRED_OPERATORS.contains(&name.as_str()) {
                 return Err(invalid(
                     &format!("operators.{name}"),
-                    format!("unknown operator class; known: {}", REQUIRED_OPERATORS.join(", ")),
+                    format!(
+                        "unknown operator class; known: {}",
+                        REQUIRED_OPERATORS.join(", ")
+                    ),
                 ));
             }
             if op.latency > 64 {
-                return Err(invalid(&format!("operators.{name}.latency"), "more than 64 cycles".into()));
+                return Err(invalid(
+                    &format!("operators.{name}.latency"),
+                    "more than 64 cycles".into(),
+                ));
             }
             if !(op.delay_ns.is_finite() && op.delay_ns >= 0.0) {
-                return Err(invalid(&format!("operators.{name}.delay_ns"), "must be ≥ 0".into()));
+                return Err(invalid(
+                    &format!("operators.{name}.delay_ns"),
+                    "must be ≥ 0".into(),
+                ));
             }
             if op.latency == 0 && op.delay_ns > self.clock_period_ns() {
                 return Err(invalid(
@@ -145,7 +176,10 @@ impl Board {
         }
         let m = &self.memory;
         if m.global_load_latency == 0 || m.global_load_latency > 1024 {
-            return Err(invalid("memory.global_load_latency", "must be in 1..=1024".into()));
+            return Err(invalid(
+                "memory.global_load_latency",
+                "must be in 1..=1024".into(),
+            ));
         }
         if m.read_ports_per_master != 1 || m.write_ports_per_master != 1 {
             return Err(invalid(
@@ -155,10 +189,16 @@ impl Board {
         }
         for (field, v) in [
             ("memory.store_queue_depth", m.store_queue_depth),
-            ("memory.load_request_queue_depth", m.load_request_queue_depth),
+            (
+                "memory.load_request_queue_depth",
+                m.load_request_queue_depth,
+            ),
         ] {
             if !(2..=1024).contains(&v) || !v.is_power_of_two() {
-                return Err(invalid(field, format!("{v} must be a power of two in 2..=1024")));
+                return Err(invalid(
+                    field,
+                    format!("{v} must be a power of two in 2..=1024"),
+                ));
             }
         }
         Ok(())
@@ -181,7 +221,9 @@ mod tests {
         let text = include_str!("../bsp/default.yaml").replace("clock_mhz: 250.0", "clock_mhz: -3");
         let err = Board::from_yaml(&text, "x.yaml").unwrap_err().to_string();
         assert!(err.contains("x.yaml") && err.contains("clock_mhz"), "{err}");
-        let err = Board::from_yaml("name: [", "y.yaml").unwrap_err().to_string();
+        let err = Board::from_yaml("name: [", "y.yaml")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("y.yaml"), "{err}");
         let text = include_str!("../bsp/default.yaml").replace("fp32_mul", "fp32_mull");
         let err = Board::from_yaml(&text, "z.yaml").unwrap_err().to_string();
@@ -190,6 +232,9 @@ mod tests {
 
     #[test]
     fn unknown_board_name() {
-        assert!(matches!(Board::load("nonexistent"), Err(BoardError::Unknown(_))));
+        assert!(matches!(
+            Board::load("nonexistent"),
+            Err(BoardError::Unknown(_))
+        ));
     }
 }

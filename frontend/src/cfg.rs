@@ -29,14 +29,24 @@ pub struct NaturalLoop {
 }
 
 /// Successor labels of a block's terminator.
-pub fn successors(m: &SpirvModule, f: &FlatFunction, block: usize) -> Result<Vec<Word>, FrontendError> {
+pub fn successors(
+    m: &SpirvModule,
+    f: &FlatFunction,
+    block: usize,
+) -> Result<Vec<Word>, FrontendError> {
     let b = &f.blocks[block];
     let Some(term) = b.insts.last() else {
-        return Err(FrontendError::Malformed(format!("block %{} has no terminator", b.label)));
+        return Err(FrontendError::Malformed(format!(
+            "block %{} has no terminator",
+            b.label
+        )));
     };
     Ok(match term.class.opcode {
         Op::Branch => vec![id_operand(term, 0).unwrap_or(0)],
-        Op::BranchConditional => vec![id_operand(term, 1).unwrap_or(0), id_operand(term, 2).unwrap_or(0)],
+        Op::BranchConditional => vec![
+            id_operand(term, 1).unwrap_or(0),
+            id_operand(term, 2).unwrap_or(0),
+        ],
         Op::Return | Op::ReturnValue | Op::Unreachable => vec![],
         _ => {
             return Err(FrontendError::Unsupported {
@@ -57,7 +67,10 @@ impl Cfg {
         for (i, b) in f.blocks.iter().enumerate() {
             for s in successors(m, f, i)? {
                 let Some(&t) = index_of.get(&s) else {
-                    return Err(FrontendError::Malformed(format!("block %{} branches to unknown label %{s}", b.label)));
+                    return Err(FrontendError::Malformed(format!(
+                        "block %{} branches to unknown label %{s}",
+                        b.label
+                    )));
                 };
                 graph.add_edge(index_of[&b.label], t, ());
             }
@@ -70,14 +83,19 @@ impl Cfg {
             post.push(n);
         }
         let rpo: Vec<NodeIndex> = post.into_iter().rev().collect();
-        let order: HashMap<NodeIndex, usize> = rpo.iter().enumerate().map(|(i, n)| (*n, i)).collect();
-        let dominates = |a: NodeIndex, b: NodeIndex| doms.dominators(b).is_some_and(|mut it| it.any(|d| d == a));
+        let order: HashMap<NodeIndex, usize> =
+            rpo.iter().enumerate().map(|(i, n)| (*n, i)).collect();
+        let dominates = |a: NodeIndex, b: NodeIndex| {
+            doms.dominators(b).is_some_and(|mut it| it.any(|d| d == a))
+        };
         // A retreating edge (to an earlier block in RPO) must be a back edge to a dominator,
         // otherwise the CFG is irreducible.
         let mut back_edges: Vec<(NodeIndex, NodeIndex)> = Vec::new();
         for e in graph.edge_references() {
             let (s, t) = (e.source(), e.target());
-            let (Some(os), Some(ot)) = (order.get(&s), order.get(&t)) else { continue };
+            let (Some(os), Some(ot)) = (order.get(&s), order.get(&t)) else {
+                continue;
+            };
             if ot <= os {
                 if !dominates(t, s) {
                     return Err(FrontendError::Unsupported {
@@ -93,7 +111,9 @@ impl Cfg {
             if back_edges.iter().filter(|(_, h)| *h == header).count() > 1 {
                 return Err(FrontendError::Unsupported {
                     inst: format!("loop header block %{}", f.blocks[graph[header]].label),
-                    message: "a loop with several back edges (e.g. `continue`) is not supported yet".into(),
+                    message:
+                        "a loop with several back edges (e.g. `continue`) is not supported yet"
+                            .into(),
                 });
             }
             let mut blocks = BTreeSet::from([header]);
@@ -103,12 +123,26 @@ impl Cfg {
                     work.extend(graph.neighbors_directed(n, petgraph::Direction::Incoming));
                 }
             }
-            loops.push(NaturalLoop { header, latch, blocks, innermost: true });
+            loops.push(NaturalLoop {
+                header,
+                latch,
+                blocks,
+                innermost: true,
+            });
         }
         let headers: Vec<NodeIndex> = loops.iter().map(|l| l.header).collect();
         for l in &mut loops {
-            l.innermost = !headers.iter().any(|h| *h != l.header && l.blocks.contains(h));
+            l.innermost = !headers
+                .iter()
+                .any(|h| *h != l.header && l.blocks.contains(h));
         }
-        Ok(Cfg { graph, entry, index_of, doms, rpo, loops })
+        Ok(Cfg {
+            graph,
+            entry,
+            index_of,
+            doms,
+            rpo,
+            loops,
+        })
     }
 }

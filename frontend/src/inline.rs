@@ -27,10 +27,19 @@ struct Inliner<'m> {
 }
 
 pub fn inline_kernel(m: &SpirvModule, func: Word) -> Result<FlatFunction, FrontendError> {
-    let f = m.function(func).ok_or_else(|| FrontendError::Malformed(format!("entry point %{func} has no function body")))?;
-    let mut inl = Inliner { m, next_id: m.bound.max(1), stack: vec![func] };
+    let f = m.function(func).ok_or_else(|| {
+        FrontendError::Malformed(format!("entry point %{func} has no function body"))
+    })?;
+    let mut inl = Inliner {
+        m,
+        next_id: m.bound.max(1),
+        stack: vec![func],
+    };
     let blocks = inl.flatten(func, &HashMap::new())?;
-    Ok(FlatFunction { params: f.parameters.clone(), blocks })
+    Ok(FlatFunction {
+        params: f.parameters.clone(),
+        blocks,
+    })
 }
 
 impl Inliner<'_> {
@@ -41,15 +50,24 @@ impl Inliner<'_> {
     }
 
     /// The blocks of `func` with ids renamed through `rename`, calls inlined.
-    fn flatten(&mut self, func: Word, rename: &HashMap<Word, Word>) -> Result<Vec<FlatBlock>, FrontendError> {
-        let f = self.m.function(func).ok_or_else(|| FrontendError::Malformed(format!("call to %{func}, which has no body")))?;
+    fn flatten(
+        &mut self,
+        func: Word,
+        rename: &HashMap<Word, Word>,
+    ) -> Result<Vec<FlatBlock>, FrontendError> {
+        let f = self.m.function(func).ok_or_else(|| {
+            FrontendError::Malformed(format!("call to %{func}, which has no body"))
+        })?;
         let map = |id: Word| *rename.get(&id).unwrap_or(&id);
         let mut out: Vec<FlatBlock> = Vec::new();
         // Phi parents that moved because a call split their block: old label -> new label.
         let mut moved: HashMap<Word, Word> = HashMap::new();
         for block in &f.blocks {
             let label = map(block.label.as_ref().and_then(|l| l.result_id).unwrap_or(0));
-            let mut cur = FlatBlock { label, insts: Vec::new() };
+            let mut cur = FlatBlock {
+                label,
+                insts: Vec::new(),
+            };
             for inst in &block.instructions {
                 let mut inst = inst.clone();
                 rename_inst(&mut inst, rename);
@@ -65,10 +83,13 @@ impl Inliner<'_> {
                         message: "recursive call: the static call graph must be acyclic".into(),
                     });
                 }
-                let cf = self.m.function(callee).ok_or_else(|| FrontendError::Unsupported {
-                    inst: self.m.describe(&inst),
-                    message: "call to a function without a body (an unresolved import)".into(),
-                })?;
+                let cf = self
+                    .m
+                    .function(callee)
+                    .ok_or_else(|| FrontendError::Unsupported {
+                        inst: self.m.describe(&inst),
+                        message: "call to a function without a body (an unresolved import)".into(),
+                    })?;
                 // Callee-local ids get fresh names; parameters become the call's arguments.
                 let mut callee_rename: HashMap<Word, Word> = HashMap::new();
                 for (i, p) in cf.parameters.iter().enumerate() {
@@ -94,7 +115,9 @@ impl Inliner<'_> {
                 let cont = self.fresh();
                 let mut returns: Vec<(Word, Word)> = Vec::new();
                 for b in &mut body {
-                    let Some(term) = b.insts.last_mut() else { continue };
+                    let Some(term) = b.insts.last_mut() else {
+                        continue;
+                    };
                     match term.class.opcode {
                         Op::Return => *term = branch(cont),
                         Op::ReturnValue => {
@@ -106,7 +129,13 @@ impl Inliner<'_> {
                 }
                 let entry = body.first().map(|b| b.label).unwrap_or(cont);
                 cur.insts.push(branch(entry));
-                out.push(std::mem::replace(&mut cur, FlatBlock { label: cont, insts: Vec::new() }));
+                out.push(std::mem::replace(
+                    &mut cur,
+                    FlatBlock {
+                        label: cont,
+                        insts: Vec::new(),
+                    },
+                ));
                 moved.insert(label, cont);
                 out.extend(body);
                 if let (Some(rt), Some(rid)) = (inst.result_type, inst.result_id) {

@@ -220,7 +220,14 @@ impl Body {
             // The `next` operand of a carried phi is defined later; its edge is added by
             // `set_carried_next`.
             if !(is_carried && i == 1) {
-                self.graph.add_edge(src.node(), id.node(), Dep { kind: DepKind::Data, distance: 0 });
+                self.graph.add_edge(
+                    src.node(),
+                    id.node(),
+                    Dep {
+                        kind: DepKind::Data,
+                        distance: 0,
+                    },
+                );
             }
         }
         id
@@ -229,11 +236,25 @@ impl Body {
     /// Completes a carried phi once the value from the previous iteration is known.
     pub fn set_carried_next(&mut self, phi: OpId, next: OpId) {
         self.graph[phi.node()].operands[1] = next;
-        self.graph.add_edge(next.node(), phi.node(), Dep { kind: DepKind::Data, distance: 1 });
+        self.graph.add_edge(
+            next.node(),
+            phi.node(),
+            Dep {
+                kind: DepKind::Data,
+                distance: 1,
+            },
+        );
     }
 
     pub fn add_order(&mut self, from: OpId, to: OpId, distance: u32) {
-        self.graph.add_edge(from.node(), to.node(), Dep { kind: DepKind::Order, distance });
+        self.graph.add_edge(
+            from.node(),
+            to.node(),
+            Dep {
+                kind: DepKind::Order,
+                distance,
+            },
+        );
     }
 
     pub fn op(&self, id: OpId) -> &Op {
@@ -241,7 +262,9 @@ impl Body {
     }
 
     pub fn ops(&self) -> impl Iterator<Item = (OpId, &Op)> {
-        self.graph.node_indices().map(|n| (OpId(n.index() as u32), &self.graph[n]))
+        self.graph
+            .node_indices()
+            .map(|n| (OpId(n.index() as u32), &self.graph[n]))
     }
 
     pub fn len(&self) -> usize {
@@ -255,7 +278,11 @@ impl Body {
     /// Every dependence as (source, destination, dep).
     pub fn deps(&self) -> impl Iterator<Item = (OpId, OpId, Dep)> + '_ {
         self.graph.edge_references().map(|e| {
-            (OpId(e.source().index() as u32), OpId(e.target().index() as u32), *e.weight())
+            (
+                OpId(e.source().index() as u32),
+                OpId(e.target().index() as u32),
+                *e.weight(),
+            )
         })
     }
 }
@@ -284,7 +311,11 @@ pub enum Exit {
     Return,
     Jump(UnitId),
     /// Branch on a boolean value of this unit (captured when the unit ends).
-    Branch { cond: OpId, if_true: UnitId, if_false: UnitId },
+    Branch {
+        cond: OpId,
+        if_true: UnitId,
+        if_false: UnitId,
+    },
 }
 
 /// A value set when control enters a unit, chosen by the unit it came from.
@@ -390,11 +421,27 @@ pub fn dump(kernel: &Kernel) -> String {
             let _ = writeln!(s, "    phi{k}: {} <- {:?}", p.ty, p.incoming);
         }
         for (id, op) in u.body.ops() {
-            let name = op.name.as_deref().map(|n| format!(" ; {n}")).unwrap_or_default();
+            let name = op
+                .name
+                .as_deref()
+                .map(|n| format!(" ; {n}"))
+                .unwrap_or_default();
             let ops: Vec<String> = op.operands.iter().map(|o| format!("v{}", o.0)).collect();
-            let _ = writeln!(s, "    v{} = {:?} {} [{}]{}", id.0, op.kind, op.ty, ops.join(", "), name);
+            let _ = writeln!(
+                s,
+                "    v{} = {:?} {} [{}]{}",
+                id.0,
+                op.kind,
+                op.ty,
+                ops.join(", "),
+                name
+            );
         }
-        let _ = writeln!(s, "    live_out {:?}", u.live_out.iter().map(|o| o.0).collect::<Vec<_>>());
+        let _ = writeln!(
+            s,
+            "    live_out {:?}",
+            u.live_out.iter().map(|o| o.0).collect::<Vec<_>>()
+        );
     }
     s
 }

@@ -18,7 +18,11 @@ pub enum FrontendError {
     #[error("malformed SPIR-V: {0}")]
     Malformed(String),
     #[error("{inst}: {message} ({rule})")]
-    Invalid { rule: String, inst: String, message: String },
+    Invalid {
+        rule: String,
+        inst: String,
+        message: String,
+    },
     #[error("{inst}: unsupported: {message}")]
     Unsupported { inst: String, message: String },
     #[error("no kernel named '{wanted}' in the module; it has: {available}")]

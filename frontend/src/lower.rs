@@ -1,7 +1,6 @@
 //! Lowering the flattened kernel to the IR: units (blocks and innermost loops), each an
 //! if-converted dataflow graph.
 
-use rspirv::spirv;
 use crate::cfg::{successors, Cfg};
 use crate::inline::{inline_kernel, FlatFunction};
 use crate::ir::*;
@@ -9,6 +8,7 @@ use crate::spirv::{id_operand, SpirvModule, SpvType};
 use crate::FrontendError;
 use petgraph::graph::NodeIndex;
 use rspirv::dr::Instruction;
+use rspirv::spirv;
 use rspirv::spirv::{Op, StorageClass, Word};
 use std::collections::{BTreeSet, HashMap};
 
@@ -51,11 +51,19 @@ struct Lowering<'a> {
 }
 
 fn bad(m: &SpirvModule, inst: &Instruction, message: impl Into<String>) -> FrontendError {
-    FrontendError::Unsupported { inst: m.describe(inst), message: message.into() }
+    FrontendError::Unsupported {
+        inst: m.describe(inst),
+        message: message.into(),
+    }
 }
 
 impl<'a> Lowering<'a> {
-    fn new(m: &'a SpirvModule, f: &'a FlatFunction, cfg: &'a Cfg, name: String) -> Result<Self, FrontendError> {
+    fn new(
+        m: &'a SpirvModule,
+        f: &'a FlatFunction,
+        cfg: &'a Cfg,
+        name: String,
+    ) -> Result<Self, FrontendError> {
         let mut kernel = Kernel {
             name,
             args: Vec::new(),
@@ -69,7 +77,11 @@ impl<'a> Lowering<'a> {
         let mut pointers = HashMap::new();
         for (i, p) in f.params.iter().enumerate() {
             let id = p.result_id.unwrap_or(0);
-            let arg_name = m.names.get(&id).cloned().unwrap_or_else(|| format!("arg{i}"));
+            let arg_name = m
+                .names
+                .get(&id)
+                .cloned()
+                .unwrap_or_else(|| format!("arg{i}"));
             let arg = ArgId(i as u32);
             let ty = p.result_type.and_then(|t| m.types.get(&t)).cloned();
             let kind = match ty {
@@ -97,7 +109,10 @@ impl<'a> Lowering<'a> {
                 })?),
             };
             params.insert(id, arg);
-            kernel.args.push(Arg { name: arg_name, kind });
+            kernel.args.push(Arg {
+                name: arg_name,
+                kind,
+            });
         }
         let mut def_inst = HashMap::new();
         for b in &f.blocks {
@@ -132,7 +147,10 @@ impl<'a> Lowering<'a> {
     fn plan_units(&mut self) -> Result<(), FrontendError> {
         if self.cfg.loops.is_empty() {
             self.kernel.mode = ExecMode::PipelinedWorkItems;
-            self.planned.push(PlannedUnit { blocks: self.cfg.rpo.clone(), is_loop: None });
+            self.planned.push(PlannedUnit {
+                blocks: self.cfg.rpo.clone(),
+                is_loop: None,
+            });
             for n in &self.cfg.rpo {
                 self.unit_of_block.insert(*n, UnitId(0));
             }
@@ -144,17 +162,33 @@ impl<'a> Lowering<'a> {
                 continue;
             }
             let id = UnitId(self.planned.len() as u32);
-            let inner = self.cfg.loops.iter().position(|l| l.innermost && l.header == *n);
+            let inner = self
+                .cfg
+                .loops
+                .iter()
+                .position(|l| l.innermost && l.header == *n);
             if let Some(li) = inner {
                 let l = &self.cfg.loops[li];
-                let blocks: Vec<NodeIndex> = self.cfg.rpo.iter().filter(|b| l.blocks.contains(b)).copied().collect();
+                let blocks: Vec<NodeIndex> = self
+                    .cfg
+                    .rpo
+                    .iter()
+                    .filter(|b| l.blocks.contains(b))
+                    .copied()
+                    .collect();
                 for b in &blocks {
                     self.unit_of_block.insert(*b, id);
                 }
-                self.planned.push(PlannedUnit { blocks, is_loop: Some(li) });
+                self.planned.push(PlannedUnit {
+                    blocks,
+                    is_loop: Some(li),
+                });
             } else {
                 self.unit_of_block.insert(*n, id);
-                self.planned.push(PlannedUnit { blocks: vec![*n], is_loop: None });
+                self.planned.push(PlannedUnit {
+                    blocks: vec![*n],
+                    is_loop: None,
+                });
             }
         }
         self.kernel.entry = self.unit_of_block[&self.cfg.entry];
@@ -175,7 +209,13 @@ impl<'a> Lowering<'a> {
         let loop_index = planned.is_loop;
         let in_unit: BTreeSet<NodeIndex> = blocks.iter().copied().collect();
         let first = blocks[0];
-        let mut ub = UnitBuilder { body: Body::default(), values: HashMap::new(), entry_phis: Vec::new(), pending_phis: Vec::new(), carried: Vec::new() };
+        let mut ub = UnitBuilder {
+            body: Body::default(),
+            values: HashMap::new(),
+            entry_phis: Vec::new(),
+            pending_phis: Vec::new(),
+            carried: Vec::new(),
+        };
         let mut block_pred: HashMap<NodeIndex, Option<OpId>> = HashMap::new();
         // Edge predicates inside the unit: (from, to) -> predicate (None = always).
         let mut edge_pred: HashMap<(NodeIndex, NodeIndex), Option<OpId>> = HashMap::new();
@@ -186,11 +226,17 @@ impl<'a> Lowering<'a> {
                 None
             } else {
                 let mut acc: Option<Option<OpId>> = None;
-                for p in self.cfg.graph.neighbors_directed(b, petgraph::Direction::Incoming) {
+                for p in self
+                    .cfg
+                    .graph
+                    .neighbors_directed(b, petgraph::Direction::Incoming)
+                {
                     if !in_unit.contains(&p) {
                         continue;
                     }
-                    let Some(ep) = edge_pred.get(&(p, b)).copied() else { continue };
+                    let Some(ep) = edge_pred.get(&(p, b)).copied() else {
+                        continue;
+                    };
                     acc = Some(match (acc, ep) {
                         (None, e) => e,
                         (Some(None), _) | (_, None) => None,
@@ -215,14 +261,36 @@ impl<'a> Lowering<'a> {
                             .collect();
                         if b == first {
                             // Values arriving from outside the unit: an entry phi.
-                            let outside: Vec<(Word, NodeIndex)> = incoming.iter().filter(|(_, p)| !in_unit.contains(p)).copied().collect();
+                            let outside: Vec<(Word, NodeIndex)> = incoming
+                                .iter()
+                                .filter(|(_, p)| !in_unit.contains(p))
+                                .copied()
+                                .collect();
                             let k = ub.entry_phis.len();
-                            ub.entry_phis.push(EntryPhi { ty, name: self.m.names.get(&rid).cloned(), incoming: Vec::new() });
+                            ub.entry_phis.push(EntryPhi {
+                                ty,
+                                name: self.m.names.get(&rid).cloned(),
+                                incoming: Vec::new(),
+                            });
                             ub.pending_phis.push((k, outside));
-                            let init = ub.add(Op_ { kind: OpKind::Outer(ValueRef::EntryPhi(uid, k)), ty, operands: vec![], name: None });
-                            let inside: Vec<Word> = incoming.iter().filter(|(_, p)| in_unit.contains(p)).map(|(v, _)| *v).collect();
+                            let init = ub.add(Op_ {
+                                kind: OpKind::Outer(ValueRef::EntryPhi(uid, k)),
+                                ty,
+                                operands: vec![],
+                                name: None,
+                            });
+                            let inside: Vec<Word> = incoming
+                                .iter()
+                                .filter(|(_, p)| in_unit.contains(p))
+                                .map(|(v, _)| *v)
+                                .collect();
                             let id = if let Some(&next) = inside.first() {
-                                let phi = ub.add(Op_ { kind: OpKind::CarriedPhi, ty, operands: vec![init, init], name: self.m.names.get(&rid).cloned() });
+                                let phi = ub.add(Op_ {
+                                    kind: OpKind::CarriedPhi,
+                                    ty,
+                                    operands: vec![init, init],
+                                    name: self.m.names.get(&rid).cloned(),
+                                });
                                 ub.carried.push((phi, next));
                                 phi
                             } else {
@@ -231,19 +299,31 @@ impl<'a> Lowering<'a> {
                             ub.values.insert(rid, id);
                         } else {
                             if self.is_pointer_type(inst.result_type) {
-                                return Err(bad(self.m, inst, "a phi choosing between pointers is not supported yet"));
+                                return Err(bad(
+                                    self.m,
+                                    inst,
+                                    "a phi choosing between pointers is not supported yet",
+                                ));
                             }
                             // If-conversion: a select chain on the incoming edges' predicates.
                             let mut chosen: Option<OpId> = None;
                             for (v, p) in incoming.iter().rev() {
                                 let val = self.value(&mut ub, *v)?;
-                                chosen = Some(match (chosen, edge_pred.get(&(*p, b)).copied().flatten()) {
-                                    (None, _) => val,
-                                    (Some(rest), Some(c)) => ub.add(Op_ { kind: OpKind::Select, ty, operands: vec![c, val, rest], name: None }),
-                                    (Some(_), None) => val,
-                                });
+                                chosen = Some(
+                                    match (chosen, edge_pred.get(&(*p, b)).copied().flatten()) {
+                                        (None, _) => val,
+                                        (Some(rest), Some(c)) => ub.add(Op_ {
+                                            kind: OpKind::Select,
+                                            ty,
+                                            operands: vec![c, val, rest],
+                                            name: None,
+                                        }),
+                                        (Some(_), None) => val,
+                                    },
+                                );
                             }
-                            let id = chosen.ok_or_else(|| bad(self.m, inst, "phi without incoming values"))?;
+                            let id = chosen
+                                .ok_or_else(|| bad(self.m, inst, "phi without incoming values"))?;
                             ub.values.insert(rid, id);
                         }
                     }
@@ -291,9 +371,16 @@ impl<'a> Lowering<'a> {
                     }
                 }
             }
-            let term = latch.insts.last().ok_or_else(|| FrontendError::Malformed("empty latch block".into()))?;
+            let term = latch
+                .insts
+                .last()
+                .ok_or_else(|| FrontendError::Malformed("empty latch block".into()))?;
             if term.class.opcode != Op::BranchConditional {
-                return Err(bad(self.m, term, "a loop whose latch does not test the exit condition is not supported yet"));
+                return Err(bad(
+                    self.m,
+                    term,
+                    "a loop whose latch does not test the exit condition is not supported yet",
+                ));
             }
             let header_label = self.block(l.header).label;
             let c = self.value(&mut ub, id_operand(term, 0).unwrap_or(0))?;
@@ -303,11 +390,21 @@ impl<'a> Lowering<'a> {
                 (ub.not(c), id_operand(term, 1).unwrap_or(0))
             };
             let exit_unit = self.unit_of_block[&self.cfg.index_of[&exit_label]];
-            (UnitKind::Loop { cont, controls: LoopControls::default() }, Exit::Jump(exit_unit))
+            (
+                UnitKind::Loop {
+                    cont,
+                    controls: LoopControls::default(),
+                },
+                Exit::Jump(exit_unit),
+            )
         } else if self.kernel.mode == ExecMode::PipelinedWorkItems {
             (UnitKind::WorkItems, Exit::Return)
         } else {
-            let term = self.block(last).insts.last().ok_or_else(|| FrontendError::Malformed("empty block".into()))?;
+            let term = self
+                .block(last)
+                .insts
+                .last()
+                .ok_or_else(|| FrontendError::Malformed("empty block".into()))?;
             let exit = match term.class.opcode {
                 Op::Branch => Exit::Jump(self.unit_of_label(id_operand(term, 0).unwrap_or(0))),
                 Op::BranchConditional => {
@@ -317,7 +414,11 @@ impl<'a> Lowering<'a> {
                         Exit::Jump(t)
                     } else {
                         let cond = self.value(&mut ub, id_operand(term, 0).unwrap_or(0))?;
-                        Exit::Branch { cond, if_true: t, if_false: f }
+                        Exit::Branch {
+                            cond,
+                            if_true: t,
+                            if_false: f,
+                        }
                     }
                 }
                 _ => Exit::Return,
@@ -349,7 +450,14 @@ impl<'a> Lowering<'a> {
             (_, Some(n)) => n.clone(),
             (_, None) => format!("block.{}", self.block(first).label),
         };
-        let mut unit = Unit { name, kind, body: ub.body, entry_phis: ub.entry_phis, exit, live_out: Vec::new() };
+        let mut unit = Unit {
+            name,
+            kind,
+            body: ub.body,
+            entry_phis: ub.entry_phis,
+            exit,
+            live_out: Vec::new(),
+        };
         order_memory(&mut unit, self.m)?;
         // Entry phi incomings are resolved in `finish`, once every unit's values exist.
         self.pending_entry.push((uid, pending));
@@ -361,7 +469,10 @@ impl<'a> Lowering<'a> {
     }
 
     fn is_pointer_type(&self, ty: Option<Word>) -> bool {
-        matches!(ty.and_then(|t| self.m.types.get(&t)), Some(SpvType::Pointer(..)))
+        matches!(
+            ty.and_then(|t| self.m.types.get(&t)),
+            Some(SpvType::Pointer(..))
+        )
     }
 
     fn result_type(&self, inst: &Instruction) -> Result<Type, FrontendError> {
@@ -370,7 +481,14 @@ impl<'a> Lowering<'a> {
             return Ok(Type::ADDR);
         }
         scalar_type(self.m, t).ok_or_else(|| {
-            bad(self.m, inst, format!("result type {} is not supported yet (scalars i1/i8/i16/i32/i64/f32 only)", self.type_name(t)))
+            bad(
+                self.m,
+                inst,
+                format!(
+                    "result type {} is not supported yet (scalars i1/i8/i16/i32/i64/f32 only)",
+                    self.type_name(t)
+                ),
+            )
         })
     }
 
@@ -389,34 +507,83 @@ impl<'a> Lowering<'a> {
         let op = if let Some((ty, bits)) = self.m.constants.get(&id) {
             let ty = scalar_type(self.m, *ty).ok_or_else(|| FrontendError::Unsupported {
                 inst: format!("constant %{id}"),
-                message: format!("constant of type {} is not supported yet", self.type_name(*ty)),
+                message: format!(
+                    "constant of type {} is not supported yet",
+                    self.type_name(*ty)
+                ),
             })?;
-            ub.add(Op_ { kind: OpKind::Const(*bits & mask(ty.bits())), ty, operands: vec![], name: None })
+            ub.add(Op_ {
+                kind: OpKind::Const(*bits & mask(ty.bits())),
+                ty,
+                operands: vec![],
+                name: None,
+            })
         } else if let Some(arg) = self.params.get(&id) {
             let ty = match self.kernel.args[arg.0 as usize].kind {
                 ArgKind::Buffer(_) => Type::ADDR,
                 ArgKind::Scalar(t) => t,
             };
-            ub.add(Op_ { kind: OpKind::Arg(*arg), ty, operands: vec![], name: Some(self.kernel.args[arg.0 as usize].name.clone()) })
+            ub.add(Op_ {
+                kind: OpKind::Arg(*arg),
+                ty,
+                operands: vec![],
+                name: Some(self.kernel.args[arg.0 as usize].name.clone()),
+            })
         } else if let Some((u, op)) = self.defs.get(&id).copied() {
-            let ty = self.kernel.units.get(u.0 as usize).map(|x| x.body.op(op).ty).unwrap_or(Type::ADDR);
-            ub.add(Op_ { kind: OpKind::Outer(ValueRef::Op(u, op)), ty, operands: vec![], name: self.m.names.get(&id).cloned() })
+            let ty = self
+                .kernel
+                .units
+                .get(u.0 as usize)
+                .map(|x| x.body.op(op).ty)
+                .unwrap_or(Type::ADDR);
+            ub.add(Op_ {
+                kind: OpKind::Outer(ValueRef::Op(u, op)),
+                ty,
+                operands: vec![],
+                name: self.m.names.get(&id).cloned(),
+            })
         } else if let Some(inst) = self.def_inst.get(&id).copied() {
             if inst.class.opcode == Op::Undef {
                 let ty = self.result_type(inst)?;
-                ub.add(Op_ { kind: OpKind::Const(0), ty, operands: vec![], name: None })
+                ub.add(Op_ {
+                    kind: OpKind::Const(0),
+                    ty,
+                    operands: vec![],
+                    name: None,
+                })
             } else {
-                return Err(bad(self.m, inst, "value used before it is defined on every path (not in dominance order)"));
+                return Err(bad(
+                    self.m,
+                    inst,
+                    "value used before it is defined on every path (not in dominance order)",
+                ));
             }
-        } else if let Some(inst) = self.m.module.types_global_values.iter().find(|i| i.result_id == Some(id)) {
+        } else if let Some(inst) = self
+            .m
+            .module
+            .types_global_values
+            .iter()
+            .find(|i| i.result_id == Some(id))
+        {
             if inst.class.opcode == Op::Undef {
                 let ty = self.result_type(inst)?;
-                ub.add(Op_ { kind: OpKind::Const(0), ty, operands: vec![], name: None })
+                ub.add(Op_ {
+                    kind: OpKind::Const(0),
+                    ty,
+                    operands: vec![],
+                    name: None,
+                })
             } else {
-                return Err(bad(self.m, inst, "this kind of module-level value is not supported yet"));
+                return Err(bad(
+                    self.m,
+                    inst,
+                    "this kind of module-level value is not supported yet",
+                ));
             }
         } else {
-            return Err(FrontendError::Malformed(format!("use of undefined id %{id}")));
+            return Err(FrontendError::Malformed(format!(
+                "use of undefined id %{id}"
+            )));
         };
         ub.values.insert(id, op);
         Ok(op)
@@ -428,7 +595,12 @@ impl<'a> Lowering<'a> {
         })
     }
 
-    fn lower_inst(&mut self, ub: &mut UnitBuilder, inst: &'a Instruction, pred: Option<OpId>) -> Result<(), FrontendError> {
+    fn lower_inst(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &'a Instruction,
+        pred: Option<OpId>,
+    ) -> Result<(), FrontendError> {
         let m = self.m;
         let opc = inst.class.opcode;
         let rid = inst.result_id.unwrap_or(0);
@@ -475,11 +647,21 @@ impl<'a> Lowering<'a> {
             if matches!(b, IntBinOp::Shl | IntBinOp::LShr | IntBinOp::AShr) {
                 c = ub.resize(c, ty.bits(), false);
             }
-            ub.add(Op_ { kind: OpKind::Int(b), ty, operands: vec![a, c], name })
+            ub.add(Op_ {
+                kind: OpKind::Int(b),
+                ty,
+                operands: vec![a, c],
+                name,
+            })
         } else if let Some(p) = cmp {
             let a = self.value(ub, arg(0))?;
             let c = self.value(ub, arg(1))?;
-            ub.add(Op_ { kind: OpKind::Cmp(p), ty: Type::BOOL, operands: vec![a, c], name })
+            ub.add(Op_ {
+                kind: OpKind::Cmp(p),
+                ty: Type::BOOL,
+                operands: vec![a, c],
+                name,
+            })
         } else if let Some(fb) = fbin {
             let ty = self.result_type(inst)?;
             if ty != Type::Float(FloatKind::F32) {
@@ -487,7 +669,12 @@ impl<'a> Lowering<'a> {
             }
             let a = self.value(ub, arg(0))?;
             let c = self.value(ub, arg(1))?;
-            ub.add(Op_ { kind: OpKind::Float(fb), ty, operands: vec![a, c], name })
+            ub.add(Op_ {
+                kind: OpKind::Float(fb),
+                ty,
+                operands: vec![a, c],
+                name,
+            })
         } else {
             match opc {
                 Op::SNegate => {
@@ -690,7 +877,10 @@ impl<'a> Lowering<'a> {
 
     fn value_ref(&self, v: Word) -> Result<ValueRef, FrontendError> {
         if let Some((ty, bits)) = self.m.constants.get(&v) {
-            let ty = scalar_type(self.m, *ty).ok_or_else(|| FrontendError::Unsupported { inst: format!("constant %{v}"), message: "unsupported constant type".into() })?;
+            let ty = scalar_type(self.m, *ty).ok_or_else(|| FrontendError::Unsupported {
+                inst: format!("constant %{v}"),
+                message: "unsupported constant type".into(),
+            })?;
             return Ok(ValueRef::Const(ty, *bits & mask(ty.bits())));
         }
         if let Some(a) = self.params.get(&v) {
@@ -703,9 +893,15 @@ impl<'a> Lowering<'a> {
             if inst.class.opcode == Op::Undef {
                 return Ok(ValueRef::Const(self.result_type(inst)?, 0));
             }
-            return Err(bad(self.m, inst, "a phi reads a value that is not defined on the edge it comes from"));
+            return Err(bad(
+                self.m,
+                inst,
+                "a phi reads a value that is not defined on the edge it comes from",
+            ));
         }
-        Err(FrontendError::Malformed(format!("phi reads undefined id %{v}")))
+        Err(FrontendError::Malformed(format!(
+            "phi reads undefined id %{v}"
+        )))
     }
 }
 
@@ -724,11 +920,21 @@ impl UnitBuilder {
         self.body.add(op)
     }
     fn int(&mut self, b: IntBinOp, ty: Type, x: OpId, y: OpId) -> OpId {
-        self.add(Op_ { kind: OpKind::Int(b), ty, operands: vec![x, y], name: None })
+        self.add(Op_ {
+            kind: OpKind::Int(b),
+            ty,
+            operands: vec![x, y],
+            name: None,
+        })
     }
     fn not(&mut self, x: OpId) -> OpId {
         let ty = self.body.op(x).ty;
-        let ones = self.add(Op_ { kind: OpKind::Const(mask(ty.bits())), ty, operands: vec![], name: None });
+        let ones = self.add(Op_ {
+            kind: OpKind::Const(mask(ty.bits())),
+            ty,
+            operands: vec![],
+            name: None,
+        });
         self.int(IntBinOp::Xor, ty, x, ones)
     }
     /// Zero/sign-extends or truncates an integer to `bits`.
@@ -740,7 +946,12 @@ impl UnitBuilder {
             std::cmp::Ordering::Less => CastOp::ZExt,
             std::cmp::Ordering::Greater => CastOp::Trunc,
         };
-        self.add(Op_ { kind: OpKind::Cast(kind), ty: Type::Int(bits), operands: vec![x], name: None })
+        self.add(Op_ {
+            kind: OpKind::Cast(kind),
+            ty: Type::Int(bits),
+            operands: vec![x],
+            name: None,
+        })
     }
 }
 
@@ -763,7 +974,12 @@ pub fn scalar_type(m: &SpirvModule, t: Word) -> Option<Type> {
 
 /// Is `addr` = f(i) with f injective, where i is an induction variable (i' = i + c, c ≠ 0)?
 fn injective_in_induction(body: &Body, addr: OpId) -> bool {
-    let invariant = |id: OpId| matches!(body.op(id).kind, OpKind::Const(_) | OpKind::Arg(_) | OpKind::Outer(_));
+    let invariant = |id: OpId| {
+        matches!(
+            body.op(id).kind,
+            OpKind::Const(_) | OpKind::Arg(_) | OpKind::Outer(_)
+        )
+    };
     let mut cur = addr;
     for _ in 0..32 {
         let op = body.op(cur);
@@ -772,13 +988,24 @@ fn injective_in_induction(body: &Body, addr: OpId) -> bool {
                 let next = body.op(op.operands[1]);
                 return matches!(next.kind, OpKind::Int(IntBinOp::Add | IntBinOp::Sub))
                     && next.operands.contains(&cur)
-                    && next.operands.iter().any(|o| matches!(body.op(*o).kind, OpKind::Const(c) if c != 0));
+                    && next
+                        .operands
+                        .iter()
+                        .any(|o| matches!(body.op(*o).kind, OpKind::Const(c) if c != 0));
             }
             OpKind::Int(IntBinOp::Add | IntBinOp::Sub) => {
                 let (a, b) = (op.operands[0], op.operands[1]);
-                cur = if invariant(b) { a } else if invariant(a) { b } else { return false };
+                cur = if invariant(b) {
+                    a
+                } else if invariant(a) {
+                    b
+                } else {
+                    return false;
+                };
             }
-            OpKind::Int(IntBinOp::Shl) if matches!(body.op(op.operands[1]).kind, OpKind::Const(s) if s < 8) => cur = op.operands[0],
+            OpKind::Int(IntBinOp::Shl) if matches!(body.op(op.operands[1]).kind, OpKind::Const(s) if s < 8) => {
+                cur = op.operands[0]
+            }
             OpKind::Cast(CastOp::ZExt | CastOp::SExt) => cur = op.operands[0],
             _ => return false,
         }

@@ -12,7 +12,10 @@ pub fn compile_opencl(source: &Path) -> Result<Vec<u8>, FrontendError> {
     let dir = std::env::temp_dir().join(format!(
         "hls-build-cl-{}-{}",
         std::process::id(),
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0)
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0)
     ));
     std::fs::create_dir_all(&dir)?;
     let result = compile_in(source, &dir);
@@ -30,7 +33,10 @@ fn run(cmd: &mut Command, tool: &str) -> Result<(), FrontendError> {
     })?;
     if !out.status.success() {
         let stderr = String::from_utf8_lossy(&out.stderr);
-        return Err(FrontendError::Toolchain(format!("{tool} failed:\n{}", stderr.trim_end())));
+        return Err(FrontendError::Toolchain(format!(
+            "{tool} failed:\n{}",
+            stderr.trim_end()
+        )));
     }
     Ok(())
 }
@@ -43,14 +49,33 @@ fn compile_in(source: &Path, dir: &Path) -> Result<Vec<u8>, FrontendError> {
     // Vectorizers off: llvm-spirv-15 rejects the vector-reduce intrinsics they emit.
     run(
         Command::new("clang-15")
-            .args(["-cl-std=CL2.0", "-target", "spir64", "-O2", "-fno-vectorize", "-fno-slp-vectorize"])
-            .args(["-ffp-contract=off", "-fno-discard-value-names", "-Xclang", "-finclude-default-header"])
+            .args([
+                "-cl-std=CL2.0",
+                "-target",
+                "spir64",
+                "-O2",
+                "-fno-vectorize",
+                "-fno-slp-vectorize",
+            ])
+            .args([
+                "-ffp-contract=off",
+                "-fno-discard-value-names",
+                "-Xclang",
+                "-finclude-default-header",
+            ])
             .args(["-emit-llvm", "-c"])
             .arg(source)
             .arg("-o")
             .arg(&bc),
         "clang-15",
     )?;
-    run(Command::new("llvm-spirv-15").arg("--spirv-ext=+all").arg(&bc).arg("-o").arg(&spv), "llvm-spirv-15")?;
+    run(
+        Command::new("llvm-spirv-15")
+            .arg("--spirv-ext=+all")
+            .arg(&bc)
+            .arg("-o")
+            .arg(&spv),
+        "llvm-spirv-15",
+    )?;
     Ok(std::fs::read(&spv)?)
 }

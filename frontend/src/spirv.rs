@@ -2,9 +2,9 @@
 //! (OpenCL SPIR-V environment spec §4). Shared by the lowering and by the software model,
 //! which both need the same view of names, types, constants and decorations.
 
-use rspirv::spirv;
 use crate::FrontendError;
 use rspirv::dr::{Instruction, Module, Operand};
+use rspirv::spirv;
 use rspirv::spirv::{Decoration, Op, Word};
 use std::collections::HashMap;
 
@@ -96,7 +96,10 @@ impl SpirvModule {
                 if let (Some(Operand::IdRef(id)), Some(Operand::Decoration(d))) =
                     (inst.operands.first(), inst.operands.get(1))
                 {
-                    self.decorations.entry(*id).or_default().push((*d, inst.operands[2..].to_vec()));
+                    self.decorations
+                        .entry(*id)
+                        .or_default()
+                        .push((*d, inst.operands[2..].to_vec()));
                 }
             }
         }
@@ -119,10 +122,21 @@ impl SpirvModule {
                 },
                 Op::TypeArray => Some(SpvType::Array(word(0), word(1))),
                 Op::TypeStruct => Some(SpvType::Struct(
-                    inst.operands.iter().filter_map(|o| if let Operand::IdRef(w) = o { Some(*w) } else { None }).collect(),
+                    inst.operands
+                        .iter()
+                        .filter_map(|o| {
+                            if let Operand::IdRef(w) = o {
+                                Some(*w)
+                            } else {
+                                None
+                            }
+                        })
+                        .collect(),
                 )),
                 Op::TypeFunction => Some(SpvType::Function),
-                op if format!("{op:?}").starts_with("Type") => Some(SpvType::Other(inst.class.opname)),
+                op if format!("{op:?}").starts_with("Type") => {
+                    Some(SpvType::Other(inst.class.opname))
+                }
                 _ => None,
             };
             if let Some(ty) = ty {
@@ -146,7 +160,8 @@ impl SpirvModule {
             if inst.class.opcode == Op::Variable {
                 if let Some(decos) = self.decorations.get(&id) {
                     for (d, args) in decos {
-                        if let (Decoration::BuiltIn, Some(Operand::BuiltIn(b))) = (d, args.first()) {
+                        if let (Decoration::BuiltIn, Some(Operand::BuiltIn(b))) = (d, args.first())
+                        {
                             self.builtins.insert(id, *b);
                         }
                     }
@@ -191,7 +206,8 @@ impl SpirvModule {
                 return Err(FrontendError::Invalid {
                     rule: RULE.into(),
                     inst: format!("OpMemoryModel {other:?} {memory:?}"),
-                    message: "the OpenCL environment requires Physical32 or Physical64 addressing".into(),
+                    message: "the OpenCL environment requires Physical32 or Physical64 addressing"
+                        .into(),
                 })
             }
         };
@@ -219,7 +235,8 @@ impl SpirvModule {
                 return Err(FrontendError::Invalid {
                     rule: RULE.into(),
                     inst: format!("OpEntryPoint {model:?} %{func} \"{name}\""),
-                    message: "only the Kernel execution model is allowed in the OpenCL environment".into(),
+                    message: "only the Kernel execution model is allowed in the OpenCL environment"
+                        .into(),
                 });
             }
             self.kernels.push((name, func));
@@ -236,22 +253,41 @@ impl SpirvModule {
 
     /// Finds the kernel to compile: by name, or the only one.
     pub fn kernel(&self, wanted: Option<&str>) -> Result<(String, Word), FrontendError> {
-        let available = || self.kernels.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", ");
+        let available = || {
+            self.kernels
+                .iter()
+                .map(|(n, _)| n.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         match wanted {
-            Some(w) => self.kernels.iter().find(|(n, _)| n == w).cloned().ok_or_else(|| {
-                FrontendError::UnknownKernel { wanted: w.to_string(), available: available() }
-            }),
+            Some(w) => self
+                .kernels
+                .iter()
+                .find(|(n, _)| n == w)
+                .cloned()
+                .ok_or_else(|| FrontendError::UnknownKernel {
+                    wanted: w.to_string(),
+                    available: available(),
+                }),
             None if self.kernels.len() == 1 => Ok(self.kernels[0].clone()),
-            None => Err(FrontendError::AmbiguousKernel { available: available() }),
+            None => Err(FrontendError::AmbiguousKernel {
+                available: available(),
+            }),
         }
     }
 
     pub fn function(&self, id: Word) -> Option<&rspirv::dr::Function> {
-        self.module.functions.iter().find(|f| f.def.as_ref().and_then(|d| d.result_id) == Some(id))
+        self.module
+            .functions
+            .iter()
+            .find(|f| f.def.as_ref().and_then(|d| d.result_id) == Some(id))
     }
 
     pub fn has_decoration(&self, id: Word, d: Decoration) -> bool {
-        self.decorations.get(&id).is_some_and(|v| v.iter().any(|(x, _)| *x == d))
+        self.decorations
+            .get(&id)
+            .is_some_and(|v| v.iter().any(|(x, _)| *x == d))
     }
 
     pub fn has_param_attr(&self, id: Word, attr: spirv::FunctionParameterAttribute) -> bool {
@@ -274,7 +310,13 @@ impl SpirvModule {
                 let ids: Vec<String> = inst
                     .operands
                     .iter()
-                    .filter_map(|o| if let Operand::IdRef(i) = o { Some(format!("%{i}")) } else { None })
+                    .filter_map(|o| {
+                        if let Operand::IdRef(i) = o {
+                            Some(format!("%{i}"))
+                        } else {
+                            None
+                        }
+                    })
                     .collect();
                 format!("{} {}", inst.class.opname, ids.join(" "))
             }

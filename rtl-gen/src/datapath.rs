@@ -18,7 +18,10 @@ pub struct NdrangeUse {
 }
 
 pub fn ndrange_use(k: &Kernel) -> NdrangeUse {
-    let mut u = NdrangeUse { local: false, num_groups: false };
+    let mut u = NdrangeUse {
+        local: false,
+        num_groups: false,
+    };
     for unit in &k.units {
         for (_, op) in unit.body.ops() {
             if let OpKind::WorkItem(b, _) = op.kind {
@@ -35,7 +38,16 @@ pub fn ndrange_use(k: &Kernel) -> NdrangeUse {
 
 /// A SystemVerilog-safe identifier from a source name.
 pub fn sv_ident(name: &str) -> String {
-    let mut s: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    let mut s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
     if s.is_empty() || s.chars().next().is_some_and(|c| c.is_ascii_digit()) {
         s.insert(0, 'k');
     }
@@ -137,7 +149,12 @@ struct MemPorts {
     w: Vec<(String, String)>,
 }
 
-pub fn emit(k: &Kernel, schedules: &[UnitSchedule], masters: &[MasterView], nd: &NdrangeUse) -> Result<String, RtlError> {
+pub fn emit(
+    k: &Kernel,
+    schedules: &[UnitSchedule],
+    masters: &[MasterView],
+    nd: &NdrangeUse,
+) -> Result<String, RtlError> {
     let mut out = String::new();
     let mut stalls: Vec<String> = Vec::new();
     let mut ports: BTreeMap<u32, MemPorts> = BTreeMap::new();
@@ -146,7 +163,10 @@ pub fn emit(k: &Kernel, schedules: &[UnitSchedule], masters: &[MasterView], nd: 
         o.push_str(&s);
         o.push('\n');
     };
-    let _ = writeln!(out, "    // ------------------------------------------------------------------ datapath");
+    let _ = writeln!(
+        out,
+        "    // ------------------------------------------------------------------ datapath"
+    );
     let _ = writeln!(out, "    logic en;");
     let _ = writeln!(out, "    logic [1:0] state;");
     let ubits = 32 - (k.units.len().max(2) as u32 - 1).leading_zeros();
@@ -171,7 +191,14 @@ pub fn emit(k: &Kernel, schedules: &[UnitSchedule], masters: &[MasterView], nd: 
     }
     for (ui, unit) in k.units.iter().enumerate() {
         let s = &schedules[ui];
-        let mut g = UnitGen { k, ui, unit, s, delay: HashMap::new(), stages: s.depth.saturating_sub(1) };
+        let mut g = UnitGen {
+            k,
+            ui,
+            unit,
+            s,
+            delay: HashMap::new(),
+            stages: s.depth.saturating_sub(1),
+        };
         // Pass 1: how long each value must be kept.
         for (id, op) in unit.body.ops() {
             let t = g.t(id);
@@ -210,7 +237,16 @@ pub fn emit(k: &Kernel, schedules: &[UnitSchedule], masters: &[MasterView], nd: 
         }
         let p = g.p();
         let stages = g.stages.max(1);
-        wl(&mut out, format!("\n    // unit {ui} '{}': {:?}, II {}, {} stages", unit.name, kind_name(&unit.kind), s.ii, stages + 1));
+        wl(
+            &mut out,
+            format!(
+                "\n    // unit {ui} '{}': {:?}, II {}, {} stages",
+                unit.name,
+                kind_name(&unit.kind),
+                s.ii,
+                stages + 1
+            ),
+        );
         wl(&mut out, format!("    logic {p}_start, {p}_v0, {p}_busy;"));
         wl(&mut out, format!("    logic [{stages}:1] {p}_v;"));
         if stages >= 2 {
@@ -221,22 +257,41 @@ pub fn emit(k: &Kernel, schedules: &[UnitSchedule], masters: &[MasterView], nd: 
         match unit.kind {
             UnitKind::Block => {
                 wl(&mut out, format!("    assign {p}_v0 = {p}_start;"));
-                wl(&mut out, format!("    assign {p}_busy = {p}_start || ({p}_v != '0);"));
+                wl(
+                    &mut out,
+                    format!("    assign {p}_busy = {p}_start || ({p}_v != '0);"),
+                );
             }
             UnitKind::Loop { cont, .. } => {
-                wl(&mut out, format!("    assign {p}_v0 = {p}_start || ({} && {});", g.valid(s.ii), g.val(cont, s.ii)));
-                wl(&mut out, format!("    assign {p}_busy = {p}_start || {p}_v0 || ({p}_v != '0);"));
+                wl(
+                    &mut out,
+                    format!(
+                        "    assign {p}_v0 = {p}_start || ({} && {});",
+                        g.valid(s.ii),
+                        g.val(cont, s.ii)
+                    ),
+                );
+                wl(
+                    &mut out,
+                    format!("    assign {p}_busy = {p}_start || {p}_v0 || ({p}_v != '0);"),
+                );
             }
             UnitKind::WorkItems => {
                 if s.ii > 1 {
                     let cb = 32 - s.ii.leading_zeros();
                     wl(&mut out, format!("    logic [{}:0] {p}_slot;", cb - 1));
                     wl(&mut out, format!("    always_ff @(posedge ap_clk) if (!ap_rst_n) {p}_slot <= '0; else if (en && ({p}_v0 || {p}_slot != '0)) {p}_slot <= ({p}_slot == {cb}'d{}) ? '0 : {p}_slot + 1'b1;", s.ii - 1));
-                    wl(&mut out, format!("    assign {p}_v0 = wi_pending && ({p}_slot == '0);"));
+                    wl(
+                        &mut out,
+                        format!("    assign {p}_v0 = wi_pending && ({p}_slot == '0);"),
+                    );
                 } else {
                     wl(&mut out, format!("    assign {p}_v0 = wi_pending;"));
                 }
-                wl(&mut out, format!("    assign {p}_busy = wi_pending || ({p}_v != '0);"));
+                wl(
+                    &mut out,
+                    format!("    assign {p}_busy = wi_pending || ({p}_v != '0);"),
+                );
                 wl(&mut out, format!("    assign {p}_start = 1'b0;"));
             }
         }
@@ -265,7 +320,12 @@ pub fn emit(k: &Kernel, schedules: &[UnitSchedule], masters: &[MasterView], nd: 
                     Some(resize(&src, 32, w))
                 }
                 OpKind::LastWorkItem => Some("wi_last".into()),
-                OpKind::CarriedPhi => Some(format!("{} ? {} : {}", g.valid(t + s.ii), g.val(op.operands[1], t + s.ii), a(0))),
+                OpKind::CarriedPhi => Some(format!(
+                    "{} ? {} : {}",
+                    g.valid(t + s.ii),
+                    g.val(op.operands[1], t + s.ii),
+                    a(0)
+                )),
                 OpKind::Int(b) => Some(match b {
                     IntBinOp::Add => format!("{} + {}", a(0), a(1)),
                     IntBinOp::Sub => format!("{} - {}", a(0), a(1)),
@@ -294,7 +354,9 @@ pub fn emit(k: &Kernel, schedules: &[UnitSchedule], masters: &[MasterView], nd: 
                     let from = unit.body.op(op.operands[0]).ty.bits();
                     Some(match c {
                         CastOp::ZExt => format!("{{{}'d0, {}}}", w - from, a(0)),
-                        CastOp::SExt => format!("{{{{{}{{{}[{}]}}}}, {}}}", w - from, a(0), from - 1, a(0)),
+                        CastOp::SExt => {
+                            format!("{{{{{}{{{}[{}]}}}}, {}}}", w - from, a(0), from - 1, a(0))
+                        }
                         CastOp::Trunc => format!("{}[{}:0]", a(0), w - 1),
                         CastOp::Bitcast => a(0),
                     })
@@ -328,7 +390,9 @@ pub fn emit(k: &Kernel, schedules: &[UnitSchedule], masters: &[MasterView], nd: 
                     let mv = &masters[m.0 as usize];
                     let ports = ports.entry(m.0).or_default();
                     let issue = format!("{} && {}", g.valid(t), g.pred(op, t));
-                    ports.w.push((issue.clone(), format!("{{{}, {}}}", a(0), a(1))));
+                    ports
+                        .w
+                        .push((issue.clone(), format!("{{{}, {}}}", a(0), a(1))));
                     stalls.push(format!("({issue} && w_{}_full)", mv.name));
                     None
                 }
@@ -348,24 +412,44 @@ pub fn emit(k: &Kernel, schedules: &[UnitSchedule], masters: &[MasterView], nd: 
             let d = g.delay.get(&id).copied().unwrap_or(0);
             if d > 0 && !matches!(op.kind, OpKind::Store(_)) {
                 let regs: Vec<String> = (1..=d).map(|i| format!("{n}_d{i}")).collect();
-                wl(&mut out, format!("    logic [{}:0] {};", w - 1, regs.join(", ")));
+                wl(
+                    &mut out,
+                    format!("    logic [{}:0] {};", w - 1, regs.join(", ")),
+                );
                 let mut body = format!("{n}_d1 <= {n};");
                 for i in 2..=d {
                     let _ = write!(body, " {n}_d{i} <= {n}_d{};", i - 1);
                 }
-                wl(&mut out, format!("    always_ff @(posedge ap_clk) if (en) begin {body} end"));
+                wl(
+                    &mut out,
+                    format!("    always_ff @(posedge ap_clk) if (en) begin {body} end"),
+                );
             }
         }
         for o in &unit.live_out {
             let w = unit.body.op(*o).ty.bits();
             let r = g.ready(*o);
-            wl(&mut out, format!("    logic [{}:0] cap_u{ui}_n{};", w - 1, o.0));
-            wl(&mut out, format!("    always_ff @(posedge ap_clk) if (en && {}) cap_u{ui}_n{} <= {};", g.valid(r), o.0, g.val(*o, r)));
+            wl(
+                &mut out,
+                format!("    logic [{}:0] cap_u{ui}_n{};", w - 1, o.0),
+            );
+            wl(
+                &mut out,
+                format!(
+                    "    always_ff @(posedge ap_clk) if (en && {}) cap_u{ui}_n{} <= {};",
+                    g.valid(r),
+                    o.0,
+                    g.val(*o, r)
+                ),
+            );
         }
     }
     // Memory request ports: at most one requester per cycle per port (the schedule's modulo
     // reservation table guarantees it), so the selects are ORs of gated values.
-    let _ = writeln!(out, "\n    // ------------------------------------------------------------------ memory ports");
+    let _ = writeln!(
+        out,
+        "\n    // ------------------------------------------------------------------ memory ports"
+    );
     for (mi, mv) in masters.iter().enumerate() {
         let ps = ports.remove(&(mi as u32)).unwrap_or_default();
         let m = &mv.name;
@@ -373,21 +457,61 @@ pub fn emit(k: &Kernel, schedules: &[UnitSchedule], masters: &[MasterView], nd: 
             if list.is_empty() {
                 return ("1'b0".into(), format!("{width}'d0"));
             }
-            let push = list.iter().map(|(c, _)| format!("({c})")).collect::<Vec<_>>().join(" || ");
-            let data = list.iter().map(|(c, d)| format!("({{{width}{{{c}}}}} & {d})")).collect::<Vec<_>>().join(" | ");
+            let push = list
+                .iter()
+                .map(|(c, _)| format!("({c})"))
+                .collect::<Vec<_>>()
+                .join(" || ");
+            let data = list
+                .iter()
+                .map(|(c, d)| format!("({{{width}{{{c}}}}} & {d})"))
+                .collect::<Vec<_>>()
+                .join(" | ");
             (format!("en && ({push})"), data)
         };
         let (push, data) = gated(&ps.ar, 64);
-        let _ = writeln!(out, "    assign ar_{m}_push = {push};\n    assign ar_{m}_din = {data};");
-        let pop = if ps.pop.is_empty() { "1'b0".to_string() } else { format!("en && ({})", ps.pop.iter().map(|c| format!("({c})")).collect::<Vec<_>>().join(" || ")) };
+        let _ = writeln!(
+            out,
+            "    assign ar_{m}_push = {push};\n    assign ar_{m}_din = {data};"
+        );
+        let pop = if ps.pop.is_empty() {
+            "1'b0".to_string()
+        } else {
+            format!(
+                "en && ({})",
+                ps.pop
+                    .iter()
+                    .map(|c| format!("({c})"))
+                    .collect::<Vec<_>>()
+                    .join(" || ")
+            )
+        };
         let _ = writeln!(out, "    assign r_{m}_pop = {pop};");
         let (push, data) = gated(&ps.w, 64 + mv.width);
-        let _ = writeln!(out, "    assign w_{m}_push = {push};\n    assign w_{m}_din = {data};");
+        let _ = writeln!(
+            out,
+            "    assign w_{m}_push = {push};\n    assign w_{m}_din = {data};"
+        );
     }
-    let stall = if stalls.is_empty() { "1'b0".to_string() } else { stalls.join("\n        || ") };
+    let stall = if stalls.is_empty() {
+        "1'b0".to_string()
+    } else {
+        stalls.join("\n        || ")
+    };
     let _ = writeln!(out, "    assign en = !({stall});");
-    let mem_idle = if masters.is_empty() { "1'b1".to_string() } else { masters.iter().map(|m| format!("mem_{}_idle", m.name)).collect::<Vec<_>>().join(" && ") };
-    let _ = writeln!(out, "    logic mem_idle;\n    assign mem_idle = {mem_idle};");
+    let mem_idle = if masters.is_empty() {
+        "1'b1".to_string()
+    } else {
+        masters
+            .iter()
+            .map(|m| format!("mem_{}_idle", m.name))
+            .collect::<Vec<_>>()
+            .join(" && ")
+    };
+    let _ = writeln!(
+        out,
+        "    logic mem_idle;\n    assign mem_idle = {mem_idle};"
+    );
     emit_fsm(&mut out, k, nd, schedules, ubits)?;
     Ok(out)
 }
@@ -417,21 +541,41 @@ fn wi_advance(nd: &NdrangeUse, indent: &str) -> String {
         }
         x
     };
-    let _ = writeln!(s, "{indent}if (wi_gid0 + 32'd1 != reg_global_size0) begin {} end", step(0));
+    let _ = writeln!(
+        s,
+        "{indent}if (wi_gid0 + 32'd1 != reg_global_size0) begin {} end",
+        step(0)
+    );
     let _ = writeln!(s, "{indent}else begin {}", reset(0));
-    let _ = writeln!(s, "{indent}    if (wi_gid1 + 32'd1 != reg_global_size1) begin {} end", step(1));
+    let _ = writeln!(
+        s,
+        "{indent}    if (wi_gid1 + 32'd1 != reg_global_size1) begin {} end",
+        step(1)
+    );
     let _ = writeln!(s, "{indent}    else begin {} {} end", reset(1), step(2));
     let _ = writeln!(s, "{indent}end");
     s
 }
 
-fn emit_fsm(out: &mut String, k: &Kernel, nd: &NdrangeUse, schedules: &[UnitSchedule], ubits: u32) -> Result<(), RtlError> {
+fn emit_fsm(
+    out: &mut String,
+    k: &Kernel,
+    nd: &NdrangeUse,
+    schedules: &[UnitSchedule],
+    ubits: u32,
+) -> Result<(), RtlError> {
     let _ = schedules;
-    let _ = writeln!(out, "\n    // ------------------------------------------------------------------ control");
+    let _ = writeln!(
+        out,
+        "\n    // ------------------------------------------------------------------ control"
+    );
     let _ = writeln!(out, "    assign ap_idle = (state == 2'd0);");
     let _ = writeln!(out, "    always_ff @(posedge ap_clk) begin");
     let _ = writeln!(out, "        if (!ap_rst_n) begin");
-    let _ = writeln!(out, "            state <= 2'd0; cur <= '0; wi_pending <= 1'b0; done_pulse <= 1'b0;");
+    let _ = writeln!(
+        out,
+        "            state <= 2'd0; cur <= '0; wi_pending <= 1'b0; done_pulse <= 1'b0;"
+    );
     for d in 0..3 {
         let _ = write!(out, "            wi_gid{d} <= '0;");
         if nd.local {
@@ -457,7 +601,11 @@ fn emit_fsm(out: &mut String, k: &Kernel, nd: &NdrangeUse, schedules: &[UnitSche
     if k.mode == ExecMode::PipelinedWorkItems {
         let _ = writeln!(out, "            if (en && u0_v0) begin");
         let _ = writeln!(out, "                if (wi_last) wi_pending <= 1'b0;");
-        let _ = write!(out, "                else begin\n{}                end\n", wi_advance(nd, "                    "));
+        let _ = write!(
+            out,
+            "                else begin\n{}                end\n",
+            wi_advance(nd, "                    ")
+        );
         let _ = writeln!(out, "            end");
     }
     let _ = writeln!(out, "            case (state)");
@@ -480,7 +628,10 @@ fn emit_fsm(out: &mut String, k: &Kernel, nd: &NdrangeUse, schedules: &[UnitSche
     let _ = writeln!(out, "                end");
     let _ = writeln!(out, "                2'd1: case (cur)");
     for (ui, u) in k.units.iter().enumerate() {
-        let _ = writeln!(out, "                    {ubits}'d{ui}: if (!u{ui}_busy && mem_idle) begin");
+        let _ = writeln!(
+            out,
+            "                    {ubits}'d{ui}: if (!u{ui}_busy && mem_idle) begin"
+        );
         let go = |target: UnitId, ind: &str| -> String {
             let mut s = String::new();
             let tu = k.unit(target);
@@ -495,8 +646,16 @@ fn emit_fsm(out: &mut String, k: &Kernel, nd: &NdrangeUse, schedules: &[UnitSche
         };
         match &u.exit {
             Exit::Jump(t) => out.push_str(&go(*t, "                        ")),
-            Exit::Branch { cond, if_true, if_false } => {
-                let _ = writeln!(out, "                        if (cap_u{ui}_n{}) begin", cond.0);
+            Exit::Branch {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                let _ = writeln!(
+                    out,
+                    "                        if (cap_u{ui}_n{}) begin",
+                    cond.0
+                );
                 out.push_str(&go(*if_true, "                            "));
                 let _ = writeln!(out, "                        end else begin");
                 out.push_str(&go(*if_false, "                            "));
@@ -519,8 +678,14 @@ fn emit_fsm(out: &mut String, k: &Kernel, nd: &NdrangeUse, schedules: &[UnitSche
     }
     let _ = writeln!(out, "                    default: ;");
     let _ = writeln!(out, "                endcase");
-    let _ = writeln!(out, "                2'd2: begin done_pulse <= 1'b1; state <= 2'd3; end");
-    let _ = writeln!(out, "                default: state <= 2'd0;  // ap_start is cleared while here");
+    let _ = writeln!(
+        out,
+        "                2'd2: begin done_pulse <= 1'b1; state <= 2'd3; end"
+    );
+    let _ = writeln!(
+        out,
+        "                default: state <= 2'd0;  // ap_start is cleared while here"
+    );
     let _ = writeln!(out, "            endcase");
     let _ = writeln!(out, "        end");
     let _ = writeln!(out, "    end");

@@ -89,7 +89,11 @@ fn log2_ceil(x: u32) -> u32 {
     32 - (x.max(2) - 1).leading_zeros()
 }
 
-pub fn generate(kernel: &Kernel, schedules: &[UnitSchedule], board: &Board) -> Result<Generated, RtlError> {
+pub fn generate(
+    kernel: &Kernel,
+    schedules: &[UnitSchedule],
+    board: &Board,
+) -> Result<Generated, RtlError> {
     let top = sv_ident(&kernel.name);
     // Register map: arguments from 0x10, 8 bytes each; then the NDRange.
     let mut args = Vec::new();
@@ -101,25 +105,50 @@ pub fn generate(kernel: &Kernel, schedules: &[UnitSchedule], board: &Board) -> R
             ArgKind::Scalar(t) => (t.bits(), false),
         };
         let id = sv_ident(&a.name);
-        regs.push(RegView { offset, ident: format!("{id}_lo"), doc: format!("argument `{}` bits [31:0]", a.name) });
+        regs.push(RegView {
+            offset,
+            ident: format!("{id}_lo"),
+            doc: format!("argument `{}` bits [31:0]", a.name),
+        });
         if bits > 32 {
-            regs.push(RegView { offset: offset + 4, ident: format!("{id}_hi"), doc: format!("argument `{}` bits [63:32]", a.name) });
+            regs.push(RegView {
+                offset: offset + 4,
+                ident: format!("{id}_hi"),
+                doc: format!("argument `{}` bits [63:32]", a.name),
+            });
         }
-        args.push(ArgSlot { name: a.name.clone(), offset, bits, buffer });
+        args.push(ArgSlot {
+            name: a.name.clone(),
+            offset,
+            bits,
+            buffer,
+        });
     }
     let nd = 0x10 + 8 * kernel.args.len() as u32;
     let used = datapath::ndrange_use(kernel);
     for d in 0..3 {
-        regs.push(RegView { offset: nd + 4 * d, ident: format!("global_size{d}"), doc: format!("global size, dimension {d}") });
+        regs.push(RegView {
+            offset: nd + 4 * d,
+            ident: format!("global_size{d}"),
+            doc: format!("global size, dimension {d}"),
+        });
     }
     if used.local {
         for d in 0..3 {
-            regs.push(RegView { offset: nd + 12 + 4 * d, ident: format!("local_size{d}"), doc: format!("local size, dimension {d}") });
+            regs.push(RegView {
+                offset: nd + 12 + 4 * d,
+                ident: format!("local_size{d}"),
+                doc: format!("local size, dimension {d}"),
+            });
         }
     }
     if used.num_groups {
         for d in 0..3 {
-            regs.push(RegView { offset: nd + 24 + 4 * d, ident: format!("num_groups{d}"), doc: format!("number of work-groups, dimension {d}") });
+            regs.push(RegView {
+                offset: nd + 24 + 4 * d,
+                ident: format!("num_groups{d}"),
+                doc: format!("number of work-groups, dimension {d}"),
+            });
         }
     }
     let error_offset = nd + 36;
@@ -134,13 +163,22 @@ pub fn generate(kernel: &Kernel, schedules: &[UnitSchedule], board: &Board) -> R
                 size_log2: (width / 8).trailing_zeros(),
                 ar_depth_log2: log2_ceil(board.memory.load_request_queue_depth),
                 // Every request in flight has a place to land: no response is ever refused.
-                r_depth_log2: log2_ceil(board.memory.global_load_latency + board.memory.load_request_queue_depth + 2),
+                r_depth_log2: log2_ceil(
+                    board.memory.global_load_latency + board.memory.load_request_queue_depth + 2,
+                ),
                 w_depth_log2: log2_ceil(board.memory.store_queue_depth),
             }
         })
         .collect();
     let body = datapath::emit(kernel, schedules, &masters, &used)?;
-    let text = TopTemplate { name: &top, regs: &regs, masters: &masters, error_offset, body: &body }.render()?;
+    let text = TopTemplate {
+        name: &top,
+        regs: &regs,
+        masters: &masters,
+        error_offset,
+        body: &body,
+    }
+    .render()?;
     let mut files = vec![(format!("{top}.sv"), text)];
     for (n, t) in LIBRARY {
         files.push((n.to_string(), t.to_string()));

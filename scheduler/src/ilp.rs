@@ -5,7 +5,10 @@
 
 use crate::problem::{Problem, Schedule};
 use good_lp::solvers::highs::highs;
-use good_lp::{constraint, variable, Expression, ProblemVariables, ResolutionError, Solution, SolverModel, Variable};
+use good_lp::{
+    constraint, variable, Expression, ProblemVariables, ResolutionError, Solution, SolverModel,
+    Variable,
+};
 
 pub enum IlpOutcome {
     Solved(Schedule),
@@ -20,7 +23,10 @@ pub fn horizon(p: &Problem, ii: u32) -> u32 {
 
 pub fn solve_at(p: &Problem, ii: u32, time_limit_s: f64) -> Result<IlpOutcome, String> {
     if p.ops.is_empty() {
-        return Ok(IlpOutcome::Solved(Schedule { ii: if p.modulo { ii } else { 0 }, start: vec![] }));
+        return Ok(IlpOutcome::Solved(Schedule {
+            ii: if p.modulo { ii } else { 0 },
+            start: vec![],
+        }));
     }
     let t_max = horizon(p, ii);
     let slots = if p.modulo { ii } else { t_max + 1 };
@@ -38,7 +44,12 @@ pub fn solve_at(p: &Problem, ii: u32, time_limit_s: f64) -> Result<IlpOutcome, S
     for (i, o) in p.ops.iter().enumerate() {
         if o.resource.is_some() {
             let x: Vec<Variable> = (0..slots).map(|_| vars.add(variable().binary())).collect();
-            let k = vars.add(variable().integer().min(0).max((t_max / slots.max(1) + 1) as f64));
+            let k = vars.add(
+                variable()
+                    .integer()
+                    .min(0)
+                    .max((t_max / slots.max(1) + 1) as f64),
+            );
             slot_vars.push((i, x, k));
         }
     }
@@ -71,8 +82,14 @@ pub fn solve_at(p: &Problem, ii: u32, time_limit_s: f64) -> Result<IlpOutcome, S
     }
     match model.solve() {
         Ok(sol) => {
-            let start = t.iter().map(|v| sol.value(*v).round().max(0.0) as u32).collect();
-            Ok(IlpOutcome::Solved(Schedule { ii: if p.modulo { ii } else { 0 }, start }))
+            let start = t
+                .iter()
+                .map(|v| sol.value(*v).round().max(0.0) as u32)
+                .collect();
+            Ok(IlpOutcome::Solved(Schedule {
+                ii: if p.modulo { ii } else { 0 },
+                start,
+            }))
         }
         Err(ResolutionError::Infeasible) => Ok(IlpOutcome::Infeasible),
         Err(ResolutionError::Other(msg)) if msg.contains("ime limit") => Ok(IlpOutcome::TimedOut),

@@ -16,14 +16,24 @@ use std::collections::HashMap;
 
 #[derive(Debug, thiserror::Error)]
 pub enum SchedError {
-    #[error("unit '{unit}': requested II {requested} is below the recurrence bound {rec_mii}: {why}")]
-    RequestedIiTooLow { unit: String, requested: u32, rec_mii: u32, why: String },
+    #[error(
+        "unit '{unit}': requested II {requested} is below the recurrence bound {rec_mii}: {why}"
+    )]
+    RequestedIiTooLow {
+        unit: String,
+        requested: u32,
+        rec_mii: u32,
+        why: String,
+    },
     #[error("unit '{unit}': the ILP solver failed: {message}")]
     Solver { unit: String, message: String },
     #[error("unit '{unit}': no schedule found up to II {max_ii}")]
     NoSchedule { unit: String, max_ii: u32 },
     #[error("unit '{unit}': internal error, the schedule failed verification: {source}")]
-    Verify { unit: String, source: problem::VerifyError },
+    Verify {
+        unit: String,
+        source: problem::VerifyError,
+    },
 }
 
 /// The schedule of one unit, with everything the report and rtl-gen need.
@@ -70,7 +80,11 @@ fn op_label(body: &Body, id: OpId) -> String {
         OpKind::Cmp(c) => format!("Cmp{c:?}"),
         OpKind::Load(_) => "Load".into(),
         OpKind::Store(_) => "Store".into(),
-        k => format!("{k:?}").split('(').next().unwrap_or("op").to_string(),
+        k => format!("{k:?}")
+            .split('(')
+            .next()
+            .unwrap_or("op")
+            .to_string(),
     };
     match &op.name {
         Some(n) => format!("v{} {kind} '{n}'", id.0),
@@ -89,20 +103,37 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
         let (latency, delay_ns, resource) = match op.kind {
             OpKind::Load(m) | OpKind::Store(m) => {
                 let is_load = matches!(op.kind, OpKind::Load(_));
-                let name = format!("{} port of buffer '{}'", if is_load { "read" } else { "write" }, kernel.memory(m).name);
+                let name = format!(
+                    "{} port of buffer '{}'",
+                    if is_load { "read" } else { "write" },
+                    kernel.memory(m).name
+                );
                 let next = resources.len();
                 let r = *resource_of.entry(name.clone()).or_insert(next);
                 if r == resources.len() {
-                    let limit = if is_load { board.memory.read_ports_per_master } else { board.memory.write_ports_per_master };
+                    let limit = if is_load {
+                        board.memory.read_ports_per_master
+                    } else {
+                        board.memory.write_ports_per_master
+                    };
                     resources.push(Resource { name, limit });
                 }
-                (if is_load { board.memory.global_load_latency } else { 1 }, 0.0, Some(r))
+                (
+                    if is_load {
+                        board.memory.global_load_latency
+                    } else {
+                        1
+                    },
+                    0.0,
+                    Some(r),
+                )
             }
             _ => match operator_class(op) {
                 Some(class) => {
                     let t = board.operator(class);
                     // A shift by a constant is wiring.
-                    let free = class == "int_shift" && matches!(body.op(op.operands[1]).kind, OpKind::Const(_));
+                    let free = class == "int_shift"
+                        && matches!(body.op(op.operands[1]).kind, OpKind::Const(_));
                     (t.latency, if free { 0.0 } else { t.delay_ns }, None)
                 }
                 None => (0, 0.0, None),
@@ -113,7 +144,13 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
             (UnitKind::WorkItems, OpKind::WorkItem(..) | OpKind::LastWorkItem) => Some(0),
             _ => None,
         };
-        ops.push(Operation { name: op_label(body, id), latency, delay_ns, resource, pinned });
+        ops.push(Operation {
+            name: op_label(body, id),
+            latency,
+            delay_ns,
+            resource,
+            pinned,
+        });
     }
     let mut deps = Vec::new();
     for (src, dst, dep) in body.deps() {
@@ -126,26 +163,60 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
             (DepKind::Data, _) if dep.distance > 0 => l_src.max(1),
             (DepKind::Data, _) => l_src,
         };
-        deps.push(Dependence { src: src.index(), dst: dst.index(), latency, distance: dep.distance, data: dep.kind == DepKind::Data });
+        deps.push(Dependence {
+            src: src.index(),
+            dst: dst.index(),
+            latency,
+            distance: dep.distance,
+            data: dep.kind == DepKind::Data,
+        });
     }
     if let UnitKind::Loop { cont, .. } = unit.kind {
         // The next iteration issues II cycles after this one only if `cont` is known (and
         // registered) by then.
         let issue = ops.len();
-        ops.push(Operation { name: "issue of the next iteration".into(), latency: 0, delay_ns: 0.0, resource: None, pinned: Some(0) });
-        deps.push(Dependence { src: cont.index(), dst: issue, latency: ops[cont.index()].latency.max(1), distance: 1, data: false });
+        ops.push(Operation {
+            name: "issue of the next iteration".into(),
+            latency: 0,
+            delay_ns: 0.0,
+            resource: None,
+            pinned: Some(0),
+        });
+        deps.push(Dependence {
+            src: cont.index(),
+            dst: issue,
+            latency: ops[cont.index()].latency.max(1),
+            distance: 1,
+            data: false,
+        });
     }
-    Problem { ops, deps, resources, clock_period_ns: board.clock_period_ns(), modulo }
+    Problem {
+        ops,
+        deps,
+        resources,
+        clock_period_ns: board.clock_period_ns(),
+        modulo,
+    }
 }
 
 /// Schedules one unit: MII bounds, then the ILP from MII upward, then the verifier.
-pub fn schedule_unit(kernel: &Kernel, unit: &Unit, board: &Board) -> Result<UnitSchedule, SchedError> {
+pub fn schedule_unit(
+    kernel: &Kernel,
+    unit: &Unit,
+    board: &Board,
+) -> Result<UnitSchedule, SchedError> {
     let p = build_problem(kernel, unit, board);
     let began = std::time::Instant::now();
     let res = mii::res_mii(&p);
     let rec = mii::rec_mii(&p);
     let mii = res.ii.max(rec.ii);
-    let rec_text = |cycle: &[usize]| cycle.iter().map(|i| p.ops[*i].name.clone()).collect::<Vec<_>>().join(" -> ");
+    let rec_text = |cycle: &[usize]| {
+        cycle
+            .iter()
+            .map(|i| p.ops[*i].name.clone())
+            .collect::<Vec<_>>()
+            .join(" -> ")
+    };
     let (schedule, bottleneck) = if p.modulo {
         let mut first_ii = mii;
         if let UnitKind::Loop { controls, .. } = &unit.kind {
@@ -164,7 +235,10 @@ pub fn schedule_unit(kernel: &Kernel, unit: &Unit, board: &Board) -> Result<Unit
         let max_ii = mii + ilp::horizon(&p, mii);
         let mut found = None;
         for ii in first_ii..=max_ii {
-            match ilp::solve_at(&p, ii, 30.0).map_err(|message| SchedError::Solver { unit: unit.name.clone(), message })? {
+            match ilp::solve_at(&p, ii, 30.0).map_err(|message| SchedError::Solver {
+                unit: unit.name.clone(),
+                message,
+            })? {
                 ilp::IlpOutcome::Solved(s) => {
                     found = Some(s);
                     break;
@@ -172,29 +246,49 @@ pub fn schedule_unit(kernel: &Kernel, unit: &Unit, board: &Board) -> Result<Unit
                 ilp::IlpOutcome::Infeasible | ilp::IlpOutcome::TimedOut => continue,
             }
         }
-        let s = found.ok_or(SchedError::NoSchedule { unit: unit.name.clone(), max_ii })?;
+        let s = found.ok_or(SchedError::NoSchedule {
+            unit: unit.name.clone(),
+            max_ii,
+        })?;
         let why = if s.ii > mii {
-            format!("no schedule exists at II {mii}..{} (resource and chaining constraints together)", s.ii - 1)
+            format!(
+                "no schedule exists at II {mii}..{} (resource and chaining constraints together)",
+                s.ii - 1
+            )
         } else if rec.ii >= res.ii && rec.ii > 1 {
             format!("recurrence: {}", rec_text(&rec.cycle))
         } else if res.ii > 1 {
             format!("resource: {}", res.resource.clone().unwrap_or_default())
         } else if !rec.cycle.is_empty() {
-            format!("II 1 is the minimum; recurrence {} also needs 1", rec_text(&rec.cycle))
+            format!(
+                "II 1 is the minimum; recurrence {} also needs 1",
+                rec_text(&rec.cycle)
+            )
         } else {
             "II 1 is the minimum; nothing bounds it higher".into()
         };
         (s, why)
     } else {
-        match ilp::solve_at(&p, 1, 30.0).map_err(|message| SchedError::Solver { unit: unit.name.clone(), message })? {
+        match ilp::solve_at(&p, 1, 30.0).map_err(|message| SchedError::Solver {
+            unit: unit.name.clone(),
+            message,
+        })? {
             ilp::IlpOutcome::Solved(mut s) => {
                 s.ii = s.length(&p);
                 (s, "straight-line code (not pipelined)".to_string())
             }
-            _ => return Err(SchedError::NoSchedule { unit: unit.name.clone(), max_ii: 0 }),
+            _ => {
+                return Err(SchedError::NoSchedule {
+                    unit: unit.name.clone(),
+                    max_ii: 0,
+                })
+            }
         }
     };
-    p.verify(&schedule).map_err(|source| SchedError::Verify { unit: unit.name.clone(), source })?;
+    p.verify(&schedule).map_err(|source| SchedError::Verify {
+        unit: unit.name.clone(),
+        source,
+    })?;
     let solve_ms = began.elapsed().as_secs_f64() * 1e3;
     let n = unit.body.len();
     let depth = schedule.length(&p);

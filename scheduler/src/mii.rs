@@ -11,12 +11,21 @@ pub struct ResBound {
 }
 
 pub fn res_mii(p: &Problem) -> ResBound {
-    let mut best = ResBound { ii: 1, resource: None };
+    let mut best = ResBound {
+        ii: 1,
+        resource: None,
+    };
     for (r, res) in p.resources.iter().enumerate() {
         let uses = p.ops.iter().filter(|o| o.resource == Some(r)).count() as u32;
         let bound = uses.div_ceil(res.limit.max(1));
         if bound > best.ii || (bound == best.ii && best.resource.is_none() && uses > 0) {
-            best = ResBound { ii: bound.max(1), resource: Some(format!("{} ({uses} uses, {} per cycle)", res.name, res.limit)) };
+            best = ResBound {
+                ii: bound.max(1),
+                resource: Some(format!(
+                    "{} ({uses} uses, {} per cycle)",
+                    res.name, res.limit
+                )),
+            };
         }
     }
     best
@@ -66,7 +75,10 @@ fn positive_cycle(p: &Problem, ii: u32) -> Option<Vec<usize>> {
 pub fn rec_mii(p: &Problem) -> RecBound {
     let has_carried = p.deps.iter().any(|d| d.distance > 0);
     if !has_carried {
-        return RecBound { ii: 1, cycle: vec![] };
+        return RecBound {
+            ii: 1,
+            cycle: vec![],
+        };
     }
     let total: u32 = p.deps.iter().map(|d| d.latency).sum::<u32>() + 1;
     let (mut lo, mut hi) = (1u32, total.max(1));
@@ -79,7 +91,11 @@ pub fn rec_mii(p: &Problem) -> RecBound {
             hi = mid;
         }
     }
-    let cycle = if lo > 1 { positive_cycle(p, lo - 1).unwrap_or_default() } else { tight_cycle(p) };
+    let cycle = if lo > 1 {
+        positive_cycle(p, lo - 1).unwrap_or_default()
+    } else {
+        tight_cycle(p)
+    };
     RecBound { ii: lo, cycle }
 }
 
@@ -93,5 +109,7 @@ fn tight_cycle(p: &Problem) -> Vec<usize> {
             d.latency = d.latency.max(1);
         }
     }
-    positive_cycle(&q, 0).filter(|c| !c.is_empty()).unwrap_or_default()
+    positive_cycle(&q, 0)
+        .filter(|c| !c.is_empty())
+        .unwrap_or_default()
 }

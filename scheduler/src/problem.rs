@@ -54,17 +54,38 @@ pub struct Schedule {
 impl Schedule {
     /// Cycles from issue until the last result is available.
     pub fn length(&self, p: &Problem) -> u32 {
-        self.start.iter().zip(&p.ops).map(|(t, o)| t + o.latency).max().unwrap_or(0) + 1
+        self.start
+            .iter()
+            .zip(&p.ops)
+            .map(|(t, o)| t + o.latency)
+            .max()
+            .unwrap_or(0)
+            + 1
     }
 }
 
 #[derive(Debug, Clone, thiserror::Error, PartialEq)]
 pub enum VerifyError {
     #[error("dependence {src} -> {dst}: starts at {t_src} and {t_dst}, needs {need} cycles apart at II {ii} (distance {distance})")]
-    Dependence { src: String, dst: String, t_src: u32, t_dst: u32, need: i64, ii: u32, distance: u32 },
+    Dependence {
+        src: String,
+        dst: String,
+        t_src: u32,
+        t_dst: u32,
+        need: i64,
+        ii: u32,
+        distance: u32,
+    },
     #[error("resource {name}: {used} uses in modulo slot {slot}, limit {limit}")]
-    Resource { name: String, slot: u32, used: u32, limit: u32 },
-    #[error("chained path into {op} takes {delay:.2} ns, more than the {period:.2} ns clock period")]
+    Resource {
+        name: String,
+        slot: u32,
+        used: u32,
+        limit: u32,
+    },
+    #[error(
+        "chained path into {op} takes {delay:.2} ns, more than the {period:.2} ns clock period"
+    )]
     Chain { op: String, delay: f64, period: f64 },
     #[error("{op} is pinned to cycle {pinned} but starts at {start}")]
     Pinned { op: String, pinned: u32, start: u32 },
@@ -85,7 +106,11 @@ impl Problem {
                 continue;
             }
             let mut input = 0.0f64;
-            for d in self.deps.iter().filter(|d| d.dst == v && d.data && d.distance == 0) {
+            for d in self
+                .deps
+                .iter()
+                .filter(|d| d.dst == v && d.data && d.distance == 0)
+            {
                 let u = &self.ops[d.src];
                 if u.latency == 0 && start[d.src] == start[v] {
                     input = input.max(at[d.src]);
@@ -131,7 +156,11 @@ impl Problem {
             dist[u] = Some(self.ops[u].delay_ns);
             for &x in &order {
                 let Some(dx) = dist[x] else { continue };
-                for d in self.deps.iter().filter(|d| d.src == x && d.data && d.distance == 0) {
+                for d in self
+                    .deps
+                    .iter()
+                    .filter(|d| d.src == x && d.data && d.distance == 0)
+                {
                     let y = &self.ops[d.dst];
                     if y.latency != 0 {
                         continue;
@@ -154,7 +183,10 @@ impl Problem {
     /// Independent check of a schedule: dependences, chaining, resources, pinned starts.
     pub fn verify(&self, s: &Schedule) -> Result<(), VerifyError> {
         if s.start.len() != self.ops.len() {
-            return Err(VerifyError::Shape { got: s.start.len(), want: self.ops.len() });
+            return Err(VerifyError::Shape {
+                got: s.start.len(),
+                want: self.ops.len(),
+            });
         }
         for d in &self.deps {
             let need = d.latency as i64 - (s.ii as i64) * d.distance as i64;
@@ -173,27 +205,44 @@ impl Problem {
         for (i, o) in self.ops.iter().enumerate() {
             if let Some(p) = o.pinned {
                 if s.start[i] != p {
-                    return Err(VerifyError::Pinned { op: o.name.clone(), pinned: p, start: s.start[i] });
+                    return Err(VerifyError::Pinned {
+                        op: o.name.clone(),
+                        pinned: p,
+                        start: s.start[i],
+                    });
                 }
             }
         }
         let at = self.chained_arrival(&s.start);
         for (i, a) in at.iter().enumerate() {
             if *a > self.clock_period_ns + 1e-9 {
-                return Err(VerifyError::Chain { op: self.ops[i].name.clone(), delay: *a, period: self.clock_period_ns });
+                return Err(VerifyError::Chain {
+                    op: self.ops[i].name.clone(),
+                    delay: *a,
+                    period: self.clock_period_ns,
+                });
             }
         }
         for (r, res) in self.resources.iter().enumerate() {
             let mut used = std::collections::HashMap::<u32, u32>::new();
             for (i, o) in self.ops.iter().enumerate() {
                 if o.resource == Some(r) {
-                    let slot = if self.modulo { s.start[i] % s.ii } else { s.start[i] };
+                    let slot = if self.modulo {
+                        s.start[i] % s.ii
+                    } else {
+                        s.start[i]
+                    };
                     *used.entry(slot).or_default() += 1;
                 }
             }
             for (slot, n) in used {
                 if n > res.limit {
-                    return Err(VerifyError::Resource { name: res.name.clone(), slot, used: n, limit: res.limit });
+                    return Err(VerifyError::Resource {
+                        name: res.name.clone(),
+                        slot,
+                        used: n,
+                        limit: res.limit,
+                    });
                 }
             }
         }

@@ -25,15 +25,45 @@ impl Rng {
 }
 
 struct Ports {
-    arvalid: usize, arready: usize, araddr: usize, arlen: usize, arsize: usize,
-    rvalid: usize, rready: usize, rdata: usize, rlast: usize, rresp: usize,
-    awvalid: usize, awready: usize, awaddr: usize, awlen: usize, awsize: usize,
-    wvalid: usize, wready: usize, wdata: usize, wstrb: usize,
-    bvalid: usize, bready: usize, bresp: usize,
+    arvalid: usize,
+    arready: usize,
+    araddr: usize,
+    arlen: usize,
+    arsize: usize,
+    rvalid: usize,
+    rready: usize,
+    rdata: usize,
+    rlast: usize,
+    rresp: usize,
+    awvalid: usize,
+    awready: usize,
+    awaddr: usize,
+    awlen: usize,
+    awsize: usize,
+    wvalid: usize,
+    wready: usize,
+    wdata: usize,
+    wstrb: usize,
+    bvalid: usize,
+    bready: usize,
+    bresp: usize,
 }
 
-struct ReadBurst { ready_at: u64, addr: u64, beats: u32, size: u32, beat: u32, err: bool }
-struct WriteBurst { addr: u64, beats: u32, size: u32, beat: u32, err: bool }
+struct ReadBurst {
+    ready_at: u64,
+    addr: u64,
+    beats: u32,
+    size: u32,
+    beat: u32,
+    err: bool,
+}
+struct WriteBurst {
+    addr: u64,
+    beats: u32,
+    size: u32,
+    beat: u32,
+    err: bool,
+}
 
 /// One AXI4 slave: a buffer at `base`, reads answered in order after a latency.
 struct Slave {
@@ -61,11 +91,28 @@ impl Slave {
 fn ports_of(m: &VerilatedModel, name: &str) -> Result<Ports, SimError> {
     let p = |s: &str| m.port(&format!("m_axi_{name}_{s}"));
     Ok(Ports {
-        arvalid: p("arvalid")?, arready: p("arready")?, araddr: p("araddr")?, arlen: p("arlen")?, arsize: p("arsize")?,
-        rvalid: p("rvalid")?, rready: p("rready")?, rdata: p("rdata")?, rlast: p("rlast")?, rresp: p("rresp")?,
-        awvalid: p("awvalid")?, awready: p("awready")?, awaddr: p("awaddr")?, awlen: p("awlen")?, awsize: p("awsize")?,
-        wvalid: p("wvalid")?, wready: p("wready")?, wdata: p("wdata")?, wstrb: p("wstrb")?,
-        bvalid: p("bvalid")?, bready: p("bready")?, bresp: p("bresp")?,
+        arvalid: p("arvalid")?,
+        arready: p("arready")?,
+        araddr: p("araddr")?,
+        arlen: p("arlen")?,
+        arsize: p("arsize")?,
+        rvalid: p("rvalid")?,
+        rready: p("rready")?,
+        rdata: p("rdata")?,
+        rlast: p("rlast")?,
+        rresp: p("rresp")?,
+        awvalid: p("awvalid")?,
+        awready: p("awready")?,
+        awaddr: p("awaddr")?,
+        awlen: p("awlen")?,
+        awsize: p("awsize")?,
+        wvalid: p("wvalid")?,
+        wready: p("wready")?,
+        wdata: p("wdata")?,
+        wstrb: p("wstrb")?,
+        bvalid: p("bvalid")?,
+        bready: p("bready")?,
+        bresp: p("bresp")?,
     })
 }
 
@@ -108,7 +155,12 @@ pub fn run_rtl(
     let mut m = VerilatedModel::load(&lib)?;
     let clk = m.port("ap_clk")?;
     let rst = m.port("ap_rst_n")?;
-    let mut host = Host { clk, time: 0, tracing: false, m: VerilatedModel::load(&lib)? };
+    let mut host = Host {
+        clk,
+        time: 0,
+        tracing: false,
+        m: VerilatedModel::load(&lib)?,
+    };
     std::mem::swap(&mut host.m, &mut m);
     drop(m);
     if let Some(w) = wave {
@@ -142,9 +194,23 @@ pub fn run_rtl(
     }
     // Control slave port indices.
     let c = |s: &str| host.m.port(&format!("s_axi_control_{s}"));
-    let (awvalid, awaddr, wvalid, wdata, wstrb, bready) = (c("awvalid")?, c("awaddr")?, c("wvalid")?, c("wdata")?, c("wstrb")?, c("bready")?);
+    let (awvalid, awaddr, wvalid, wdata, wstrb, bready) = (
+        c("awvalid")?,
+        c("awaddr")?,
+        c("wvalid")?,
+        c("wdata")?,
+        c("wstrb")?,
+        c("bready")?,
+    );
     let (awready, wready, bvalid) = (c("awready")?, c("wready")?, c("bvalid")?);
-    let (arvalid, araddr, rready, arready, rvalid, rdata) = (c("arvalid")?, c("araddr")?, c("rready")?, c("arready")?, c("rvalid")?, c("rdata")?);
+    let (arvalid, araddr, rready, arready, rvalid, rdata) = (
+        c("arvalid")?,
+        c("araddr")?,
+        c("rready")?,
+        c("arready")?,
+        c("rvalid")?,
+        c("rdata")?,
+    );
     let interrupt = host.m.port("interrupt")?;
     // Reset.
     host.m.set(rst, 0);
@@ -168,7 +234,11 @@ pub fn run_rtl(
         let (mut aw_done, mut w_done) = (false, false);
         for _ in 0..100 {
             h.m.eval();
-            let (a, w, b) = (h.m.get(awready) == 1, h.m.get(wready) == 1, h.m.get(bvalid) == 1);
+            let (a, w, b) = (
+                h.m.get(awready) == 1,
+                h.m.get(wready) == 1,
+                h.m.get(bvalid) == 1,
+            );
             h.tick();
             if a && !aw_done {
                 aw_done = true;
@@ -183,7 +253,9 @@ pub fn run_rtl(
                 return Ok(());
             }
         }
-        Err(SimError::Rtl(format!("AXI4-Lite write to 0x{addr:x} got no response")))
+        Err(SimError::Rtl(format!(
+            "AXI4-Lite write to 0x{addr:x} got no response"
+        )))
     };
     let read_reg = |h: &mut Host, addr: u32| -> Result<u32, SimError> {
         h.m.set(araddr, addr as u64);
@@ -203,7 +275,9 @@ pub fn run_rtl(
                 return Ok(data);
             }
         }
-        Err(SimError::Rtl(format!("AXI4-Lite read of 0x{addr:x} got no response")))
+        Err(SimError::Rtl(format!(
+            "AXI4-Lite read of 0x{addr:x} got no response"
+        )))
     };
     // Arguments, then the NDRange, then start with the done interrupt enabled.
     let mut si = 0;
@@ -222,9 +296,21 @@ pub fn run_rtl(
         }
     }
     for d in 0..3 {
-        write_reg(&mut host, iface.global_size_offset + 4 * d as u32, global[d] as u32)?;
-        write_reg(&mut host, iface.local_size_offset + 4 * d as u32, local[d] as u32)?;
-        write_reg(&mut host, iface.num_groups_offset + 4 * d as u32, (global[d] / local[d]) as u32)?;
+        write_reg(
+            &mut host,
+            iface.global_size_offset + 4 * d as u32,
+            global[d] as u32,
+        )?;
+        write_reg(
+            &mut host,
+            iface.local_size_offset + 4 * d as u32,
+            local[d] as u32,
+        )?;
+        write_reg(
+            &mut host,
+            iface.num_groups_offset + 4 * d as u32,
+            (global[d] / local[d]) as u32,
+        )?;
     }
     write_reg(&mut host, 0x04, 1)?;
     write_reg(&mut host, 0x08, 1)?;
@@ -244,7 +330,8 @@ pub fn run_rtl(
             host.m.set(s.p.arready, s.arready as u64);
             host.m.set(s.p.awready, s.awready as u64);
             host.m.set(s.p.wready, s.wready as u64);
-            let r_ok = s.reads.front().is_some_and(|r| r.ready_at <= now) && !(back_pressure && rng.chance(20));
+            let r_ok = s.reads.front().is_some_and(|r| r.ready_at <= now)
+                && !(back_pressure && rng.chance(20));
             host.m.set(s.p.rvalid, r_ok as u64);
             if let Some(r) = s.reads.front() {
                 let addr = r.addr + (r.beat * r.size) as u64;
@@ -259,7 +346,14 @@ pub fn run_rtl(
             }
             let b_ok = s.b_queue.front().is_some_and(|b| b.0 <= now);
             host.m.set(s.p.bvalid, b_ok as u64);
-            host.m.set(s.p.bresp, if s.b_queue.front().is_some_and(|b| b.1) { 2 } else { 0 });
+            host.m.set(
+                s.p.bresp,
+                if s.b_queue.front().is_some_and(|b| b.1) {
+                    2
+                } else {
+                    0
+                },
+            );
         }
         host.m.eval();
         // Handshakes seen before the edge.
@@ -268,10 +362,18 @@ pub fn run_rtl(
             let g = |p: usize| host.m.get(p);
             events.push((
                 g(s.p.arvalid) == 1 && s.arready,
-                (g(s.p.araddr), g(s.p.arlen) as u32 + 1, 1u32 << g(s.p.arsize)),
+                (
+                    g(s.p.araddr),
+                    g(s.p.arlen) as u32 + 1,
+                    1u32 << g(s.p.arsize),
+                ),
                 g(s.p.rvalid) == 1 && g(s.p.rready) == 1,
                 g(s.p.awvalid) == 1 && s.awready,
-                (g(s.p.awaddr), g(s.p.awlen) as u32 + 1, 1u32 << g(s.p.awsize)),
+                (
+                    g(s.p.awaddr),
+                    g(s.p.awlen) as u32 + 1,
+                    1u32 << g(s.p.awsize),
+                ),
                 g(s.p.wvalid) == 1 && s.wready,
                 (g(s.p.wdata), g(s.p.wstrb)),
                 g(s.p.bvalid) == 1 && g(s.p.bready) == 1,
@@ -279,7 +381,9 @@ pub fn run_rtl(
         }
         let irq = host.m.get(interrupt) == 1;
         host.tick();
-        for (s, (ar, (ra, rl, rs), r, aw, (wa, wl, ws), w, (wd, wst), b)) in slaves.iter_mut().zip(events) {
+        for (s, (ar, (ra, rl, rs), r, aw, (wa, wl, ws), w, (wd, wst), b)) in
+            slaves.iter_mut().zip(events)
+        {
             if ar {
                 let lat = fixed.unwrap_or_else(|| 1 + rng.next() % 80);
                 let ready_at = (now + lat).max(s.last_ready);
@@ -288,7 +392,14 @@ pub fn run_rtl(
                 if err {
                     s.errors += 1;
                 }
-                s.reads.push_back(ReadBurst { ready_at, addr: ra, beats: rl, size: rs, beat: 0, err });
+                s.reads.push_back(ReadBurst {
+                    ready_at,
+                    addr: ra,
+                    beats: rl,
+                    size: rs,
+                    beat: 0,
+                    err,
+                });
             }
             if r {
                 if let Some(front) = s.reads.front_mut() {
@@ -303,7 +414,13 @@ pub fn run_rtl(
                 if err {
                     s.errors += 1;
                 }
-                s.writes.push_back(WriteBurst { addr: wa, beats: wl, size: ws, beat: 0, err });
+                s.writes.push_back(WriteBurst {
+                    addr: wa,
+                    beats: wl,
+                    size: ws,
+                    beat: 0,
+                    err,
+                });
             }
             if w {
                 s.w_beats.push_back((wd, wst));
@@ -311,7 +428,9 @@ pub fn run_rtl(
             // Retire write beats against the oldest burst whose address is known.
             while !s.w_beats.is_empty() && !s.writes.is_empty() {
                 let (wd, wst) = s.w_beats.pop_front().unwrap_or_default();
-                let Some(wb) = s.writes.front_mut() else { break };
+                let Some(wb) = s.writes.front_mut() else {
+                    break;
+                };
                 let addr = wb.addr + (wb.beat * wb.size) as u64;
                 if !wb.err {
                     let off = (addr - s.base) as usize;
@@ -339,7 +458,9 @@ pub fn run_rtl(
         }
     }
     if !done {
-        return Err(SimError::Rtl(format!("the kernel did not finish within {max_cycles} cycles")));
+        return Err(SimError::Rtl(format!(
+            "the kernel did not finish within {max_cycles} cycles"
+        )));
     }
     let cycles = host.time - start;
     for s in &slaves {
@@ -348,12 +469,16 @@ pub fn run_rtl(
     }
     let status = read_reg(&mut host, 0x00)?;
     if status & 0x2 == 0 {
-        return Err(SimError::Rtl("interrupt raised but ap_done is not set".into()));
+        return Err(SimError::Rtl(
+            "interrupt raised but ap_done is not set".into(),
+        ));
     }
     let err = read_reg(&mut host, iface.error_offset)?;
     let bus_errors: u32 = slaves.iter().map(|s| s.errors).sum();
     if err != 0 || bus_errors != 0 {
-        return Err(SimError::Rtl(format!("{bus_errors} AXI accesses outside the buffers (kernel error register 0x{err:x})")));
+        return Err(SimError::Rtl(format!(
+            "{bus_errors} AXI accesses outside the buffers (kernel error register 0x{err:x})"
+        )));
     }
     if host.tracing {
         host.m.trace_close();
@@ -363,7 +488,10 @@ pub fn run_rtl(
     for a in args {
         match a {
             ArgValue::Buffer(b) => {
-                out.push(ArgValue::Buffer(Buffer { elem: b.elem, bytes: slaves[bi].mem.clone() }));
+                out.push(ArgValue::Buffer(Buffer {
+                    elem: b.elem,
+                    bytes: slaves[bi].mem.clone(),
+                }));
                 bi += 1;
             }
             s => out.push(s.clone()),

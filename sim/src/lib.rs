@@ -65,16 +65,25 @@ pub fn ulp_distance(a: f32, b: f32) -> u64 {
 }
 
 /// Compares buffers: integers bit-exact, floats within `max_ulp`. Returns mismatch lines.
-pub fn compare(names: &[String], expected: &[ArgValue], actual: &[ArgValue], max_ulp: u64) -> Vec<String> {
+pub fn compare(
+    names: &[String],
+    expected: &[ArgValue],
+    actual: &[ArgValue],
+    max_ulp: u64,
+) -> Vec<String> {
     let mut out = Vec::new();
     for ((name, e), a) in names.iter().zip(expected).zip(actual) {
-        let (ArgValue::Buffer(e), ArgValue::Buffer(a)) = (e, a) else { continue };
+        let (ArgValue::Buffer(e), ArgValue::Buffer(a)) = (e, a) else {
+            continue;
+        };
         let mut shown = 0;
         let mut count = 0;
         for i in 0..e.len().min(a.len()) {
             let (x, y) = (e.get(i), a.get(i));
             let bad = match e.elem {
-                Elem::F32 => ulp_distance(f32::from_bits(x as u32), f32::from_bits(y as u32)) > max_ulp,
+                Elem::F32 => {
+                    ulp_distance(f32::from_bits(x as u32), f32::from_bits(y as u32)) > max_ulp
+                }
                 Elem::Int(_) => x != y,
             };
             if bad {

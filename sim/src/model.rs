@@ -52,12 +52,22 @@ struct Machine<'m> {
 
 const STEP_LIMIT: u64 = 2_000_000_000;
 
-pub fn run_model(spirv: &[u8], kernel: Option<&str>, args: &[ArgValue], global: [u64; 3], local: [u64; 3]) -> Result<Vec<ArgValue>, SimError> {
+pub fn run_model(
+    spirv: &[u8],
+    kernel: Option<&str>,
+    args: &[ArgValue],
+    global: [u64; 3],
+    local: [u64; 3],
+) -> Result<Vec<ArgValue>, SimError> {
     let m = SpirvModule::load(spirv).map_err(|e| SimError::Model(e.to_string()))?;
-    let (_, fid) = m.kernel(kernel).map_err(|e| SimError::Model(e.to_string()))?;
+    let (_, fid) = m
+        .kernel(kernel)
+        .map_err(|e| SimError::Model(e.to_string()))?;
     let mut bufs = Vec::new();
     let mut argv = Vec::new();
-    let f = m.function(fid).ok_or_else(|| SimError::Model("kernel without body".into()))?;
+    let f = m
+        .function(fid)
+        .ok_or_else(|| SimError::Model("kernel without body".into()))?;
     for (a, p) in args.iter().zip(&f.parameters) {
         match a {
             ArgValue::Buffer(b) => {
@@ -74,8 +84,16 @@ pub fn run_model(spirv: &[u8], kernel: Option<&str>, args: &[ArgValue], global: 
             }
         }
     }
-    let mut mach = Machine { m: &m, bufs, steps: 0 };
-    let groups = [global[0] / local[0], global[1] / local[1], global[2] / local[2]];
+    let mut mach = Machine {
+        m: &m,
+        bufs,
+        steps: 0,
+    };
+    let groups = [
+        global[0] / local[0],
+        global[1] / local[1],
+        global[2] / local[2],
+    ];
     for gz in 0..groups[2] {
         for gy in 0..groups[1] {
             for gx in 0..groups[0] {
@@ -103,7 +121,10 @@ pub fn run_model(spirv: &[u8], kernel: Option<&str>, args: &[ArgValue], global: 
     for a in args {
         match a {
             ArgValue::Buffer(b) => {
-                out.push(ArgValue::Buffer(crate::values::Buffer { elem: b.elem, bytes: mach.bufs[bi].1.clone() }));
+                out.push(ArgValue::Buffer(crate::values::Buffer {
+                    elem: b.elem,
+                    bytes: mach.bufs[bi].1.clone(),
+                }));
                 bi += 1;
             }
             s => out.push(s.clone()),
@@ -117,40 +138,67 @@ impl Machine<'_> {
         SimError::Model(format!("{}: {msg}", self.m.describe(inst)))
     }
 
-    fn call(&mut self, fid: Word, args: Vec<V>, wi: &WorkItem, depth: u32) -> Result<Option<V>, SimError> {
+    fn call(
+        &mut self,
+        fid: Word,
+        args: Vec<V>,
+        wi: &WorkItem,
+        depth: u32,
+    ) -> Result<Option<V>, SimError> {
         if depth > 64 {
             return Err(SimError::Model("call depth above 64 (recursion?)".into()));
         }
         let m = self.m;
-        let f = m.function(fid).ok_or_else(|| SimError::Model(format!("call to %{fid} without body")))?;
+        let f = m
+            .function(fid)
+            .ok_or_else(|| SimError::Model(format!("call to %{fid} without body")))?;
         let mut vals: HashMap<Word, V> = HashMap::new();
         for (p, a) in f.parameters.iter().zip(args) {
             vals.insert(p.result_id.unwrap_or(0), a);
         }
-        let label_of = |b: &rspirv::dr::Block| b.label.as_ref().and_then(|l| l.result_id).unwrap_or(0);
-        let index: HashMap<Word, usize> = f.blocks.iter().enumerate().map(|(i, b)| (label_of(b), i)).collect();
+        let label_of =
+            |b: &rspirv::dr::Block| b.label.as_ref().and_then(|l| l.result_id).unwrap_or(0);
+        let index: HashMap<Word, usize> = f
+            .blocks
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (label_of(b), i))
+            .collect();
         let mut cur = 0usize;
         let mut prev: Word = 0;
         loop {
             let block = &f.blocks[cur];
             // Phis read their inputs simultaneously on entry.
             let mut phis = Vec::new();
-            for inst in block.instructions.iter().take_while(|i| i.class.opcode == Op::Phi) {
+            for inst in block
+                .instructions
+                .iter()
+                .take_while(|i| i.class.opcode == Op::Phi)
+            {
                 let mut chosen = None;
                 for k in (0..inst.operands.len()).step_by(2) {
                     if id_operand(inst, k + 1) == Some(prev) {
                         chosen = Some(self.get(&vals, id_operand(inst, k).unwrap_or(0), inst)?);
                     }
                 }
-                phis.push((inst.result_id.unwrap_or(0), chosen.ok_or_else(|| self.err(inst, "no incoming value for the edge taken"))?));
+                phis.push((
+                    inst.result_id.unwrap_or(0),
+                    chosen.ok_or_else(|| self.err(inst, "no incoming value for the edge taken"))?,
+                ));
             }
             for (id, v) in phis {
                 vals.insert(id, v);
             }
-            for inst in block.instructions.iter().skip_while(|i| i.class.opcode == Op::Phi) {
+            for inst in block
+                .instructions
+                .iter()
+                .skip_while(|i| i.class.opcode == Op::Phi)
+            {
                 self.steps += 1;
                 if self.steps > STEP_LIMIT {
-                    return Err(SimError::Model("the kernel ran more than 2e9 instructions (endless loop?)".into()));
+                    return Err(SimError::Model(
+                        "the kernel ran more than 2e9 instructions (endless loop?)".into(),
+                    ));
                 }
                 let next = match inst.class.opcode {
                     Op::Branch => Some(id_operand(inst, 0).unwrap_or(0)),
@@ -159,7 +207,13 @@ impl Machine<'_> {
                         Some(id_operand(inst, if c != 0 { 1 } else { 2 }).unwrap_or(0))
                     }
                     Op::Return => return Ok(None),
-                    Op::ReturnValue => return Ok(Some(self.get(&vals, id_operand(inst, 0).unwrap_or(0), inst)?)),
+                    Op::ReturnValue => {
+                        return Ok(Some(self.get(
+                            &vals,
+                            id_operand(inst, 0).unwrap_or(0),
+                            inst,
+                        )?))
+                    }
                     Op::Unreachable => return Err(self.err(inst, "reached OpUnreachable")),
                     _ => {
                         self.exec(inst, &mut vals, wi, depth)?;
@@ -168,7 +222,9 @@ impl Machine<'_> {
                 };
                 if let Some(target) = next {
                     prev = label_of(block);
-                    cur = *index.get(&target).ok_or_else(|| self.err(inst, "branch to unknown block"))?;
+                    cur = *index
+                        .get(&target)
+                        .ok_or_else(|| self.err(inst, "branch to unknown block"))?;
                     break;
                 }
             }
@@ -187,7 +243,13 @@ impl Machine<'_> {
                 _ => Err(self.err(inst, "constant of an unsupported type")),
             };
         }
-        if let Some(i) = self.m.module.types_global_values.iter().find(|i| i.result_id == Some(id)) {
+        if let Some(i) = self
+            .m
+            .module
+            .types_global_values
+            .iter()
+            .find(|i| i.result_id == Some(id))
+        {
             if i.class.opcode == Op::Undef {
                 return self.zero(i.result_type.unwrap_or(0), inst);
             }
@@ -220,14 +282,34 @@ impl Machine<'_> {
         }
     }
 
-    fn exec(&mut self, inst: &Instruction, vals: &mut HashMap<Word, V>, wi: &WorkItem, depth: u32) -> Result<(), SimError> {
+    fn exec(
+        &mut self,
+        inst: &Instruction,
+        vals: &mut HashMap<Word, V>,
+        wi: &WorkItem,
+        depth: u32,
+    ) -> Result<(), SimError> {
         let op = inst.class.opcode;
         let rid = inst.result_id.unwrap_or(0);
         let a = |i: usize| id_operand(inst, i).unwrap_or(0);
         let v = match op {
-            Op::IAdd | Op::ISub | Op::IMul | Op::BitwiseAnd | Op::BitwiseOr | Op::BitwiseXor | Op::ShiftLeftLogical
-            | Op::ShiftRightLogical | Op::ShiftRightArithmetic | Op::LogicalAnd | Op::LogicalOr | Op::LogicalEqual
-            | Op::LogicalNotEqual | Op::SDiv | Op::UDiv | Op::SRem | Op::UMod => {
+            Op::IAdd
+            | Op::ISub
+            | Op::IMul
+            | Op::BitwiseAnd
+            | Op::BitwiseOr
+            | Op::BitwiseXor
+            | Op::ShiftLeftLogical
+            | Op::ShiftRightLogical
+            | Op::ShiftRightArithmetic
+            | Op::LogicalAnd
+            | Op::LogicalOr
+            | Op::LogicalEqual
+            | Op::LogicalNotEqual
+            | Op::SDiv
+            | Op::UDiv
+            | Op::SRem
+            | Op::UMod => {
                 let w = self.result_bits(inst)?;
                 let x = self.int(vals, a(0), inst)?;
                 let y = self.int(vals, a(1), inst)?;
@@ -239,8 +321,20 @@ impl Machine<'_> {
                     Op::BitwiseOr | Op::LogicalOr => x | y,
                     Op::BitwiseXor | Op::LogicalNotEqual => x ^ y,
                     Op::LogicalEqual => u64::from(x == y),
-                    Op::ShiftLeftLogical => if y >= w as u64 { 0 } else { x << y },
-                    Op::ShiftRightLogical => if y >= w as u64 { 0 } else { x >> y },
+                    Op::ShiftLeftLogical => {
+                        if y >= w as u64 {
+                            0
+                        } else {
+                            x << y
+                        }
+                    }
+                    Op::ShiftRightLogical => {
+                        if y >= w as u64 {
+                            0
+                        } else {
+                            x >> y
+                        }
+                    }
                     Op::ShiftRightArithmetic => (sext(x, w) >> y.min(63)) as u64,
                     Op::UDiv | Op::UMod if y == 0 => 0,
                     Op::UDiv => x / y,
@@ -260,8 +354,16 @@ impl Machine<'_> {
                 let w = self.result_bits(inst)?;
                 V::I(!self.int(vals, a(0), inst)? & mask(w), w)
             }
-            Op::IEqual | Op::INotEqual | Op::ULessThan | Op::ULessThanEqual | Op::UGreaterThan | Op::UGreaterThanEqual
-            | Op::SLessThan | Op::SLessThanEqual | Op::SGreaterThan | Op::SGreaterThanEqual => {
+            Op::IEqual
+            | Op::INotEqual
+            | Op::ULessThan
+            | Op::ULessThanEqual
+            | Op::UGreaterThan
+            | Op::UGreaterThanEqual
+            | Op::SLessThan
+            | Op::SLessThanEqual
+            | Op::SGreaterThan
+            | Op::SGreaterThanEqual => {
                 let (x, w) = match self.get(vals, a(0), inst)? {
                     V::I(x, w) => (x, w),
                     _ => return Err(self.err(inst, "integer compare of a non-integer")),
@@ -283,7 +385,8 @@ impl Machine<'_> {
                 V::I(u64::from(r), 1)
             }
             Op::FAdd | Op::FSub | Op::FMul | Op::FDiv => {
-                let (V::F(x), V::F(y)) = (self.get(vals, a(0), inst)?, self.get(vals, a(1), inst)?) else {
+                let (V::F(x), V::F(y)) = (self.get(vals, a(0), inst)?, self.get(vals, a(1), inst)?)
+                else {
                     return Err(self.err(inst, "only f32 arithmetic is modelled yet"));
                 };
                 V::F(match op {
@@ -299,11 +402,20 @@ impl Machine<'_> {
             }
             Op::UConvert | Op::SConvert => {
                 let w = self.result_bits(inst)?;
-                let V::I(x, from) = self.get(vals, a(0), inst)? else { return Err(self.err(inst, "convert of a non-integer")) };
-                let r = if op == Op::SConvert { sext(x, from) as u64 } else { x };
+                let V::I(x, from) = self.get(vals, a(0), inst)? else {
+                    return Err(self.err(inst, "convert of a non-integer"));
+                };
+                let r = if op == Op::SConvert {
+                    sext(x, from) as u64
+                } else {
+                    x
+                };
                 V::I(r & mask(w), w)
             }
-            Op::Bitcast => match (self.get(vals, a(0), inst)?, self.m.types.get(&inst.result_type.unwrap_or(0))) {
+            Op::Bitcast => match (
+                self.get(vals, a(0), inst)?,
+                self.m.types.get(&inst.result_type.unwrap_or(0)),
+            ) {
                 (V::I(x, 32), Some(SpvType::Float(32))) => V::F(f32::from_bits(x as u32)),
                 (V::F(x), Some(SpvType::Int(32))) => V::I(x.to_bits() as u64, 32),
                 (V::I(x, w), Some(SpvType::Int(w2))) if w == *w2 => V::I(x, w),
@@ -316,18 +428,27 @@ impl Machine<'_> {
                 for k in 1..inst.operands.len() {
                     let idx = literal_operand(inst, k).unwrap_or(0) as usize;
                     v = match v {
-                        V::Vec(items) => items.get(idx).cloned().ok_or_else(|| self.err(inst, "index out of range"))?,
+                        V::Vec(items) => items
+                            .get(idx)
+                            .cloned()
+                            .ok_or_else(|| self.err(inst, "index out of range"))?,
                         _ => return Err(self.err(inst, "extract from a non-composite")),
                     };
                 }
                 v
             }
             Op::PtrAccessChain | Op::InBoundsPtrAccessChain => {
-                let V::Ptr(b, off) = self.get(vals, a(0), inst)? else { return Err(self.err(inst, "access chain on a non-pointer")) };
+                let V::Ptr(b, off) = self.get(vals, a(0), inst)? else {
+                    return Err(self.err(inst, "access chain on a non-pointer"));
+                };
                 if inst.operands.len() != 2 {
-                    return Err(self.err(inst, "access chains into composites are not modelled yet"));
+                    return Err(
+                        self.err(inst, "access chains into composites are not modelled yet")
+                    );
                 }
-                let V::I(idx, w) = self.get(vals, a(1), inst)? else { return Err(self.err(inst, "non-integer index")) };
+                let V::I(idx, w) = self.get(vals, a(1), inst)? else {
+                    return Err(self.err(inst, "non-integer index"));
+                };
                 let size = self.bufs[b].0.bytes() as i64;
                 V::Ptr(b, off + sext(idx, w) * size)
             }
@@ -341,13 +462,23 @@ impl Machine<'_> {
                         BuiltIn::WorkgroupId => wi.grp,
                         BuiltIn::GlobalSize => wi.gsize,
                         BuiltIn::WorkgroupSize | BuiltIn::EnqueuedWorkgroupSize => wi.lsize,
-                        BuiltIn::NumWorkgroups => [wi.gsize[0] / wi.lsize[0], wi.gsize[1] / wi.lsize[1], wi.gsize[2] / wi.lsize[2]],
+                        BuiltIn::NumWorkgroups => [
+                            wi.gsize[0] / wi.lsize[0],
+                            wi.gsize[1] / wi.lsize[1],
+                            wi.gsize[2] / wi.lsize[2],
+                        ],
                         BuiltIn::GlobalOffset => [0, 0, 0],
-                        other => return Err(self.err(inst, &format!("built-in {other:?} not modelled yet"))),
+                        other => {
+                            return Err(
+                                self.err(inst, &format!("built-in {other:?} not modelled yet"))
+                            )
+                        }
                     };
                     V::Vec(arr.iter().map(|x| V::I(*x & mask(bits), bits)).collect())
                 } else {
-                    let V::Ptr(b, off) = self.get(vals, src, inst)? else { return Err(self.err(inst, "load through a non-pointer")) };
+                    let V::Ptr(b, off) = self.get(vals, src, inst)? else {
+                        return Err(self.err(inst, "load through a non-pointer"));
+                    };
                     let (elem, bytes) = &self.bufs[b];
                     let n = elem.bytes();
                     if off < 0 || off as usize + n > bytes.len() {
@@ -363,7 +494,9 @@ impl Machine<'_> {
                 }
             }
             Op::Store => {
-                let V::Ptr(b, off) = self.get(vals, a(0), inst)? else { return Err(self.err(inst, "store through a non-pointer")) };
+                let V::Ptr(b, off) = self.get(vals, a(0), inst)? else {
+                    return Err(self.err(inst, "store through a non-pointer"));
+                };
                 let x = match self.get(vals, a(1), inst)? {
                     V::F(f) => f.to_bits() as u64,
                     V::I(x, _) => x,
@@ -389,7 +522,13 @@ impl Machine<'_> {
                     None => return Ok(()),
                 }
             }
-            Op::LifetimeStart | Op::LifetimeStop | Op::Nop | Op::Line | Op::NoLine | Op::SelectionMerge | Op::LoopMerge => return Ok(()),
+            Op::LifetimeStart
+            | Op::LifetimeStop
+            | Op::Nop
+            | Op::Line
+            | Op::NoLine
+            | Op::SelectionMerge
+            | Op::LoopMerge => return Ok(()),
             _ => return Err(self.err(inst, "instruction not modelled yet")),
         };
         vals.insert(rid, v);

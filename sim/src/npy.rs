@@ -18,11 +18,19 @@ fn dtype_matches(elem: Elem, descr: &str) -> bool {
 }
 
 pub fn read_npy(path: &Path, elem: Elem, arg: &str) -> Result<Buffer, SimError> {
-    let bytes = std::fs::read(path).map_err(|e| SimError::BadArg(format!("{arg}: {}: {e}", path.display())))?;
-    let npy = npyz::NpyFile::new(&bytes[..]).map_err(|e| SimError::BadArg(format!("{arg}: {}: not a .npy file: {e}", path.display())))?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| SimError::BadArg(format!("{arg}: {}: {e}", path.display())))?;
+    let npy = npyz::NpyFile::new(&bytes[..]).map_err(|e| {
+        SimError::BadArg(format!("{arg}: {}: not a .npy file: {e}", path.display()))
+    })?;
     let descr = match npy.dtype() {
         npyz::DType::Plain(t) => t.to_string(),
-        other => return Err(SimError::BadArg(format!("{arg}: {}: structured dtype {other:?} not supported", path.display()))),
+        other => {
+            return Err(SimError::BadArg(format!(
+                "{arg}: {}: structured dtype {other:?} not supported",
+                path.display()
+            )))
+        }
     };
     if !dtype_matches(elem, &descr) {
         return Err(SimError::BadArg(format!(
@@ -32,12 +40,16 @@ pub fn read_npy(path: &Path, elem: Elem, arg: &str) -> Result<Buffer, SimError> 
         )));
     }
     if descr.starts_with('>') {
-        return Err(SimError::BadArg(format!("{arg}: {}: big-endian data; save it little-endian", path.display())));
+        return Err(SimError::BadArg(format!(
+            "{arg}: {}: big-endian data; save it little-endian",
+            path.display()
+        )));
     }
     let kind = descr.trim_start_matches(['<', '|', '=']).to_string();
     macro_rules! raw {
         ($t:ty) => {
-            npy.into_vec::<$t>().map(|v| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>())
+            npy.into_vec::<$t>()
+                .map(|v| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>())
         };
     }
     let data: Result<Vec<u8>, std::io::Error> = match kind.as_str() {
@@ -51,8 +63,7 @@ pub fn read_npy(path: &Path, elem: Elem, arg: &str) -> Result<Buffer, SimError> 
         "i8" => raw!(i64),
         _ => raw!(u64),
     };
-    let data = data
-    .map_err(|e| SimError::BadArg(format!("{arg}: {}: {e}", path.display())))?;
+    let data = data.map_err(|e| SimError::BadArg(format!("{arg}: {}: {e}", path.display())))?;
     Ok(Buffer { elem, bytes: data })
 }
 
@@ -63,15 +74,27 @@ pub fn write_npy(path: &Path, b: &Buffer, signed: bool) -> Result<(), SimError> 
     macro_rules! put {
         ($t:ty) => {{
             let vals: Vec<$t> = (0..b.len()).map(|i| b.get(i) as $t).collect();
-            let mut w = npyz::WriteOptions::<$t>::new().default_dtype().shape(&shape).writer(file).begin_nd().map_err(io)?;
+            let mut w = npyz::WriteOptions::<$t>::new()
+                .default_dtype()
+                .shape(&shape)
+                .writer(file)
+                .begin_nd()
+                .map_err(io)?;
             w.extend(vals).map_err(io)?;
             w.finish().map_err(io)?;
         }};
     }
     match (b.elem, signed) {
         (Elem::F32, _) => {
-            let vals: Vec<f32> = (0..b.len()).map(|i| f32::from_bits(b.get(i) as u32)).collect();
-            let mut w = npyz::WriteOptions::<f32>::new().default_dtype().shape(&shape).writer(file).begin_nd().map_err(io)?;
+            let vals: Vec<f32> = (0..b.len())
+                .map(|i| f32::from_bits(b.get(i) as u32))
+                .collect();
+            let mut w = npyz::WriteOptions::<f32>::new()
+                .default_dtype()
+                .shape(&shape)
+                .writer(file)
+                .begin_nd()
+                .map_err(io)?;
             w.extend(vals).map_err(io)?;
             w.finish().map_err(io)?;
         }

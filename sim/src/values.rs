@@ -75,17 +75,27 @@ pub fn elem_of(m: &SpirvModule, ty: u32) -> Option<Elem> {
 
 /// The kernel's parameters, read from the SPIR-V module (names from OpName).
 pub fn kernel_params(m: &SpirvModule, func: u32) -> Result<Vec<Param>, crate::SimError> {
-    let f = m.function(func).ok_or_else(|| crate::SimError::Model(format!("kernel %{func} has no body")))?;
+    let f = m
+        .function(func)
+        .ok_or_else(|| crate::SimError::Model(format!("kernel %{func} has no body")))?;
     let mut out = Vec::new();
     for (i, p) in f.parameters.iter().enumerate() {
         let id = p.result_id.unwrap_or(0);
-        let name = m.names.get(&id).cloned().unwrap_or_else(|| format!("arg{i}"));
+        let name = m
+            .names
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| format!("arg{i}"));
         let ty = p.result_type.unwrap_or(0);
         let kind = match m.types.get(&ty) {
-            Some(SpvType::Pointer(StorageClass::CrossWorkgroup, e)) => ParamKind::Buffer(
-                elem_of(m, *e).ok_or_else(|| crate::SimError::Model(format!("argument {name}: unsupported element type")))?,
-            ),
-            _ => ParamKind::Scalar(elem_of(m, ty).ok_or_else(|| crate::SimError::Model(format!("argument {name}: unsupported type")))?),
+            Some(SpvType::Pointer(StorageClass::CrossWorkgroup, e)) => {
+                ParamKind::Buffer(elem_of(m, *e).ok_or_else(|| {
+                    crate::SimError::Model(format!("argument {name}: unsupported element type"))
+                })?)
+            }
+            _ => ParamKind::Scalar(elem_of(m, ty).ok_or_else(|| {
+                crate::SimError::Model(format!("argument {name}: unsupported type"))
+            })?),
         };
         out.push(Param { name, kind });
     }
