@@ -59,9 +59,7 @@ fn lit(bits: u32, value: u64) -> String {
 }
 
 struct UnitGen<'a> {
-    k: &'a Kernel,
     ui: usize,
-    unit: &'a Unit,
     s: &'a UnitSchedule,
     /// Longest delay needed per op (0 = only the op's own output).
     delay: HashMap<OpId, u32>,
@@ -192,9 +190,7 @@ pub fn emit(
     for (ui, unit) in k.units.iter().enumerate() {
         let s = &schedules[ui];
         let mut g = UnitGen {
-            k,
             ui,
-            unit,
             s,
             delay: HashMap::new(),
             stages: s.depth.saturating_sub(1),
@@ -692,5 +688,3 @@ fn emit_fsm(
     Ok(())
 }
 
-#[allow(dead_code)]
-fn unused(_: &UnitGen) {}
