@@ -575,3 +575,50 @@ fn board_files_are_checked() {
         "b.yaml",
     );
 }
+
+#[test]
+fn generated_sv_is_lint_clean() {
+    let d = scratch("lint");
+    let mut kernels: Vec<PathBuf> = std::fs::read_dir(root().join("tests/kernels"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    kernels.push(root().join("examples/vadd.cl"));
+    kernels.sort();
+    for k in kernels
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "cl"))
+    {
+        let out = d.join(k.file_stem().unwrap());
+        let r = run(&["compile", k.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+        assert_eq!(r.code, 0, "{}: {}", k.display(), r.stderr);
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap())
+                .unwrap();
+        let files: Vec<PathBuf> = std::fs::read_to_string(out.join("filelist.f"))
+            .unwrap()
+            .lines()
+            .map(|l| out.join(l))
+            .collect();
+        let lint = Command::new("verilator")
+            .args([
+                "--lint-only",
+                "-Wall",
+                "--top-module",
+                report["top"].as_str().unwrap(),
+            ])
+            .args(&files)
+            .output()
+            .unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&lint.stdout),
+            String::from_utf8_lossy(&lint.stderr)
+        );
+        assert!(
+            lint.status.success() && text.trim().is_empty(),
+            "{}: verilator --lint-only -Wall:\n{text}",
+            k.display()
+        );
+    }
+}

@@ -9,7 +9,7 @@
 use crate::{MasterView, RtlError};
 use frontend::ir::*;
 use scheduler::UnitSchedule;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write;
 
 pub struct NdrangeUse {
@@ -61,9 +61,70 @@ fn lit(bits: u32, value: u64) -> String {
 struct UnitGen<'a> {
     ui: usize,
     s: &'a UnitSchedule,
+    body: &'a Body,
     /// Longest delay needed per op (0 = only the op's own output).
     delay: HashMap<OpId, u32>,
+    /// Bits read per op and delay (a truncation reads only the low bits).
+    reads: HashMap<OpId, BTreeMap<u32, u32>>,
     stages: u32,
+}
+
+/// Which ops, capture registers and entry-phi registers the hardware needs: everything a
+/// store, a load, a branch or a loop condition depends on, across units.
+pub struct Liveness {
+    pub ops: Vec<HashSet<OpId>>,
+    pub caps: HashSet<(u32, u32)>,
+    pub phis: HashSet<(u32, usize)>,
+}
+
+pub fn liveness(k: &Kernel) -> Liveness {
+    let mut live = Liveness {
+        ops: vec![HashSet::new(); k.units.len()],
+        caps: HashSet::new(),
+        phis: HashSet::new(),
+    };
+    let mut work: Vec<(usize, OpId)> = Vec::new();
+    for (ui, u) in k.units.iter().enumerate() {
+        for (id, op) in u.body.ops() {
+            if op.is_memory() {
+                work.push((ui, id));
+            }
+        }
+        match (&u.kind, &u.exit) {
+            (UnitKind::Loop { cont, .. }, _) => work.push((ui, *cont)),
+            (_, Exit::Branch { cond, .. }) => {
+                work.push((ui, *cond));
+                live.caps.insert((ui as u32, cond.0));
+            }
+            _ => {}
+        }
+    }
+    while let Some((ui, id)) = work.pop() {
+        if !live.ops[ui].insert(id) {
+            continue;
+        }
+        let op = k.units[ui].body.op(id);
+        work.extend(op.operands.iter().map(|o| (ui, *o)));
+        let mut refs = Vec::new();
+        if let OpKind::Outer(v) = op.kind {
+            refs.push(v);
+        }
+        while let Some(v) = refs.pop() {
+            match v {
+                ValueRef::Op(u, o) => {
+                    live.caps.insert((u.0, o.0));
+                    work.push((u.0 as usize, o));
+                }
+                ValueRef::EntryPhi(u, i) => {
+                    if live.phis.insert((u.0, i)) {
+                        refs.extend(k.unit(u).entry_phis[i].incoming.iter().map(|(_, v)| *v));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    live
 }
 
 impl UnitGen<'_> {
@@ -74,10 +135,23 @@ impl UnitGen<'_> {
         self.s.start[op.index()] + self.s.latency[op.index()]
     }
     fn need(&mut self, op: OpId, at: u32) {
+        let bits = self.body.op(op).ty.bits();
+        self.need_bits(op, at, bits);
+    }
+    fn need_bits(&mut self, op: OpId, at: u32, bits: u32) {
         let k = at.saturating_sub(self.ready(op));
         let e = self.delay.entry(op).or_insert(0);
         *e = (*e).max(k);
+        let r = self.reads.entry(op).or_default().entry(k).or_insert(0);
+        *r = (*r).max(bits);
         self.stages = self.stages.max(at);
+    }
+    /// Width of the delay register `k` of `op`: the most any later reader takes.
+    fn width_at(&self, op: OpId, k: u32) -> u32 {
+        self.reads
+            .get(&op)
+            .map(|m| m.range(k..).map(|(_, b)| *b).max().unwrap_or(0))
+            .unwrap_or(0)
     }
     /// Value of `op` as seen by the iteration at cycle `at`.
     fn val(&self, op: OpId, at: u32) -> String {
@@ -125,10 +199,8 @@ fn arg_expr(k: &Kernel, a: ArgId) -> String {
     };
     if bits > 32 {
         format!("{{reg_{id}_hi, reg_{id}_lo}}")
-    } else if bits == 32 {
-        format!("reg_{id}_lo")
     } else {
-        format!("reg_{id}_lo[{}:0]", bits - 1)
+        format!("reg_{id}_lo")
     }
 }
 
@@ -157,6 +229,8 @@ pub fn emit(
     let mut stalls: Vec<String> = Vec::new();
     let mut ports: BTreeMap<u32, MemPorts> = BTreeMap::new();
     let mut busy: Vec<String> = Vec::new();
+    let mut unused: Vec<String> = Vec::new();
+    let live = liveness(k);
     let wl = |o: &mut String, s: String| {
         o.push_str(&s);
         o.push('\n');
@@ -169,7 +243,9 @@ pub fn emit(
     let _ = writeln!(out, "    logic [1:0] state;");
     let ubits = 32 - (k.units.len().max(2) as u32 - 1).leading_zeros();
     let _ = writeln!(out, "    logic [{}:0] cur;", ubits - 1);
-    let _ = writeln!(out, "    logic wi_pending;");
+    if k.mode == ExecMode::PipelinedWorkItems {
+        let _ = writeln!(out, "    logic wi_pending;");
+    }
     for d in 0..3 {
         let _ = writeln!(out, "    logic [31:0] wi_gid{d};");
         if nd.local {
@@ -184,21 +260,27 @@ pub fn emit(
     // Entry phi registers.
     for (ui, u) in k.units.iter().enumerate() {
         for (i, p) in u.entry_phis.iter().enumerate() {
-            let _ = writeln!(out, "    {} phi_u{ui}_{i};", crate::sv_type(p.ty));
+            if live.phis.contains(&(ui as u32, i)) {
+                let _ = writeln!(out, "    {} phi_u{ui}_{i};", crate::sv_type(p.ty));
+            }
         }
     }
     for (ui, unit) in k.units.iter().enumerate() {
         let s = &schedules[ui];
+        let live_ops = &live.ops[ui];
         let mut g = UnitGen {
             ui,
             s,
+            body: &unit.body,
+            reads: HashMap::new(),
             delay: HashMap::new(),
             stages: s.depth.saturating_sub(1),
         };
         // Pass 1: how long each value must be kept.
-        for (id, op) in unit.body.ops() {
+        for (id, op) in unit.body.ops().filter(|(id, _)| live_ops.contains(id)) {
             let t = g.t(id);
             match op.kind {
+                OpKind::Cast(CastOp::Trunc) => g.need_bits(op.operands[0], t, op.ty.bits()),
                 OpKind::CarriedPhi => {
                     g.need(op.operands[0], t);
                     g.need(op.operands[1], t + s.ii);
@@ -224,7 +306,13 @@ pub fn emit(
             g.need(cont, s.ii);
             g.stages = g.stages.max(s.ii);
         }
-        for o in &unit.live_out {
+        let caps: Vec<OpId> = unit
+            .live_out
+            .iter()
+            .copied()
+            .filter(|o| live.caps.contains(&(ui as u32, o.0)))
+            .collect();
+        for o in &caps {
             let r = g.ready(*o);
             g.need(*o, r);
         }
@@ -243,7 +331,11 @@ pub fn emit(
                 stages + 1
             ),
         );
-        wl(&mut out, format!("    logic {p}_start, {p}_v0, {p}_busy;"));
+        if matches!(unit.kind, UnitKind::WorkItems) {
+            wl(&mut out, format!("    logic {p}_v0, {p}_busy;"));
+        } else {
+            wl(&mut out, format!("    logic {p}_start, {p}_v0, {p}_busy;"));
+        }
         wl(&mut out, format!("    logic [{stages}:1] {p}_v;"));
         if stages >= 2 {
             wl(&mut out, format!("    always_ff @(posedge ap_clk) if (!ap_rst_n) {p}_v <= '0; else if (en) {p}_v <= {{{p}_v[{}:1], {p}_v0}};", stages - 1));
@@ -288,12 +380,11 @@ pub fn emit(
                     &mut out,
                     format!("    assign {p}_busy = wi_pending || ({p}_v != '0);"),
                 );
-                wl(&mut out, format!("    assign {p}_start = 1'b0;"));
             }
         }
         busy.push(format!("{p}_busy"));
         // Pass 2: the operations.
-        for (id, op) in unit.body.ops() {
+        for (id, op) in unit.body.ops().filter(|(id, _)| live_ops.contains(id)) {
             let n = format!("{p}_n{}", id.0);
             let w = op.ty.bits();
             let t = g.t(id);
@@ -404,25 +495,41 @@ pub fn emit(
                     wl(&mut out, format!("    assign {n} = {n}_p[{}];", lat - 1));
                 }
             }
-            // Delay line.
+            // Delay line, each register only as wide as its later readers need.
             let d = g.delay.get(&id).copied().unwrap_or(0);
+            let slice = |name: &str, from: u32, to: u32| {
+                if to < from {
+                    format!("{name}[{}:0]", to - 1)
+                } else {
+                    name.to_string()
+                }
+            };
             if d > 0 && !matches!(op.kind, OpKind::Store(_)) {
-                let regs: Vec<String> = (1..=d).map(|i| format!("{n}_d{i}")).collect();
-                wl(
-                    &mut out,
-                    format!("    logic [{}:0] {};", w - 1, regs.join(", ")),
-                );
-                let mut body = format!("{n}_d1 <= {n};");
-                for i in 2..=d {
-                    let _ = write!(body, " {n}_d{i} <= {n}_d{};", i - 1);
+                let mut body = String::new();
+                let mut prev = (n.clone(), w);
+                for i in 1..=d {
+                    let wi = g.width_at(id, i).max(1);
+                    wl(&mut out, format!("    logic [{}:0] {n}_d{i};", wi - 1));
+                    let _ = write!(body, " {n}_d{i} <= {};", slice(&prev.0, prev.1, wi));
+                    prev = (format!("{n}_d{i}"), wi);
                 }
                 wl(
                     &mut out,
-                    format!("    always_ff @(posedge ap_clk) if (en) begin {body} end"),
+                    format!("    always_ff @(posedge ap_clk) if (en) begin{body} end"),
                 );
             }
+            // Bits of the op's own output nobody reads (e.g. the high half of a 64-bit
+            // work-item id truncated to int): sunk explicitly, see `unused` below.
+            if !matches!(op.kind, OpKind::Store(_)) {
+                let used = g.width_at(id, 0);
+                if used == 0 {
+                    unused.push(n.clone());
+                } else if used < w {
+                    unused.push(format!("{n}[{}:{used}]", w - 1));
+                }
+            }
         }
-        for o in &unit.live_out {
+        for o in &caps {
             let w = unit.body.op(*o).ty.bits();
             let r = g.ready(*o);
             wl(
@@ -465,29 +572,33 @@ pub fn emit(
                 .join(" | ");
             (format!("en && ({push})"), data)
         };
-        let (push, data) = gated(&ps.ar, 64);
-        let _ = writeln!(
-            out,
-            "    assign ar_{m}_push = {push};\n    assign ar_{m}_din = {data};"
-        );
-        let pop = if ps.pop.is_empty() {
-            "1'b0".to_string()
-        } else {
-            format!(
-                "en && ({})",
-                ps.pop
-                    .iter()
-                    .map(|c| format!("({c})"))
-                    .collect::<Vec<_>>()
-                    .join(" || ")
-            )
-        };
-        let _ = writeln!(out, "    assign r_{m}_pop = {pop};");
-        let (push, data) = gated(&ps.w, 64 + mv.width);
-        let _ = writeln!(
-            out,
-            "    assign w_{m}_push = {push};\n    assign w_{m}_din = {data};"
-        );
+        if mv.read {
+            let (push, data) = gated(&ps.ar, 64);
+            let _ = writeln!(
+                out,
+                "    assign ar_{m}_push = {push};\n    assign ar_{m}_din = {data};"
+            );
+            let pop = if ps.pop.is_empty() {
+                "1'b0".to_string()
+            } else {
+                format!(
+                    "en && ({})",
+                    ps.pop
+                        .iter()
+                        .map(|c| format!("({c})"))
+                        .collect::<Vec<_>>()
+                        .join(" || ")
+                )
+            };
+            let _ = writeln!(out, "    assign r_{m}_pop = {pop};");
+        }
+        if mv.write {
+            let (push, data) = gated(&ps.w, 64 + mv.width);
+            let _ = writeln!(
+                out,
+                "    assign w_{m}_push = {push};\n    assign w_{m}_din = {data};"
+            );
+        }
     }
     let stall = if stalls.is_empty() {
         "1'b0".to_string()
@@ -508,7 +619,18 @@ pub fn emit(
         out,
         "    logic mem_idle;\n    assign mem_idle = {mem_idle};"
     );
-    emit_fsm(&mut out, k, nd, schedules, ubits)?;
+    if !unused.is_empty() {
+        // Verilator's idiom for bits that are computed but deliberately not read.
+        let _ = writeln!(out, "    /* verilator lint_off UNUSEDSIGNAL */");
+        let _ = writeln!(out, "    logic unused_ok;");
+        let _ = writeln!(
+            out,
+            "    assign unused_ok = &{{1'b0, {}, 1'b0}};",
+            unused.join(", ")
+        );
+        let _ = writeln!(out, "    /* verilator lint_on UNUSEDSIGNAL */");
+    }
+    emit_fsm(&mut out, k, nd, &live, ubits)?;
     Ok(out)
 }
 
@@ -557,10 +679,9 @@ fn emit_fsm(
     out: &mut String,
     k: &Kernel,
     nd: &NdrangeUse,
-    schedules: &[UnitSchedule],
+    live: &Liveness,
     ubits: u32,
 ) -> Result<(), RtlError> {
-    let _ = schedules;
     let _ = writeln!(
         out,
         "\n    // ------------------------------------------------------------------ control"
@@ -570,8 +691,11 @@ fn emit_fsm(
     let _ = writeln!(out, "        if (!ap_rst_n) begin");
     let _ = writeln!(
         out,
-        "            state <= 2'd0; cur <= '0; wi_pending <= 1'b0; done_pulse <= 1'b0;"
+        "            state <= 2'd0; cur <= '0; done_pulse <= 1'b0;"
     );
+    if k.mode == ExecMode::PipelinedWorkItems {
+        let _ = writeln!(out, "            wi_pending <= 1'b0;");
+    }
     for d in 0..3 {
         let _ = write!(out, "            wi_gid{d} <= '0;");
         if nd.local {
@@ -584,7 +708,9 @@ fn emit_fsm(
             let _ = writeln!(out, "            u{ui}_start <= 1'b0;");
         }
         for i in 0..u.entry_phis.len() {
-            let _ = writeln!(out, "            phi_u{ui}_{i} <= '0;");
+            if live.phis.contains(&(ui as u32, i)) {
+                let _ = writeln!(out, "            phi_u{ui}_{i} <= '0;");
+            }
         }
     }
     let _ = writeln!(out, "        end else begin");
@@ -632,6 +758,9 @@ fn emit_fsm(
             let mut s = String::new();
             let tu = k.unit(target);
             for (i, p) in tu.entry_phis.iter().enumerate() {
+                if !live.phis.contains(&(target.0, i)) {
+                    continue;
+                }
                 if let Some((_, v)) = p.incoming.iter().find(|(from, _)| from.0 as usize == ui) {
                     let _ = writeln!(s, "{ind}phi_u{}_{i} <= {};", target.0, outer_expr(k, *v));
                 }
@@ -687,4 +816,3 @@ fn emit_fsm(
     let _ = writeln!(out, "    end");
     Ok(())
 }
-

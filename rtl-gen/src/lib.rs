@@ -33,6 +33,8 @@ pub const LIBRARY: &[(&str, &str)] = &[
 #[derive(Debug, Clone, Serialize)]
 pub struct RegView {
     pub offset: u32,
+    /// Bits actually stored (an i8 argument keeps 8 of the word's 32).
+    pub bits: u32,
     pub ident: String,
     pub doc: String,
 }
@@ -40,6 +42,9 @@ pub struct RegView {
 #[derive(Debug, Clone, Serialize)]
 pub struct MasterView {
     pub name: String,
+    /// Which AXI4 channels the kernel uses: a read-only buffer has no write channels.
+    pub read: bool,
+    pub write: bool,
     pub width: u32,
     pub size_log2: u32,
     pub ar_depth_log2: u32,
@@ -107,14 +112,16 @@ pub fn generate(
         let id = sv_ident(&a.name);
         regs.push(RegView {
             offset,
+            bits: bits.min(32),
             ident: format!("{id}_lo"),
-            doc: format!("argument `{}` bits [31:0]", a.name),
+            doc: format!("argument `{}` bits [{}:0]", a.name, bits.min(32) - 1),
         });
         if bits > 32 {
             regs.push(RegView {
                 offset: offset + 4,
+                bits: bits - 32,
                 ident: format!("{id}_hi"),
-                doc: format!("argument `{}` bits [63:32]", a.name),
+                doc: format!("argument `{}` bits [{}:32]", a.name, bits - 1),
             });
         }
         args.push(ArgSlot {
@@ -129,6 +136,7 @@ pub fn generate(
     for d in 0..3 {
         regs.push(RegView {
             offset: nd + 4 * d,
+            bits: 32,
             ident: format!("global_size{d}"),
             doc: format!("global size, dimension {d}"),
         });
@@ -137,6 +145,7 @@ pub fn generate(
         for d in 0..3 {
             regs.push(RegView {
                 offset: nd + 12 + 4 * d,
+                bits: 32,
                 ident: format!("local_size{d}"),
                 doc: format!("local size, dimension {d}"),
             });
@@ -146,6 +155,7 @@ pub fn generate(
         for d in 0..3 {
             regs.push(RegView {
                 offset: nd + 24 + 4 * d,
+                bits: 32,
                 ident: format!("num_groups{d}"),
                 doc: format!("number of work-groups, dimension {d}"),
             });
@@ -159,6 +169,8 @@ pub fn generate(
             let width = m.elem.bits().max(8);
             MasterView {
                 name: sv_ident(&m.name),
+                read: m.read,
+                write: m.written,
                 width,
                 size_log2: (width / 8).trailing_zeros(),
                 ar_depth_log2: log2_ceil(board.memory.load_request_queue_depth),

@@ -11,7 +11,10 @@
 module {{ name }} (
     input  logic        ap_clk,
     input  logic        ap_rst_n,
+    // The Vitis RTL kernel interface names this port `interrupt`, a C++ word to Verilator.
+    /* verilator lint_off SYMRSVDWORD */
     output logic        interrupt,
+    /* verilator lint_on SYMRSVDWORD */
     input  logic        s_axi_control_awvalid,
     output logic        s_axi_control_awready,
     input  logic [11:0] s_axi_control_awaddr,
@@ -29,8 +32,9 @@ module {{ name }} (
     input  logic        s_axi_control_rready,
     output logic [31:0] s_axi_control_rdata,
     output logic [1:0]  s_axi_control_rresp
-{%- for m in masters %},
-    // AXI4 master for buffer `{{ m.name }}` ({{ m.width }}-bit data, single-beat INCR transfers)
+{%- for m in masters %}
+{%- if m.read %},
+    // AXI4 master `m_axi_{{ m.name }}`, read channels ({{ m.width }}-bit data, single-beat INCR)
     output logic        m_axi_{{ m.name }}_arvalid,
     input  logic        m_axi_{{ m.name }}_arready,
     output logic [63:0] m_axi_{{ m.name }}_araddr,
@@ -41,7 +45,10 @@ module {{ name }} (
     output logic        m_axi_{{ m.name }}_rready,
     input  logic [{{ m.width - 1 }}:0] m_axi_{{ m.name }}_rdata,
     input  logic        m_axi_{{ m.name }}_rlast,
-    input  logic [1:0]  m_axi_{{ m.name }}_rresp,
+    input  logic [1:0]  m_axi_{{ m.name }}_rresp
+{%- endif %}
+{%- if m.write %},
+    // AXI4 master `m_axi_{{ m.name }}`, write channels ({{ m.width }}-bit data, single-beat INCR)
     output logic        m_axi_{{ m.name }}_awvalid,
     input  logic        m_axi_{{ m.name }}_awready,
     output logic [63:0] m_axi_{{ m.name }}_awaddr,
@@ -56,6 +63,7 @@ module {{ name }} (
     input  logic        m_axi_{{ m.name }}_bvalid,
     output logic        m_axi_{{ m.name }}_bready,
     input  logic [1:0]  m_axi_{{ m.name }}_bresp
+{%- endif %}
 {%- endfor %}
 );
     // ------------------------------------------------------------------ control slave
@@ -65,7 +73,7 @@ module {{ name }} (
     logic done_pulse;
     logic [1:0] axi_error;
 {%- for r in regs %}
-    logic [31:0] reg_{{ r.ident }};
+    logic [{{ r.bits - 1 }}:0] reg_{{ r.ident }};
 {%- endfor %}
     logic aw_have, w_have;
     logic [11:0] aw_addr;
@@ -121,7 +129,7 @@ module {{ name }} (
                     12'h008: ier <= w_data[1:0];
                     12'h00C: isr <= isr ^ w_data[1:0];
 {%- for r in regs %}
-                    12'h{{ "{:03X}"|format(r.offset) }}: reg_{{ r.ident }} <= w_data;
+                    12'h{{ "{:03X}"|format(r.offset) }}: reg_{{ r.ident }} <= w_data[{{ r.bits - 1 }}:0];
 {%- endfor %}
                     default: ;
                 endcase
@@ -139,7 +147,7 @@ module {{ name }} (
                     12'h008: s_axi_control_rdata <= {30'd0, ier};
                     12'h00C: s_axi_control_rdata <= {30'd0, isr};
 {%- for r in regs %}
-                    12'h{{ "{:03X}"|format(r.offset) }}: s_axi_control_rdata <= reg_{{ r.ident }};
+                    12'h{{ "{:03X}"|format(r.offset) }}: s_axi_control_rdata <= {% if r.bits < 32 %}{ {{ 32 - r.bits }}'d0, reg_{{ r.ident }} }{% else %}reg_{{ r.ident }}{% endif %};
 {%- endfor %}
                     12'h{{ "{:03X}"|format(error_offset) }}: s_axi_control_rdata <= {30'd0, axi_error};
                     default: s_axi_control_rdata <= 32'd0;
@@ -158,16 +166,14 @@ module {{ name }} (
 
     // ------------------------------------------------------------------ AXI4 masters
 {%- for m in masters %}
-    // buffer `{{ m.name }}`: read requests queue, read data FIFO, write queue
+    // buffer `{{ m.name }}`
+    logic        mem_{{ m.name }}_idle;
+{%- if m.read %}
+    // read requests queue and read data FIFO
     logic        ar_{{ m.name }}_push, ar_{{ m.name }}_full, ar_{{ m.name }}_empty;
     logic [63:0] ar_{{ m.name }}_din;
     logic        r_{{ m.name }}_pop, r_{{ m.name }}_full, r_{{ m.name }}_empty;
     logic [{{ m.width - 1 }}:0] r_{{ m.name }}_dout;
-    logic        w_{{ m.name }}_push, w_{{ m.name }}_full, w_{{ m.name }}_empty;
-    logic [{{ 64 + m.width - 1 }}:0] w_{{ m.name }}_din, w_{{ m.name }}_dout;
-    logic        aw_{{ m.name }}_sent, wd_{{ m.name }}_sent, w_{{ m.name }}_pop;
-    logic [15:0] b_{{ m.name }}_pending;
-    logic        mem_{{ m.name }}_idle;
     hls_fifo #(.WIDTH(64), .DEPTH_LOG2({{ m.ar_depth_log2 }})) ar_{{ m.name }}_q (
         .clk(ap_clk), .rst_n(ap_rst_n), .push(ar_{{ m.name }}_push), .din(ar_{{ m.name }}_din),
         .pop(m_axi_{{ m.name }}_arvalid && m_axi_{{ m.name }}_arready), .dout(m_axi_{{ m.name }}_araddr),
@@ -181,12 +187,17 @@ module {{ name }} (
         .din(m_axi_{{ m.name }}_rdata), .pop(r_{{ m.name }}_pop), .dout(r_{{ m.name }}_dout),
         .full(r_{{ m.name }}_full), .empty(r_{{ m.name }}_empty));
     assign m_axi_{{ m.name }}_rready = !r_{{ m.name }}_full;
+{%- endif %}
+{%- if m.write %}
+    // store queue: address and data of one store leave independently; the entry is freed
+    // when both have been accepted
+    logic        w_{{ m.name }}_push, w_{{ m.name }}_full, w_{{ m.name }}_empty;
+    logic [{{ 64 + m.width - 1 }}:0] w_{{ m.name }}_din, w_{{ m.name }}_dout;
+    logic        aw_{{ m.name }}_sent, wd_{{ m.name }}_sent, w_{{ m.name }}_pop;
+    logic [15:0] b_{{ m.name }}_pending;
     hls_fifo #(.WIDTH({{ 64 + m.width }}), .DEPTH_LOG2({{ m.w_depth_log2 }})) w_{{ m.name }}_q (
         .clk(ap_clk), .rst_n(ap_rst_n), .push(w_{{ m.name }}_push), .din(w_{{ m.name }}_din),
-        .pop(w_{{ m.name }}_pop),
-        .dout(w_{{ m.name }}_dout), .full(w_{{ m.name }}_full), .empty(w_{{ m.name }}_empty));
-    // Address and data of one queued store leave independently; the entry is freed when
-    // both have been accepted.
+        .pop(w_{{ m.name }}_pop), .dout(w_{{ m.name }}_dout), .full(w_{{ m.name }}_full), .empty(w_{{ m.name }}_empty));
     assign w_{{ m.name }}_pop = (aw_{{ m.name }}_sent || (m_axi_{{ m.name }}_awvalid && m_axi_{{ m.name }}_awready)) &&
                             (wd_{{ m.name }}_sent || (m_axi_{{ m.name }}_wvalid && m_axi_{{ m.name }}_wready));
     assign m_axi_{{ m.name }}_awvalid = !w_{{ m.name }}_empty && !aw_{{ m.name }}_sent;
@@ -199,7 +210,6 @@ module {{ name }} (
     assign m_axi_{{ m.name }}_wstrb = '1;
     assign m_axi_{{ m.name }}_wlast = 1'b1;
     assign m_axi_{{ m.name }}_bready = 1'b1;
-    assign mem_{{ m.name }}_idle = ar_{{ m.name }}_empty && r_{{ m.name }}_empty && w_{{ m.name }}_empty && (b_{{ m.name }}_pending == 16'd0);
     always_ff @(posedge ap_clk) begin
         if (!ap_rst_n) begin
             aw_{{ m.name }}_sent <= 1'b0;
@@ -218,6 +228,8 @@ module {{ name }} (
                 - {15'd0, m_axi_{{ m.name }}_bvalid};
         end
     end
+{%- endif %}
+    assign mem_{{ m.name }}_idle = 1'b1{% if m.read %} && ar_{{ m.name }}_empty && r_{{ m.name }}_empty{% endif %}{% if m.write %} && w_{{ m.name }}_empty && (b_{{ m.name }}_pending == 16'd0){% endif %};
 {%- endfor %}
 
     // Sticky bus errors: bit0 a read came back with an error response (or a burst where a
@@ -226,8 +238,12 @@ module {{ name }} (
         if (!ap_rst_n) axi_error <= 2'b00;
         else begin
 {%- for m in masters %}
+{%- if m.read %}
             if (m_axi_{{ m.name }}_rvalid && m_axi_{{ m.name }}_rready && (m_axi_{{ m.name }}_rresp != 2'b00 || !m_axi_{{ m.name }}_rlast)) axi_error[0] <= 1'b1;
+{%- endif %}
+{%- if m.write %}
             if (m_axi_{{ m.name }}_bvalid && m_axi_{{ m.name }}_bresp != 2'b00) axi_error[1] <= 1'b1;
+{%- endif %}
 {%- endfor %}
             if (ap_start && ap_idle) axi_error <= 2'b00;
         end

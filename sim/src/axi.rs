@@ -88,8 +88,16 @@ impl Slave {
     }
 }
 
-fn ports_of(m: &VerilatedModel, name: &str) -> Result<Ports, SimError> {
-    let p = |s: &str| m.port(&format!("m_axi_{name}_{s}"));
+fn ports_of(m: &VerilatedModel, mv: &rtl_gen::MasterView) -> Result<Ports, SimError> {
+    let name = &mv.name;
+    let p = |s: &str| {
+        let read_channel = s.starts_with("ar") || s.starts_with('r');
+        if (read_channel && !mv.read) || (!read_channel && !mv.write) {
+            Ok(crate::verilator::ABSENT)
+        } else {
+            m.port(&format!("m_axi_{name}_{s}"))
+        }
+    };
     Ok(Ports {
         arvalid: p("arvalid")?,
         arready: p("arready")?,
@@ -176,7 +184,7 @@ pub fn run_rtl(
         if let (true, ArgValue::Buffer(b)) = (slot.buffer, a) {
             let mv = &iface.masters[buf_i];
             slaves.push(Slave {
-                p: ports_of(&host.m, &mv.name)?,
+                p: ports_of(&host.m, mv)?,
                 base: 0x1000_0000u64 * (buf_i as u64 + 1),
                 mem: b.bytes.clone(),
                 reads: VecDeque::new(),

@@ -248,6 +248,10 @@ pub fn build_model(sources: &[PathBuf], top: &str, trace: bool) -> Result<PathBu
     Ok(lib)
 }
 
+/// Stands for a port of an AXI channel the design leaves out (e.g. the write channels of
+/// a read-only buffer).
+pub const ABSENT: usize = usize::MAX;
+
 /// A loaded model with ports by name.
 pub struct VerilatedModel {
     inner: cxx::UniquePtr<ffi::Model>,
@@ -270,11 +274,19 @@ impl VerilatedModel {
             .copied()
             .ok_or_else(|| SimError::Tool(format!("the model has no port {name}")))
     }
+    /// Reads a port; `ABSENT` (a channel the design does not have) reads as 0.
     pub fn get(&self, port: usize) -> u64 {
-        self.inner.get(port)
+        if port == ABSENT {
+            0
+        } else {
+            self.inner.get(port)
+        }
     }
+    /// Drives an input port; driving `ABSENT` does nothing.
     pub fn set(&mut self, port: usize, v: u64) {
-        self.inner.pin_mut().set(port, v);
+        if port != ABSENT {
+            self.inner.pin_mut().set(port, v);
+        }
     }
     pub fn eval(&mut self) {
         self.inner.pin_mut().eval();
