@@ -18,10 +18,13 @@ pub struct FlatBlock {
 pub struct FlatFunction {
     pub params: Vec<Instruction>,
     pub blocks: Vec<FlatBlock>,
+    /// Renamed (inlined) id -> the id it copies, so source names survive inlining.
+    pub origin: HashMap<Word, Word>,
 }
 
 struct Inliner<'m> {
     m: &'m SpirvModule,
+    origin: HashMap<Word, Word>,
     next_id: Word,
     stack: Vec<Word>,
 }
@@ -32,6 +35,7 @@ pub fn inline_kernel(m: &SpirvModule, func: Word) -> Result<FlatFunction, Fronte
     })?;
     let mut inl = Inliner {
         m,
+        origin: HashMap::new(),
         next_id: m.bound.max(1),
         stack: vec![func],
     };
@@ -39,6 +43,7 @@ pub fn inline_kernel(m: &SpirvModule, func: Word) -> Result<FlatFunction, Fronte
     Ok(FlatFunction {
         params: f.parameters.clone(),
         blocks,
+        origin: inl.origin,
     })
 }
 
@@ -101,11 +106,13 @@ impl Inliner<'_> {
                     if let Some(l) = b.label.as_ref().and_then(|l| l.result_id) {
                         let n = self.fresh();
                         callee_rename.insert(l, n);
+                        self.origin.insert(n, l);
                     }
                     for i in &b.instructions {
                         if let Some(r) = i.result_id {
                             let n = self.fresh();
                             callee_rename.insert(r, n);
+                            self.origin.insert(n, r);
                         }
                     }
                 }

@@ -42,7 +42,8 @@ struct Lowering<'a> {
     planned: Vec<PlannedUnit>,
     unit_of_block: HashMap<NodeIndex, UnitId>,
     /// Where each SPIR-V result that became an op lives.
-    defs: HashMap<Word, (UnitId, OpId)>,
+    /// Where each SPIR-V value lives for other units: an op's capture or an entry phi.
+    defs: HashMap<Word, ValueRef>,
     pointers: HashMap<Word, Pointer>,
     builtin_vectors: HashMap<Word, Builtin>,
     /// Instruction defining each result id in the flattened function.
@@ -269,7 +270,7 @@ impl<'a> Lowering<'a> {
                             let k = ub.entry_phis.len();
                             ub.entry_phis.push(EntryPhi {
                                 ty,
-                                name: self.m.names.get(&rid).cloned(),
+                                name: self.name_of(rid),
                                 incoming: Vec::new(),
                             });
                             ub.pending_phis.push((k, outside));
@@ -289,7 +290,7 @@ impl<'a> Lowering<'a> {
                                     kind: OpKind::CarriedPhi,
                                     ty,
                                     operands: vec![init, init],
-                                    name: self.m.names.get(&rid).cloned(),
+                                    name: self.name_of(rid),
                                 });
                                 ub.carried.push((phi, next));
                                 phi
@@ -433,17 +434,17 @@ impl<'a> Lowering<'a> {
                 continue;
             }
             match ub.body.op(*op).kind {
-                OpKind::Outer(ValueRef::Op(u, o)) => {
-                    self.defs.insert(*id, (u, o));
+                OpKind::Outer(v @ (ValueRef::Op(..) | ValueRef::EntryPhi(..))) => {
+                    self.defs.insert(*id, v);
                 }
                 OpKind::Outer(_) | OpKind::Const(_) | OpKind::Arg(_) => {}
                 _ => {
-                    self.defs.insert(*id, (uid, *op));
+                    self.defs.insert(*id, ValueRef::Op(uid, *op));
                 }
             }
         }
         let pending = std::mem::take(&mut ub.pending_phis);
-        let name = match (&kind, self.m.names.get(&self.block(first).label)) {
+        let name = match (&kind, self.name_of(self.block(first).label).as_ref()) {
             (UnitKind::WorkItems, _) => "workitems".to_string(),
             (UnitKind::Loop { .. }, Some(n)) => format!("loop.{n}"),
             (UnitKind::Loop { .. }, None) => format!("loop.{}", self.block(first).label),
@@ -462,6 +463,18 @@ impl<'a> Lowering<'a> {
         // Entry phi incomings are resolved in `finish`, once every unit's values exist.
         self.pending_entry.push((uid, pending));
         Ok(unit)
+    }
+
+    /// The source name (OpName) of an id, looking through the inliner's renaming.
+    fn name_of(&self, id: Word) -> Option<String> {
+        let mut cur = id;
+        for _ in 0..64 {
+            if let Some(n) = self.m.names.get(&cur) {
+                return Some(n.clone());
+            }
+            cur = *self.f.origin.get(&cur)?;
+        }
+        None
     }
 
     fn unit_of_label(&self, label: Word) -> UnitId {
@@ -529,18 +542,13 @@ impl<'a> Lowering<'a> {
                 operands: vec![],
                 name: Some(self.kernel.args[arg.0 as usize].name.clone()),
             })
-        } else if let Some((u, op)) = self.defs.get(&id).copied() {
-            let ty = self
-                .kernel
-                .units
-                .get(u.0 as usize)
-                .map(|x| x.body.op(op).ty)
-                .unwrap_or(Type::ADDR);
+        } else if let Some(v) = self.defs.get(&id).copied() {
+            let ty = self.kernel.type_of(v);
             ub.add(Op_ {
-                kind: OpKind::Outer(ValueRef::Op(u, op)),
+                kind: OpKind::Outer(v),
                 ty,
                 operands: vec![],
-                name: self.m.names.get(&id).cloned(),
+                name: self.name_of(id),
             })
         } else if let Some(inst) = self.def_inst.get(&id).copied() {
             if inst.class.opcode == Op::Undef {
@@ -604,7 +612,7 @@ impl<'a> Lowering<'a> {
         let m = self.m;
         let opc = inst.class.opcode;
         let rid = inst.result_id.unwrap_or(0);
-        let name = m.names.get(&rid).cloned();
+        let name = self.name_of(rid);
         let arg = |i: usize| id_operand(inst, i).unwrap_or(0);
         let int_bin = match opc {
             Op::IAdd => Some(IntBinOp::Add),
@@ -886,8 +894,8 @@ impl<'a> Lowering<'a> {
         if let Some(a) = self.params.get(&v) {
             return Ok(ValueRef::Arg(*a));
         }
-        if let Some((u, op)) = self.defs.get(&v) {
-            return Ok(ValueRef::Op(*u, *op));
+        if let Some(r) = self.defs.get(&v) {
+            return Ok(*r);
         }
         if let Some(inst) = self.def_inst.get(&v) {
             if inst.class.opcode == Op::Undef {
