@@ -85,7 +85,10 @@ impl Inliner<'_> {
                     return Err(FrontendError::Invalid {
                         rule: "OpenCL SPIR-V environment §4 (no recursion)".into(),
                         inst: self.m.describe(&inst),
-                        message: "recursive call: the static call graph must be acyclic".into(),
+                        message: format!(
+                            "recursive call to %{callee}{}: the static call graph must be acyclic",
+                            self.m.names.get(&callee).map(|n| format!(" ({n})")).unwrap_or_default()
+                        ),
                     });
                 }
                 let cf = self

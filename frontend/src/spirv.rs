@@ -38,9 +38,6 @@ pub struct SpirvModule {
     pub bound: Word,
 }
 
-pub fn opname(inst: &Instruction) -> &'static str {
-    inst.class.opname
-}
 
 impl SpirvModule {
     pub fn load(bytes: &[u8]) -> Result<SpirvModule, FrontendError> {
@@ -303,8 +300,8 @@ impl SpirvModule {
     pub fn describe(&self, inst: &Instruction) -> String {
         match inst.result_id {
             Some(id) => match self.names.get(&id) {
-                Some(n) => format!("{} %{id} ({n})", inst.class.opname),
-                None => format!("{} %{id}", inst.class.opname),
+                Some(n) => format!("Op{} %{id} ({n})", inst.class.opname),
+                None => format!("Op{} %{id}", inst.class.opname),
             },
             None => {
                 let ids: Vec<String> = inst
@@ -318,7 +315,7 @@ impl SpirvModule {
                         }
                     })
                     .collect();
-                format!("{} {}", inst.class.opname, ids.join(" "))
+                format!("Op{} {}", inst.class.opname, ids.join(" "))
             }
         }
     }

@@ -234,6 +234,7 @@ pub fn schedule_unit(
         }
         let max_ii = mii + ilp::horizon(&p, mii);
         let mut found = None;
+        let mut timed_out = Vec::new();
         for ii in first_ii..=max_ii {
             match ilp::solve_at(&p, ii, 30.0).map_err(|message| SchedError::Solver {
                 unit: unit.name.clone(),
@@ -243,14 +244,23 @@ pub fn schedule_unit(
                     found = Some(s);
                     break;
                 }
-                ilp::IlpOutcome::Infeasible | ilp::IlpOutcome::TimedOut => continue,
+                ilp::IlpOutcome::Infeasible => continue,
+                ilp::IlpOutcome::TimedOut => {
+                    timed_out.push(ii);
+                    continue;
+                }
             }
         }
         let s = found.ok_or(SchedError::NoSchedule {
             unit: unit.name.clone(),
             max_ii,
         })?;
-        let why = if s.ii > mii {
+        let why = if !timed_out.is_empty() {
+            format!(
+                "the ILP solver hit its time limit at II {:?}; II {} is the first it proved feasible (not proven optimal)",
+                timed_out, s.ii
+            )
+        } else if s.ii > mii {
             format!(
                 "no schedule exists at II {mii}..{} (resource and chaining constraints together)",
                 s.ii - 1
@@ -309,3 +319,95 @@ pub fn schedule_unit(
 }
 
 pub use problem::VerifyError;
+
+#[cfg(test)]
+mod tests {
+    use super::problem::*;
+    use super::*;
+
+    fn op(name: &str, latency: u32, resource: Option<usize>) -> Operation {
+        Operation { name: name.into(), latency, delay_ns: 0.0, resource, pinned: None }
+    }
+    fn dep(src: usize, dst: usize, latency: u32, distance: u32) -> Dependence {
+        Dependence { src, dst, latency, distance, data: true }
+    }
+
+    /// acc = acc + load(a[i]): a recurrence of 8 cycles through the adder.
+    fn accumulate() -> Problem {
+        Problem {
+            ops: vec![op("load", 64, Some(0)), op("phi", 0, None), op("fadd", 8, None)],
+            deps: vec![dep(0, 2, 64, 0), dep(1, 2, 0, 0), dep(2, 1, 8, 1)],
+            resources: vec![Resource { name: "read port".into(), limit: 1 }],
+            clock_period_ns: 4.0,
+            modulo: true,
+        }
+    }
+
+    #[test]
+    fn rec_mii_is_the_cycle_ratio_and_names_the_cycle() {
+        let p = accumulate();
+        let rec = mii::rec_mii(&p);
+        assert_eq!(rec.ii, 8);
+        let mut names: Vec<&str> = rec.cycle.iter().map(|i| p.ops[*i].name.as_str()).collect();
+        names.sort();
+        assert_eq!(names, ["fadd", "phi"]);
+    }
+
+    #[test]
+    fn res_mii_counts_uses_per_port() {
+        let mut p = accumulate();
+        p.ops.push(op("load2", 64, Some(0)));
+        p.ops.push(op("load3", 64, Some(0)));
+        let res = mii::res_mii(&p);
+        assert_eq!(res.ii, 3);
+        assert!(res.resource.unwrap().contains("read port"));
+    }
+
+    #[test]
+    fn ilp_reaches_mii_and_the_verifier_accepts_it() {
+        let p = accumulate();
+        let ilp::IlpOutcome::Solved(s) = ilp::solve_at(&p, 8, 10.0).unwrap() else { panic!("no schedule at II 8") };
+        p.verify(&s).unwrap();
+        assert!(matches!(ilp::solve_at(&p, 7, 10.0).unwrap(), ilp::IlpOutcome::Infeasible));
+    }
+
+    #[test]
+    fn modulo_resource_conflicts_are_found() {
+        let mut p = accumulate();
+        p.ops.push(op("load2", 64, Some(0)));
+        let ilp::IlpOutcome::Solved(mut s) = ilp::solve_at(&p, 8, 10.0).unwrap() else { panic!() };
+        p.verify(&s).unwrap();
+        // Put both loads in the same modulo slot: the verifier must refuse.
+        s.start[3] = s.start[0] + 8;
+        assert!(matches!(p.verify(&s), Err(VerifyError::Resource { .. })));
+    }
+
+    #[test]
+    fn verifier_rejects_a_broken_dependence() {
+        let p = accumulate();
+        let s = Schedule { ii: 8, start: vec![0, 0, 10] };
+        assert!(matches!(p.verify(&s), Err(VerifyError::Dependence { .. })));
+        let s = Schedule { ii: 4, start: vec![0, 64, 64] };
+        assert!(matches!(p.verify(&s), Err(VerifyError::Dependence { .. })), "the carried edge needs II ≥ 8");
+    }
+
+    #[test]
+    fn chains_longer_than_the_clock_are_broken() {
+        // Three 1.5 ns adders in a row do not fit a 4 ns cycle.
+        let mut p = Problem {
+            ops: (0..3).map(|i| Operation { name: format!("add{i}"), latency: 0, delay_ns: 1.5, resource: None, pinned: None }).collect(),
+            deps: vec![dep(0, 1, 0, 0), dep(1, 2, 0, 0)],
+            resources: vec![],
+            clock_period_ns: 4.0,
+            modulo: true,
+        };
+        assert_eq!(p.chain_breaks(), vec![(0, 2)]);
+        let ilp::IlpOutcome::Solved(s) = ilp::solve_at(&p, 1, 10.0).unwrap() else { panic!() };
+        p.verify(&s).unwrap();
+        assert!(s.start[2] > s.start[0]);
+        let all_at_zero = Schedule { ii: 1, start: vec![0, 0, 0] };
+        assert!(matches!(p.verify(&all_at_zero), Err(VerifyError::Chain { .. })));
+        p.clock_period_ns = 5.0;
+        assert!(p.verify(&all_at_zero).is_ok());
+    }
+}
