@@ -795,3 +795,51 @@ fn loop_nest_in_one_work_item() {
         &d,
     );
 }
+
+#[test]
+fn corrupted_modules_never_panic() {
+    // Byte flips and truncations of real translator output: every one is either compiled
+    // or rejected with exit 2 and a diagnostic, never a crash.
+    let d = scratch("corrupt");
+    let spv = d.join("base.spv");
+    let st = Command::new("bash")
+        .arg("-c")
+        .arg(format!(
+            "clang-15 -cl-std=CL2.0 -target spir64 -O2 -fno-discard-value-names -Xclang -finclude-default-header -emit-llvm -c {} -o {}/b.bc && llvm-spirv-15 {}/b.bc -o {}",
+            root().join("tests/kernels/running_sum.cl").display(), d.display(), d.display(), spv.display()
+        ))
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let base = std::fs::read(&spv).unwrap();
+    let noise = randoms(99, 4 * 250);
+    for (i, r) in noise.chunks(4).enumerate() {
+        let mut b = base.clone();
+        for k in 0..(1 + r[0] % 4) as usize {
+            let pos = 20 + (r[1 + k % 3] as usize >> 8) % (b.len() - 20);
+            b[pos] = (r[1 + k % 3] >> (8 * k)) as u8;
+        }
+        if r[0] % 5 == 0 {
+            b.truncate(20 + (r[3] as usize) % (b.len() - 20));
+        }
+        let m = d.join("m.spv");
+        std::fs::write(&m, &b).unwrap();
+        let out = run(&[
+            "compile",
+            m.to_str().unwrap(),
+            "-o",
+            d.join("o").to_str().unwrap(),
+        ]);
+        assert!(
+            out.code == 0 || out.code == 2,
+            "mutant {i}: exit {}\n{}",
+            out.code,
+            out.stderr
+        );
+        assert!(
+            !out.stderr.contains("panicked"),
+            "mutant {i}:\n{}",
+            out.stderr
+        );
+    }
+}

@@ -87,7 +87,11 @@ impl Inliner<'_> {
                         inst: self.m.describe(&inst),
                         message: format!(
                             "recursive call to %{callee}{}: the static call graph must be acyclic",
-                            self.m.names.get(&callee).map(|n| format!(" ({n})")).unwrap_or_default()
+                            self.m
+                                .names
+                                .get(&callee)
+                                .map(|n| format!(" ({n})"))
+                                .unwrap_or_default()
                         ),
                     });
                 }

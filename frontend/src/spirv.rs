@@ -38,7 +38,6 @@ pub struct SpirvModule {
     pub bound: Word,
 }
 
-
 impl SpirvModule {
     pub fn load(bytes: &[u8]) -> Result<SpirvModule, FrontendError> {
         if bytes.len() < 20 {
@@ -59,6 +58,7 @@ impl SpirvModule {
                 bytes.len()
             )));
         }
+        check_instruction_stream(bytes, magic == spirv::MAGIC_NUMBER)?;
         let module = rspirv::dr::load_bytes(bytes)
             .map_err(|e| FrontendError::Malformed(format!("{e} (truncated or corrupt module?)")))?;
         let bound = module.header.as_ref().map(|h| h.bound).unwrap_or(0);
@@ -323,6 +323,40 @@ impl SpirvModule {
     pub fn type_of_id(&self, ty: Word) -> Option<&SpvType> {
         self.types.get(&ty)
     }
+}
+
+/// Every instruction's word count must fit inside the module; the decoder trusts it.
+fn check_instruction_stream(bytes: &[u8], little_endian: bool) -> Result<(), FrontendError> {
+    let words: Vec<u32> = bytes
+        .chunks_exact(4)
+        .map(|c| {
+            let w = [c[0], c[1], c[2], c[3]];
+            if little_endian {
+                u32::from_le_bytes(w)
+            } else {
+                u32::from_be_bytes(w)
+            }
+        })
+        .collect();
+    let mut pos = 5;
+    let mut index = 0;
+    while pos < words.len() {
+        let count = (words[pos] >> 16) as usize;
+        if count == 0 {
+            return Err(FrontendError::Malformed(format!(
+                "instruction {index} (word {pos}) has a word count of 0"
+            )));
+        }
+        if pos + count > words.len() {
+            return Err(FrontendError::Malformed(format!(
+                "instruction {index} (word {pos}) needs {count} words but the module ends at word {} (truncated or corrupt)",
+                words.len()
+            )));
+        }
+        pos += count;
+        index += 1;
+    }
+    Ok(())
 }
 
 pub fn id_operand(inst: &Instruction, i: usize) -> Option<Word> {

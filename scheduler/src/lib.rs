@@ -326,18 +326,37 @@ mod tests {
     use super::*;
 
     fn op(name: &str, latency: u32, resource: Option<usize>) -> Operation {
-        Operation { name: name.into(), latency, delay_ns: 0.0, resource, pinned: None }
+        Operation {
+            name: name.into(),
+            latency,
+            delay_ns: 0.0,
+            resource,
+            pinned: None,
+        }
     }
     fn dep(src: usize, dst: usize, latency: u32, distance: u32) -> Dependence {
-        Dependence { src, dst, latency, distance, data: true }
+        Dependence {
+            src,
+            dst,
+            latency,
+            distance,
+            data: true,
+        }
     }
 
     /// acc = acc + load(a[i]): a recurrence of 8 cycles through the adder.
     fn accumulate() -> Problem {
         Problem {
-            ops: vec![op("load", 64, Some(0)), op("phi", 0, None), op("fadd", 8, None)],
+            ops: vec![
+                op("load", 64, Some(0)),
+                op("phi", 0, None),
+                op("fadd", 8, None),
+            ],
             deps: vec![dep(0, 2, 64, 0), dep(1, 2, 0, 0), dep(2, 1, 8, 1)],
-            resources: vec![Resource { name: "read port".into(), limit: 1 }],
+            resources: vec![Resource {
+                name: "read port".into(),
+                limit: 1,
+            }],
             clock_period_ns: 4.0,
             modulo: true,
         }
@@ -366,16 +385,23 @@ mod tests {
     #[test]
     fn ilp_reaches_mii_and_the_verifier_accepts_it() {
         let p = accumulate();
-        let ilp::IlpOutcome::Solved(s) = ilp::solve_at(&p, 8, 10.0).unwrap() else { panic!("no schedule at II 8") };
+        let ilp::IlpOutcome::Solved(s) = ilp::solve_at(&p, 8, 10.0).unwrap() else {
+            panic!("no schedule at II 8")
+        };
         p.verify(&s).unwrap();
-        assert!(matches!(ilp::solve_at(&p, 7, 10.0).unwrap(), ilp::IlpOutcome::Infeasible));
+        assert!(matches!(
+            ilp::solve_at(&p, 7, 10.0).unwrap(),
+            ilp::IlpOutcome::Infeasible
+        ));
     }
 
     #[test]
     fn modulo_resource_conflicts_are_found() {
         let mut p = accumulate();
         p.ops.push(op("load2", 64, Some(0)));
-        let ilp::IlpOutcome::Solved(mut s) = ilp::solve_at(&p, 8, 10.0).unwrap() else { panic!() };
+        let ilp::IlpOutcome::Solved(mut s) = ilp::solve_at(&p, 8, 10.0).unwrap() else {
+            panic!()
+        };
         p.verify(&s).unwrap();
         // Put both loads in the same modulo slot: the verifier must refuse.
         s.start[3] = s.start[0] + 8;
@@ -385,28 +411,53 @@ mod tests {
     #[test]
     fn verifier_rejects_a_broken_dependence() {
         let p = accumulate();
-        let s = Schedule { ii: 8, start: vec![0, 0, 10] };
+        let s = Schedule {
+            ii: 8,
+            start: vec![0, 0, 10],
+        };
         assert!(matches!(p.verify(&s), Err(VerifyError::Dependence { .. })));
-        let s = Schedule { ii: 4, start: vec![0, 64, 64] };
-        assert!(matches!(p.verify(&s), Err(VerifyError::Dependence { .. })), "the carried edge needs II ≥ 8");
+        let s = Schedule {
+            ii: 4,
+            start: vec![0, 64, 64],
+        };
+        assert!(
+            matches!(p.verify(&s), Err(VerifyError::Dependence { .. })),
+            "the carried edge needs II ≥ 8"
+        );
     }
 
     #[test]
     fn chains_longer_than_the_clock_are_broken() {
         // Three 1.5 ns adders in a row do not fit a 4 ns cycle.
         let mut p = Problem {
-            ops: (0..3).map(|i| Operation { name: format!("add{i}"), latency: 0, delay_ns: 1.5, resource: None, pinned: None }).collect(),
+            ops: (0..3)
+                .map(|i| Operation {
+                    name: format!("add{i}"),
+                    latency: 0,
+                    delay_ns: 1.5,
+                    resource: None,
+                    pinned: None,
+                })
+                .collect(),
             deps: vec![dep(0, 1, 0, 0), dep(1, 2, 0, 0)],
             resources: vec![],
             clock_period_ns: 4.0,
             modulo: true,
         };
         assert_eq!(p.chain_breaks(), vec![(0, 2)]);
-        let ilp::IlpOutcome::Solved(s) = ilp::solve_at(&p, 1, 10.0).unwrap() else { panic!() };
+        let ilp::IlpOutcome::Solved(s) = ilp::solve_at(&p, 1, 10.0).unwrap() else {
+            panic!()
+        };
         p.verify(&s).unwrap();
         assert!(s.start[2] > s.start[0]);
-        let all_at_zero = Schedule { ii: 1, start: vec![0, 0, 0] };
-        assert!(matches!(p.verify(&all_at_zero), Err(VerifyError::Chain { .. })));
+        let all_at_zero = Schedule {
+            ii: 1,
+            start: vec![0, 0, 0],
+        };
+        assert!(matches!(
+            p.verify(&all_at_zero),
+            Err(VerifyError::Chain { .. })
+        ));
         p.clock_period_ns = 5.0;
         assert!(p.verify(&all_at_zero).is_ok());
     }
