@@ -843,3 +843,91 @@ fn corrupted_modules_never_panic() {
         );
     }
 }
+
+/// Operand pairs biased towards the hard cases: zeros, subnormals, the largest finite
+/// values, infinities, NaNs, halfway ties and near-cancellation.
+fn hard_float_pairs(seed: u64, n: usize) -> (Vec<f32>, Vec<f32>) {
+    const SPECIAL: [u32; 14] = [
+        0x0000_0000,
+        0x8000_0000,
+        0x0000_0001,
+        0x807F_FFFF,
+        0x0080_0000,
+        0x7F7F_FFFF,
+        0xFF7F_FFFF,
+        0x7F80_0000,
+        0xFF80_0000,
+        0x7FC0_0000,
+        0xFFC0_0001,
+        0x3F80_0000,
+        0x3400_0000,
+        0x4B80_0000,
+    ];
+    let r = randoms(seed, 2 * n);
+    let mut a = Vec::with_capacity(n);
+    let mut b = Vec::with_capacity(n);
+    for i in 0..n {
+        let (x, y) = (r[2 * i], r[2 * i + 1]);
+        let fa = match x % 4 {
+            0 => SPECIAL[(x >> 8) as usize % SPECIAL.len()],
+            1 => (x >> 16) as u32 & 0x80FF_FFFF, // tiny: subnormal or near it
+            _ => (x >> 16) as u32,
+        };
+        let fb = match y % 5 {
+            0 => SPECIAL[(y >> 8) as usize % SPECIAL.len()],
+            // Near-cancellation and ties: b close to ±a.
+            1 => fa ^ 0x8000_0000 ^ ((y >> 32) as u32 & 0x3),
+            2 => fa.wrapping_add((y >> 32) as u32 & 0xFF) ^ (((y >> 40) as u32 & 1) << 31),
+            _ => (y >> 16) as u32,
+        };
+        a.push(f32::from_bits(fa));
+        b.push(f32::from_bits(fb));
+    }
+    (a, b)
+}
+
+#[test]
+fn fp32_add_sub_mul_cores_are_correctly_rounded() {
+    let d = scratch("fcores");
+    let n = 65536;
+    let (a, b) = hard_float_pairs(2026, n);
+    save(&d.join("a.npy"), &a);
+    save(&d.join("b.npy"), &b);
+    let dump = d.join("dump");
+    let mut args: Vec<String> = vec![
+        "sim".into(),
+        root().join("tests/kernels/fcores.cl").display().to_string(),
+        "--global".into(),
+        n.to_string(),
+        "--arg".into(),
+        format!("a=@{}", d.join("a.npy").display()),
+        "--arg".into(),
+        format!("b=@{}", d.join("b.npy").display()),
+    ];
+    for out in ["sum", "diff", "prod"] {
+        args.extend(["--arg".into(), format!("{out}=zeros:{n}")]);
+    }
+    args.extend(["--dump-dir".into(), dump.display().to_string()]);
+    let r = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_pass(&r);
+    // Independently of the model: the RTL against Rust's IEEE-754 arithmetic (x86-64 SSE,
+    // round to nearest even, subnormals kept), bit for bit; any NaN matches any NaN.
+    let check = |name: &str, f: &dyn Fn(f32, f32) -> f32| {
+        let got: Vec<f32> = load(&dump.join(format!("{name}.npy")));
+        for i in 0..n {
+            let want = f(a[i], b[i]);
+            let ok = (want.is_nan() && got[i].is_nan()) || want.to_bits() == got[i].to_bits();
+            assert!(
+                ok,
+                "{name}[{i}]: {:08x} op {:08x} = {:08x}, RTL gave {:08x}",
+                a[i].to_bits(),
+                b[i].to_bits(),
+                want.to_bits(),
+                got[i].to_bits()
+            );
+        }
+    };
+    check("sum", &|x, y| x + y);
+    check("diff", &|x, y| x - y);
+    check("prod", &|x, y| x * y);
+}

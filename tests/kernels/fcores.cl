@@ -1,0 +1,8 @@
+// Exercises the fp32 cores directly: one add, one subtract and one multiply per work-item.
+kernel void fcores(global const float *a, global const float *b,
+                   global float *sum, global float *diff, global float *prod) {
+    size_t i = get_global_id(0);
+    sum[i] = a[i] + b[i];
+    diff[i] = a[i] - b[i];
+    prod[i] = a[i] * b[i];
+}
