@@ -456,20 +456,42 @@ fn bad_input(args: &[&str], expect: &str) {
     );
 }
 
+/// OpenCL C to SPIR-V with the translator directly (as a user with their own flow would).
+fn translate(cl: &Path, dir: &Path) -> PathBuf {
+    let (bc, spv) = (dir.join("k.bc"), dir.join("k.spv"));
+    let st = Command::new("clang-15")
+        .args([
+            "-cl-std=CL2.0",
+            "-target",
+            "spir64",
+            "-O2",
+            "-fno-discard-value-names",
+            "-Xclang",
+            "-finclude-default-header",
+            "-emit-llvm",
+            "-c",
+        ])
+        .arg(cl)
+        .arg("-o")
+        .arg(&bc)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    assert!(Command::new("llvm-spirv-15")
+        .arg(&bc)
+        .arg("-o")
+        .arg(&spv)
+        .status()
+        .unwrap()
+        .success());
+    spv
+}
+
 #[test]
 fn bad_inputs_get_exit_2_and_a_diagnostic() {
     let d = scratch("bad");
     // A real module, then truncated.
-    let spv = d.join("vadd.spv");
-    let st = Command::new("bash")
-        .arg("-c")
-        .arg(format!(
-            "clang-15 -cl-std=CL2.0 -target spir64 -O2 -Xclang -finclude-default-header -emit-llvm -c {} -o {}/v.bc && llvm-spirv-15 {}/v.bc -o {}",
-            root().join("examples/vadd.cl").display(), d.display(), d.display(), spv.display()
-        ))
-        .status()
-        .unwrap();
-    assert!(st.success());
+    let spv = translate(&root().join("examples/vadd.cl"), &d);
     let bytes = std::fs::read(&spv).unwrap();
     std::fs::write(d.join("truncated.spv"), &bytes[..bytes.len() / 2]).unwrap();
     bad_input(
@@ -801,16 +823,7 @@ fn corrupted_modules_never_panic() {
     // Byte flips and truncations of real translator output: every one is either compiled
     // or rejected with exit 2 and a diagnostic, never a crash.
     let d = scratch("corrupt");
-    let spv = d.join("base.spv");
-    let st = Command::new("bash")
-        .arg("-c")
-        .arg(format!(
-            "clang-15 -cl-std=CL2.0 -target spir64 -O2 -fno-discard-value-names -Xclang -finclude-default-header -emit-llvm -c {} -o {}/b.bc && llvm-spirv-15 {}/b.bc -o {}",
-            root().join("tests/kernels/running_sum.cl").display(), d.display(), d.display(), spv.display()
-        ))
-        .status()
-        .unwrap();
-    assert!(st.success());
+    let spv = translate(&root().join("tests/kernels/running_sum.cl"), &d);
     let base = std::fs::read(&spv).unwrap();
     let noise = randoms(99, 4 * 250);
     for (i, r) in noise.chunks(4).enumerate() {

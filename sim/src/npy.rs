@@ -67,37 +67,36 @@ pub fn read_npy(path: &Path, elem: Elem, arg: &str) -> Result<Buffer, SimError> 
     Ok(Buffer { elem, bytes: data })
 }
 
-pub fn write_npy(path: &Path, b: &Buffer, signed: bool) -> Result<(), SimError> {
+fn write_vec<T: npyz::AutoSerialize>(path: &Path, vals: Vec<T>) -> Result<(), SimError> {
     let io = |e: std::io::Error| SimError::Io(format!("{}: {e}", path.display()));
     let file = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
-    let shape = [b.len() as u64];
+    let mut w = npyz::WriteOptions::<T>::new()
+        .default_dtype()
+        .shape(&[vals.len() as u64])
+        .writer(file)
+        .begin_nd()
+        .map_err(io)?;
+    w.extend(vals).map_err(io)?;
+    w.finish().map_err(io)
+}
+
+/// Writes a buffer with the numpy dtype of its element type (integers signed or not).
+pub fn write_npy(path: &Path, b: &Buffer, signed: bool) -> Result<(), SimError> {
     macro_rules! put {
-        ($t:ty) => {{
-            let vals: Vec<$t> = (0..b.len()).map(|i| b.get(i) as $t).collect();
-            let mut w = npyz::WriteOptions::<$t>::new()
-                .default_dtype()
-                .shape(&shape)
-                .writer(file)
-                .begin_nd()
-                .map_err(io)?;
-            w.extend(vals).map_err(io)?;
-            w.finish().map_err(io)?;
-        }};
+        ($t:ty) => {
+            write_vec(
+                path,
+                (0..b.len()).map(|i| b.get(i) as $t).collect::<Vec<$t>>(),
+            )
+        };
     }
     match (b.elem, signed) {
-        (Elem::F32, _) => {
-            let vals: Vec<f32> = (0..b.len())
+        (Elem::F32, _) => write_vec(
+            path,
+            (0..b.len())
                 .map(|i| f32::from_bits(b.get(i) as u32))
-                .collect();
-            let mut w = npyz::WriteOptions::<f32>::new()
-                .default_dtype()
-                .shape(&shape)
-                .writer(file)
-                .begin_nd()
-                .map_err(io)?;
-            w.extend(vals).map_err(io)?;
-            w.finish().map_err(io)?;
-        }
+                .collect::<Vec<f32>>(),
+        ),
         (Elem::Int(8), true) => put!(i8),
         (Elem::Int(8), false) => put!(u8),
         (Elem::Int(16), true) => put!(i16),
@@ -107,5 +106,4 @@ pub fn write_npy(path: &Path, b: &Buffer, signed: bool) -> Result<(), SimError> 
         (_, true) => put!(i64),
         (_, false) => put!(u64),
     }
-    Ok(())
 }
