@@ -944,3 +944,75 @@ fn fp32_add_sub_mul_cores_are_correctly_rounded() {
     check("diff", &|x, y| x - y);
     check("prod", &|x, y| x * y);
 }
+
+fn assemble(asm: &str, dir: &Path, name: &str) -> PathBuf {
+    let (src, out) = (
+        dir.join(format!("{name}.spvasm")),
+        dir.join(format!("{name}.spv")),
+    );
+    std::fs::write(&src, asm).unwrap();
+    assert!(Command::new("spirv-as")
+        .arg(&src)
+        .arg("-o")
+        .arg(&out)
+        .status()
+        .unwrap()
+        .success());
+    out
+}
+
+#[test]
+fn requested_ii_is_a_constraint_and_below_recmii_is_refused() {
+    let d = scratch("reqii");
+    let asm = std::fs::read_to_string(root().join("tests/fixtures/requested_ii.spvasm")).unwrap();
+    // Below the recurrence bound: exit 2, and the diagnostic names the recurrence.
+    let low = assemble(&asm, &d, "low");
+    let r = run(&[
+        "compile",
+        low.to_str().unwrap(),
+        "-o",
+        d.join("o1").to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("requested II 4")
+            && r.stderr.contains("recurrence")
+            && r.stderr.contains("acc"),
+        "{}",
+        r.stderr
+    );
+    // Above it: honoured, reported, and the design still co-simulates.
+    let high = assemble(
+        &asm.replace("InitiationIntervalINTEL 4", "InitiationIntervalINTEL 12"),
+        &d,
+        "high",
+    );
+    let x: Vec<f32> = randoms(21, 100)
+        .iter()
+        .map(|v| (*v % 1000) as f32 / 8.0)
+        .collect();
+    save(&d.join("x.npy"), &x);
+    let out = d.join("out");
+    let r = run(&[
+        "sim",
+        high.to_str().unwrap(),
+        "--global",
+        "1",
+        "--arg",
+        &format!("x=@{}", d.join("x.npy").display()),
+        "--arg",
+        "out=zeros:1",
+        "--arg",
+        "n=100",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_pass(&r);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    assert_eq!(report["loops"][0]["ii"], 12);
+    assert!(report["loops"][0]["bottleneck"]
+        .as_str()
+        .unwrap()
+        .contains("InitiationIntervalINTEL 12"));
+}

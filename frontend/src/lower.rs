@@ -394,7 +394,7 @@ impl<'a> Lowering<'a> {
             (
                 UnitKind::Loop {
                     cont,
-                    controls: LoopControls::default(),
+                    controls: self.loop_controls(&blocks),
                 },
                 Exit::Jump(exit_unit),
             )
@@ -463,6 +463,58 @@ impl<'a> Lowering<'a> {
         // Entry phi incomings are resolved in `finish`, once every unit's values exist.
         self.pending_entry.push((uid, pending));
         Ok(unit)
+    }
+
+    /// Loop controls from an OpLoopMerge or OpLoopControlINTEL inside the loop: requests
+    /// the scheduler must honour (II, pipelining) and hints it may read.
+    fn loop_controls(&self, blocks: &[NodeIndex]) -> LoopControls {
+        let mut c = LoopControls::default();
+        for b in blocks {
+            for inst in &self.block(*b).insts {
+                let first = match inst.class.opcode {
+                    Op::LoopMerge => 2,
+                    Op::LoopControlINTEL => 0,
+                    _ => continue,
+                };
+                let mut mask = 0u32;
+                let mut params = Vec::new();
+                for o in &inst.operands[first.min(inst.operands.len())..] {
+                    match o {
+                        rspirv::dr::Operand::LoopControl(m) => mask = m.bits(),
+                        rspirv::dr::Operand::LiteralBit32(v) => params.push(*v),
+                        _ => {}
+                    }
+                }
+                if inst.class.opcode == Op::LoopControlINTEL && mask == 0 {
+                    // OpLoopControlINTEL carries the mask as its first literal.
+                    if !params.is_empty() {
+                        mask = params.remove(0);
+                    }
+                }
+                // Parameters follow the mask bits from the lowest; stop at variable-length ones.
+                let mut next = params.into_iter();
+                for bit in 0..32 {
+                    let flag = 1u32 << bit;
+                    if mask & flag == 0 {
+                        continue;
+                    }
+                    match flag {
+                        0x8 | 0x10 | 0x20 | 0x40 | 0x80 | 0x100 => {
+                            next.next();
+                        }
+                        0x1_0000 => c.requested_ii = next.next(),
+                        0x2_0000 => {
+                            next.next();
+                        }
+                        0x4_0000 => break, // DependencyArrayINTEL: variable length
+                        0x8_0000 => c.pipelining_disabled = next.next() == Some(0),
+                        _ => {}
+                    }
+                }
+                return c;
+            }
+        }
+        c
     }
 
     /// The source name (OpName) of an id, looking through the inliner's renaming.

@@ -219,6 +219,7 @@ pub fn schedule_unit(
     };
     let (schedule, bottleneck) = if p.modulo {
         let mut first_ii = mii;
+        let mut requested = None;
         if let UnitKind::Loop { controls, .. } = &unit.kind {
             if let Some(req) = controls.requested_ii {
                 if req < rec.ii {
@@ -230,6 +231,16 @@ pub fn schedule_unit(
                     });
                 }
                 first_ii = first_ii.max(req);
+                requested = Some(format!("InitiationIntervalINTEL {req}"));
+            }
+            if controls.pipelining_disabled {
+                // Iterations must not overlap: II is the length of one iteration.
+                let mut single = p.clone();
+                single.modulo = false;
+                if let Ok(ilp::IlpOutcome::Solved(s)) = ilp::solve_at(&single, 1, 30.0) {
+                    first_ii = first_ii.max(s.length(&single));
+                    requested = Some("PipelineEnableINTEL 0 (iterations do not overlap)".into());
+                }
             }
         }
         let max_ii = mii + ilp::horizon(&p, mii);
@@ -255,14 +266,16 @@ pub fn schedule_unit(
             unit: unit.name.clone(),
             max_ii,
         })?;
-        let why = if !timed_out.is_empty() {
+        let why = if let (Some(req), true) = (&requested, s.ii == first_ii && first_ii > mii) {
+            format!("requested by {req}; the bounds allow II {mii}")
+        } else if !timed_out.is_empty() {
             format!(
                 "the ILP solver hit its time limit at II {:?}; II {} is the first it proved feasible (not proven optimal)",
                 timed_out, s.ii
             )
         } else if s.ii > mii {
             format!(
-                "no schedule exists at II {mii}..{} (resource and chaining constraints together)",
+                "no schedule exists at II {first_ii}..{} (resource and chaining constraints together)",
                 s.ii - 1
             )
         } else if rec.ii >= res.ii && rec.ii > 1 {
