@@ -28,7 +28,8 @@ fn bench(c: &mut Criterion) {
         let m = mii::res_mii(&p).ii.max(mii::rec_mii(&p).ii);
         g.bench_function(format!("ims/{n}"), |b| {
             b.iter(|| {
-                let s = (m..m + 64).find_map(|ii| ims::schedule(&p, ii, 64).filter(|s| p.verify(s).is_ok()));
+                let s = (m..m + 64)
+                    .find_map(|ii| ims::schedule(&p, ii, 64).filter(|s| p.verify(s).is_ok()));
                 black_box(s.map(|s| s.ii))
             })
         });

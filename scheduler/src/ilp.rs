@@ -92,7 +92,12 @@ pub fn solve_at(p: &Problem, ii: u32, time_limit_s: f64) -> Result<IlpOutcome, S
             }))
         }
         Err(ResolutionError::Infeasible) => Ok(IlpOutcome::Infeasible),
-        Err(ResolutionError::Other(msg)) if msg.contains("ime limit") => Ok(IlpOutcome::TimedOut),
+        // HiGHS stopped by its time limit, with or without an incumbent.
+        Err(ResolutionError::Other(msg))
+            if msg.contains("ime limit") || msg.contains("NoSolutionFound") =>
+        {
+            Ok(IlpOutcome::TimedOut)
+        }
         Err(e) => Err(e.to_string()),
     }
 }

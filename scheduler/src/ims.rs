@@ -15,10 +15,18 @@ fn edges(p: &Problem, ii: u32) -> Vec<Edge> {
     let mut e: Vec<Edge> = p
         .deps
         .iter()
-        .map(|d| Edge { src: d.src, dst: d.dst, sep: d.latency as i64 - (ii as i64) * d.distance as i64 })
+        .map(|d| Edge {
+            src: d.src,
+            dst: d.dst,
+            sep: d.latency as i64 - (ii as i64) * d.distance as i64,
+        })
         .collect();
     // Over-long combinational chains must be cut by a register: one cycle at least.
-    e.extend(p.chain_breaks().into_iter().map(|(u, v)| Edge { src: u, dst: v, sep: 1 }));
+    e.extend(p.chain_breaks().into_iter().map(|(u, v)| Edge {
+        src: u,
+        dst: v,
+        sep: 1,
+    }));
     e
 }
 
@@ -65,21 +73,28 @@ pub fn schedule(p: &Problem, ii: u32, budget_per_op: usize) -> Option<Schedule> 
         let users = |t: i64, start: &[Option<i64>]| -> Vec<usize> {
             match p.ops[op].resource {
                 Some(r) => (0..n)
-                    .filter(|j| *j != op && p.ops[*j].resource == Some(r) && start[*j].is_some_and(|tj| slot(tj) == slot(t)))
+                    .filter(|j| {
+                        *j != op
+                            && p.ops[*j].resource == Some(r)
+                            && start[*j].is_some_and(|tj| slot(tj) == slot(t))
+                    })
                     .collect(),
                 None => vec![],
             }
         };
-        let limit = p.ops[op].resource.map(|r| p.resources[r].limit as usize).unwrap_or(usize::MAX);
+        let limit = p.ops[op]
+            .resource
+            .map(|r| p.resources[r].limit as usize)
+            .unwrap_or(usize::MAX);
         let t = if let Some(pin) = p.ops[op].pinned {
             pin as i64
         } else {
-            (estart..estart + ii as i64).find(|t| users(*t, &start).len() < limit).unwrap_or_else(|| {
-                match last_try[op] {
+            (estart..estart + ii as i64)
+                .find(|t| users(*t, &start).len() < limit)
+                .unwrap_or_else(|| match last_try[op] {
                     Some(prev) if prev >= estart => prev + 1,
                     _ => estart,
-                }
-            })
+                })
         };
         last_try[op] = Some(t);
         start[op] = Some(t);
@@ -110,7 +125,17 @@ pub fn schedule(p: &Problem, ii: u32, budget_per_op: usize) -> Option<Schedule> 
     }
     // Normalize so the earliest op starts at 0 (pinned ops keep their cycle).
     let min = start.iter().flatten().copied().min().unwrap_or(0);
-    let shift = if p.ops.iter().any(|o| o.pinned.is_some()) { 0 } else { min };
-    let times: Option<Vec<u32>> = start.iter().map(|t| t.and_then(|t| u32::try_from(t - shift).ok())).collect();
-    Some(Schedule { ii: if p.modulo { ii } else { 0 }, start: times? })
+    let shift = if p.ops.iter().any(|o| o.pinned.is_some()) {
+        0
+    } else {
+        min
+    };
+    let times: Option<Vec<u32>> = start
+        .iter()
+        .map(|t| t.and_then(|t| u32::try_from(t - shift).ok()))
+        .collect();
+    Some(Schedule {
+        ii: if p.modulo { ii } else { 0 },
+        start: times?,
+    })
 }

@@ -6,9 +6,9 @@
 
 pub mod ilp;
 pub mod ims;
-pub mod synthetic;
 pub mod mii;
 pub mod problem;
+pub mod synthetic;
 
 use boards::Board;
 use frontend::ir::*;
@@ -201,6 +201,54 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
     }
 }
 
+/// Total time the ILP may spend on one loop before the heuristic takes over.
+pub const ILP_BUDGET: std::time::Duration = std::time::Duration::from_secs(8);
+
+/// The outcome of searching II upward from a first candidate.
+pub struct IiSearch {
+    pub schedule: Option<problem::Schedule>,
+    /// IIs where the ILP ran out of time (so they are not proven infeasible).
+    pub timed_out: Vec<u32>,
+    /// The schedule came from iterative modulo scheduling, not the ILP.
+    pub heuristic: bool,
+}
+
+/// The smallest II from `first` whose schedule is found and verified: the ILP while its
+/// time budget lasts (each II it refutes is proven infeasible), then iterative modulo
+/// scheduling for the rest.
+pub fn search_ii(
+    p: &Problem,
+    first: u32,
+    last: u32,
+    budget: std::time::Duration,
+) -> Result<IiSearch, String> {
+    let began = std::time::Instant::now();
+    let mut out = IiSearch {
+        schedule: None,
+        timed_out: Vec::new(),
+        heuristic: false,
+    };
+    for ii in first..=last {
+        let left = budget.saturating_sub(began.elapsed()).as_secs_f64();
+        if left > 0.05 {
+            match ilp::solve_at(p, ii, left.min(5.0))? {
+                ilp::IlpOutcome::Solved(s) if p.verify(&s).is_ok() => {
+                    out.schedule = Some(s);
+                    return Ok(out);
+                }
+                ilp::IlpOutcome::Infeasible => continue,
+                _ => out.timed_out.push(ii),
+            }
+        }
+        if let Some(s) = ims::schedule(p, ii, 64).filter(|s| p.verify(s).is_ok()) {
+            out.schedule = Some(s);
+            out.heuristic = true;
+            return Ok(out);
+        }
+    }
+    Ok(out)
+}
+
 /// Schedules one unit: MII bounds, then the ILP from MII upward, then the verifier.
 pub fn schedule_unit(
     kernel: &Kernel,
@@ -247,33 +295,16 @@ pub fn schedule_unit(
             }
         }
         let max_ii = mii + ilp::horizon(&p, mii);
-        let mut found = None;
-        let mut timed_out = Vec::new();
-        for ii in first_ii..=max_ii {
-            match ilp::solve_at(&p, ii, 30.0).map_err(|message| SchedError::Solver {
+        let search =
+            search_ii(&p, first_ii, max_ii, ILP_BUDGET).map_err(|message| SchedError::Solver {
                 unit: unit.name.clone(),
                 message,
-            })? {
-                ilp::IlpOutcome::Solved(s) => {
-                    found = Some(s);
-                    break;
-                }
-                ilp::IlpOutcome::Infeasible => continue,
-                ilp::IlpOutcome::TimedOut => {
-                    timed_out.push(ii);
-                    // The heuristic takes over at this II; `verify` below checks its result.
-                    if let Some(s) = ims::schedule(&p, ii, 64).filter(|s| p.verify(s).is_ok()) {
-                        found = Some(s);
-                        break;
-                    }
-                    continue;
-                }
-            }
+            })?;
+        let timed_out = search.timed_out.clone();
+        if search.heuristic {
+            solver_used = "iterative modulo scheduling (the ILP ran out of time)".into();
         }
-        if found.as_ref().is_some_and(|s| timed_out.contains(&s.ii)) {
-            solver_used = "iterative modulo scheduling (the ILP timed out)".into();
-        }
-        let s = found.ok_or(SchedError::NoSchedule {
+        let s = search.schedule.ok_or(SchedError::NoSchedule {
             unit: unit.name.clone(),
             max_ii,
         })?;
@@ -281,10 +312,10 @@ pub fn schedule_unit(
             format!("requested by {req}; the bounds allow II {mii}")
         } else if !timed_out.is_empty() {
             format!(
-                "the ILP solver hit its time limit at II {:?}; II {} comes from {} (not proven optimal)",
+                "the ILP solver ran out of time at II {:?}; II {} comes from {} (not proven optimal)",
                 timed_out,
                 s.ii,
-                if timed_out.contains(&s.ii) { "iterative modulo scheduling" } else { "the ILP" }
+                if search.heuristic { "iterative modulo scheduling" } else { "the ILP" }
             )
         } else if s.ii > mii {
             format!(
@@ -463,7 +494,10 @@ mod tests {
         q.deps.push(dep(3, 2, 64, 0));
         let s = ims::schedule(&q, 8, 64).unwrap();
         q.verify(&s).unwrap();
-        assert!(ims::schedule(&q, 7, 64).is_none_or(|s| q.verify(&s).is_err()), "II 7 is below RecMII");
+        assert!(
+            ims::schedule(&q, 7, 64).is_none_or(|s| q.verify(&s).is_err()),
+            "II 7 is below RecMII"
+        );
     }
 
     #[test]

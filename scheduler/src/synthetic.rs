@@ -14,7 +14,12 @@ pub fn loop_body(ops: usize, seed: u64) -> Problem {
         z ^ (z >> 31)
     };
     let ports = (ops / 40).clamp(1, 8);
-    let resources: Vec<Resource> = (0..ports).map(|i| Resource { name: format!("read port {i}"), limit: 1 }).collect();
+    let resources: Vec<Resource> = (0..ports)
+        .map(|i| Resource {
+            name: format!("read port {i}"),
+            limit: 1,
+        })
+        .collect();
     let mut o = Vec::with_capacity(ops);
     let mut deps = Vec::new();
     for i in 0..ops {
@@ -25,13 +30,29 @@ pub fn loop_body(ops: usize, seed: u64) -> Problem {
             3 => (3, 0.0, None),
             _ => (0, 0.3 + (next() % 10) as f64 / 10.0, None),
         };
-        o.push(Operation { name: format!("op{i}"), latency, delay_ns, resource, pinned: None });
+        o.push(Operation {
+            name: format!("op{i}"),
+            latency,
+            delay_ns,
+            resource,
+            pinned: None,
+        });
         if i > 0 {
             for _ in 0..(1 + next() % 2) {
                 // Mostly local edges, some long ones.
-                let back = if next() % 4 == 0 { next() as usize % i } else { (next() as usize % 4).min(i - 1) };
+                let back = if next() % 4 == 0 {
+                    next() as usize % i
+                } else {
+                    (next() as usize % 4).min(i - 1)
+                };
                 let src = i - 1 - back;
-                deps.push(Dependence { src, dst: i, latency: o[src].latency, distance: 0, data: true });
+                deps.push(Dependence {
+                    src,
+                    dst: i,
+                    latency: o[src].latency,
+                    distance: 0,
+                    data: true,
+                });
             }
         }
     }
@@ -41,8 +62,20 @@ pub fn loop_body(ops: usize, seed: u64) -> Problem {
         let b = next() as usize % ops;
         let (src, dst) = (a.max(b), a.min(b));
         if src != dst && o[src].latency < 64 {
-            deps.push(Dependence { src, dst, latency: o[src].latency.max(1), distance: 1 + (next() % 2) as u32, data: true });
+            deps.push(Dependence {
+                src,
+                dst,
+                latency: o[src].latency.max(1),
+                distance: 1 + (next() % 2) as u32,
+                data: true,
+            });
         }
     }
-    Problem { ops: o, deps, resources, clock_period_ns: 4.0, modulo: true }
+    Problem {
+        ops: o,
+        deps,
+        resources,
+        clock_period_ns: 4.0,
+        modulo: true,
+    }
 }
