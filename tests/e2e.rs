@@ -669,6 +669,7 @@ fn co_simulate_against_pocl(
     global: &[u64],
     local: &[u64],
     args: &[A],
+    extra: &[&str],
     d: &Path,
 ) -> Run {
     let src = root().join(format!("tests/kernels/{kernel}.cl"));
@@ -706,6 +707,7 @@ fn co_simulate_against_pocl(
         "-o".into(),
         d.join("out").display().to_string(),
     ]);
+    cmd.extend(extra.iter().map(|s| s.to_string()));
     let r = run(&cmd.iter().map(String::as_str).collect::<Vec<_>>());
     assert_pass(&r);
     let p = pocl(
@@ -746,6 +748,7 @@ fn branches_become_predicated_stores() {
             A::Buf("count_hi", d.join("c.npy")),
             A::Int("t", 10),
         ],
+        &[],
         &d,
     );
 }
@@ -776,6 +779,7 @@ fn work_items_with_an_inner_float_recurrence() {
             A::Buf("y", d.join("y.npy")),
             A::Int("n", 24),
         ],
+        &[],
         &d,
     );
     let report: serde_json::Value =
@@ -814,6 +818,7 @@ fn loop_nest_in_one_work_item() {
             A::Int("rows", 7),
             A::Int("cols", 13),
         ],
+        &[],
         &d,
     );
 }
@@ -1015,4 +1020,77 @@ fn requested_ii_is_a_constraint_and_below_recmii_is_refused() {
         .as_str()
         .unwrap()
         .contains("InitiationIntervalINTEL 12"));
+}
+
+#[test]
+fn dependences_through_global_memory_are_respected() {
+    // Histogram: hist[idx[i]] read and written at run-time addresses; the next iteration
+    // may read what this one wrote. Random memory latency makes late write acknowledgements
+    // likely: the load fence must hold the read back.
+    let d = scratch("histogram");
+    let idx: Vec<i32> = randoms(31, 150).iter().map(|v| (*v % 8) as i32).collect();
+    save(&d.join("idx.npy"), &idx);
+    save(&d.join("hist.npy"), &vec![0i32; 8]);
+    for seed in ["random:1", "random:2", "3"] {
+        co_simulate_against_pocl(
+            "histogram",
+            &[1],
+            &[1],
+            &[
+                A::Buf("idx", d.join("idx.npy")),
+                A::Buf("hist", d.join("hist.npy")),
+                A::Int("n", 150),
+            ],
+            &["--mem-latency", seed],
+            &d,
+        );
+    }
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("out/report.json")).unwrap()).unwrap();
+    let lp = &report["loops"][0];
+    assert_eq!(lp["ii"], lp["rec_mii"]);
+    assert!(
+        lp["bottleneck"].as_str().unwrap().contains("Store 'hist'"),
+        "{lp}"
+    );
+    // A board whose schedule assumes writes are visible after one cycle: the II drops, and
+    // the hardware fence alone keeps the result right under slow write acknowledgements.
+    let optimistic = std::fs::read_to_string(root().join("boards/bsp/default.yaml"))
+        .unwrap()
+        .replace("store_visible_latency: 64", "store_visible_latency: 1");
+    std::fs::write(d.join("optimistic.yaml"), optimistic).unwrap();
+    let board = d.join("optimistic.yaml");
+    for seed in ["random:1", "random:2", "random:3"] {
+        co_simulate_against_pocl(
+            "histogram",
+            &[1],
+            &[1],
+            &[
+                A::Buf("idx", d.join("idx.npy")),
+                A::Buf("hist", d.join("hist.npy")),
+                A::Int("n", 150),
+            ],
+            &["--mem-latency", seed, "--board", board.to_str().unwrap()],
+            &d,
+        );
+    }
+    // A store, then a load of the same buffer in one straight-line block.
+    let d = scratch("store_then_load");
+    save(&d.join("b.npy"), &(0..8).collect::<Vec<i32>>());
+    save(&d.join("out.npy"), &vec![0i32; 2]);
+    for k in [0, 1, 5] {
+        co_simulate_against_pocl(
+            "store_then_load",
+            &[1],
+            &[1],
+            &[
+                A::Buf("b", d.join("b.npy")),
+                A::Buf("out", d.join("out.npy")),
+                A::Int("k", k),
+                A::Int("x", 77),
+            ],
+            &["--mem-latency", "random:9"],
+            &d,
+        );
+    }
 }

@@ -44,6 +44,7 @@ pub struct OperatorTiming {
 #[serde(deny_unknown_fields)]
 pub struct MemoryModel {
     pub global_load_latency: u32,
+    pub store_visible_latency: u32,
     pub read_ports_per_master: u32,
     pub write_ports_per_master: u32,
     pub store_queue_depth: u32,

@@ -426,9 +426,6 @@ impl<'a> Lowering<'a> {
             };
             (UnitKind::Block, exit)
         };
-        if let Some(li) = loop_index {
-            self.check_loop_memory(&ub, li)?;
-        }
         for (id, op) in &ub.values {
             if !self.def_inst.contains_key(id) {
                 continue;
@@ -459,7 +456,7 @@ impl<'a> Lowering<'a> {
             exit,
             live_out: Vec::new(),
         };
-        order_memory(&mut unit, self.m)?;
+        order_memory(&mut unit);
         // Entry phi incomings are resolved in `finish`, once every unit's values exist.
         self.pending_entry.push((uid, pending));
         Ok(unit)
@@ -864,34 +861,6 @@ impl<'a> Lowering<'a> {
         Ok(())
     }
 
-    /// A pipelined loop may overlap iterations only where memory says it can: a buffer both
-    /// read and written in the loop must be touched at one address per iteration that is
-    /// an injective function of an induction variable.
-    fn check_loop_memory(&self, ub: &UnitBuilder, li: usize) -> Result<(), FrontendError> {
-        let body = &ub.body;
-        let header = self.block(self.cfg.loops[li].header).label;
-        for (mi, mem) in self.kernel.memories.iter().enumerate() {
-            let accesses: Vec<&Op_> = body.ops().map(|(_, o)| o).filter(|o| matches!(o.kind, OpKind::Load(MemId(x)) | OpKind::Store(MemId(x)) if x as usize == mi)).collect();
-            let loads = accesses.iter().any(|o| matches!(o.kind, OpKind::Load(_)));
-            let stores = accesses.iter().any(|o| matches!(o.kind, OpKind::Store(_)));
-            if !(loads && stores) {
-                continue;
-            }
-            let addr = accesses[0].operands[0];
-            let same = accesses.iter().all(|o| o.operands[0] == addr);
-            if !same || !injective_in_induction(body, addr) {
-                return Err(FrontendError::Unsupported {
-                    inst: format!("loop headed by block %{header}"),
-                    message: format!(
-                        "the loop reads and writes buffer '{}' at addresses that may meet across iterations; dependence analysis for this arrives with the scheduling issue",
-                        mem.name
-                    ),
-                });
-            }
-        }
-        Ok(())
-    }
-
     fn finish(mut self) -> Result<Kernel, FrontendError> {
         // Record where every SPIR-V value lives so that entry phis can name them.
         let pending = std::mem::take(&mut self.pending_entry);
@@ -1075,31 +1044,49 @@ fn injective_in_induction(body: &Body, addr: OpId) -> bool {
 
 /// Memory order inside one iteration: accesses to one buffer keep program order; a load
 /// after a store to the same buffer in one unit would need store-to-load forwarding.
-fn order_memory(unit: &mut Unit, m: &SpirvModule) -> Result<(), FrontendError> {
-    let _ = m;
-    let mut last_access: HashMap<MemId, OpId> = HashMap::new();
-    let mut stored: HashMap<MemId, bool> = HashMap::new();
+fn order_memory(unit: &mut Unit) {
     let ids: Vec<(OpId, OpKind)> = unit.body.ops().map(|(i, o)| (i, o.kind.clone())).collect();
+    let mut by_mem: HashMap<MemId, Vec<(OpId, bool)>> = HashMap::new();
     for (id, kind) in ids {
         match kind {
-            OpKind::Load(mem) => {
-                if stored.get(&mem).copied().unwrap_or(false) {
-                    return Err(FrontendError::Unsupported {
-                        inst: format!("load v{} in unit '{}'", id.0, unit.name),
-                        message: "reads a global buffer after writing it in the same block or loop body; store-to-load forwarding is not supported yet".into(),
-                    });
-                }
-                last_access.insert(mem, id);
-            }
-            OpKind::Store(mem) => {
-                if let Some(prev) = last_access.get(&mem) {
-                    unit.body.add_order(*prev, id, 0);
-                }
-                last_access.insert(mem, id);
-                stored.insert(mem, true);
-            }
+            OpKind::Load(m) => by_mem.entry(m).or_default().push((id, false)),
+            OpKind::Store(m) => by_mem.entry(m).or_default().push((id, true)),
             _ => {}
         }
     }
-    Ok(())
+    let pipelined_loop = matches!(unit.kind, UnitKind::Loop { .. });
+    for accesses in by_mem.values() {
+        // Inside one iteration: program order between any two accesses of which one writes.
+        for (i, (later, later_store)) in accesses.iter().enumerate() {
+            for (earlier, earlier_store) in &accesses[..i] {
+                if *earlier_store || *later_store {
+                    unit.body.add_order(*earlier, *later, 0);
+                }
+            }
+        }
+        // Across iterations of a pipelined loop: the next iteration's loads come after this
+        // one's stores and its stores after this one's loads — unless every access uses one
+        // address that differs in every iteration. Work-items have no such order (OpenCL
+        // gives none without barriers).
+        let loads = accesses.iter().any(|(_, st)| !st);
+        let stores = accesses.iter().any(|(_, st)| *st);
+        if !(pipelined_loop && loads && stores) {
+            continue;
+        }
+        let addr = unit.body.op(accesses[0].0).operands[0];
+        if accesses
+            .iter()
+            .all(|(a, _)| unit.body.op(*a).operands[0] == addr)
+            && injective_in_induction(&unit.body, addr)
+        {
+            continue;
+        }
+        for (x, x_store) in accesses {
+            for (y, y_store) in accesses {
+                if *x_store != *y_store {
+                    unit.body.add_order(*x, *y, 1);
+                }
+            }
+        }
+    }
 }

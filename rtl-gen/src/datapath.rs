@@ -8,6 +8,7 @@
 
 use crate::{MasterView, RtlError};
 use frontend::ir::*;
+use petgraph::visit::EdgeRef;
 use scheduler::UnitSchedule;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write;
@@ -471,6 +472,22 @@ pub fn emit(
                     ports.pop.push(pop.clone());
                     stalls.push(format!("({issue} && ar_{}_full)", mv.name));
                     stalls.push(format!("({pop} && r_{}_empty)", mv.name));
+                    // A load ordered after a store of this buffer waits until every queued
+                    // write is acknowledged: AXI does not order reads against writes.
+                    let after_store = unit
+                        .body
+                        .graph
+                        .edges_directed(id.node(), petgraph::Direction::Incoming)
+                        .any(|e| {
+                            e.weight().kind == DepKind::Order
+                                && matches!(unit.body.graph[e.source()].kind, OpKind::Store(_))
+                        });
+                    if after_store {
+                        stalls.push(format!(
+                            "({issue} && !(w_{m}_empty && b_{m}_pending == 16'd0))",
+                            m = mv.name
+                        ));
+                    }
                     Some(format!("r_{}_dout", mv.name))
                 }
                 OpKind::Store(m) => {

@@ -74,14 +74,14 @@ pub fn operator_class(op: &Op) -> Option<&'static str> {
     })
 }
 
-fn op_label(body: &Body, id: OpId) -> String {
+fn op_label(kernel: &Kernel, body: &Body, id: OpId) -> String {
     let op = body.op(id);
     let kind = match &op.kind {
+        OpKind::Load(m) => format!("Load '{}'", kernel.memory(*m).name),
+        OpKind::Store(m) => format!("Store '{}'", kernel.memory(*m).name),
         OpKind::Int(b) => format!("{b:?}"),
         OpKind::Float(b) => format!("F{b:?}"),
         OpKind::Cmp(c) => format!("Cmp{c:?}"),
-        OpKind::Load(_) => "Load".into(),
-        OpKind::Store(_) => "Store".into(),
         k => format!("{k:?}")
             .split('(')
             .next()
@@ -147,7 +147,7 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
             _ => None,
         };
         ops.push(Operation {
-            name: op_label(body, id),
+            name: op_label(kernel, body, id),
             latency,
             delay_ns,
             resource,
@@ -160,6 +160,11 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
         let latency = match (dep.kind, &body.op(src).kind) {
             // A store may reach memory only after every earlier read of that buffer returned.
             (DepKind::Order, OpKind::Load(_)) => l_src,
+            // A load after a store to the same buffer reads memory only once the write
+            // is acknowledged (the hardware fences it too).
+            (DepKind::Order, OpKind::Store(_)) if matches!(body.op(dst).kind, OpKind::Load(_)) => {
+                board.memory.store_visible_latency
+            }
             (DepKind::Order, _) => 1,
             // Values carried to a later iteration live in a register.
             (DepKind::Data, _) if dep.distance > 0 => l_src.max(1),

@@ -73,9 +73,14 @@ struct Slave {
     reads: VecDeque<ReadBurst>,
     last_ready: u64,
     writes: VecDeque<WriteBurst>,
-    b_queue: VecDeque<(u64, bool)>,
+    /// Completed writes waiting for their response: (ready time, error, bytes to apply).
+    /// The bytes reach memory only when the response is given, the latest moment AXI
+    /// allows, so a read the kernel issues before the acknowledgement sees old data.
+    b_queue: VecDeque<(u64, bool, Vec<(usize, u8)>)>,
     /// Write beats that arrived before their address (AXI allows it).
     w_beats: VecDeque<(u64, u64)>,
+    /// Bytes of the write burst being assembled.
+    pending_bytes: Vec<(usize, u8)>,
     errors: u32,
     arready: bool,
     awready: bool,
@@ -192,6 +197,7 @@ pub fn run_rtl(
                 writes: VecDeque::new(),
                 b_queue: VecDeque::new(),
                 w_beats: VecDeque::new(),
+                pending_bytes: Vec::new(),
                 errors: 0,
                 arready: true,
                 awready: true,
@@ -435,6 +441,7 @@ pub fn run_rtl(
             }
             // Retire write beats against the oldest burst whose address is known.
             while !s.w_beats.is_empty() && !s.writes.is_empty() {
+                let pending_bytes = &mut s.pending_bytes;
                 let (wd, wst) = s.w_beats.pop_front().unwrap_or_default();
                 let Some(wb) = s.writes.front_mut() else {
                     break;
@@ -444,7 +451,7 @@ pub fn run_rtl(
                     let off = (addr - s.base) as usize;
                     for i in 0..wb.size as usize {
                         if wst >> i & 1 == 1 {
-                            s.mem[off + i] = (wd >> (8 * i)) as u8;
+                            pending_bytes.push((off + i, (wd >> (8 * i)) as u8));
                         }
                     }
                 }
@@ -453,11 +460,16 @@ pub fn run_rtl(
                     let lat = fixed.unwrap_or_else(|| 1 + rng.next() % 80);
                     let err = wb.err;
                     s.writes.pop_front();
-                    s.b_queue.push_back((now + lat, err));
+                    let bytes = std::mem::take(&mut s.pending_bytes);
+                    s.b_queue.push_back((now + lat, err, bytes));
                 }
             }
             if b {
-                s.b_queue.pop_front();
+                if let Some((_, _, bytes)) = s.b_queue.pop_front() {
+                    for (off, v) in bytes {
+                        s.mem[off] = v;
+                    }
+                }
             }
         }
         if irq {
