@@ -1094,3 +1094,101 @@ fn dependences_through_global_memory_are_respected() {
         );
     }
 }
+
+#[test]
+fn division_conversions_compares_and_min_max_match_pocl() {
+    let d = scratch("mixed");
+    let n = 256;
+    // Finite floats well inside int range (C leaves out-of-range conversions undefined),
+    // no ±0 pairs for fmin/fmax (IEEE lets either zero win).
+    let x: Vec<f32> = randoms(41, n)
+        .iter()
+        .map(|v| ((*v % 20001) as f32 - 10000.0) / 997.0 + 0.0001)
+        .collect();
+    let k: Vec<i32> = randoms(42, n)
+        .iter()
+        .map(|v| (*v % 2001) as i32 - 1000)
+        .collect();
+    save(&d.join("x.npy"), &x);
+    save(&d.join("k.npy"), &k);
+    save(&d.join("fout.npy"), &vec![0f32; 4 * n]);
+    save(&d.join("iout.npy"), &vec![0i32; 3 * n]);
+    save(&d.join("uout.npy"), &vec![0u32; n]);
+    co_simulate_against_pocl(
+        "mixed_ops",
+        &[n as u64],
+        &[64],
+        &[
+            A::Buf("x", d.join("x.npy")),
+            A::Buf("k", d.join("k.npy")),
+            A::Buf("fout", d.join("fout.npy")),
+            A::Buf("iout", d.join("iout.npy")),
+            A::Buf("uout", d.join("uout.npy")),
+        ],
+        &["--mem-latency", "random:5"],
+        &d,
+    );
+}
+
+#[test]
+fn conversion_cores_match_the_model_on_hard_values() {
+    // Out-of-range floats, NaN, infinities and rounding ties: C leaves the float -> int
+    // cases undefined, so this is RTL against the model (which saturates, as the cores do),
+    // not against pocl.
+    let d = scratch("convert");
+    let n = 4096;
+    let r = randoms(51, 2 * n);
+    let specials = [
+        f32::NAN,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        3.0e9,
+        -3.0e9,
+        2.2e19,
+        -9.3e18,
+        255.9,
+        -128.5,
+        0.999,
+        -0.0,
+        1e-40,
+    ];
+    let x: Vec<f32> = (0..n)
+        .map(|i| match r[i] % 4 {
+            0 => specials[(r[i] >> 8) as usize % specials.len()],
+            1 => f32::from_bits((r[i] >> 16) as u32),
+            _ => ((r[i] >> 20) as i64 % 100_000) as f32 / 7.0,
+        })
+        .collect();
+    // 64-bit integers with 25+ significant bits exercise round-to-nearest-even ties.
+    let k: Vec<i64> = (0..n)
+        .map(|i| {
+            if r[n + i] % 3 == 0 {
+                ((r[n + i] >> 3) as i64) & !0xFF | 0x80
+            } else {
+                r[n + i] as i64 >> (r[n + i] % 60)
+            }
+        })
+        .collect();
+    save(&d.join("x.npy"), &x);
+    save(&d.join("k.npy"), &k);
+    let mut args: Vec<String> = vec![
+        "sim".into(),
+        root()
+            .join("tests/kernels/convert.cl")
+            .display()
+            .to_string(),
+        "--global".into(),
+        n.to_string(),
+        "--arg".into(),
+        format!("x=@{}", d.join("x.npy").display()),
+        "--arg".into(),
+        format!("k=@{}", d.join("k.npy").display()),
+    ];
+    for out in [
+        "to_i32", "to_u32", "to_i64", "to_i8", "from_i64", "from_u64", "from_i32", "from_u8",
+    ] {
+        args.extend(["--arg".into(), format!("{out}=zeros:{n}")]);
+    }
+    let r = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_pass(&r);
+}

@@ -71,8 +71,11 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
     "select",
     "cast",
     "int_mul",
+    "int_div",
     "fp32_add",
     "fp32_mul",
+    "fp32_cmp",
+    "fp32_convert",
 ];
 
 impl Board {

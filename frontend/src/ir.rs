@@ -97,6 +97,11 @@ pub enum IntBinOp {
     Shl,
     LShr,
     AShr,
+    /// Division and remainder (C semantics: the remainder takes the dividend's sign).
+    SDiv,
+    UDiv,
+    SRem,
+    URem,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -111,6 +116,45 @@ pub enum CmpPred {
     SLe,
     SGt,
     SGe,
+}
+
+/// Floating-point comparisons: ordered (false if either is NaN) or unordered (true if
+/// either is NaN), as SPIR-V's OpFOrd* / OpFUnord*.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum FCmpPred {
+    OEq,
+    ONe,
+    OLt,
+    OLe,
+    OGt,
+    OGe,
+    UEq,
+    UNe,
+    ULt,
+    ULe,
+    UGt,
+    UGe,
+    /// Neither is NaN.
+    Ord,
+    /// Either is NaN.
+    Unord,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum FloatUnaryOp {
+    Neg,
+    Abs,
+}
+
+/// Integer <-> floating-point conversions: to float rounds to nearest even; to integer
+/// rounds toward zero and saturates (NaN gives 0), the defined choice for what SPIR-V
+/// leaves undefined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum ConvertOp {
+    SIToF,
+    UIToF,
+    FToSI,
+    FToUI,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -161,6 +205,9 @@ pub enum OpKind {
     Select,
     Cast(CastOp),
     Float(FloatBinOp),
+    FCmp(FCmpPred),
+    FloatUnary(FloatUnaryOp),
+    Convert(ConvertOp),
     /// Operands `[address, predicate?]`.
     Load(MemId),
     /// Operands `[address, data, predicate?]`.

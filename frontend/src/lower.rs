@@ -462,6 +462,187 @@ impl<'a> Lowering<'a> {
         Ok(unit)
     }
 
+    fn require_f32(
+        &self,
+        ub: &UnitBuilder,
+        inst: &Instruction,
+        a: OpId,
+    ) -> Result<(), FrontendError> {
+        if ub.body.op(a).ty != Type::Float(FloatKind::F32) {
+            return Err(bad(
+                self.m,
+                inst,
+                "only f32 floating point is supported yet",
+            ));
+        }
+        Ok(())
+    }
+
+    /// OpenCL.std built-ins that are compositions of IR operations (min/max/abs/clamp and
+    /// their float forms, fabs, copysign). Anything else is refused with its name.
+    fn lower_ext_inst(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &'a Instruction,
+    ) -> Result<OpId, FrontendError> {
+        use rspirv::spirv::OpenclStd100Op as Cl;
+        let m = self.m;
+        let which = match inst.operands.get(1) {
+            Some(rspirv::dr::Operand::LiteralExtInstInteger(n)) => *n,
+            _ => return Err(bad(m, inst, "malformed OpExtInst")),
+        };
+        let set_is_opencl = matches!(inst.operands.first(), Some(rspirv::dr::Operand::IdRef(set)) if self.m.module.ext_inst_imports.iter().any(|i| i.result_id == Some(*set) && matches!(i.operands.first(), Some(rspirv::dr::Operand::LiteralString(n)) if n == "OpenCL.std")));
+        let op = Cl::from_u32(which)
+            .filter(|_| set_is_opencl)
+            .ok_or_else(|| {
+                bad(
+                    m,
+                    inst,
+                    format!("extended instruction {which} of a set other than OpenCL.std"),
+                )
+            })?;
+        let ty = self.result_type(inst)?;
+        let mut args = Vec::new();
+        for k in 2..inst.operands.len() {
+            let id = id_operand(inst, k).unwrap_or(0);
+            args.push(self.value(ub, id)?);
+        }
+        let name = self.name_of(inst.result_id.unwrap_or(0));
+        let need = |n: usize| {
+            if args.len() == n {
+                Ok(())
+            } else {
+                Err(bad(m, inst, format!("{op:?} takes {n} operands")))
+            }
+        };
+        let cmp = |ub: &mut UnitBuilder, p: CmpPred, x: OpId, y: OpId| {
+            ub.add(Op_ {
+                kind: OpKind::Cmp(p),
+                ty: Type::BOOL,
+                operands: vec![x, y],
+                name: None,
+            })
+        };
+        let sel = |ub: &mut UnitBuilder, c: OpId, x: OpId, y: OpId, name: Option<String>| {
+            ub.add(Op_ {
+                kind: OpKind::Select,
+                ty,
+                operands: vec![c, x, y],
+                name,
+            })
+        };
+        let is_float = ty == Type::Float(FloatKind::F32);
+        let int_ok = matches!(ty, Type::Int(8 | 16 | 32 | 64));
+        // fmin/fmax: a NaN operand yields the other operand.
+        let fpick =
+            |ub: &mut UnitBuilder, x: OpId, y: OpId, take_y: FCmpPred, name: Option<String>| {
+                let y_nan = ub.add(Op_ {
+                    kind: OpKind::FCmp(FCmpPred::Unord),
+                    ty: Type::BOOL,
+                    operands: vec![y, y],
+                    name: None,
+                });
+                let x_nan = ub.add(Op_ {
+                    kind: OpKind::FCmp(FCmpPred::Unord),
+                    ty: Type::BOOL,
+                    operands: vec![x, x],
+                    name: None,
+                });
+                let y_wins = ub.add(Op_ {
+                    kind: OpKind::FCmp(take_y),
+                    ty: Type::BOOL,
+                    operands: vec![y, x],
+                    name: None,
+                });
+                let ordered = ub.add(Op_ {
+                    kind: OpKind::Select,
+                    ty,
+                    operands: vec![y_wins, y, x],
+                    name: None,
+                });
+                let x_or = ub.add(Op_ {
+                    kind: OpKind::Select,
+                    ty,
+                    operands: vec![x_nan, y, ordered],
+                    name: None,
+                });
+                ub.add(Op_ {
+                    kind: OpKind::Select,
+                    ty,
+                    operands: vec![y_nan, x, x_or],
+                    name,
+                })
+            };
+        Ok(match op {
+            Cl::s_min | Cl::u_min | Cl::s_max | Cl::u_max if int_ok => {
+                need(2)?;
+                let p = match op {
+                    Cl::s_min => CmpPred::SLt,
+                    Cl::u_min => CmpPred::ULt,
+                    Cl::s_max => CmpPred::SGt,
+                    _ => CmpPred::UGt,
+                };
+                let c = cmp(ub, p, args[0], args[1]);
+                sel(ub, c, args[0], args[1], name)
+            }
+            Cl::s_clamp | Cl::u_clamp if int_ok => {
+                need(3)?;
+                let (gt, lt) = if op == Cl::s_clamp { (CmpPred::SGt, CmpPred::SLt) } else { (CmpPred::UGt, CmpPred::ULt) };
+                let c = cmp(ub, gt, args[0], args[1]);
+                let lo = sel(ub, c, args[0], args[1], None);
+                let c = cmp(ub, lt, lo, args[2]);
+                sel(ub, c, lo, args[2], name)
+            }
+            Cl::s_abs if int_ok => {
+                need(1)?;
+                let zero = ub.add(Op_ { kind: OpKind::Const(0), ty, operands: vec![], name: None });
+                let neg = ub.int(IntBinOp::Sub, ty, zero, args[0]);
+                let c = cmp(ub, CmpPred::SLt, args[0], zero);
+                sel(ub, c, neg, args[0], name)
+            }
+            Cl::u_abs if int_ok => {
+                need(1)?;
+                args[0]
+            }
+            Cl::fabs if is_float => {
+                need(1)?;
+                ub.add(Op_ { kind: OpKind::FloatUnary(FloatUnaryOp::Abs), ty, operands: vec![args[0]], name })
+            }
+            Cl::fmin if is_float => {
+                need(2)?;
+                fpick(ub, args[0], args[1], FCmpPred::OLt, name)
+            }
+            Cl::fmax if is_float => {
+                need(2)?;
+                fpick(ub, args[0], args[1], FCmpPred::OGt, name)
+            }
+            Cl::fclamp if is_float => {
+                need(3)?;
+                let lo = fpick(ub, args[0], args[1], FCmpPred::OGt, None);
+                fpick(ub, lo, args[2], FCmpPred::OLt, name)
+            }
+            Cl::copysign if is_float => {
+                need(2)?;
+                let i32t = Type::Int(32);
+                let bits = |ub: &mut UnitBuilder, x: OpId| ub.add(Op_ { kind: OpKind::Cast(CastOp::Bitcast), ty: i32t, operands: vec![x], name: None });
+                let (xa, xb) = (bits(ub, args[0]), bits(ub, args[1]));
+                let mag_mask = ub.add(Op_ { kind: OpKind::Const(0x7FFF_FFFF), ty: i32t, operands: vec![], name: None });
+                let sign_mask = ub.add(Op_ { kind: OpKind::Const(0x8000_0000), ty: i32t, operands: vec![], name: None });
+                let mag = ub.int(IntBinOp::And, i32t, xa, mag_mask);
+                let sign = ub.int(IntBinOp::And, i32t, xb, sign_mask);
+                let r = ub.int(IntBinOp::Or, i32t, mag, sign);
+                ub.add(Op_ { kind: OpKind::Cast(CastOp::Bitcast), ty, operands: vec![r], name })
+            }
+            other => {
+                return Err(bad(
+                    m,
+                    inst,
+                    format!("OpenCL.std {other:?} on {ty} is not supported yet (math functions need their hardware cores)"),
+                ))
+            }
+        })
+    }
+
     /// Loop controls from an OpLoopMerge or OpLoopControlINTEL inside the loop: requests
     /// the scheduler must honour (II, pipelining) and hints it may read.
     fn loop_controls(&self, blocks: &[NodeIndex]) -> LoopControls {
@@ -670,6 +851,10 @@ impl<'a> Lowering<'a> {
             Op::BitwiseAnd | Op::LogicalAnd => Some(IntBinOp::And),
             Op::BitwiseOr | Op::LogicalOr => Some(IntBinOp::Or),
             Op::BitwiseXor | Op::LogicalNotEqual => Some(IntBinOp::Xor),
+            Op::SDiv => Some(IntBinOp::SDiv),
+            Op::UDiv => Some(IntBinOp::UDiv),
+            Op::SRem => Some(IntBinOp::SRem),
+            Op::UMod => Some(IntBinOp::URem),
             Op::ShiftLeftLogical => Some(IntBinOp::Shl),
             Op::ShiftRightLogical => Some(IntBinOp::LShr),
             Op::ShiftRightArithmetic => Some(IntBinOp::AShr),
@@ -688,6 +873,36 @@ impl<'a> Lowering<'a> {
             Op::SGreaterThanEqual => Some(CmpPred::SGe),
             _ => None,
         };
+        let fcmp = match opc {
+            Op::FOrdEqual => Some(FCmpPred::OEq),
+            Op::FOrdNotEqual => Some(FCmpPred::ONe),
+            Op::FOrdLessThan => Some(FCmpPred::OLt),
+            Op::FOrdLessThanEqual => Some(FCmpPred::OLe),
+            Op::FOrdGreaterThan => Some(FCmpPred::OGt),
+            Op::FOrdGreaterThanEqual => Some(FCmpPred::OGe),
+            Op::FUnordEqual => Some(FCmpPred::UEq),
+            Op::FUnordNotEqual => Some(FCmpPred::UNe),
+            Op::FUnordLessThan => Some(FCmpPred::ULt),
+            Op::FUnordLessThanEqual => Some(FCmpPred::ULe),
+            Op::FUnordGreaterThan => Some(FCmpPred::UGt),
+            Op::FUnordGreaterThanEqual => Some(FCmpPred::UGe),
+            Op::Ordered => Some(FCmpPred::Ord),
+            Op::Unordered => Some(FCmpPred::Unord),
+            _ => None,
+        };
+        if let Some(p) = fcmp {
+            let a = self.value(ub, arg(0))?;
+            let b = self.value(ub, arg(1))?;
+            self.require_f32(ub, inst, a)?;
+            let id = ub.add(Op_ {
+                kind: OpKind::FCmp(p),
+                ty: Type::BOOL,
+                operands: vec![a, b],
+                name,
+            });
+            ub.values.insert(rid, id);
+            return Ok(());
+        }
         let fbin = match opc {
             Op::FAdd => Some(FloatBinOp::Add),
             Op::FSub => Some(FloatBinOp::Sub),
@@ -736,9 +951,19 @@ impl<'a> Lowering<'a> {
             match opc {
                 Op::SNegate => {
                     let ty = self.result_type(inst)?;
-                    let zero = ub.add(Op_ { kind: OpKind::Const(0), ty, operands: vec![], name: None });
+                    let zero = ub.add(Op_ {
+                        kind: OpKind::Const(0),
+                        ty,
+                        operands: vec![],
+                        name: None,
+                    });
                     let a = self.value(ub, arg(0))?;
-                    ub.add(Op_ { kind: OpKind::Int(IntBinOp::Sub), ty, operands: vec![zero, a], name })
+                    ub.add(Op_ {
+                        kind: OpKind::Int(IntBinOp::Sub),
+                        ty,
+                        operands: vec![zero, a],
+                        name,
+                    })
                 }
                 Op::Not | Op::LogicalNot => {
                     let a = self.value(ub, arg(0))?;
@@ -746,13 +971,22 @@ impl<'a> Lowering<'a> {
                 }
                 Op::Select => {
                     if self.is_pointer_type(inst.result_type) {
-                        return Err(bad(m, inst, "selecting between pointers is not supported yet"));
+                        return Err(bad(
+                            m,
+                            inst,
+                            "selecting between pointers is not supported yet",
+                        ));
                     }
                     let ty = self.result_type(inst)?;
                     let c = self.value(ub, arg(0))?;
                     let a = self.value(ub, arg(1))?;
                     let b = self.value(ub, arg(2))?;
-                    ub.add(Op_ { kind: OpKind::Select, ty, operands: vec![c, a, b], name })
+                    ub.add(Op_ {
+                        kind: OpKind::Select,
+                        ty,
+                        operands: vec![c, a, b],
+                        name,
+                    })
                 }
                 Op::UConvert | Op::SConvert => {
                     let ty = self.result_type(inst)?;
@@ -768,7 +1002,12 @@ impl<'a> Lowering<'a> {
                     if ub.body.op(a).ty.bits() != ty.bits() {
                         return Err(bad(m, inst, "bitcast between different widths"));
                     }
-                    ub.add(Op_ { kind: OpKind::Cast(CastOp::Bitcast), ty, operands: vec![a], name })
+                    ub.add(Op_ {
+                        kind: OpKind::Cast(CastOp::Bitcast),
+                        ty,
+                        operands: vec![a],
+                        name,
+                    })
                 }
                 Op::CopyObject => {
                     if let Some(p) = self.pointers.get(&arg(0)).copied() {
@@ -785,11 +1024,20 @@ impl<'a> Lowering<'a> {
                         return Err(bad(m, inst, "built-in dimension out of range"));
                     }
                     let ty = self.result_type(inst)?;
-                    ub.add(Op_ { kind: OpKind::WorkItem(b, dim as u8), ty, operands: vec![], name })
+                    ub.add(Op_ {
+                        kind: OpKind::WorkItem(b, dim as u8),
+                        ty,
+                        operands: vec![],
+                        name,
+                    })
                 }
                 Op::InBoundsPtrAccessChain | Op::PtrAccessChain => {
                     if inst.operands.len() != 2 {
-                        return Err(bad(m, inst, "access chains into arrays or structs are not supported yet"));
+                        return Err(bad(
+                            m,
+                            inst,
+                            "access chains into arrays or structs are not supported yet",
+                        ));
                     }
                     let p = self.pointer(inst, arg(0))?;
                     let elem = self.kernel.memory(p.mem).elem;
@@ -799,12 +1047,27 @@ impl<'a> Lowering<'a> {
                     let offset = match elem.bytes() {
                         1 => idx,
                         n => {
-                            let sh = ub.add(Op_ { kind: OpKind::Const(n.trailing_zeros() as u64), ty: Type::ADDR, operands: vec![], name: None });
-                            ub.add(Op_ { kind: OpKind::Int(IntBinOp::Shl), ty: Type::ADDR, operands: vec![idx, sh], name: None })
+                            let sh = ub.add(Op_ {
+                                kind: OpKind::Const(n.trailing_zeros() as u64),
+                                ty: Type::ADDR,
+                                operands: vec![],
+                                name: None,
+                            });
+                            ub.add(Op_ {
+                                kind: OpKind::Int(IntBinOp::Shl),
+                                ty: Type::ADDR,
+                                operands: vec![idx, sh],
+                                name: None,
+                            })
                         }
                     };
                     self.pointers.insert(rid, p);
-                    ub.add(Op_ { kind: OpKind::Int(IntBinOp::Add), ty: Type::ADDR, operands: vec![base, offset], name })
+                    ub.add(Op_ {
+                        kind: OpKind::Int(IntBinOp::Add),
+                        ty: Type::ADDR,
+                        operands: vec![base, offset],
+                        name,
+                    })
                 }
                 Op::Load => {
                     let src = arg(0);
@@ -814,9 +1077,16 @@ impl<'a> Lowering<'a> {
                             spirv::BuiltIn::GlobalSize => Builtin::GlobalSize,
                             spirv::BuiltIn::LocalInvocationId => Builtin::LocalId,
                             spirv::BuiltIn::WorkgroupId => Builtin::GroupId,
-                            spirv::BuiltIn::WorkgroupSize | spirv::BuiltIn::EnqueuedWorkgroupSize => Builtin::LocalSize,
+                            spirv::BuiltIn::WorkgroupSize
+                            | spirv::BuiltIn::EnqueuedWorkgroupSize => Builtin::LocalSize,
                             spirv::BuiltIn::NumWorkgroups => Builtin::NumGroups,
-                            other => return Err(bad(m, inst, format!("built-in {other:?} is not supported yet"))),
+                            other => {
+                                return Err(bad(
+                                    m,
+                                    inst,
+                                    format!("built-in {other:?} is not supported yet"),
+                                ))
+                            }
                         };
                         self.builtin_vectors.insert(rid, bi);
                         return Ok(());
@@ -831,7 +1101,12 @@ impl<'a> Lowering<'a> {
                     let addr = self.value(ub, src)?;
                     let mut operands = vec![addr];
                     operands.extend(pred);
-                    ub.add(Op_ { kind: OpKind::Load(p.mem), ty, operands, name })
+                    ub.add(Op_ {
+                        kind: OpKind::Load(p.mem),
+                        ty,
+                        operands,
+                        name,
+                    })
                 }
                 Op::Store => {
                     let p = self.pointer(inst, arg(0))?;
@@ -845,13 +1120,79 @@ impl<'a> Lowering<'a> {
                     mem.written = true;
                     let mut operands = vec![addr, data];
                     operands.extend(pred);
-                    ub.add(Op_ { kind: OpKind::Store(p.mem), ty, operands, name: None });
+                    ub.add(Op_ {
+                        kind: OpKind::Store(p.mem),
+                        ty,
+                        operands,
+                        name: None,
+                    });
                     return Ok(());
                 }
-                Op::Undef => ub.add(Op_ { kind: OpKind::Const(0), ty: self.result_type(inst)?, operands: vec![], name }),
-                Op::LifetimeStart | Op::LifetimeStop | Op::Nop | Op::Line | Op::NoLine | Op::SelectionMerge | Op::LoopMerge => return Ok(()),
-                Op::ExtInst => return Err(bad(m, inst, "OpenCL.std built-in functions are not supported yet (math and integer built-ins arrive with the SPIR-V coverage issue)")),
-                Op::Variable => return Err(bad(m, inst, "function-scope variables (private arrays) are not supported yet")),
+                Op::Undef => ub.add(Op_ {
+                    kind: OpKind::Const(0),
+                    ty: self.result_type(inst)?,
+                    operands: vec![],
+                    name,
+                }),
+                Op::LifetimeStart
+                | Op::LifetimeStop
+                | Op::Nop
+                | Op::Line
+                | Op::NoLine
+                | Op::SelectionMerge
+                | Op::LoopMerge => return Ok(()),
+                Op::ExtInst => self.lower_ext_inst(ub, inst)?,
+                Op::FNegate => {
+                    let a = self.value(ub, arg(0))?;
+                    self.require_f32(ub, inst, a)?;
+                    ub.add(Op_ {
+                        kind: OpKind::FloatUnary(FloatUnaryOp::Neg),
+                        ty: Type::Float(FloatKind::F32),
+                        operands: vec![a],
+                        name,
+                    })
+                }
+                Op::ConvertSToF | Op::ConvertUToF | Op::ConvertFToS | Op::ConvertFToU => {
+                    let ty = self.result_type(inst)?;
+                    let a = self.value(ub, arg(0))?;
+                    let src = ub.body.op(a).ty;
+                    let to_float = matches!(opc, Op::ConvertSToF | Op::ConvertUToF);
+                    let (float_side, int_side) = if to_float { (ty, src) } else { (src, ty) };
+                    if float_side != Type::Float(FloatKind::F32)
+                        || !matches!(int_side, Type::Int(8 | 16 | 32 | 64))
+                    {
+                        return Err(bad(m, inst, format!("conversion between {src} and {ty}: only f32 <-> i8/i16/i32/i64 yet")));
+                    }
+                    if inst.operands.len() > 1
+                        || self
+                            .m
+                            .has_decoration(rid, rspirv::spirv::Decoration::FPRoundingMode)
+                        || self
+                            .m
+                            .has_decoration(rid, rspirv::spirv::Decoration::SaturatedConversion)
+                    {
+                        return Err(bad(m, inst, "explicit rounding modes and saturated conversions are not supported yet"));
+                    }
+                    let c = match opc {
+                        Op::ConvertSToF => ConvertOp::SIToF,
+                        Op::ConvertUToF => ConvertOp::UIToF,
+                        Op::ConvertFToS => ConvertOp::FToSI,
+                        _ => ConvertOp::FToUI,
+                    };
+                    ub.add(Op_ {
+                        kind: OpKind::Convert(c),
+                        ty,
+                        operands: vec![a],
+                        name,
+                    })
+                }
+                Op::Variable => {
+                    return Err(bad(
+                        m,
+                        inst,
+                        "function-scope variables (private arrays) are not supported yet",
+                    ))
+                }
                 _ => return Err(bad(m, inst, "instruction not supported yet")),
             }
         };

@@ -424,6 +424,10 @@ pub fn emit(
                     IntBinOp::Shl => format!("{} << {}", a(0), a(1)),
                     IntBinOp::LShr => format!("{} >> {}", a(0), a(1)),
                     IntBinOp::AShr => format!("{w}'($signed({}) >>> {})", a(0), a(1)),
+                    IntBinOp::SDiv => format!("{w}'($signed({}) / $signed({}))", a(0), a(1)),
+                    IntBinOp::UDiv => format!("{} / {}", a(0), a(1)),
+                    IntBinOp::SRem => format!("{w}'($signed({}) % $signed({}))", a(0), a(1)),
+                    IntBinOp::URem => format!("{} % {}", a(0), a(1)),
                 }),
                 OpKind::Cmp(c) => Some(match c {
                     CmpPred::Eq => format!("{} == {}", a(0), a(1)),
@@ -438,6 +442,38 @@ pub fn emit(
                     CmpPred::SGe => format!("$signed({}) >= $signed({})", a(0), a(1)),
                 }),
                 OpKind::Select => Some(format!("{} ? {} : {}", a(0), a(1), a(2))),
+                OpKind::FCmp(p) => Some(format!(
+                    "hls_fp_pkg::fcmp32({}, {}, {})",
+                    a(0),
+                    a(1),
+                    *p as u32
+                )),
+                OpKind::FloatUnary(FloatUnaryOp::Neg) => Some(format!("{} ^ 32'h8000_0000", a(0))),
+                OpKind::FloatUnary(FloatUnaryOp::Abs) => Some(format!("{} & 32'h7FFF_FFFF", a(0))),
+                OpKind::Convert(c) => {
+                    let from = unit.body.op(op.operands[0]).ty.bits();
+                    let widen = |signed: bool| match from {
+                        64 => a(0),
+                        f if signed => {
+                            format!("{{{{{}{{{}[{}]}}}}, {}}}", 64 - f, a(0), f - 1, a(0))
+                        }
+                        f => format!("{{{}'d0, {}}}", 64 - f, a(0)),
+                    };
+                    Some(match c {
+                        ConvertOp::SIToF => {
+                            format!("hls_fp_pkg::i64_to_f32({}, 1'b1)", widen(true))
+                        }
+                        ConvertOp::UIToF => {
+                            format!("hls_fp_pkg::i64_to_f32({}, 1'b0)", widen(false))
+                        }
+                        ConvertOp::FToSI => {
+                            format!("{w}'(hls_fp_pkg::f32_to_i64({}, 1'b1, {w}))", a(0))
+                        }
+                        ConvertOp::FToUI => {
+                            format!("{w}'(hls_fp_pkg::f32_to_i64({}, 1'b0, {w}))", a(0))
+                        }
+                    })
+                }
                 OpKind::Cast(c) => {
                     let from = unit.body.op(op.operands[0]).ty.bits();
                     Some(match c {

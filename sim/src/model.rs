@@ -257,6 +257,68 @@ impl Machine<'_> {
         Err(self.err(inst, &format!("operand %{id} has no value")))
     }
 
+    /// OpenCL.std built-ins the model knows (the integer and float min/max/abs/clamp family).
+    fn ext_inst(&self, inst: &Instruction, vals: &HashMap<Word, V>) -> Result<V, SimError> {
+        use rspirv::spirv::OpenclStd100Op as Cl;
+        let which = match inst.operands.get(1) {
+            Some(rspirv::dr::Operand::LiteralExtInstInteger(n)) => *n,
+            _ => return Err(self.err(inst, "malformed OpExtInst")),
+        };
+        let op =
+            Cl::from_u32(which).ok_or_else(|| self.err(inst, "unknown extended instruction"))?;
+        let mut args = Vec::new();
+        for k in 2..inst.operands.len() {
+            args.push(self.get(vals, id_operand(inst, k).unwrap_or(0), inst)?);
+        }
+        let fmin = |x: f32, y: f32| {
+            if y.is_nan() {
+                x
+            } else if x.is_nan() {
+                y
+            } else if y < x {
+                y
+            } else {
+                x
+            }
+        };
+        let fmax = |x: f32, y: f32| {
+            if y.is_nan() {
+                x
+            } else if x.is_nan() {
+                y
+            } else if y > x {
+                y
+            } else {
+                x
+            }
+        };
+        Ok(match (op, args.as_slice()) {
+            (Cl::s_min, [V::I(x, w), V::I(y, _)]) => {
+                V::I(if sext(*x, *w) < sext(*y, *w) { *x } else { *y }, *w)
+            }
+            (Cl::u_min, [V::I(x, w), V::I(y, _)]) => V::I(*x.min(y), *w),
+            (Cl::s_max, [V::I(x, w), V::I(y, _)]) => {
+                V::I(if sext(*x, *w) > sext(*y, *w) { *x } else { *y }, *w)
+            }
+            (Cl::u_max, [V::I(x, w), V::I(y, _)]) => V::I(*x.max(y), *w),
+            (Cl::s_clamp, [V::I(x, w), V::I(lo, _), V::I(hi, _)]) => {
+                let v = sext(*x, *w).max(sext(*lo, *w)).min(sext(*hi, *w));
+                V::I(v as u64 & mask(*w), *w)
+            }
+            (Cl::u_clamp, [V::I(x, w), V::I(lo, _), V::I(hi, _)]) => {
+                V::I((*x.max(lo)).min(*hi), *w)
+            }
+            (Cl::s_abs, [V::I(x, w)]) => V::I(sext(*x, *w).unsigned_abs() & mask(*w), *w),
+            (Cl::u_abs, [V::I(x, w)]) => V::I(*x, *w),
+            (Cl::fabs, [V::F(x)]) => V::F(x.abs()),
+            (Cl::fmin, [V::F(x), V::F(y)]) => V::F(fmin(*x, *y)),
+            (Cl::fmax, [V::F(x), V::F(y)]) => V::F(fmax(*x, *y)),
+            (Cl::fclamp, [V::F(x), V::F(lo), V::F(hi)]) => V::F(fmin(fmax(*x, *lo), *hi)),
+            (Cl::copysign, [V::F(x), V::F(y)]) => V::F(x.copysign(*y)),
+            _ => return Err(self.err(inst, &format!("OpenCL.std {op:?} is not modelled yet"))),
+        })
+    }
+
     fn zero(&self, ty: Word, inst: &Instruction) -> Result<V, SimError> {
         match self.m.types.get(&ty) {
             Some(SpvType::Bool) => Ok(V::I(0, 1)),
@@ -396,6 +458,78 @@ impl Machine<'_> {
                     _ => x / y,
                 })
             }
+            Op::FOrdEqual
+            | Op::FOrdNotEqual
+            | Op::FOrdLessThan
+            | Op::FOrdLessThanEqual
+            | Op::FOrdGreaterThan
+            | Op::FOrdGreaterThanEqual
+            | Op::FUnordEqual
+            | Op::FUnordNotEqual
+            | Op::FUnordLessThan
+            | Op::FUnordLessThanEqual
+            | Op::FUnordGreaterThan
+            | Op::FUnordGreaterThanEqual
+            | Op::Ordered
+            | Op::Unordered => {
+                let (V::F(x), V::F(y)) = (self.get(vals, a(0), inst)?, self.get(vals, a(1), inst)?)
+                else {
+                    return Err(self.err(inst, "float compare of non-floats"));
+                };
+                let unord = x.is_nan() || y.is_nan();
+                // Rust's comparisons are IEEE's: false whenever a NaN is involved.
+                let r = match op {
+                    Op::FOrdEqual => x == y,
+                    Op::FOrdNotEqual => !unord && x != y,
+                    Op::FOrdLessThan => x < y,
+                    Op::FOrdLessThanEqual => x <= y,
+                    Op::FOrdGreaterThan => x > y,
+                    Op::FOrdGreaterThanEqual => x >= y,
+                    Op::FUnordEqual => unord || x == y,
+                    Op::FUnordNotEqual => x != y,
+                    Op::FUnordLessThan => unord || x < y,
+                    Op::FUnordLessThanEqual => unord || x <= y,
+                    Op::FUnordGreaterThan => unord || x > y,
+                    Op::FUnordGreaterThanEqual => unord || x >= y,
+                    Op::Ordered => !unord,
+                    _ => unord,
+                };
+                V::I(u64::from(r), 1)
+            }
+            Op::FNegate => match self.get(vals, a(0), inst)? {
+                V::F(x) => V::F(-x),
+                _ => return Err(self.err(inst, "negate of a non-float")),
+            },
+            Op::ConvertSToF | Op::ConvertUToF => {
+                let V::I(x, w) = self.get(vals, a(0), inst)? else {
+                    return Err(self.err(inst, "conversion of a non-integer"));
+                };
+                V::F(if op == Op::ConvertSToF {
+                    sext(x, w) as f32
+                } else {
+                    x as f32
+                })
+            }
+            Op::ConvertFToS | Op::ConvertFToU => {
+                let V::F(x) = self.get(vals, a(0), inst)? else {
+                    return Err(self.err(inst, "conversion of a non-float"));
+                };
+                let w = self.result_bits(inst)?;
+                // Round toward zero; out of range saturates and NaN gives 0 (Rust's `as`),
+                // the definition the hardware implements for what SPIR-V leaves undefined.
+                let r = match (op == Op::ConvertFToS, w) {
+                    (true, 8) => x as i8 as u64,
+                    (true, 16) => x as i16 as u64,
+                    (true, 32) => x as i32 as u64,
+                    (true, _) => x as i64 as u64,
+                    (false, 8) => x as u8 as u64,
+                    (false, 16) => x as u16 as u64,
+                    (false, 32) => x as u32 as u64,
+                    (false, _) => x as u64,
+                };
+                V::I(r & mask(w), w)
+            }
+            Op::ExtInst => self.ext_inst(inst, vals)?,
             Op::Select => {
                 let c = self.int(vals, a(0), inst)?;
                 self.get(vals, if c != 0 { a(1) } else { a(2) }, inst)?

@@ -1,0 +1,95 @@
+// Combinational IEEE-754 binary32 helpers used inline by the datapath: comparisons and
+// integer <-> float conversions. Pipelining (when the board gives them a latency) is done
+// by registers around the call, as for any operator.
+package hls_fp_pkg;
+    // Predicates, matching the IR's FCmpPred order.
+    localparam int OEQ = 0, ONE = 1, OLT = 2, OLE = 3, OGT = 4, OGE = 5,
+                   UEQ = 6, UNE = 7, ULT = 8, ULE = 9, UGT = 10, UGE = 11, ORD = 12, UNORD = 13;
+
+    function automatic logic is_nan32(input logic [30:0] x);
+        return x[30:23] == 8'hFF && x[22:0] != 23'd0;
+    endfunction
+
+    // Order-preserving integer key: larger key, larger float (NaNs excluded, -0 == +0 handled
+    // by the caller).
+    function automatic logic [31:0] key32(input logic [31:0] x);
+        return x[31] ? ~x : (x | 32'h8000_0000);
+    endfunction
+
+    function automatic logic fcmp32(input logic [31:0] a, input logic [31:0] b, input int pred);
+        logic unord, eq, lt, gt;
+        unord = is_nan32(a[30:0]) || is_nan32(b[30:0]);
+        eq = (a == b) || (a[30:0] == 31'd0 && b[30:0] == 31'd0);
+        lt = !eq && (key32(a) < key32(b));
+        gt = !eq && !lt;
+        case (pred)
+            OEQ: return !unord && eq;
+            ONE: return !unord && !eq;
+            OLT: return !unord && lt;
+            OLE: return !unord && (lt || eq);
+            OGT: return !unord && gt;
+            OGE: return !unord && (gt || eq);
+            UEQ: return unord || eq;
+            UNE: return unord || !eq;
+            ULT: return unord || lt;
+            ULE: return unord || lt || eq;
+            UGT: return unord || gt;
+            UGE: return unord || gt || eq;
+            ORD: return !unord;
+            UNORD: return unord;
+            default: return 1'b0;
+        endcase
+    endfunction
+
+    // 64-bit two's complement (signed) or unsigned integer to binary32, round to nearest even.
+    function automatic logic [31:0] i64_to_f32(input logic [63:0] v, input logic is_signed);
+        logic sign, inc, sticky;
+        logic [63:0] mag, norm;
+        logic [6:0] lz;
+        logic [8:0] e;
+        logic [24:0] m25;
+        sign = is_signed && v[63];
+        mag = sign ? (~v + 64'd1) : v;
+        if (mag == 64'd0) return 32'd0;
+        lz = 7'd0;
+        for (int i = 63; i >= 0; i--) begin
+            if (mag[i]) break;
+            lz = lz + 7'd1;
+        end
+        norm = mag << lz[5:0];
+        // Leading one at bit 63: value 2^(63 - lz); mantissa bits 62:40, guard 39.
+        sticky = norm[38:0] != 39'd0;
+        inc = norm[39] && (sticky || norm[40]);
+        m25 = {1'b0, norm[63:40]} + {24'd0, inc};
+        e = 9'd127 + 9'd63 - {2'd0, lz};
+        if (m25[24]) begin
+            e = e + 9'd1;
+            return {sign, e[7:0], m25[23:1]};
+        end
+        return {sign, e[7:0], m25[22:0]};
+    endfunction
+
+    // binary32 to a BITS-wide integer, rounding toward zero, saturating out-of-range
+    // values and giving 0 for NaN (the result is then cut to BITS by the caller).
+    function automatic logic [63:0] f32_to_i64(input logic [31:0] x, input logic is_signed, input int bits);
+        logic [63:0] mag, res, max_u, max_s, min_s;
+        int sh;
+        max_u = (bits >= 64) ? 64'hFFFF_FFFF_FFFF_FFFF : ((64'd1 << bits) - 64'd1);
+        max_s = (64'd1 << (bits - 1)) - 64'd1;
+        min_s = ~max_s;
+        if (is_nan32(x[30:0])) return 64'd0;
+        sh = int'(x[30:23]) - 127;
+        if (sh < 0) return 64'd0;
+        if (sh >= 64) mag = 64'hFFFF_FFFF_FFFF_FFFF;
+        else if (sh >= 23) mag = {40'd0, 1'b1, x[22:0]} << (sh - 23);
+        else mag = {40'd0, 1'b1, x[22:0]} >> (23 - sh);
+        if (is_signed) begin
+            if (!x[31]) res = (mag > max_s) ? max_s : mag;
+            else res = (mag > max_s + 64'd1) ? min_s : (~mag + 64'd1);
+        end else begin
+            if (x[31]) res = 64'd0;
+            else res = (mag > max_u) ? max_u : mag;
+        end
+        return res;
+    endfunction
+endpackage
