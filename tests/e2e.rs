@@ -905,7 +905,7 @@ fn hard_float_pairs(seed: u64, n: usize) -> (Vec<f32>, Vec<f32>) {
 }
 
 #[test]
-fn fp32_add_sub_mul_cores_are_correctly_rounded() {
+fn fp32_add_sub_mul_div_cores_are_correctly_rounded() {
     let d = scratch("fcores");
     let n = 65536;
     let (a, b) = hard_float_pairs(2026, n);
@@ -922,7 +922,7 @@ fn fp32_add_sub_mul_cores_are_correctly_rounded() {
         "--arg".into(),
         format!("b=@{}", d.join("b.npy").display()),
     ];
-    for out in ["sum", "diff", "prod"] {
+    for out in ["sum", "diff", "prod", "quot"] {
         args.extend(["--arg".into(), format!("{out}=zeros:{n}")]);
     }
     args.extend(["--dump-dir".into(), dump.display().to_string()]);
@@ -948,6 +948,7 @@ fn fp32_add_sub_mul_cores_are_correctly_rounded() {
     check("sum", &|x, y| x + y);
     check("diff", &|x, y| x - y);
     check("prod", &|x, y| x * y);
+    check("quot", &|x, y| x / y);
 }
 
 fn assemble(asm: &str, dir: &Path, name: &str) -> PathBuf {

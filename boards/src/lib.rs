@@ -74,6 +74,7 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
     "int_div",
     "fp32_add",
     "fp32_mul",
+    "fp32_div",
     "fp32_cmp",
     "fp32_convert",
 ];

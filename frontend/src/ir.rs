@@ -162,6 +162,8 @@ pub enum FloatBinOp {
     Add,
     Sub,
     Mul,
+    /// Correctly rounded (better than the 2.5 ulp OpenCL allows for float).
+    Div,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

@@ -907,6 +907,7 @@ impl<'a> Lowering<'a> {
             Op::FAdd => Some(FloatBinOp::Add),
             Op::FSub => Some(FloatBinOp::Sub),
             Op::FMul => Some(FloatBinOp::Mul),
+            Op::FDiv => Some(FloatBinOp::Div),
             _ => None,
         };
         let id = if let Some(b) = int_bin {

@@ -492,8 +492,9 @@ pub fn emit(
                             "    hls_fp32_add #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .sub(1'b{}), .a({}), .b({}), .y({n}));",
                             u8::from(*f == FloatBinOp::Sub), a(0), a(1)
                         )),
-                        FloatBinOp::Mul => wl(&mut out, format!(
-                            "    hls_fp32_mul #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .a({}), .b({}), .y({n}));",
+                        FloatBinOp::Mul | FloatBinOp::Div => wl(&mut out, format!(
+                            "    hls_fp32_{} #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .a({}), .b({}), .y({n}));",
+                            if *f == FloatBinOp::Mul { "mul" } else { "div" },
                             a(0), a(1)
                         )),
                     }

@@ -29,6 +29,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fifo.sv", include_str!("../sv/hls_fifo.sv")),
     ("hls_fp32_add.sv", include_str!("../sv/hls_fp32_add.sv")),
     ("hls_fp32_mul.sv", include_str!("../sv/hls_fp32_mul.sv")),
+    ("hls_fp32_div.sv", include_str!("../sv/hls_fp32_div.sv")),
 ];
 
 /// A 32-bit register of the control slave.

@@ -74,6 +74,7 @@ pub fn operator_class(op: &Op) -> Option<&'static str> {
         OpKind::Cast(_) => "cast",
         OpKind::Float(FloatBinOp::Add | FloatBinOp::Sub) => "fp32_add",
         OpKind::Float(FloatBinOp::Mul) => "fp32_mul",
+        OpKind::Float(FloatBinOp::Div) => "fp32_div",
         _ => return None,
     })
 }

@@ -1,0 +1,98 @@
+// IEEE-754 binary32 divider: correctly rounded (round to nearest even), subnormal inputs
+// and outputs, infinities, NaN (quiet NaN 0x7FC00000 out). Fixed latency LAT cycles with
+// clock enable.
+module hls_fp32_div #(
+    parameter int LAT = 28
+) (
+    input  logic        clk,
+    input  logic        ce,
+    input  logic [31:0] a,
+    input  logic [31:0] b,
+    output logic [31:0] y
+);
+    // Significand with the hidden bit, shifted so that bit 23 is set; returns the shift.
+    function automatic logic [4:0] lead_zeros24(input logic [23:0] m);
+        logic [4:0] n;
+        n = 5'd0;
+        for (int i = 23; i >= 0; i--) begin
+            if (m[i]) break;
+            n = n + 5'd1;
+        end
+        return n;
+    endfunction
+
+    function automatic logic [31:0] fdiv(input logic [31:0] x, input logic [31:0] z);
+        logic sign, sticky, inc;
+        logic [7:0] ex, ez;
+        logic [23:0] mx, mz, mant;
+        logic [4:0] lx, lz;
+        logic [49:0] num;
+        logic [26:0] q;
+        logic signed [11:0] e;
+        logic [11:0] rs;
+        logic [24:0] m25;
+        logic [31:0] res;
+        sign = x[31] ^ z[31];
+        ex = x[30:23]; ez = z[30:23];
+        res = 32'd0;
+        if ((ex == 8'hFF && x[22:0] != 23'd0) || (ez == 8'hFF && z[22:0] != 23'd0)) begin
+            res = 32'h7FC00000;
+        end else if ((ex == 8'hFF && ez == 8'hFF) || (x[30:0] == 31'd0 && z[30:0] == 31'd0)) begin
+            res = 32'h7FC00000;  // inf/inf, 0/0
+        end else if (ex == 8'hFF || z[30:0] == 31'd0) begin
+            res = {sign, 8'hFF, 23'd0};  // inf/finite, finite/0
+        end else if (ez == 8'hFF || x[30:0] == 31'd0) begin
+            res = {sign, 31'd0};  // finite/inf, 0/finite
+        end else begin
+            mx = {ex != 8'd0, x[22:0]};
+            mz = {ez != 8'd0, z[22:0]};
+            lx = lead_zeros24(mx);
+            lz = lead_zeros24(mz);
+            mx = mx << lx;
+            mz = mz << lz;
+            // Biased exponent of the quotient when its leading one is at bit 26.
+            e = $signed({4'd0, (ex == 8'd0) ? 8'd1 : ex}) - $signed({7'd0, lx})
+              - $signed({4'd0, (ez == 8'd0) ? 8'd1 : ez}) + $signed({7'd0, lz}) + 12'sd127;
+            num = {mx, 26'd0};
+            q = 27'(num / {26'd0, mz});
+            sticky = (num % {26'd0, mz}) != 50'd0;
+            if (!q[26]) begin
+                q = {q[25:0], 1'b0};
+                e = e - 12'sd1;
+            end
+            if (e < 12'sd1) begin
+                // Subnormal result: shift right, keep what falls off as sticky.
+                rs = 12'(12'sd1 - e);
+                if (rs > 12'd26) begin
+                    sticky = sticky | (q != 27'd0);
+                    q = 27'd0;
+                end else begin
+                    sticky = sticky | ((q & ((27'd1 << rs[4:0]) - 27'd1)) != 27'd0);
+                    q = q >> rs[4:0];
+                end
+                e = 12'sd0;
+            end
+            inc = q[2] & (q[1] | q[0] | sticky | q[3]);
+            m25 = {1'b0, q[26:3]} + {24'd0, inc};
+            if (m25[24]) begin
+                mant = m25[24:1];
+                e = e + 12'sd1;
+            end else begin
+                mant = m25[23:0];
+            end
+            if (e == 12'sd0 && mant[23]) e = 12'sd1;
+            if (e >= 12'sd255) res = {sign, 8'hFF, 23'd0};
+            else res = {sign, mant[23] ? e[7:0] : 8'd0, mant[22:0]};
+        end
+        return res;
+    endfunction
+
+    logic [31:0] stage [LAT];
+    always_ff @(posedge clk) begin
+        if (ce) begin
+            stage[0] <= fdiv(a, b);
+            for (int i = 1; i < LAT; i++) stage[i] <= stage[i-1];
+        end
+    end
+    assign y = stage[LAT-1];
+endmodule
