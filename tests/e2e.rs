@@ -660,6 +660,7 @@ fn npy_payload(path: &Path) -> Vec<u8> {
 enum A {
     Buf(&'static str, PathBuf),
     Int(&'static str, i64),
+    Float(&'static str, f32),
 }
 
 /// Runs `hls-build sim` (RTL vs. model) and pocl on the same inputs; every buffer must agree
@@ -698,6 +699,10 @@ fn co_simulate_against_pocl(
             A::Int(n, v) => {
                 cmd.extend(["--arg".into(), format!("{n}={v}")]);
                 spec.push(serde_json::json!({"kind": "scalar", "dtype": "int32", "value": v}));
+            }
+            A::Float(n, v) => {
+                cmd.extend(["--arg".into(), format!("{n}={v}")]);
+                spec.push(serde_json::json!({"kind": "scalar", "dtype": "float32", "value": v}));
             }
         }
     }
@@ -1192,4 +1197,66 @@ fn conversion_cores_match_the_model_on_hard_values() {
     }
     let r = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert_pass(&r);
+}
+
+#[test]
+fn vectors_are_scalarized_and_match_pocl() {
+    let d = scratch("vec4");
+    let a: Vec<f32> = randoms(61, 1024)
+        .iter()
+        .map(|v| (*v % 2001) as f32 / 8.0 - 125.0)
+        .collect();
+    let b: Vec<f32> = randoms(62, 1024)
+        .iter()
+        .map(|v| (*v % 2001) as f32 / 16.0 - 62.5)
+        .collect();
+    save(&d.join("a.npy"), &a);
+    save(&d.join("b.npy"), &b);
+    save(&d.join("c.npy"), &vec![0f32; 1024]);
+    co_simulate_against_pocl(
+        "vec4",
+        &[256],
+        &[64],
+        &[
+            A::Buf("a", d.join("a.npy")),
+            A::Buf("b", d.join("b.npy")),
+            A::Buf("c", d.join("c.npy")),
+            A::Float("s", 0.75),
+        ],
+        &[],
+        &d,
+    );
+    // A float4 accumulator carried through a loop, int4 compares into select, float3 input.
+    let d = scratch("vec_loop");
+    let (items, n) = (8usize, 6usize);
+    let a: Vec<f32> = randoms(63, items * n * 4)
+        .iter()
+        .map(|v| (*v % 41) as f32 - 20.0)
+        .collect();
+    let m: Vec<i32> = randoms(64, items * n * 4)
+        .iter()
+        .map(|v| (*v % 11) as i32 - 5)
+        .collect();
+    let b3: Vec<f32> = randoms(65, items * 4)
+        .iter()
+        .map(|v| (*v % 19) as f32 - 9.0)
+        .collect();
+    save(&d.join("a.npy"), &a);
+    save(&d.join("m.npy"), &m);
+    save(&d.join("b3.npy"), &b3);
+    save(&d.join("out4.npy"), &vec![0f32; items * 4]);
+    co_simulate_against_pocl(
+        "vec_loop",
+        &[items as u64],
+        &[4],
+        &[
+            A::Buf("a", d.join("a.npy")),
+            A::Buf("m", d.join("m.npy")),
+            A::Buf("b3", d.join("b3.npy")),
+            A::Buf("out4", d.join("out4.npy")),
+            A::Int("n", n as i64),
+        ],
+        &["--mem-latency", "random:6"],
+        &d,
+    );
 }

@@ -49,6 +49,10 @@ struct Lowering<'a> {
     /// Instruction defining each result id in the flattened function.
     def_inst: HashMap<Word, &'a Instruction>,
     pending_entry: Vec<(UnitId, Vec<(usize, Vec<(Word, NodeIndex)>)>)>,
+    /// Vectors are scalarized: lane k of vector value v is a synthetic scalar id.
+    lane_ids: HashMap<(Word, u32), Word>,
+    lane_origin: HashMap<Word, (Word, u32)>,
+    next_synthetic: Word,
 }
 
 fn bad(m: &SpirvModule, inst: &Instruction, message: impl Into<String>) -> FrontendError {
@@ -87,7 +91,12 @@ impl<'a> Lowering<'a> {
             let ty = p.result_type.and_then(|t| m.types.get(&t)).cloned();
             let kind = match ty {
                 Some(SpvType::Pointer(StorageClass::CrossWorkgroup, elem)) => {
-                    let elem_ty = scalar_type(m, elem).ok_or_else(|| {
+                    // A buffer of vectors is a memory of their components.
+                    let comp = match m.types.get(&elem) {
+                        Some(SpvType::Vector(c, _)) => *c,
+                        _ => elem,
+                    };
+                    let elem_ty = scalar_type(m, comp).ok_or_else(|| {
                         bad(m, p, "buffer arguments must point to scalars (i8/i16/i32/i64/f32) for now")
                     })?;
                     let mem = MemId(kernel.memories.len() as u32);
@@ -136,6 +145,9 @@ impl<'a> Lowering<'a> {
             builtin_vectors: HashMap::new(),
             def_inst,
             pending_entry: Vec::new(),
+            lane_ids: HashMap::new(),
+            lane_origin: HashMap::new(),
+            next_synthetic: 0xC000_0000,
         })
     }
 
@@ -251,81 +263,84 @@ impl<'a> Lowering<'a> {
                 let op = inst.class.opcode;
                 match op {
                     Op::Phi => {
-                        let rid = inst.result_id.unwrap_or(0);
-                        let ty = self.result_type(inst)?;
-                        let incoming: Vec<(Word, NodeIndex)> = (0..inst.operands.len() / 2)
-                            .map(|k| {
-                                let v = id_operand(inst, 2 * k).unwrap_or(0);
-                                let l = id_operand(inst, 2 * k + 1).unwrap_or(0);
-                                (v, *self.cfg.index_of.get(&l).unwrap_or(&first))
-                            })
-                            .collect();
-                        if b == first {
-                            // Values arriving from outside the unit: an entry phi.
-                            let outside: Vec<(Word, NodeIndex)> = incoming
-                                .iter()
-                                .filter(|(_, p)| !in_unit.contains(p))
-                                .copied()
+                        for inst in &self.lane_clones(inst)? {
+                            let rid = inst.result_id.unwrap_or(0);
+                            let ty = self.result_type(inst)?;
+                            let incoming: Vec<(Word, NodeIndex)> = (0..inst.operands.len() / 2)
+                                .map(|k| {
+                                    let v = id_operand(inst, 2 * k).unwrap_or(0);
+                                    let l = id_operand(inst, 2 * k + 1).unwrap_or(0);
+                                    (v, *self.cfg.index_of.get(&l).unwrap_or(&first))
+                                })
                                 .collect();
-                            let k = ub.entry_phis.len();
-                            ub.entry_phis.push(EntryPhi {
-                                ty,
-                                name: self.name_of(rid),
-                                incoming: Vec::new(),
-                            });
-                            ub.pending_phis.push((k, outside));
-                            let init = ub.add(Op_ {
-                                kind: OpKind::Outer(ValueRef::EntryPhi(uid, k)),
-                                ty,
-                                operands: vec![],
-                                name: None,
-                            });
-                            let inside: Vec<Word> = incoming
-                                .iter()
-                                .filter(|(_, p)| in_unit.contains(p))
-                                .map(|(v, _)| *v)
-                                .collect();
-                            let id = if let Some(&next) = inside.first() {
-                                let phi = ub.add(Op_ {
-                                    kind: OpKind::CarriedPhi,
+                            if b == first {
+                                // Values arriving from outside the unit: an entry phi.
+                                let outside: Vec<(Word, NodeIndex)> = incoming
+                                    .iter()
+                                    .filter(|(_, p)| !in_unit.contains(p))
+                                    .copied()
+                                    .collect();
+                                let k = ub.entry_phis.len();
+                                ub.entry_phis.push(EntryPhi {
                                     ty,
-                                    operands: vec![init, init],
                                     name: self.name_of(rid),
+                                    incoming: Vec::new(),
                                 });
-                                ub.carried.push((phi, next));
-                                phi
+                                ub.pending_phis.push((k, outside));
+                                let init = ub.add(Op_ {
+                                    kind: OpKind::Outer(ValueRef::EntryPhi(uid, k)),
+                                    ty,
+                                    operands: vec![],
+                                    name: None,
+                                });
+                                let inside: Vec<Word> = incoming
+                                    .iter()
+                                    .filter(|(_, p)| in_unit.contains(p))
+                                    .map(|(v, _)| *v)
+                                    .collect();
+                                let id = if let Some(&next) = inside.first() {
+                                    let phi = ub.add(Op_ {
+                                        kind: OpKind::CarriedPhi,
+                                        ty,
+                                        operands: vec![init, init],
+                                        name: self.name_of(rid),
+                                    });
+                                    ub.carried.push((phi, next));
+                                    phi
+                                } else {
+                                    init
+                                };
+                                ub.values.insert(rid, id);
                             } else {
-                                init
-                            };
-                            ub.values.insert(rid, id);
-                        } else {
-                            if self.is_pointer_type(inst.result_type) {
-                                return Err(bad(
-                                    self.m,
-                                    inst,
-                                    "a phi choosing between pointers is not supported yet",
-                                ));
+                                if self.is_pointer_type(inst.result_type) {
+                                    return Err(bad(
+                                        self.m,
+                                        inst,
+                                        "a phi choosing between pointers is not supported yet",
+                                    ));
+                                }
+                                // If-conversion: a select chain on the incoming edges' predicates.
+                                let mut chosen: Option<OpId> = None;
+                                for (v, p) in incoming.iter().rev() {
+                                    let val = self.value(&mut ub, *v)?;
+                                    chosen = Some(
+                                        match (chosen, edge_pred.get(&(*p, b)).copied().flatten()) {
+                                            (None, _) => val,
+                                            (Some(rest), Some(c)) => ub.add(Op_ {
+                                                kind: OpKind::Select,
+                                                ty,
+                                                operands: vec![c, val, rest],
+                                                name: None,
+                                            }),
+                                            (Some(_), None) => val,
+                                        },
+                                    );
+                                }
+                                let id = chosen.ok_or_else(|| {
+                                    bad(self.m, inst, "phi without incoming values")
+                                })?;
+                                ub.values.insert(rid, id);
                             }
-                            // If-conversion: a select chain on the incoming edges' predicates.
-                            let mut chosen: Option<OpId> = None;
-                            for (v, p) in incoming.iter().rev() {
-                                let val = self.value(&mut ub, *v)?;
-                                chosen = Some(
-                                    match (chosen, edge_pred.get(&(*p, b)).copied().flatten()) {
-                                        (None, _) => val,
-                                        (Some(rest), Some(c)) => ub.add(Op_ {
-                                            kind: OpKind::Select,
-                                            ty,
-                                            operands: vec![c, val, rest],
-                                            name: None,
-                                        }),
-                                        (Some(_), None) => val,
-                                    },
-                                );
-                            }
-                            let id = chosen
-                                .ok_or_else(|| bad(self.m, inst, "phi without incoming values"))?;
-                            ub.values.insert(rid, id);
                         }
                     }
                     Op::Branch | Op::BranchConditional => {
@@ -349,7 +364,21 @@ impl<'a> Lowering<'a> {
                         }
                     }
                     Op::Return | Op::ReturnValue | Op::Unreachable => {}
-                    _ => self.lower_inst(&mut ub, inst, pred)?,
+                    Op::Load
+                        if self
+                            .m
+                            .builtins
+                            .contains_key(&id_operand(inst, 0).unwrap_or(0)) =>
+                    {
+                        self.lower_inst(&mut ub, inst, pred)?
+                    }
+                    _ => {
+                        if !self.lower_vector_shape(&mut ub, inst, pred)? {
+                            for lane in self.lane_clones(inst)? {
+                                self.lower_inst(&mut ub, &lane, pred)?;
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -427,7 +456,7 @@ impl<'a> Lowering<'a> {
             (UnitKind::Block, exit)
         };
         for (id, op) in &ub.values {
-            if !self.def_inst.contains_key(id) {
+            if !self.def_inst.contains_key(id) && !self.lane_origin.contains_key(id) {
                 continue;
             }
             match ub.body.op(*op).kind {
@@ -483,7 +512,7 @@ impl<'a> Lowering<'a> {
     fn lower_ext_inst(
         &mut self,
         ub: &mut UnitBuilder,
-        inst: &'a Instruction,
+        inst: &Instruction,
     ) -> Result<OpId, FrontendError> {
         use rspirv::spirv::OpenclStd100Op as Cl;
         let m = self.m;
@@ -621,6 +650,16 @@ impl<'a> Lowering<'a> {
                 let lo = fpick(ub, args[0], args[1], FCmpPred::OGt, None);
                 fpick(ub, lo, args[2], FCmpPred::OLt, name)
             }
+            Cl::select => {
+                need(3)?;
+                // Scalar form: c != 0 picks b; vector form (c is a lane): c's top bit does.
+                let c_id = id_operand(inst, 4).unwrap_or(0);
+                let cty = ub.body.op(args[2]).ty;
+                let zero = ub.add(Op_ { kind: OpKind::Const(0), ty: cty, operands: vec![], name: None });
+                let p = if self.lane_origin.contains_key(&c_id) { CmpPred::SLt } else { CmpPred::Ne };
+                let c = cmp(ub, p, args[2], zero);
+                sel(ub, c, args[1], args[0], name)
+            }
             Cl::copysign if is_float => {
                 need(2)?;
                 let i32t = Type::Int(32);
@@ -695,6 +734,340 @@ impl<'a> Lowering<'a> {
         c
     }
 
+    /// The synthetic scalar id standing for lane `k` of vector value `v`.
+    fn lane_id(&mut self, v: Word, k: u32) -> Word {
+        if let Some(id) = self.lane_ids.get(&(v, k)) {
+            return *id;
+        }
+        let id = self.next_synthetic;
+        self.next_synthetic += 1;
+        self.lane_ids.insert((v, k), id);
+        self.lane_origin.insert(id, (v, k));
+        id
+    }
+
+    /// (component type id, lanes) when `ty` is a vector type.
+    fn vector_of(&self, ty: Option<Word>) -> Option<(Word, u32)> {
+        match ty.and_then(|t| self.m.types.get(&t)) {
+            Some(SpvType::Vector(c, n)) => Some((*c, *n)),
+            _ => None,
+        }
+    }
+
+    /// The SPIR-V type id of a value id (including synthetic lanes).
+    fn type_id_of(&self, id: Word) -> Option<Word> {
+        if let Some((v, _)) = self.lane_origin.get(&id) {
+            return self.vector_of(self.type_id_of(*v)).map(|(c, _)| c);
+        }
+        if let Some(i) = self.def_inst.get(&id) {
+            return i.result_type;
+        }
+        if let Some((t, _)) = self.m.constants.get(&id) {
+            return Some(*t);
+        }
+        if let Some(p) = self.f.params.iter().find(|p| p.result_id == Some(id)) {
+            return p.result_type;
+        }
+        self.m
+            .module
+            .types_global_values
+            .iter()
+            .find(|i| i.result_id == Some(id))
+            .and_then(|i| i.result_type)
+    }
+
+    /// Lanes of constant vectors (OpConstantComposite, OpConstantNull, OpUndef) as constants.
+    fn lane_constant(&self, id: Word) -> Option<Result<ValueRef, FrontendError>> {
+        let (v, k) = *self.lane_origin.get(&id)?;
+        let def = self
+            .m
+            .module
+            .types_global_values
+            .iter()
+            .find(|i| i.result_id == Some(v))
+            .or_else(|| {
+                self.def_inst
+                    .get(&v)
+                    .copied()
+                    .filter(|i| i.class.opcode == Op::Undef)
+            })?;
+        let comp_ty = self.vector_of(def.result_type)?.0;
+        let ty = match scalar_type(self.m, comp_ty) {
+            Some(t) => t,
+            None => {
+                return Some(Err(bad(
+                    self.m,
+                    def,
+                    "vector of an unsupported component type",
+                )))
+            }
+        };
+        Some(match def.class.opcode {
+            Op::ConstantComposite => {
+                match id_operand(def, k as usize).and_then(|c| self.m.constants.get(&c)) {
+                    Some((_, bits)) => Ok(ValueRef::Const(ty, *bits & mask(ty.bits()))),
+                    None => Err(bad(
+                        self.m,
+                        def,
+                        "constant vector with a non-scalar component",
+                    )),
+                }
+            }
+            Op::ConstantNull | Op::Undef => Ok(ValueRef::Const(ty, 0)),
+            _ => Err(bad(
+                self.m,
+                def,
+                "this kind of vector constant is not supported yet",
+            )),
+        })
+    }
+
+    /// A vector instruction as one scalar instruction per lane: vector operands become their
+    /// lanes, the result type the component type.
+    fn lane_clones(&mut self, inst: &Instruction) -> Result<Vec<Instruction>, FrontendError> {
+        let Some((comp, n)) = self.vector_of(inst.result_type) else {
+            return Ok(vec![inst.clone()]);
+        };
+        let rid = inst.result_id.unwrap_or(0);
+        let mut out = Vec::new();
+        for k in 0..n {
+            let mut c = inst.clone();
+            c.result_type = Some(comp);
+            c.result_id = Some(self.lane_id(rid, k));
+            for o in &mut c.operands {
+                if let rspirv::dr::Operand::IdRef(id) = o {
+                    if let Some((_, m)) = self.vector_of(self.type_id_of(*id)) {
+                        if m != n {
+                            return Err(bad(self.m, inst, "vector operands of different widths"));
+                        }
+                        *id = self.lane_id(*id, k);
+                    }
+                }
+            }
+            out.push(c);
+        }
+        Ok(out)
+    }
+
+    /// Vector instructions that move lanes around (construct, extract, insert, shuffle,
+    /// dynamic extract) and vector loads and stores. Returns false when `inst` is none of these.
+    fn lower_vector_shape(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+        pred: Option<OpId>,
+    ) -> Result<bool, FrontendError> {
+        let rid = inst.result_id.unwrap_or(0);
+        let arg = |i: usize| id_operand(inst, i).unwrap_or(0);
+        let lanes_of = |me: &Self, id: Word| me.vector_of(me.type_id_of(id)).map(|(_, n)| n);
+        match inst.class.opcode {
+            Op::CompositeConstruct if self.vector_of(inst.result_type).is_some() => {
+                let mut k = 0;
+                for i in 0..inst.operands.len() {
+                    let part = arg(i);
+                    match lanes_of(self, part) {
+                        Some(n) => {
+                            for j in 0..n {
+                                let src = self.lane_id(part, j);
+                                let v = self.value(ub, src)?;
+                                let dst = self.lane_id(rid, k);
+                                ub.values.insert(dst, v);
+                                k += 1;
+                            }
+                        }
+                        None => {
+                            let v = self.value(ub, part)?;
+                            let dst = self.lane_id(rid, k);
+                            ub.values.insert(dst, v);
+                            k += 1;
+                        }
+                    }
+                }
+                Ok(true)
+            }
+            Op::CompositeExtract
+                if lanes_of(self, arg(0)).is_some()
+                    && !self.builtin_vectors.contains_key(&arg(0)) =>
+            {
+                if inst.operands.len() != 2 {
+                    return Err(bad(self.m, inst, "nested composite extract"));
+                }
+                let k = crate::spirv::literal_operand(inst, 1).unwrap_or(0);
+                let src = self.lane_id(arg(0), k);
+                let v = self.value(ub, src)?;
+                ub.values.insert(rid, v);
+                Ok(true)
+            }
+            Op::CompositeInsert if self.vector_of(inst.result_type).is_some() => {
+                let n = self
+                    .vector_of(inst.result_type)
+                    .map(|(_, n)| n)
+                    .unwrap_or(0);
+                let at = crate::spirv::literal_operand(inst, 2).unwrap_or(0);
+                for k in 0..n {
+                    let v = if k == at {
+                        self.value(ub, arg(0))?
+                    } else {
+                        let src = self.lane_id(arg(1), k);
+                        self.value(ub, src)?
+                    };
+                    let dst = self.lane_id(rid, k);
+                    ub.values.insert(dst, v);
+                }
+                Ok(true)
+            }
+            Op::VectorShuffle => {
+                let n1 = lanes_of(self, arg(0)).unwrap_or(0);
+                let comp = self
+                    .vector_of(inst.result_type)
+                    .map(|(c, _)| c)
+                    .unwrap_or(0);
+                for (k, o) in inst.operands[2..].iter().enumerate() {
+                    let rspirv::dr::Operand::LiteralBit32(c) = o else {
+                        continue;
+                    };
+                    let v = if *c == u32::MAX {
+                        let ty = scalar_type(self.m, comp).unwrap_or(Type::Int(32));
+                        ub.add(Op_ {
+                            kind: OpKind::Const(0),
+                            ty,
+                            operands: vec![],
+                            name: None,
+                        })
+                    } else if *c < n1 {
+                        let src = self.lane_id(arg(0), *c);
+                        self.value(ub, src)?
+                    } else {
+                        let src = self.lane_id(arg(1), *c - n1);
+                        self.value(ub, src)?
+                    };
+                    let dst = self.lane_id(rid, k as u32);
+                    ub.values.insert(dst, v);
+                }
+                Ok(true)
+            }
+            Op::VectorExtractDynamic => {
+                let n = lanes_of(self, arg(0)).unwrap_or(0);
+                let idx = self.value(ub, arg(1))?;
+                let ity = ub.body.op(idx).ty;
+                let ty = self.result_type(inst)?;
+                let mut acc = {
+                    let src = self.lane_id(arg(0), 0);
+                    self.value(ub, src)?
+                };
+                for k in 1..n {
+                    let kc = ub.add(Op_ {
+                        kind: OpKind::Const(k as u64),
+                        ty: ity,
+                        operands: vec![],
+                        name: None,
+                    });
+                    let hit = ub.add(Op_ {
+                        kind: OpKind::Cmp(CmpPred::Eq),
+                        ty: Type::BOOL,
+                        operands: vec![idx, kc],
+                        name: None,
+                    });
+                    let lane = {
+                        let src = self.lane_id(arg(0), k);
+                        self.value(ub, src)?
+                    };
+                    acc = ub.add(Op_ {
+                        kind: OpKind::Select,
+                        ty,
+                        operands: vec![hit, lane, acc],
+                        name: None,
+                    });
+                }
+                ub.values.insert(rid, acc);
+                Ok(true)
+            }
+            Op::Load
+                if self.vector_of(inst.result_type).is_some()
+                    && !self.m.builtins.contains_key(&arg(0)) =>
+            {
+                let (comp, n) = self.vector_of(inst.result_type).unwrap_or((0, 0));
+                let p = self.pointer(inst, arg(0))?;
+                let ty = scalar_type(self.m, comp)
+                    .ok_or_else(|| bad(self.m, inst, "vector of an unsupported component type"))?;
+                let mem = &mut self.kernel.memories[p.mem.0 as usize];
+                if ty != mem.elem {
+                    return Err(bad(
+                        self.m,
+                        inst,
+                        format!(
+                            "loads {ty} lanes from buffer '{}' of {}",
+                            mem.name, mem.elem
+                        ),
+                    ));
+                }
+                mem.read = true;
+                let base = self.value(ub, arg(0))?;
+                for k in 0..n {
+                    let addr = ub.offset(base, (k * ty.bytes()) as u64);
+                    let mut operands = vec![addr];
+                    operands.extend(pred);
+                    let v = ub.add(Op_ {
+                        kind: OpKind::Load(p.mem),
+                        ty,
+                        operands,
+                        name: None,
+                    });
+                    let dst = self.lane_id(rid, k);
+                    ub.values.insert(dst, v);
+                }
+                Ok(true)
+            }
+            Op::Store if lanes_of(self, arg(1)).is_some() => {
+                let n = lanes_of(self, arg(1)).unwrap_or(0);
+                let p = self.pointer(inst, arg(0))?;
+                let base = self.value(ub, arg(0))?;
+                for k in 0..n {
+                    let src = self.lane_id(arg(1), k);
+                    let data = self.value(ub, src)?;
+                    let ty = ub.body.op(data).ty;
+                    let mem = &mut self.kernel.memories[p.mem.0 as usize];
+                    if ty != mem.elem {
+                        return Err(bad(
+                            self.m,
+                            inst,
+                            format!(
+                                "stores {ty} lanes into buffer '{}' of {}",
+                                mem.name, mem.elem
+                            ),
+                        ));
+                    }
+                    mem.written = true;
+                    let addr = ub.offset(base, (k * ty.bytes()) as u64);
+                    let mut operands = vec![addr, data];
+                    operands.extend(pred);
+                    ub.add(Op_ {
+                        kind: OpKind::Store(p.mem),
+                        ty,
+                        operands,
+                        name: None,
+                    });
+                }
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// Bytes between consecutive elements a pointer of this type steps over (vectors of 3
+    /// take the room of 4, OpenCL SPIR-V environment §2.10).
+    fn pointee_size(&self, ptr_ty: Option<Word>) -> Option<u32> {
+        let Some(SpvType::Pointer(_, pointee)) = ptr_ty.and_then(|t| self.m.types.get(&t)) else {
+            return None;
+        };
+        match self.m.types.get(pointee)? {
+            SpvType::Vector(c, n) => {
+                Some(scalar_type(self.m, *c)?.bytes() * if *n == 3 { 4 } else { *n })
+            }
+            _ => Some(scalar_type(self.m, *pointee)?.bytes()),
+        }
+    }
+
     /// The source name (OpName) of an id, looking through the inliner's renaming.
     fn name_of(&self, id: Word) -> Option<String> {
         let mut cur = id;
@@ -746,6 +1119,25 @@ impl<'a> Lowering<'a> {
     fn value(&mut self, ub: &mut UnitBuilder, id: Word) -> Result<OpId, FrontendError> {
         if let Some(v) = ub.values.get(&id) {
             return Ok(*v);
+        }
+        if let Some(r) = self.lane_constant(id) {
+            let r = r?;
+            let op = match r {
+                ValueRef::Const(ty, bits) => ub.add(Op_ {
+                    kind: OpKind::Const(bits),
+                    ty,
+                    operands: vec![],
+                    name: None,
+                }),
+                other => ub.add(Op_ {
+                    kind: OpKind::Outer(other),
+                    ty: self.kernel.type_of(other),
+                    operands: vec![],
+                    name: None,
+                }),
+            };
+            ub.values.insert(id, op);
+            return Ok(op);
         }
         let op = if let Some((ty, bits)) = self.m.constants.get(&id) {
             let ty = scalar_type(self.m, *ty).ok_or_else(|| FrontendError::Unsupported {
@@ -836,7 +1228,7 @@ impl<'a> Lowering<'a> {
     fn lower_inst(
         &mut self,
         ub: &mut UnitBuilder,
-        inst: &'a Instruction,
+        inst: &Instruction,
         pred: Option<OpId>,
     ) -> Result<(), FrontendError> {
         let m = self.m;
@@ -996,7 +1388,29 @@ impl<'a> Lowering<'a> {
                 }
                 Op::Bitcast => {
                     if self.is_pointer_type(inst.result_type) {
-                        return Err(bad(m, inst, "pointer casts are not supported yet"));
+                        // Same memory, another view of its elements (clang stores a float3
+                        // as a float4): allowed while the component type stays the same.
+                        let p = self.pointer(inst, arg(0))?;
+                        let comp = |t: Option<Word>| match t.and_then(|t| self.m.types.get(&t)) {
+                            Some(SpvType::Pointer(_, e)) => match self.m.types.get(e) {
+                                Some(SpvType::Vector(c, _)) => scalar_type(self.m, *c),
+                                _ => scalar_type(self.m, *e),
+                            },
+                            _ => None,
+                        };
+                        if comp(inst.result_type).is_none()
+                            || comp(inst.result_type) != comp(self.type_id_of(arg(0)))
+                        {
+                            return Err(bad(
+                                m,
+                                inst,
+                                "pointer casts that reinterpret memory are not supported yet",
+                            ));
+                        }
+                        self.pointers.insert(rid, p);
+                        let v = self.value(ub, arg(0))?;
+                        ub.values.insert(rid, v);
+                        return Ok(());
                     }
                     let ty = self.result_type(inst)?;
                     let a = self.value(ub, arg(0))?;
@@ -1041,11 +1455,21 @@ impl<'a> Lowering<'a> {
                         ));
                     }
                     let p = self.pointer(inst, arg(0))?;
-                    let elem = self.kernel.memory(p.mem).elem;
+                    let base_ty = self.type_id_of(arg(0));
+                    let size = self
+                        .pointee_size(base_ty)
+                        .ok_or_else(|| bad(m, inst, "pointer to an unsupported type"))?;
+                    if size != self.pointee_size(inst.result_type).unwrap_or(0) {
+                        return Err(bad(
+                            m,
+                            inst,
+                            "access chain that changes the element type is not supported yet",
+                        ));
+                    }
                     let base = self.value(ub, arg(0))?;
                     let idx = self.value(ub, arg(1))?;
                     let idx = ub.resize(idx, 64, true);
-                    let offset = match elem.bytes() {
+                    let offset = match size {
                         1 => idx,
                         n => {
                             let sh = ub.add(Op_ {
@@ -1247,6 +1671,9 @@ impl<'a> Lowering<'a> {
     }
 
     fn value_ref(&self, v: Word) -> Result<ValueRef, FrontendError> {
+        if let Some(r) = self.lane_constant(v) {
+            return r;
+        }
         if let Some((ty, bits)) = self.m.constants.get(&v) {
             let ty = scalar_type(self.m, *ty).ok_or_else(|| FrontendError::Unsupported {
                 inst: format!("constant %{v}"),
@@ -1308,6 +1735,20 @@ impl UnitBuilder {
         });
         self.int(IntBinOp::Xor, ty, x, ones)
     }
+    /// `addr + bytes` (a no-op for 0).
+    fn offset(&mut self, addr: OpId, bytes: u64) -> OpId {
+        if bytes == 0 {
+            return addr;
+        }
+        let c = self.add(Op_ {
+            kind: OpKind::Const(bytes),
+            ty: Type::ADDR,
+            operands: vec![],
+            name: None,
+        });
+        self.int(IntBinOp::Add, Type::ADDR, addr, c)
+    }
+
     /// Zero/sign-extends or truncates an integer to `bits`.
     fn resize(&mut self, x: OpId, bits: u32, signed: bool) -> OpId {
         let from = self.body.op(x).ty.bits();

@@ -240,6 +240,7 @@ impl Machine<'_> {
                 Some(SpvType::Bool) => Ok(V::I(*bits & 1, 1)),
                 Some(SpvType::Int(w)) => Ok(V::I(*bits & mask(*w), *w)),
                 Some(SpvType::Float(32)) => Ok(V::F(f32::from_bits(*bits as u32))),
+                Some(SpvType::Vector(..)) => self.zero(*ty, inst),
                 _ => Err(self.err(inst, "constant of an unsupported type")),
             };
         }
@@ -250,11 +251,262 @@ impl Machine<'_> {
             .iter()
             .find(|i| i.result_id == Some(id))
         {
-            if i.class.opcode == Op::Undef {
-                return self.zero(i.result_type.unwrap_or(0), inst);
+            match i.class.opcode {
+                Op::Undef | Op::ConstantNull => return self.zero(i.result_type.unwrap_or(0), inst),
+                Op::ConstantComposite => {
+                    let mut items = Vec::new();
+                    for k in 0..i.operands.len() {
+                        items.push(self.get(vals, id_operand(i, k).unwrap_or(0), inst)?);
+                    }
+                    return Ok(V::Vec(items));
+                }
+                _ => {}
             }
         }
         Err(self.err(inst, &format!("operand %{id} has no value")))
+    }
+
+    /// (component type id, lanes) of a vector type.
+    fn vector_of(&self, ty: Option<Word>) -> Option<(Word, u32)> {
+        match ty.and_then(|t| self.m.types.get(&t)) {
+            Some(SpvType::Vector(c, n)) => Some((*c, *n)),
+            _ => None,
+        }
+    }
+
+    /// Bytes one step of a pointer of this type covers (3-lane vectors take 4 lanes' room).
+    fn pointee_size(&self, ptr_ty: Option<Word>) -> Option<usize> {
+        let Some(SpvType::Pointer(_, pointee)) = ptr_ty.and_then(|t| self.m.types.get(&t)) else {
+            return None;
+        };
+        let scalar = |t: &Word| match self.m.types.get(t) {
+            Some(SpvType::Int(w)) | Some(SpvType::Float(w)) => Some((*w as usize).div_ceil(8)),
+            Some(SpvType::Bool) => Some(1),
+            _ => None,
+        };
+        match self.m.types.get(pointee)? {
+            SpvType::Vector(c, n) => Some(scalar(c)? * if *n == 3 { 4 } else { *n as usize }),
+            _ => scalar(pointee),
+        }
+    }
+
+    /// Vector instructions: lane-wise arithmetic (each lane through the scalar code) and the
+    /// ones that move lanes. Returns false for anything else.
+    fn exec_vector(
+        &mut self,
+        inst: &Instruction,
+        vals: &mut HashMap<Word, V>,
+        wi: &WorkItem,
+        depth: u32,
+    ) -> Result<bool, SimError> {
+        let op = inst.class.opcode;
+        let rid = inst.result_id.unwrap_or(0);
+        let a = |i: usize| id_operand(inst, i).unwrap_or(0);
+        let lanes_of = |v: &V| match v {
+            V::Vec(items) => Some(items.clone()),
+            _ => None,
+        };
+        match op {
+            Op::CompositeConstruct if self.vector_of(inst.result_type).is_some() => {
+                let mut items = Vec::new();
+                for i in 0..inst.operands.len() {
+                    match self.get(vals, a(i), inst)? {
+                        V::Vec(v) => items.extend(v),
+                        x => items.push(x),
+                    }
+                }
+                vals.insert(rid, V::Vec(items));
+                Ok(true)
+            }
+            Op::CompositeInsert if self.vector_of(inst.result_type).is_some() => {
+                let obj = self.get(vals, a(0), inst)?;
+                let mut items = lanes_of(&self.get(vals, a(1), inst)?)
+                    .ok_or_else(|| self.err(inst, "insert into a non-vector"))?;
+                let at = literal_operand(inst, 2).unwrap_or(0) as usize;
+                *items
+                    .get_mut(at)
+                    .ok_or_else(|| self.err(inst, "lane out of range"))? = obj;
+                vals.insert(rid, V::Vec(items));
+                Ok(true)
+            }
+            Op::VectorShuffle => {
+                let x = lanes_of(&self.get(vals, a(0), inst)?)
+                    .ok_or_else(|| self.err(inst, "shuffle of a non-vector"))?;
+                let y = lanes_of(&self.get(vals, a(1), inst)?)
+                    .ok_or_else(|| self.err(inst, "shuffle of a non-vector"))?;
+                let comp = self
+                    .vector_of(inst.result_type)
+                    .map(|(c, _)| c)
+                    .unwrap_or(0);
+                let mut items = Vec::new();
+                for o in &inst.operands[2..] {
+                    let rspirv::dr::Operand::LiteralBit32(c) = o else {
+                        continue;
+                    };
+                    let c = *c as usize;
+                    items.push(if c == u32::MAX as usize {
+                        self.zero(comp, inst)?
+                    } else if c < x.len() {
+                        x[c].clone()
+                    } else {
+                        y.get(c - x.len())
+                            .cloned()
+                            .ok_or_else(|| self.err(inst, "lane out of range"))?
+                    });
+                }
+                vals.insert(rid, V::Vec(items));
+                Ok(true)
+            }
+            Op::VectorExtractDynamic => {
+                let x = lanes_of(&self.get(vals, a(0), inst)?)
+                    .ok_or_else(|| self.err(inst, "extract from a non-vector"))?;
+                let k = self.int(vals, a(1), inst)? as usize;
+                let v = match x.get(k) {
+                    Some(v) => v.clone(),
+                    None => self.zero(inst.result_type.unwrap_or(0), inst)?,
+                };
+                vals.insert(rid, v);
+                Ok(true)
+            }
+            Op::Load
+                if self.vector_of(inst.result_type).is_some()
+                    && !self.m.builtins.contains_key(&a(0)) =>
+            {
+                let (comp, n) = self.vector_of(inst.result_type).unwrap_or((0, 0));
+                let V::Ptr(b, off) = self.get(vals, a(0), inst)? else {
+                    return Err(self.err(inst, "load through a non-pointer"));
+                };
+                let step = self.bufs[b].0.bytes() as i64;
+                let mut items = Vec::new();
+                for k in 0..n as i64 {
+                    items.push(self.read_elem(inst, b, off + k * step, comp)?);
+                }
+                vals.insert(rid, V::Vec(items));
+                Ok(true)
+            }
+            Op::Store => {
+                let V::Vec(items) = self.get(vals, a(1), inst)? else {
+                    return Ok(false);
+                };
+                let V::Ptr(b, off) = self.get(vals, a(0), inst)? else {
+                    return Err(self.err(inst, "store through a non-pointer"));
+                };
+                let step = self.bufs[b].0.bytes() as i64;
+                for (k, v) in items.iter().enumerate() {
+                    self.write_elem(inst, b, off + k as i64 * step, v)?;
+                }
+                Ok(true)
+            }
+            Op::ExtInst
+                if self.vector_of(inst.result_type).is_some()
+                    && matches!(inst.operands.get(1), Some(rspirv::dr::Operand::LiteralExtInstInteger(n)) if *n == rspirv::spirv::OpenclStd100Op::select as u32) =>
+            {
+                // Vector select: the top bit of each lane of c picks b.
+                let (x, y, c) = (
+                    self.get(vals, a(2), inst)?,
+                    self.get(vals, a(3), inst)?,
+                    self.get(vals, a(4), inst)?,
+                );
+                let (Some(x), Some(y), Some(c)) = (lanes_of(&x), lanes_of(&y), lanes_of(&c)) else {
+                    return Err(self.err(inst, "select of mixed vector and scalar operands"));
+                };
+                let items = x
+                    .into_iter()
+                    .zip(y)
+                    .zip(c)
+                    .map(|((x, y), c)| match c {
+                        V::I(v, w) => Ok(if (v >> (w - 1)) & 1 == 1 { y } else { x }),
+                        _ => Err(self.err(inst, "select condition is not an integer")),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                vals.insert(rid, V::Vec(items));
+                Ok(true)
+            }
+            Op::CompositeExtract | Op::Load | Op::CopyObject | Op::FunctionCall | Op::Phi => {
+                Ok(false)
+            }
+            _ => {
+                let Some((comp, n)) = self.vector_of(inst.result_type) else {
+                    return Ok(false);
+                };
+                // Lane-wise: each lane is the scalar instruction on the operands' lanes.
+                let mut items = Vec::new();
+                for k in 0..n as usize {
+                    let mut lane = inst.clone();
+                    lane.result_type = Some(comp);
+                    lane.result_id = Some(u32::MAX);
+                    let mut scratch: Vec<(Word, V)> = Vec::new();
+                    for (i, o) in lane.operands.iter_mut().enumerate() {
+                        if let rspirv::dr::Operand::IdRef(id) = o {
+                            if let Ok(V::Vec(v)) = self.get(vals, *id, inst) {
+                                let tmp = u32::MAX - 1 - i as u32;
+                                scratch.push((
+                                    tmp,
+                                    v.get(k)
+                                        .cloned()
+                                        .ok_or_else(|| self.err(inst, "vector widths differ"))?,
+                                ));
+                                *id = tmp;
+                            }
+                        }
+                    }
+                    for (t, v) in scratch {
+                        vals.insert(t, v);
+                    }
+                    self.exec(&lane, vals, wi, depth)?;
+                    items.push(
+                        vals.remove(&u32::MAX)
+                            .ok_or_else(|| self.err(inst, "lane produced no value"))?,
+                    );
+                }
+                vals.insert(rid, V::Vec(items));
+                Ok(true)
+            }
+        }
+    }
+
+    fn read_elem(&self, inst: &Instruction, b: usize, off: i64, ty: Word) -> Result<V, SimError> {
+        let (elem, bytes) = &self.bufs[b];
+        let n = elem.bytes();
+        if off < 0 || off as usize + n > bytes.len() {
+            return Err(SimError::BadArg(format!(
+                "{}: reads byte {off} of a {}-byte buffer: an input buffer is too short for this NDRange",
+                self.m.describe(inst),
+                bytes.len()
+            )));
+        }
+        let mut raw = [0u8; 8];
+        raw[..n].copy_from_slice(&bytes[off as usize..off as usize + n]);
+        let x = u64::from_le_bytes(raw);
+        Ok(match (self.m.types.get(&ty), elem) {
+            (Some(SpvType::Float(32)), _) | (_, Elem::F32) => V::F(f32::from_bits(x as u32)),
+            (_, Elem::Int(w)) => V::I(x & mask(*w), *w),
+        })
+    }
+
+    fn write_elem(
+        &mut self,
+        inst: &Instruction,
+        b: usize,
+        off: i64,
+        v: &V,
+    ) -> Result<(), SimError> {
+        let x = match v {
+            V::F(f) => f.to_bits() as u64,
+            V::I(x, _) => *x,
+            _ => return Err(self.err(inst, "store of an unsupported value")),
+        };
+        let desc = self.m.describe(inst);
+        let (elem, bytes) = &mut self.bufs[b];
+        let n = elem.bytes();
+        if off < 0 || off as usize + n > bytes.len() {
+            let len = bytes.len();
+            return Err(SimError::BadArg(format!(
+                "{desc}: writes byte {off} of a {len}-byte buffer: an output buffer is too short for this NDRange"
+            )));
+        }
+        bytes[off as usize..off as usize + n].copy_from_slice(&x.to_le_bytes()[..n]);
+        Ok(())
     }
 
     /// OpenCL.std built-ins the model knows (the integer and float min/max/abs/clamp family).
@@ -315,11 +567,25 @@ impl Machine<'_> {
             (Cl::fmax, [V::F(x), V::F(y)]) => V::F(fmax(*x, *y)),
             (Cl::fclamp, [V::F(x), V::F(lo), V::F(hi)]) => V::F(fmin(fmax(*x, *lo), *hi)),
             (Cl::copysign, [V::F(x), V::F(y)]) => V::F(x.copysign(*y)),
+            (Cl::select, [x, y, V::I(c, _)]) => {
+                if *c != 0 {
+                    y.clone()
+                } else {
+                    x.clone()
+                }
+            }
             _ => return Err(self.err(inst, &format!("OpenCL.std {op:?} is not modelled yet"))),
         })
     }
 
     fn zero(&self, ty: Word, inst: &Instruction) -> Result<V, SimError> {
+        if let Some((c, n)) = self.vector_of(Some(ty)) {
+            return Ok(V::Vec(
+                (0..n)
+                    .map(|_| self.zero(c, inst))
+                    .collect::<Result<_, _>>()?,
+            ));
+        }
         match self.m.types.get(&ty) {
             Some(SpvType::Bool) => Ok(V::I(0, 1)),
             Some(SpvType::Int(w)) => Ok(V::I(0, *w)),
@@ -351,6 +617,9 @@ impl Machine<'_> {
         wi: &WorkItem,
         depth: u32,
     ) -> Result<(), SimError> {
+        if self.exec_vector(inst, vals, wi, depth)? {
+            return Ok(());
+        }
         let op = inst.class.opcode;
         let rid = inst.result_id.unwrap_or(0);
         let a = |i: usize| id_operand(inst, i).unwrap_or(0);
@@ -550,6 +819,7 @@ impl Machine<'_> {
                 self.get(vals, a(0), inst)?,
                 self.m.types.get(&inst.result_type.unwrap_or(0)),
             ) {
+                (V::Ptr(b, off), Some(SpvType::Pointer(..))) => V::Ptr(b, off),
                 (V::I(x, 32), Some(SpvType::Float(32))) => V::F(f32::from_bits(x as u32)),
                 (V::F(x), Some(SpvType::Int(32))) => V::I(x.to_bits() as u64, 32),
                 (V::I(x, w), Some(SpvType::Int(w2))) if w == *w2 => V::I(x, w),
@@ -583,7 +853,10 @@ impl Machine<'_> {
                 let V::I(idx, w) = self.get(vals, a(1), inst)? else {
                     return Err(self.err(inst, "non-integer index"));
                 };
-                let size = self.bufs[b].0.bytes() as i64;
+                let size = self
+                    .pointee_size(inst.result_type)
+                    .ok_or_else(|| self.err(inst, "pointer to an unsupported type"))?
+                    as i64;
                 V::Ptr(b, off + sext(idx, w) * size)
             }
             Op::Load => {

@@ -89,7 +89,12 @@ pub fn kernel_params(m: &SpirvModule, func: u32) -> Result<Vec<Param>, crate::Si
         let ty = p.result_type.unwrap_or(0);
         let kind = match m.types.get(&ty) {
             Some(SpvType::Pointer(StorageClass::CrossWorkgroup, e)) => {
-                ParamKind::Buffer(elem_of(m, *e).ok_or_else(|| {
+                // Buffers of vectors hold their components (flattened in the .npy).
+                let comp = match m.types.get(e) {
+                    Some(SpvType::Vector(c, _)) => c,
+                    _ => e,
+                };
+                ParamKind::Buffer(elem_of(m, *comp).ok_or_else(|| {
                     crate::SimError::Model(format!("argument {name}: unsupported element type"))
                 })?)
             }
