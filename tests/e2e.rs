@@ -1260,3 +1260,64 @@ fn vectors_are_scalarized_and_match_pocl() {
         &d,
     );
 }
+
+#[test]
+fn loops_with_break_and_data_dependent_trip_counts() {
+    let d = scratch("find_first");
+    let a: Vec<i32> = randoms(71, 300).iter().map(|v| (*v % 50) as i32).collect();
+    save(&d.join("a.npy"), &a);
+    save(&d.join("pos.npy"), &vec![0i32; 1]);
+    // Found early, found late, never found: the exit taken decides the result.
+    let late = a[250];
+    for key in [a[3], late, 1000] {
+        co_simulate_against_pocl(
+            "find_first",
+            &[1],
+            &[1],
+            &[
+                A::Buf("a", d.join("a.npy")),
+                A::Buf("pos", d.join("pos.npy")),
+                A::Int("n", 300),
+                A::Int("key", key as i64),
+            ],
+            &["--mem-latency", "random:8"],
+            &d,
+        );
+        let pos: Vec<i32> = load(&d.join("dump/pos.npy"));
+        assert_eq!(
+            pos[0],
+            a.iter()
+                .position(|x| *x == key)
+                .map(|p| p as i32)
+                .unwrap_or(-1)
+        );
+    }
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("out/report.json")).unwrap()).unwrap();
+    let lp = &report["loops"][0];
+    // The exit test needs the loaded value before the next iteration may start.
+    assert_eq!(lp["ii"], lp["rec_mii"]);
+    assert!(
+        lp["bottleneck"].as_str().unwrap().contains("Load 'a'"),
+        "{lp}"
+    );
+
+    let d = scratch("collatz");
+    let start: Vec<u32> = randoms(72, 32)
+        .iter()
+        .map(|v| (*v % 300) as u32 + 1)
+        .collect();
+    save(&d.join("start.npy"), &start);
+    save(&d.join("steps.npy"), &vec![0u32; 32]);
+    co_simulate_against_pocl(
+        "collatz",
+        &[32],
+        &[8],
+        &[
+            A::Buf("start", d.join("start.npy")),
+            A::Buf("steps", d.join("steps.npy")),
+        ],
+        &[],
+        &d,
+    );
+}

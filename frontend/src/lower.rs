@@ -48,9 +48,11 @@ struct Lowering<'a> {
     builtin_vectors: HashMap<Word, Builtin>,
     /// Instruction defining each result id in the flattened function.
     def_inst: HashMap<Word, &'a Instruction>,
-    pending_entry: Vec<(UnitId, Vec<(usize, Vec<(Word, NodeIndex)>)>)>,
+    pending_entry: Vec<(UnitId, Vec<(usize, Word, Vec<(Word, NodeIndex)>)>)>,
     /// Vectors are scalarized: lane k of vector value v is a synthetic scalar id.
     lane_ids: HashMap<(Word, u32), Word>,
+    /// A phi after a loop with several exits: (phi, loop unit) -> the value of the exit taken.
+    exit_merges: HashMap<(Word, UnitId), OpId>,
     lane_origin: HashMap<Word, (Word, u32)>,
     next_synthetic: Word,
 }
@@ -146,6 +148,7 @@ impl<'a> Lowering<'a> {
             def_inst,
             pending_entry: Vec::new(),
             lane_ids: HashMap::new(),
+            exit_merges: HashMap::new(),
             lane_origin: HashMap::new(),
             next_synthetic: 0xC000_0000,
         })
@@ -286,7 +289,7 @@ impl<'a> Lowering<'a> {
                                     name: self.name_of(rid),
                                     incoming: Vec::new(),
                                 });
-                                ub.pending_phis.push((k, outside));
+                                ub.pending_phis.push((k, rid, outside));
                                 let init = ub.add(Op_ {
                                     kind: OpKind::Outer(ValueRef::EntryPhi(uid, k)),
                                     ty,
@@ -390,36 +393,117 @@ impl<'a> Lowering<'a> {
         let last = *blocks.last().unwrap_or(&first);
         let (kind, exit) = if let Some(li) = loop_index {
             let l = &self.cfg.loops[li];
-            let latch = self.block(l.latch);
+            let header_label = self.block(l.header).label;
+            // Every edge leaving the loop; they must all reach one block.
+            let mut exits: Vec<(NodeIndex, NodeIndex)> = Vec::new();
             for &b in &blocks {
-                for s in self.cfg.graph.neighbors(b) {
-                    if !in_unit.contains(&s) && b != l.latch {
-                        return Err(FrontendError::Unsupported {
-                            inst: format!("block %{} inside the loop headed by %{}", self.block(b).label, self.block(l.header).label),
-                            message: "a loop with an exit other than its latch (e.g. `break`) is not supported yet".into(),
-                        });
+                for t in self.cfg.graph.neighbors(b) {
+                    if !in_unit.contains(&t) && !exits.contains(&(b, t)) {
+                        exits.push((b, t));
                     }
                 }
             }
-            let term = latch
-                .insts
-                .last()
-                .ok_or_else(|| FrontendError::Malformed("empty latch block".into()))?;
-            if term.class.opcode != Op::BranchConditional {
-                return Err(bad(
-                    self.m,
-                    term,
-                    "a loop whose latch does not test the exit condition is not supported yet",
-                ));
-            }
-            let header_label = self.block(l.header).label;
-            let c = self.value(&mut ub, id_operand(term, 0).unwrap_or(0))?;
-            let (cont, exit_label) = if id_operand(term, 1) == Some(header_label) {
-                (c, id_operand(term, 2).unwrap_or(0))
-            } else {
-                (ub.not(c), id_operand(term, 1).unwrap_or(0))
+            exits.sort();
+            let exit_block =
+                match exits.first() {
+                    Some((_, t)) if exits.iter().all(|(_, u)| u == t) => *t,
+                    Some(_) => return Err(FrontendError::Unsupported {
+                        inst: format!("loop headed by block %{header_label}"),
+                        message:
+                            "a loop that leaves to several different blocks is not supported yet"
+                                .into(),
+                    }),
+                    None => {
+                        return Err(FrontendError::Unsupported {
+                            inst: format!("loop headed by block %{header_label}"),
+                            message: "a loop without an exit never finishes".into(),
+                        })
+                    }
+                };
+            let exit_label = self.block(exit_block).label;
+            // Predicate of an edge out of block `b` towards `target`.
+            let edge_to = |me: &mut Self,
+                           ub: &mut UnitBuilder,
+                           b: NodeIndex,
+                           target: Word|
+             -> Result<Option<OpId>, FrontendError> {
+                let term = me
+                    .block(b)
+                    .insts
+                    .last()
+                    .ok_or_else(|| FrontendError::Malformed("empty block".into()))?;
+                let pred = block_pred.get(&b).copied().flatten();
+                let cond = match term.class.opcode {
+                    Op::BranchConditional if id_operand(term, 1) != id_operand(term, 2) => {
+                        let c = me.value(ub, id_operand(term, 0).unwrap_or(0))?;
+                        Some(if id_operand(term, 1) == Some(target) {
+                            c
+                        } else {
+                            ub.not(c)
+                        })
+                    }
+                    _ => None,
+                };
+                Ok(match (pred, cond) {
+                    (None, c) => c,
+                    (p, None) => p,
+                    (Some(p), Some(c)) => Some(ub.int(IntBinOp::And, Type::BOOL, p, c)),
+                })
             };
-            let exit_unit = self.unit_of_block[&self.cfg.index_of[&exit_label]];
+            // The next iteration runs when this one reaches the latch and the latch goes on.
+            let cont = match edge_to(self, &mut ub, l.latch, header_label)? {
+                Some(c) => c,
+                None => ub.add(Op_ {
+                    kind: OpKind::Const(1),
+                    ty: Type::BOOL,
+                    operands: vec![],
+                    name: None,
+                }),
+            };
+            // Several exits into one block: its phis take the value of the exit taken,
+            // chosen inside the loop body and captured from the last iteration.
+            if exits.len() > 1 {
+                let phis: Vec<Instruction> = self
+                    .block(exit_block)
+                    .insts
+                    .iter()
+                    .filter(|i| i.class.opcode == Op::Phi)
+                    .cloned()
+                    .collect();
+                for phi in phis {
+                    if self.vector_of(phi.result_type).is_some() {
+                        return Err(bad(self.m, &phi, "a vector value leaving a loop through several exits is not supported yet"));
+                    }
+                    let ty = self.result_type(&phi)?;
+                    let mut merged: Option<OpId> = None;
+                    for (b, _) in exits.iter().rev() {
+                        let from = self.block(*b).label;
+                        let Some(k) = (0..phi.operands.len() / 2)
+                            .find(|k| id_operand(&phi, 2 * k + 1) == Some(from))
+                        else {
+                            continue;
+                        };
+                        let v = self.value(&mut ub, id_operand(&phi, 2 * k).unwrap_or(0))?;
+                        merged = Some(match merged {
+                            None => v,
+                            Some(rest) => match edge_to(self, &mut ub, *b, exit_label)? {
+                                Some(c) => ub.add(Op_ {
+                                    kind: OpKind::Select,
+                                    ty,
+                                    operands: vec![c, v, rest],
+                                    name: None,
+                                }),
+                                None => v,
+                            },
+                        });
+                    }
+                    if let Some(op) = merged {
+                        self.exit_merges
+                            .insert((phi.result_id.unwrap_or(0), uid), op);
+                    }
+                }
+            }
+            let exit_unit = self.unit_of_block[&exit_block];
             (
                 UnitKind::Loop {
                     cont,
@@ -1631,11 +1715,18 @@ impl<'a> Lowering<'a> {
         // Record where every SPIR-V value lives so that entry phis can name them.
         let pending = std::mem::take(&mut self.pending_entry);
         for (uid, phis) in pending {
-            for (k, outside) in phis {
-                let mut incoming = Vec::new();
+            for (k, rid, outside) in phis {
+                let mut incoming: Vec<(UnitId, ValueRef)> = Vec::new();
                 for (v, parent) in outside {
                     let from = self.unit_of_block[&parent];
-                    let r = self.value_ref(v)?;
+                    if incoming.iter().any(|(f, _)| *f == from) {
+                        continue;
+                    }
+                    // From a loop with several exits: the value of the exit it took.
+                    let r = match self.exit_merges.get(&(rid, from)) {
+                        Some(op) => ValueRef::Op(from, *op),
+                        None => self.value_ref(v)?,
+                    };
                     incoming.push((from, r));
                 }
                 self.kernel.units[uid.0 as usize].entry_phis[k].incoming = incoming;
@@ -1709,7 +1800,7 @@ struct UnitBuilder {
     body: Body,
     values: HashMap<Word, OpId>,
     entry_phis: Vec<EntryPhi>,
-    pending_phis: Vec<(usize, Vec<(Word, NodeIndex)>)>,
+    pending_phis: Vec<(usize, Word, Vec<(Word, NodeIndex)>)>,
     carried: Vec<(OpId, Word)>,
 }
 

@@ -188,7 +188,7 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
         // registered) by then.
         let issue = ops.len();
         ops.push(Operation {
-            name: "issue of the next iteration".into(),
+            name: "issue".into(),
             latency: 0,
             delay_ns: 0.0,
             resource: None,
@@ -201,6 +201,17 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
             distance: 1,
             data: false,
         });
+        // Every op of an iteration starts at or after its issue: this closes the cycle
+        // through the exit test, so RecMII (and the report) see it.
+        for op in 0..issue {
+            deps.push(Dependence {
+                src: issue,
+                dst: op,
+                latency: 0,
+                distance: 0,
+                data: false,
+            });
+        }
     }
     Problem {
         ops,
