@@ -1321,3 +1321,34 @@ fn loops_with_break_and_data_dependent_trip_counts() {
         &d,
     );
 }
+
+#[test]
+fn switch_statements_in_pipelines_and_in_control() {
+    let d = scratch("switch");
+    let op: Vec<i32> = randoms(81, 64).iter().map(|v| (*v % 8) as i32).collect();
+    let x: Vec<i32> = randoms(82, 64)
+        .iter()
+        .map(|v| (*v % 201) as i32 - 100)
+        .collect();
+    save(&d.join("op.npy"), &op);
+    save(&d.join("x.npy"), &x);
+    save(&d.join("y.npy"), &vec![0i32; 64]);
+    save(&d.join("acc.npy"), &vec![0i32; 1]);
+    // n & 3 selects each arm of the second switch, including its default.
+    for n in [20, 21, 22] {
+        co_simulate_against_pocl(
+            "switch_ops",
+            &[64],
+            &[16],
+            &[
+                A::Buf("op", d.join("op.npy")),
+                A::Buf("x", d.join("x.npy")),
+                A::Buf("y", d.join("y.npy")),
+                A::Buf("acc", d.join("acc.npy")),
+                A::Int("n", n),
+            ],
+            &[],
+            &d,
+        );
+    }
+}

@@ -28,6 +28,25 @@ pub struct NaturalLoop {
     pub innermost: bool,
 }
 
+/// The (literal, target) pairs of an OpSwitch.
+pub fn switch_cases(term: &rspirv::dr::Instruction) -> Vec<(u64, Word)> {
+    let mut out = Vec::new();
+    let mut lit = None;
+    for o in &term.operands[2.min(term.operands.len())..] {
+        match o {
+            rspirv::dr::Operand::LiteralBit32(v) => lit = Some(*v as u64),
+            rspirv::dr::Operand::LiteralBit64(v) => lit = Some(*v),
+            rspirv::dr::Operand::IdRef(l) => {
+                if let Some(v) = lit.take() {
+                    out.push((v, *l));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 /// Successor labels of a block's terminator.
 pub fn successors(
     m: &SpirvModule,
@@ -47,6 +66,15 @@ pub fn successors(
             id_operand(term, 1).unwrap_or(0),
             id_operand(term, 2).unwrap_or(0),
         ],
+        Op::Switch => {
+            let mut t = vec![id_operand(term, 1).unwrap_or(0)];
+            for (_, l) in switch_cases(term) {
+                if !t.contains(&l) {
+                    t.push(l);
+                }
+            }
+            t
+        }
         Op::Return | Op::ReturnValue | Op::Unreachable => vec![],
         _ => {
             return Err(FrontendError::Unsupported {

@@ -365,6 +365,12 @@ pub enum Exit {
         if_true: UnitId,
         if_false: UnitId,
     },
+    /// Multi-way branch on an integer value of this unit (OpSwitch).
+    Switch {
+        value: OpId,
+        cases: Vec<(u64, UnitId)>,
+        default: UnitId,
+    },
 }
 
 /// A value set when control enters a unit, chosen by the unit it came from.

@@ -346,22 +346,18 @@ impl<'a> Lowering<'a> {
                             }
                         }
                     }
-                    Op::Branch | Op::BranchConditional => {
+                    Op::Branch | Op::BranchConditional | Op::Switch => {
                         let succ = successors(self.m, self.f, self.cfg.graph[b])?;
-                        for (k, s) in succ.iter().enumerate() {
+                        for s in &succ {
                             let t = self.cfg.index_of[s];
                             if !in_unit.contains(&t) || t == first {
                                 continue;
                             }
-                            let ep = if op == Op::Branch || succ[0] == succ[1] {
-                                pred
-                            } else {
-                                let c = self.value(&mut ub, id_operand(inst, 0).unwrap_or(0))?;
-                                let c = if k == 0 { c } else { ub.not(c) };
-                                match pred {
-                                    None => Some(c),
-                                    Some(p) => Some(ub.int(IntBinOp::And, Type::BOOL, p, c)),
-                                }
+                            let c = self.branch_condition(&mut ub, inst, *s)?;
+                            let ep = match (pred, c) {
+                                (None, c) => c,
+                                (p, None) => p,
+                                (Some(p), Some(c)) => Some(ub.int(IntBinOp::And, Type::BOOL, p, c)),
                             };
                             edge_pred.insert((b, t), ep);
                         }
@@ -433,17 +429,8 @@ impl<'a> Lowering<'a> {
                     .last()
                     .ok_or_else(|| FrontendError::Malformed("empty block".into()))?;
                 let pred = block_pred.get(&b).copied().flatten();
-                let cond = match term.class.opcode {
-                    Op::BranchConditional if id_operand(term, 1) != id_operand(term, 2) => {
-                        let c = me.value(ub, id_operand(term, 0).unwrap_or(0))?;
-                        Some(if id_operand(term, 1) == Some(target) {
-                            c
-                        } else {
-                            ub.not(c)
-                        })
-                    }
-                    _ => None,
-                };
+                let term = term.clone();
+                let cond = me.branch_condition(ub, &term, target)?;
                 Ok(match (pred, cond) {
                     (None, c) => c,
                     (p, None) => p,
@@ -533,6 +520,18 @@ impl<'a> Lowering<'a> {
                             if_true: t,
                             if_false: f,
                         }
+                    }
+                }
+                Op::Switch => {
+                    let value = self.value(&mut ub, id_operand(term, 0).unwrap_or(0))?;
+                    let cases = crate::cfg::switch_cases(term)
+                        .into_iter()
+                        .map(|(lit, l)| (lit, self.unit_of_label(l)))
+                        .collect();
+                    Exit::Switch {
+                        value,
+                        cases,
+                        default: self.unit_of_label(id_operand(term, 1).unwrap_or(0)),
                     }
                 }
                 _ => Exit::Return,
@@ -1152,6 +1151,72 @@ impl<'a> Lowering<'a> {
         }
     }
 
+    /// When `term` goes to block `target` (None: always), as a boolean op of the unit.
+    fn branch_condition(
+        &mut self,
+        ub: &mut UnitBuilder,
+        term: &Instruction,
+        target: Word,
+    ) -> Result<Option<OpId>, FrontendError> {
+        match term.class.opcode {
+            Op::BranchConditional if id_operand(term, 1) != id_operand(term, 2) => {
+                let c = self.value(ub, id_operand(term, 0).unwrap_or(0))?;
+                Ok(Some(if id_operand(term, 1) == Some(target) {
+                    c
+                } else {
+                    ub.not(c)
+                }))
+            }
+            Op::Switch => {
+                let sel = self.value(ub, id_operand(term, 0).unwrap_or(0))?;
+                let ty = ub.body.op(sel).ty;
+                let cases = crate::cfg::switch_cases(term);
+                let mut any: Option<OpId> = None;
+                let cmp = |ub: &mut UnitBuilder, lit: u64, p: CmpPred| {
+                    let k = ub.add(Op_ {
+                        kind: OpKind::Const(lit & mask(ty.bits())),
+                        ty,
+                        operands: vec![],
+                        name: None,
+                    });
+                    ub.add(Op_ {
+                        kind: OpKind::Cmp(p),
+                        ty: Type::BOOL,
+                        operands: vec![sel, k],
+                        name: None,
+                    })
+                };
+                for (lit, l) in &cases {
+                    if *l == target {
+                        let eq = cmp(ub, *lit, CmpPred::Eq);
+                        any = Some(match any {
+                            None => eq,
+                            Some(a) => ub.int(IntBinOp::Or, Type::BOOL, a, eq),
+                        });
+                    }
+                }
+                if id_operand(term, 1) == Some(target) {
+                    // The default: none of the cases matched.
+                    let mut none: Option<OpId> = None;
+                    for (lit, _) in &cases {
+                        let ne = cmp(ub, *lit, CmpPred::Ne);
+                        none = Some(match none {
+                            None => ne,
+                            Some(a) => ub.int(IntBinOp::And, Type::BOOL, a, ne),
+                        });
+                    }
+                    let Some(n) = none else { return Ok(None) };
+                    any = Some(match any {
+                        None => n,
+                        Some(a) => ub.int(IntBinOp::Or, Type::BOOL, a, n),
+                    });
+                }
+                Ok(any)
+            }
+            _ => Ok(None),
+        }
+    }
+
     /// The source name (OpName) of an id, looking through the inliner's renaming.
     fn name_of(&self, id: Word) -> Option<String> {
         let mut cur = id;
@@ -1749,8 +1814,10 @@ impl<'a> Lowering<'a> {
             }
         }
         for (i, u) in self.kernel.units.iter_mut().enumerate() {
-            if let Exit::Branch { cond, .. } = u.exit {
-                live.push((UnitId(i as u32), cond));
+            match u.exit {
+                Exit::Branch { cond, .. } => live.push((UnitId(i as u32), cond)),
+                Exit::Switch { value, .. } => live.push((UnitId(i as u32), value)),
+                _ => {}
             }
         }
         live.sort();
@@ -1869,7 +1936,8 @@ pub fn mask(bits: u32) -> u64 {
 pub fn scalar_type(m: &SpirvModule, t: Word) -> Option<Type> {
     match m.types.get(&t)? {
         SpvType::Bool => Some(Type::BOOL),
-        SpvType::Int(w) if [8, 16, 32, 64].contains(w) => Some(Type::Int(*w)),
+        // Any width up to 64 (arbitrary-precision integers, clang's narrowed values).
+        SpvType::Int(w) if (1..=64).contains(w) => Some(Type::Int(*w)),
         SpvType::Float(32) => Some(Type::Float(FloatKind::F32)),
         _ => None,
     }

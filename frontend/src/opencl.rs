@@ -32,10 +32,16 @@ fn run(cmd: &mut Command, tool: &str) -> Result<(), FrontendError> {
         }
     })?;
     if !out.status.success() {
+        // The tool's own diagnostic, without the crash dump some of them append.
         let stderr = String::from_utf8_lossy(&out.stderr);
+        let lines: Vec<&str> = stderr
+            .lines()
+            .take_while(|l| !l.starts_with("PLEASE submit") && !l.starts_with("Stack dump"))
+            .take(20)
+            .collect();
         return Err(FrontendError::Toolchain(format!(
             "{tool} failed:\n{}",
-            stderr.trim_end()
+            lines.join("\n").trim_end()
         )));
     }
     Ok(())

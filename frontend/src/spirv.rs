@@ -58,9 +58,18 @@ impl SpirvModule {
                 bytes.len()
             )));
         }
-        check_instruction_stream(bytes, magic == spirv::MAGIC_NUMBER)?;
-        let module = rspirv::dr::load_bytes(bytes)
+        let (words, odd_ints) = check_instruction_stream(bytes, magic == spirv::MAGIC_NUMBER)?;
+        let mut module = rspirv::dr::load_words(&words)
             .map_err(|e| FrontendError::Malformed(format!("{e} (truncated or corrupt module?)")))?;
+        // Give arbitrary-precision integer types their real widths back (see
+        // `check_instruction_stream`).
+        for inst in &mut module.types_global_values {
+            if let (Op::TypeInt, Some(id)) = (inst.class.opcode, inst.result_id) {
+                if let Some(w) = odd_ints.get(&id) {
+                    inst.operands[0] = Operand::LiteralBit32(*w);
+                }
+            }
+        }
         let bound = module.header.as_ref().map(|h| h.bound).unwrap_or(0);
         let mut m = SpirvModule {
             module,
@@ -326,7 +335,15 @@ impl SpirvModule {
 }
 
 /// Every instruction's word count must fit inside the module; the decoder trusts it.
-fn check_instruction_stream(bytes: &[u8], little_endian: bool) -> Result<(), FrontendError> {
+/// Returns the module's words (in host order) and, for integer types of widths other than
+/// 8/16/32/64 (SPV_INTEL_arbitrary_precision_integers, or clang's narrowed switch values),
+/// their real widths: the decoder only knows how to read literals of the standard widths,
+/// so those types are presented to it as 32- or 64-bit (same literal word counts) and
+/// restored afterwards.
+fn check_instruction_stream(
+    bytes: &[u8],
+    little_endian: bool,
+) -> Result<(Vec<u32>, HashMap<Word, u32>), FrontendError> {
     let words: Vec<u32> = bytes
         .chunks_exact(4)
         .map(|c| {
@@ -338,10 +355,20 @@ fn check_instruction_stream(bytes: &[u8], little_endian: bool) -> Result<(), Fro
             }
         })
         .collect();
+    let mut words = words;
+    let mut odd_ints = HashMap::new();
     let mut pos = 5;
     let mut index = 0;
     while pos < words.len() {
         let count = (words[pos] >> 16) as usize;
+        let opcode = words[pos] & 0xFFFF;
+        if opcode == Op::TypeInt as u32 && count >= 3 && pos + 2 < words.len() {
+            let width = words[pos + 2];
+            if !matches!(width, 8 | 16 | 32 | 64) && (1..=64).contains(&width) {
+                odd_ints.insert(words[pos + 1], width);
+                words[pos + 2] = if width <= 32 { 32 } else { 64 };
+            }
+        }
         if count == 0 {
             return Err(FrontendError::Malformed(format!(
                 "instruction {index} (word {pos}) has a word count of 0"
@@ -356,7 +383,7 @@ fn check_instruction_stream(bytes: &[u8], little_endian: bool) -> Result<(), Fro
         pos += count;
         index += 1;
     }
-    Ok(())
+    Ok((words, odd_ints))
 }
 
 pub fn id_operand(inst: &Instruction, i: usize) -> Option<Word> {

@@ -93,9 +93,9 @@ pub fn liveness(k: &Kernel) -> Liveness {
         }
         match (&u.kind, &u.exit) {
             (UnitKind::Loop { cont, .. }, _) => work.push((ui, *cont)),
-            (_, Exit::Branch { cond, .. }) => {
-                work.push((ui, *cond));
-                live.caps.insert((ui as u32, cond.0));
+            (_, Exit::Branch { cond: v, .. }) | (_, Exit::Switch { value: v, .. }) => {
+                work.push((ui, *v));
+                live.caps.insert((ui as u32, v.0));
             }
             _ => {}
         }
@@ -839,6 +839,23 @@ fn emit_fsm(
                 let _ = writeln!(out, "                        end else begin");
                 out.push_str(&go(*if_false, "                            "));
                 let _ = writeln!(out, "                        end");
+            }
+            Exit::Switch {
+                value,
+                cases,
+                default,
+            } => {
+                let w = u.body.op(*value).ty.bits();
+                let _ = writeln!(out, "                        case (cap_u{ui}_n{})", value.0);
+                for (value, t) in cases {
+                    let _ = writeln!(out, "                            {}: begin", lit(w, *value));
+                    out.push_str(&go(*t, "                                "));
+                    let _ = writeln!(out, "                            end");
+                }
+                let _ = writeln!(out, "                            default: begin");
+                out.push_str(&go(*default, "                                "));
+                let _ = writeln!(out, "                            end");
+                let _ = writeln!(out, "                        endcase");
             }
             Exit::Return => {
                 if k.mode == ExecMode::PipelinedWorkItems {

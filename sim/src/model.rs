@@ -206,6 +206,16 @@ impl Machine<'_> {
                         let c = self.int(&vals, id_operand(inst, 0).unwrap_or(0), inst)?;
                         Some(id_operand(inst, if c != 0 { 1 } else { 2 }).unwrap_or(0))
                     }
+                    Op::Switch => {
+                        let sel = self.int(&vals, id_operand(inst, 0).unwrap_or(0), inst)?;
+                        let case = frontend::cfg::switch_cases(inst)
+                            .into_iter()
+                            .find(|(lit, _)| *lit == sel);
+                        Some(
+                            case.map(|(_, l)| l)
+                                .unwrap_or(id_operand(inst, 1).unwrap_or(0)),
+                        )
+                    }
                     Op::Return => return Ok(None),
                     Op::ReturnValue => {
                         return Ok(Some(self.get(
