@@ -14,8 +14,8 @@ struct ShimApi {
     const char *(*port_name)(size_t);
     uint32_t (*port_width)(size_t);
     int (*port_is_output)(size_t);
-    uint64_t (*get)(void *, size_t);
-    void (*set)(void *, size_t, uint64_t);
+    uint64_t (*get)(void *, size_t, size_t);
+    void (*set)(void *, size_t, size_t, uint64_t);
     void (*eval)(void *);
     int (*trace_open)(void *, const char *);
     void (*trace_dump)(void *, uint64_t);
@@ -31,8 +31,8 @@ size_t Model::port_count() const { return api_->port_count(); }
 rust::String Model::port_name(size_t i) const { return rust::String(api_->port_name(i)); }
 uint32_t Model::port_width(size_t i) const { return api_->port_width(i); }
 bool Model::port_is_output(size_t i) const { return api_->port_is_output(i) != 0; }
-uint64_t Model::get(size_t i) const { return api_->get(inst_, i); }
-void Model::set(size_t i, uint64_t v) { api_->set(inst_, i, v); }
+uint64_t Model::get(size_t i, size_t chunk) const { return api_->get(inst_, i, chunk); }
+void Model::set(size_t i, size_t chunk, uint64_t v) { api_->set(inst_, i, chunk, v); }
 void Model::eval() { api_->eval(inst_); }
 bool Model::trace_open(rust::Str path) { return api_->trace_open(inst_, std::string(path).c_str()) != 0; }
 void Model::trace_dump(uint64_t time) { api_->trace_dump(inst_, time); }

@@ -18,8 +18,9 @@ public:
     rust::String port_name(size_t i) const;
     uint32_t port_width(size_t i) const;
     bool port_is_output(size_t i) const;
-    uint64_t get(size_t i) const;
-    void set(size_t i, uint64_t v);
+    // Ports wider than 64 bits are read and written 64 bits at a time (chunk 0 = bits 63:0).
+    uint64_t get(size_t i, size_t chunk) const;
+    void set(size_t i, size_t chunk, uint64_t v);
     void eval();
     bool trace_open(rust::Str path);
     void trace_dump(uint64_t time);

@@ -17,8 +17,8 @@ mod ffi {
         fn port_name(self: &Model, i: usize) -> String;
         fn port_width(self: &Model, i: usize) -> u32;
         fn port_is_output(self: &Model, i: usize) -> bool;
-        fn get(self: &Model, i: usize) -> u64;
-        fn set(self: Pin<&mut Model>, i: usize, v: u64);
+        fn get(self: &Model, i: usize, chunk: usize) -> u64;
+        fn set(self: Pin<&mut Model>, i: usize, chunk: usize, v: u64);
         fn eval(self: Pin<&mut Model>);
         fn trace_open(self: Pin<&mut Model>, path: &str) -> bool;
         fn trace_dump(self: Pin<&mut Model>, time: u64);
@@ -129,15 +129,27 @@ fn shim_source(top: &str, ports: &[PortDecl], trace: bool) -> String {
     let _ = writeln!(s, "const char *port_name(size_t k) {{ return NAMES[k]; }}");
     let _ = writeln!(s, "uint32_t port_width(size_t k) {{ return WIDTHS[k]; }}");
     let _ = writeln!(s, "int port_is_output(size_t k) {{ return OUTS[k]; }}");
-    let _ = writeln!(
-        s,
-        "uint64_t get(void *p, size_t k) {{ auto *t = static_cast<Inst *>(p)->top; switch (k) {{"
-    );
+    // Ports up to 64 bits are plain integers; wider ones are VlWide arrays of 32-bit words,
+    // read and written 64 bits (chunk c = bits 64c+63..64c) at a time.
+    let _ = writeln!(s, "uint64_t get(void *p, size_t k, size_t c) {{ auto *t = static_cast<Inst *>(p)->top; switch (k) {{");
     for (k, p) in ports.iter().enumerate() {
-        let _ = writeln!(s, "  case {k}: return (uint64_t)t->{};", p.member);
+        if p.width <= 64 {
+            let _ = writeln!(
+                s,
+                "  case {k}: return c == 0 ? (uint64_t)t->{} : 0;",
+                p.member
+            );
+        } else {
+            let words = p.width.div_ceil(32);
+            let _ = writeln!(
+                s,
+                "  case {k}: return (2 * c < {words} ? (uint64_t)t->{m}[2 * c] : 0) | (2 * c + 1 < {words} ? (uint64_t)t->{m}[2 * c + 1] << 32 : 0);",
+                m = p.member
+            );
+        }
     }
     let _ = writeln!(s, "  default: return 0; }} }}");
-    let _ = writeln!(s, "void set(void *p, size_t k, uint64_t v) {{ auto *t = static_cast<Inst *>(p)->top; switch (k) {{");
+    let _ = writeln!(s, "void set(void *p, size_t k, size_t c, uint64_t v) {{ auto *t = static_cast<Inst *>(p)->top; switch (k) {{");
     for (k, p) in ports.iter().enumerate().filter(|(_, p)| !p.output) {
         let ty = match p.width {
             0..=8 => "CData",
@@ -145,7 +157,20 @@ fn shim_source(top: &str, ports: &[PortDecl], trace: bool) -> String {
             17..=32 => "IData",
             _ => "QData",
         };
-        let _ = writeln!(s, "  case {k}: t->{} = ({ty})v; break;", p.member);
+        if p.width <= 64 {
+            let _ = writeln!(
+                s,
+                "  case {k}: if (c == 0) t->{} = ({ty})v; break;",
+                p.member
+            );
+        } else {
+            let words = p.width.div_ceil(32);
+            let _ = writeln!(
+                s,
+                "  case {k}: if (2 * c < {words}) t->{m}[2 * c] = (IData)v; if (2 * c + 1 < {words}) t->{m}[2 * c + 1] = (IData)(v >> 32); break;",
+                m = p.member
+            );
+        }
     }
     let _ = writeln!(s, "  default: break; }} }}");
     let _ = writeln!(
@@ -159,7 +184,7 @@ fn shim_source(top: &str, ports: &[PortDecl], trace: bool) -> String {
     } else {
         let _ = writeln!(s, "int trace_open(void *, const char *) {{ return 0; }}\nvoid trace_dump(void *, uint64_t) {{}}\nvoid trace_close(void *) {{}}");
     }
-    let _ = writeln!(s, "struct Api {{ void *(*a)(); void (*b)(void *); size_t (*c)(); const char *(*d)(size_t); uint32_t (*e)(size_t); int (*f)(size_t); uint64_t (*g)(void *, size_t); void (*h)(void *, size_t, uint64_t); void (*i)(void *); int (*j)(void *, const char *); void (*k)(void *, uint64_t); void (*l)(void *); }};");
+    let _ = writeln!(s, "struct Api {{ void *(*a)(); void (*b)(void *); size_t (*c)(); const char *(*d)(size_t); uint32_t (*e)(size_t); int (*f)(size_t); uint64_t (*g)(void *, size_t, size_t); void (*h)(void *, size_t, size_t, uint64_t); void (*i)(void *); int (*j)(void *, const char *); void (*k)(void *, uint64_t); void (*l)(void *); }};");
     let _ = writeln!(s, "const Api API = {{create, destroy, port_count, port_name, port_width, port_is_output, get, set, eval, trace_open, trace_dump, trace_close}};");
     let _ = writeln!(
         s,
@@ -185,7 +210,7 @@ pub fn build_model(sources: &[PathBuf], top: &str, trace: bool) -> Result<PathBu
             .map_err(|e| SimError::Io(format!("{}: {e}", s.display())))?
             .hash(&mut h);
     }
-    (top, trace, 2u32).hash(&mut h);
+    (top, trace, 3u32).hash(&mut h);
     let dir = cache_root().join(format!("{top}-{:016x}", h.finish()));
     let lib = dir.join("libmodel.so");
     if lib.exists() {
@@ -275,17 +300,25 @@ impl VerilatedModel {
             .ok_or_else(|| SimError::Tool(format!("the model has no port {name}")))
     }
     /// Reads a port; `ABSENT` (a channel the design does not have) reads as 0.
+    /// Reads a port; `ABSENT` (a channel the design does not have) reads as 0.
     pub fn get(&self, port: usize) -> u64 {
+        self.get_chunk(port, 0)
+    }
+    /// Bits 64c+63..64c of a port (wide data buses).
+    pub fn get_chunk(&self, port: usize, c: usize) -> u64 {
         if port == ABSENT {
             0
         } else {
-            self.inner.get(port)
+            self.inner.get(port, c)
         }
     }
     /// Drives an input port; driving `ABSENT` does nothing.
     pub fn set(&mut self, port: usize, v: u64) {
+        self.set_chunk(port, 0, v);
+    }
+    pub fn set_chunk(&mut self, port: usize, c: usize, v: u64) {
         if port != ABSENT {
-            self.inner.pin_mut().set(port, v);
+            self.inner.pin_mut().set(port, c, v);
         }
     }
     pub fn eval(&mut self) {
