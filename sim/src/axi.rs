@@ -78,7 +78,9 @@ struct Slave {
     /// allows, so a read the kernel issues before the acknowledgement sees old data.
     b_queue: VecDeque<(u64, bool, Vec<(usize, u8)>)>,
     /// Write beats that arrived before their address (AXI allows it).
-    w_beats: VecDeque<(u64, u64)>,
+    w_beats: VecDeque<(Vec<u8>, u64)>,
+    /// Data bus width in bytes.
+    bus_bytes: usize,
     /// Bytes of the write burst being assembled.
     pending_bytes: Vec<(usize, u8)>,
     errors: u32,
@@ -197,6 +199,7 @@ pub fn run_rtl(
                 writes: VecDeque::new(),
                 b_queue: VecDeque::new(),
                 w_beats: VecDeque::new(),
+                bus_bytes: (mv.width / 8) as usize,
                 pending_bytes: Vec::new(),
                 errors: 0,
                 arready: true,
@@ -348,13 +351,19 @@ pub fn run_rtl(
                 && !(back_pressure && rng.chance(20));
             host.m.set(s.p.rvalid, r_ok as u64);
             if let Some(r) = s.reads.front() {
+                // The bytes of this beat sit in their byte lanes of the data bus.
                 let addr = r.addr + (r.beat * r.size) as u64;
-                let mut v = [0u8; 8];
-                if !r.err && s.in_range(addr, r.size as u64) {
+                let lane = (addr % s.bus_bytes as u64) as usize;
+                let mut v = vec![0u8; s.bus_bytes.div_ceil(8) * 8];
+                if !r.err && s.in_range(addr, r.size as u64) && lane + r.size as usize <= s.bus_bytes {
                     let off = (addr - s.base) as usize;
-                    v[..r.size as usize].copy_from_slice(&s.mem[off..off + r.size as usize]);
+                    v[lane..lane + r.size as usize].copy_from_slice(&s.mem[off..off + r.size as usize]);
                 }
-                host.m.set(s.p.rdata, u64::from_le_bytes(v));
+                for (c, chunk) in v.chunks(8).enumerate() {
+                    let mut w = [0u8; 8];
+                    w.copy_from_slice(chunk);
+                    host.m.set_chunk(s.p.rdata, c, u64::from_le_bytes(w));
+                }
                 host.m.set(s.p.rlast, (r.beat + 1 == r.beats) as u64);
                 host.m.set(s.p.rresp, if r.err { 2 } else { 0 });
             }
@@ -389,7 +398,10 @@ pub fn run_rtl(
                     1u32 << g(s.p.awsize),
                 ),
                 g(s.p.wvalid) == 1 && s.wready,
-                (g(s.p.wdata), g(s.p.wstrb)),
+                (
+                    (0..s.bus_bytes.div_ceil(8)).flat_map(|c| host.m.get_chunk(s.p.wdata, c).to_le_bytes()).collect::<Vec<u8>>(),
+                    g(s.p.wstrb),
+                ),
                 g(s.p.bvalid) == 1 && g(s.p.bready) == 1,
             ));
         }
@@ -441,6 +453,7 @@ pub fn run_rtl(
             }
             // Retire write beats against the oldest burst whose address is known.
             while !s.w_beats.is_empty() && !s.writes.is_empty() {
+                let (base, mem_len, bus_bytes) = (s.base, s.mem.len() as u64, s.bus_bytes);
                 let pending_bytes = &mut s.pending_bytes;
                 let (wd, wst) = s.w_beats.pop_front().unwrap_or_default();
                 let Some(wb) = s.writes.front_mut() else {
@@ -448,10 +461,12 @@ pub fn run_rtl(
                 };
                 let addr = wb.addr + (wb.beat * wb.size) as u64;
                 if !wb.err {
-                    let off = (addr - s.base) as usize;
-                    for i in 0..wb.size as usize {
-                        if wst >> i & 1 == 1 {
-                            pending_bytes.push((off + i, (wd >> (8 * i)) as u8));
+                    // Strobe bit j writes byte lane j of the bus-aligned word.
+                    let aligned = addr - addr % bus_bytes as u64;
+                    for j in 0..bus_bytes.min(64) {
+                        let a = aligned + j as u64;
+                        if wst >> j & 1 == 1 && a >= base && a < base + mem_len {
+                            pending_bytes.push(((a - base) as usize, wd[j]));
                         }
                     }
                 }
