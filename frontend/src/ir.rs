@@ -420,6 +420,9 @@ pub struct Memory {
     pub written: bool,
     /// From `restrict` (FuncParamAttr NoAlias).
     pub no_alias: bool,
+    /// Elements moved per access: a buffer of float4 is read and written a whole vector
+    /// (4 lanes of `elem`) at a time over a data path that wide. 1 for scalar buffers.
+    pub lanes: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

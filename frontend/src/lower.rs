@@ -94,9 +94,10 @@ impl<'a> Lowering<'a> {
             let kind = match ty {
                 Some(SpvType::Pointer(StorageClass::CrossWorkgroup, elem)) => {
                     // A buffer of vectors is a memory of their components.
-                    let comp = match m.types.get(&elem) {
-                        Some(SpvType::Vector(c, _)) => *c,
-                        _ => elem,
+                    let (comp, lanes) = match m.types.get(&elem) {
+                        // Three lanes take the room (and the bus) of four (§2.10).
+                        Some(SpvType::Vector(c, n)) => (*c, if *n == 3 { 4 } else { *n }),
+                        _ => (elem, 1),
                     };
                     let elem_ty = scalar_type(m, comp).ok_or_else(|| {
                         bad(m, p, "buffer arguments must point to scalars (i8/i16/i32/i64/f32) for now")
@@ -109,6 +110,7 @@ impl<'a> Lowering<'a> {
                         read: false,
                         written: false,
                         no_alias: m.has_param_attr(id, spirv::FunctionParameterAttribute::NoAlias),
+                        lanes,
                     });
                     pointers.insert(id, Pointer { mem });
                     ArgKind::Buffer(mem)
@@ -1085,7 +1087,33 @@ impl<'a> Lowering<'a> {
                     ));
                 }
                 mem.read = true;
+                let mem_lanes = mem.lanes;
                 let base = self.value(ub, arg(0))?;
+                if mem_lanes > 1 {
+                    // One access of the whole vector over the wide data path, then lanes.
+                    if n > mem_lanes {
+                        return Err(bad(
+                            self.m,
+                            inst,
+                            "a vector wider than the buffer's elements",
+                        ));
+                    }
+                    let word_ty = Type::Int(ty.bits() * mem_lanes);
+                    let mut operands = vec![base];
+                    operands.extend(pred);
+                    let word = ub.add(Op_ {
+                        kind: OpKind::Load(p.mem),
+                        ty: word_ty,
+                        operands,
+                        name: self.name_of(rid),
+                    });
+                    for k in 0..n {
+                        let lane = ub.lane_of(word, k, ty);
+                        let dst = self.lane_id(rid, k);
+                        ub.values.insert(dst, lane);
+                    }
+                    return Ok(true);
+                }
                 for k in 0..n {
                     let addr = ub.offset(base, (k * ty.bytes()) as u64);
                     let mut operands = vec![addr];
@@ -1105,6 +1133,47 @@ impl<'a> Lowering<'a> {
                 let n = lanes_of(self, arg(1)).unwrap_or(0);
                 let p = self.pointer(inst, arg(0))?;
                 let base = self.value(ub, arg(0))?;
+                let (mem_lanes, elem) = (
+                    self.kernel.memory(p.mem).lanes,
+                    self.kernel.memory(p.mem).elem,
+                );
+                if mem_lanes > 1 {
+                    // Pack the lanes into one word of the wide data path.
+                    if n != mem_lanes {
+                        return Err(bad(self.m, inst, "storing part of a vector element (write strobes per lane are not supported yet)"));
+                    }
+                    let word_ty = Type::Int(elem.bits() * mem_lanes);
+                    let mut word: Option<OpId> = None;
+                    for k in 0..n {
+                        let src = self.lane_id(arg(1), k);
+                        let data = self.value(ub, src)?;
+                        if ub.body.op(data).ty != elem {
+                            return Err(bad(
+                                self.m,
+                                inst,
+                                format!(
+                                    "stores {} lanes into buffer of {elem}",
+                                    ub.body.op(data).ty
+                                ),
+                            ));
+                        }
+                        let placed = ub.place_lane(data, k, word_ty);
+                        word = Some(match word {
+                            None => placed,
+                            Some(w) => ub.int(IntBinOp::Or, word_ty, w, placed),
+                        });
+                    }
+                    self.kernel.memories[p.mem.0 as usize].written = true;
+                    let mut operands = vec![base, word.unwrap_or(base)];
+                    operands.extend(pred);
+                    ub.add(Op_ {
+                        kind: OpKind::Store(p.mem),
+                        ty: word_ty,
+                        operands,
+                        name: None,
+                    });
+                    return Ok(true);
+                }
                 for k in 0..n {
                     let src = self.lane_id(arg(1), k);
                     let data = self.value(ub, src)?;
@@ -1671,6 +1740,9 @@ impl<'a> Lowering<'a> {
                     if ty != mem.elem {
                         return Err(bad(m, inst, format!("loads {ty} from buffer '{}' of {}: reinterpreting a buffer is not supported yet", mem.name, mem.elem)));
                     }
+                    if mem.lanes > 1 {
+                        return Err(bad(m, inst, format!("loads one lane of buffer '{}' of {}-lane vectors: not supported yet (load the vector)", mem.name, mem.lanes)));
+                    }
                     mem.read = true;
                     let addr = self.value(ub, src)?;
                     let mut operands = vec![addr];
@@ -1690,6 +1762,9 @@ impl<'a> Lowering<'a> {
                     let mem = &mut self.kernel.memories[p.mem.0 as usize];
                     if ty != mem.elem {
                         return Err(bad(m, inst, format!("stores {ty} into buffer '{}' of {}: reinterpreting a buffer is not supported yet", mem.name, mem.elem)));
+                    }
+                    if mem.lanes > 1 {
+                        return Err(bad(m, inst, format!("stores one lane of buffer '{}' of {}-lane vectors: not supported yet (store the vector)", mem.name, mem.lanes)));
                     }
                     mem.written = true;
                     let mut operands = vec![addr, data];
@@ -1893,6 +1968,69 @@ impl UnitBuilder {
         });
         self.int(IntBinOp::Xor, ty, x, ones)
     }
+    /// Lane `k` (of type `ty`) of a packed word: a shift and a truncation, which are wiring.
+    fn lane_of(&mut self, word: OpId, k: u32, ty: Type) -> OpId {
+        let wty = self.body.op(word).ty;
+        let shifted = if k == 0 {
+            word
+        } else {
+            let sh = self.add(Op_ {
+                kind: OpKind::Const((k * ty.bits()) as u64),
+                ty: wty,
+                operands: vec![],
+                name: None,
+            });
+            self.int(IntBinOp::LShr, wty, word, sh)
+        };
+        let bits = self.add(Op_ {
+            kind: OpKind::Cast(CastOp::Trunc),
+            ty: Type::Int(ty.bits()),
+            operands: vec![shifted],
+            name: None,
+        });
+        if ty == Type::Int(ty.bits()) {
+            bits
+        } else {
+            self.add(Op_ {
+                kind: OpKind::Cast(CastOp::Bitcast),
+                ty,
+                operands: vec![bits],
+                name: None,
+            })
+        }
+    }
+
+    /// `value` moved into lane `k` of a word of type `word_ty` (other lanes zero).
+    fn place_lane(&mut self, value: OpId, k: u32, word_ty: Type) -> OpId {
+        let vty = self.body.op(value).ty;
+        let bits = if vty == Type::Int(vty.bits()) {
+            value
+        } else {
+            self.add(Op_ {
+                kind: OpKind::Cast(CastOp::Bitcast),
+                ty: Type::Int(vty.bits()),
+                operands: vec![value],
+                name: None,
+            })
+        };
+        let wide = self.add(Op_ {
+            kind: OpKind::Cast(CastOp::ZExt),
+            ty: word_ty,
+            operands: vec![bits],
+            name: None,
+        });
+        if k == 0 {
+            return wide;
+        }
+        let sh = self.add(Op_ {
+            kind: OpKind::Const((k * vty.bits()) as u64),
+            ty: word_ty,
+            operands: vec![],
+            name: None,
+        });
+        self.int(IntBinOp::Shl, word_ty, wide, sh)
+    }
+
     /// `addr + bytes` (a no-op for 0).
     fn offset(&mut self, addr: OpId, bytes: u64) -> OpId {
         if bytes == 0 {

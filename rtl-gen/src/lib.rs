@@ -169,7 +169,8 @@ pub fn generate(
         .memories
         .iter()
         .map(|m| {
-            let width = m.elem.bits().max(8);
+            // A buffer of vectors moves a whole vector per beat.
+            let width = m.elem.bits().max(8) * m.lanes;
             MasterView {
                 name: sv_ident(&m.name),
                 read: m.read,

@@ -355,9 +355,13 @@ pub fn run_rtl(
                 let addr = r.addr + (r.beat * r.size) as u64;
                 let lane = (addr % s.bus_bytes as u64) as usize;
                 let mut v = vec![0u8; s.bus_bytes.div_ceil(8) * 8];
-                if !r.err && s.in_range(addr, r.size as u64) && lane + r.size as usize <= s.bus_bytes {
+                if !r.err
+                    && s.in_range(addr, r.size as u64)
+                    && lane + r.size as usize <= s.bus_bytes
+                {
                     let off = (addr - s.base) as usize;
-                    v[lane..lane + r.size as usize].copy_from_slice(&s.mem[off..off + r.size as usize]);
+                    v[lane..lane + r.size as usize]
+                        .copy_from_slice(&s.mem[off..off + r.size as usize]);
                 }
                 for (c, chunk) in v.chunks(8).enumerate() {
                     let mut w = [0u8; 8];
@@ -399,7 +403,9 @@ pub fn run_rtl(
                 ),
                 g(s.p.wvalid) == 1 && s.wready,
                 (
-                    (0..s.bus_bytes.div_ceil(8)).flat_map(|c| host.m.get_chunk(s.p.wdata, c).to_le_bytes()).collect::<Vec<u8>>(),
+                    (0..s.bus_bytes.div_ceil(8))
+                        .flat_map(|c| host.m.get_chunk(s.p.wdata, c).to_le_bytes())
+                        .collect::<Vec<u8>>(),
                     g(s.p.wstrb),
                 ),
                 g(s.p.bvalid) == 1 && g(s.p.bready) == 1,

@@ -28,6 +28,9 @@ mod ffi {
 
 const INSTALL_HINT: &str = "install it with: apt-get install -y verilator g++";
 
+/// Part of the model cache key: models built by an older shim generator are rebuilt.
+const SHIM_VERSION: u32 = 4;
+
 fn run(cmd: &mut Command, what: &str) -> Result<(), SimError> {
     let out = cmd.output().map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
@@ -68,7 +71,8 @@ fn parse_ports(header: &str) -> Vec<PortDecl> {
             continue;
         };
         let parts: Vec<&str> = l[a + 2..b].split(',').map(str::trim).collect();
-        if parts.len() != 3 {
+        // VL_IN8(&name,msb,lsb) or, for wide ports, VL_INW(&name,msb,lsb,words).
+        if parts.len() < 3 {
             continue;
         }
         let (Ok(msb), Ok(lsb)) = (parts[1].parse::<u32>(), parts[2].parse::<u32>()) else {
@@ -210,7 +214,8 @@ pub fn build_model(sources: &[PathBuf], top: &str, trace: bool) -> Result<PathBu
             .map_err(|e| SimError::Io(format!("{}: {e}", s.display())))?
             .hash(&mut h);
     }
-    (top, trace, 3u32).hash(&mut h);
+    // Bump SHIM_VERSION whenever the generated shim or the build changes.
+    (top, trace, SHIM_VERSION).hash(&mut h);
     let dir = cache_root().join(format!("{top}-{:016x}", h.finish()));
     let lib = dir.join("libmodel.so");
     if lib.exists() {
