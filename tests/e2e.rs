@@ -1226,6 +1226,10 @@ fn vectors_are_scalarized_and_match_pocl() {
         &[],
         &d,
     );
+    // A whole float4 per AXI beat: the work-item loop runs at II 1.
+    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(d.join("out/report.json")).unwrap()).unwrap();
+    assert_eq!(report["loops"][0]["ii"], 1, "{}", report["loops"][0]);
+    assert_eq!(report["memories"][0]["data_width"], 128);
     // A float4 accumulator carried through a loop, int4 compares into select, float3 input.
     let d = scratch("vec_loop");
     let (items, n) = (8usize, 6usize);
