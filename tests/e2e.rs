@@ -1227,7 +1227,8 @@ fn vectors_are_scalarized_and_match_pocl() {
         &d,
     );
     // A whole float4 per AXI beat: the work-item loop runs at II 1.
-    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(d.join("out/report.json")).unwrap()).unwrap();
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("out/report.json")).unwrap()).unwrap();
     assert_eq!(report["loops"][0]["ii"], 1, "{}", report["loops"][0]);
     assert_eq!(report["memories"][0]["data_width"], 128);
     // A float4 accumulator carried through a loop, int4 compares into select, float3 input.

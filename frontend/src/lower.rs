@@ -442,12 +442,7 @@ impl<'a> Lowering<'a> {
             // The next iteration runs when this one reaches the latch and the latch goes on.
             let cont = match edge_to(self, &mut ub, l.latch, header_label)? {
                 Some(c) => c,
-                None => ub.add(Op_ {
-                    kind: OpKind::Const(1),
-                    ty: Type::BOOL,
-                    operands: vec![],
-                    name: None,
-                }),
+                None => ub.op(OpKind::Const(1), Type::BOOL, vec![]),
             };
             // Several exits into one block: its phis take the value of the exit taken,
             // chosen inside the loop body and captured from the last iteration.
@@ -630,12 +625,7 @@ impl<'a> Lowering<'a> {
             }
         };
         let cmp = |ub: &mut UnitBuilder, p: CmpPred, x: OpId, y: OpId| {
-            ub.add(Op_ {
-                kind: OpKind::Cmp(p),
-                ty: Type::BOOL,
-                operands: vec![x, y],
-                name: None,
-            })
+            ub.op(OpKind::Cmp(p), Type::BOOL, vec![x, y])
         };
         let sel = |ub: &mut UnitBuilder, c: OpId, x: OpId, y: OpId, name: Option<String>| {
             ub.add(Op_ {
@@ -650,24 +640,9 @@ impl<'a> Lowering<'a> {
         // fmin/fmax: a NaN operand yields the other operand.
         let fpick =
             |ub: &mut UnitBuilder, x: OpId, y: OpId, take_y: FCmpPred, name: Option<String>| {
-                let y_nan = ub.add(Op_ {
-                    kind: OpKind::FCmp(FCmpPred::Unord),
-                    ty: Type::BOOL,
-                    operands: vec![y, y],
-                    name: None,
-                });
-                let x_nan = ub.add(Op_ {
-                    kind: OpKind::FCmp(FCmpPred::Unord),
-                    ty: Type::BOOL,
-                    operands: vec![x, x],
-                    name: None,
-                });
-                let y_wins = ub.add(Op_ {
-                    kind: OpKind::FCmp(take_y),
-                    ty: Type::BOOL,
-                    operands: vec![y, x],
-                    name: None,
-                });
+                let y_nan = ub.op(OpKind::FCmp(FCmpPred::Unord), Type::BOOL, vec![y, y]);
+                let x_nan = ub.op(OpKind::FCmp(FCmpPred::Unord), Type::BOOL, vec![x, x]);
+                let y_wins = ub.op(OpKind::FCmp(take_y), Type::BOOL, vec![y, x]);
                 let ordered = ub.add(Op_ {
                     kind: OpKind::Select,
                     ty,
@@ -740,7 +715,7 @@ impl<'a> Lowering<'a> {
                 // Scalar form: c != 0 picks b; vector form (c is a lane): c's top bit does.
                 let c_id = id_operand(inst, 4).unwrap_or(0);
                 let cty = ub.body.op(args[2]).ty;
-                let zero = ub.add(Op_ { kind: OpKind::Const(0), ty: cty, operands: vec![], name: None });
+                let zero = ub.op(OpKind::Const(0), cty, vec![]);
                 let p = if self.lane_origin.contains_key(&c_id) { CmpPred::SLt } else { CmpPred::Ne };
                 let c = cmp(ub, p, args[2], zero);
                 sel(ub, c, args[1], args[0], name)
@@ -748,10 +723,10 @@ impl<'a> Lowering<'a> {
             Cl::copysign if is_float => {
                 need(2)?;
                 let i32t = Type::Int(32);
-                let bits = |ub: &mut UnitBuilder, x: OpId| ub.add(Op_ { kind: OpKind::Cast(CastOp::Bitcast), ty: i32t, operands: vec![x], name: None });
+                let bits = |ub: &mut UnitBuilder, x: OpId| ub.op(OpKind::Cast(CastOp::Bitcast), i32t, vec![x]);
                 let (xa, xb) = (bits(ub, args[0]), bits(ub, args[1]));
-                let mag_mask = ub.add(Op_ { kind: OpKind::Const(0x7FFF_FFFF), ty: i32t, operands: vec![], name: None });
-                let sign_mask = ub.add(Op_ { kind: OpKind::Const(0x8000_0000), ty: i32t, operands: vec![], name: None });
+                let mag_mask = ub.op(OpKind::Const(0x7FFF_FFFF), i32t, vec![]);
+                let sign_mask = ub.op(OpKind::Const(0x8000_0000), i32t, vec![]);
                 let mag = ub.int(IntBinOp::And, i32t, xa, mag_mask);
                 let sign = ub.int(IntBinOp::And, i32t, xb, sign_mask);
                 let r = ub.int(IntBinOp::Or, i32t, mag, sign);
@@ -1041,18 +1016,8 @@ impl<'a> Lowering<'a> {
                     self.value(ub, src)?
                 };
                 for k in 1..n {
-                    let kc = ub.add(Op_ {
-                        kind: OpKind::Const(k as u64),
-                        ty: ity,
-                        operands: vec![],
-                        name: None,
-                    });
-                    let hit = ub.add(Op_ {
-                        kind: OpKind::Cmp(CmpPred::Eq),
-                        ty: Type::BOOL,
-                        operands: vec![idx, kc],
-                        name: None,
-                    });
+                    let kc = ub.op(OpKind::Const(k as u64), ity, vec![]);
+                    let hit = ub.op(OpKind::Cmp(CmpPred::Eq), Type::BOOL, vec![idx, kc]);
                     let lane = {
                         let src = self.lane_id(arg(0), k);
                         self.value(ub, src)?
@@ -1248,12 +1213,7 @@ impl<'a> Lowering<'a> {
                         operands: vec![],
                         name: None,
                     });
-                    ub.add(Op_ {
-                        kind: OpKind::Cmp(p),
-                        ty: Type::BOOL,
-                        operands: vec![sel, k],
-                        name: None,
-                    })
+                    ub.op(OpKind::Cmp(p), Type::BOOL, vec![sel, k])
                 };
                 for (lit, l) in &cases {
                     if *l == target {
@@ -1347,12 +1307,7 @@ impl<'a> Lowering<'a> {
                     operands: vec![],
                     name: None,
                 }),
-                other => ub.add(Op_ {
-                    kind: OpKind::Outer(other),
-                    ty: self.kernel.type_of(other),
-                    operands: vec![],
-                    name: None,
-                }),
+                other => ub.op(OpKind::Outer(other), self.kernel.type_of(other), vec![]),
             };
             ub.values.insert(id, op);
             return Ok(op);
@@ -1690,18 +1645,9 @@ impl<'a> Lowering<'a> {
                     let offset = match size {
                         1 => idx,
                         n => {
-                            let sh = ub.add(Op_ {
-                                kind: OpKind::Const(n.trailing_zeros() as u64),
-                                ty: Type::ADDR,
-                                operands: vec![],
-                                name: None,
-                            });
-                            ub.add(Op_ {
-                                kind: OpKind::Int(IntBinOp::Shl),
-                                ty: Type::ADDR,
-                                operands: vec![idx, sh],
-                                name: None,
-                            })
+                            let sh =
+                                ub.op(OpKind::Const(n.trailing_zeros() as u64), Type::ADDR, vec![]);
+                            ub.op(OpKind::Int(IntBinOp::Shl), Type::ADDR, vec![idx, sh])
                         }
                     };
                     self.pointers.insert(rid, p);
@@ -1950,6 +1896,15 @@ impl UnitBuilder {
     fn add(&mut self, op: Op_) -> OpId {
         self.body.add(op)
     }
+    /// An unnamed operation.
+    fn op(&mut self, kind: OpKind, ty: Type, operands: Vec<OpId>) -> OpId {
+        self.body.add(Op_ {
+            kind,
+            ty,
+            operands,
+            name: None,
+        })
+    }
     fn int(&mut self, b: IntBinOp, ty: Type, x: OpId, y: OpId) -> OpId {
         self.add(Op_ {
             kind: OpKind::Int(b),
@@ -1974,20 +1929,14 @@ impl UnitBuilder {
         let shifted = if k == 0 {
             word
         } else {
-            let sh = self.add(Op_ {
-                kind: OpKind::Const((k * ty.bits()) as u64),
-                ty: wty,
-                operands: vec![],
-                name: None,
-            });
+            let sh = self.op(OpKind::Const((k * ty.bits()) as u64), wty, vec![]);
             self.int(IntBinOp::LShr, wty, word, sh)
         };
-        let bits = self.add(Op_ {
-            kind: OpKind::Cast(CastOp::Trunc),
-            ty: Type::Int(ty.bits()),
-            operands: vec![shifted],
-            name: None,
-        });
+        let bits = self.op(
+            OpKind::Cast(CastOp::Trunc),
+            Type::Int(ty.bits()),
+            vec![shifted],
+        );
         if ty == Type::Int(ty.bits()) {
             bits
         } else {
@@ -2006,28 +1955,17 @@ impl UnitBuilder {
         let bits = if vty == Type::Int(vty.bits()) {
             value
         } else {
-            self.add(Op_ {
-                kind: OpKind::Cast(CastOp::Bitcast),
-                ty: Type::Int(vty.bits()),
-                operands: vec![value],
-                name: None,
-            })
+            self.op(
+                OpKind::Cast(CastOp::Bitcast),
+                Type::Int(vty.bits()),
+                vec![value],
+            )
         };
-        let wide = self.add(Op_ {
-            kind: OpKind::Cast(CastOp::ZExt),
-            ty: word_ty,
-            operands: vec![bits],
-            name: None,
-        });
+        let wide = self.op(OpKind::Cast(CastOp::ZExt), word_ty, vec![bits]);
         if k == 0 {
             return wide;
         }
-        let sh = self.add(Op_ {
-            kind: OpKind::Const((k * vty.bits()) as u64),
-            ty: word_ty,
-            operands: vec![],
-            name: None,
-        });
+        let sh = self.op(OpKind::Const((k * vty.bits()) as u64), word_ty, vec![]);
         self.int(IntBinOp::Shl, word_ty, wide, sh)
     }
 
@@ -2036,12 +1974,7 @@ impl UnitBuilder {
         if bytes == 0 {
             return addr;
         }
-        let c = self.add(Op_ {
-            kind: OpKind::Const(bytes),
-            ty: Type::ADDR,
-            operands: vec![],
-            name: None,
-        });
+        let c = self.op(OpKind::Const(bytes), Type::ADDR, vec![]);
         self.int(IntBinOp::Add, Type::ADDR, addr, c)
     }
 
@@ -2054,12 +1987,7 @@ impl UnitBuilder {
             std::cmp::Ordering::Less => CastOp::ZExt,
             std::cmp::Ordering::Greater => CastOp::Trunc,
         };
-        self.add(Op_ {
-            kind: OpKind::Cast(kind),
-            ty: Type::Int(bits),
-            operands: vec![x],
-            name: None,
-        })
+        self.op(OpKind::Cast(kind), Type::Int(bits), vec![x])
     }
 }
 
