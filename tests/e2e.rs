@@ -1357,3 +1357,59 @@ fn switch_statements_in_pipelines_and_in_control() {
         );
     }
 }
+
+#[test]
+fn sqrt_and_rounding_cores_are_exact() {
+    let d = scratch("fround");
+    let n = 65536;
+    let (a, b) = hard_float_pairs(77, n);
+    // Halves and integers around the rounding boundaries, plus the hard pairs' operands.
+    let x: Vec<f32> = (0..n)
+        .map(|i| match i % 4 {
+            0 => (i as f32 / 8.0 - 4096.0) * if i % 8 == 0 { 1.0 } else { -1.0 },
+            1 => a[i],
+            2 => b[i].abs(),
+            _ => f32::from_bits(randoms(i as u64, 1)[0] as u32 & 0x4BFF_FFFF),
+        })
+        .collect();
+    save(&d.join("x.npy"), &x);
+    let dump = d.join("dump");
+    let outs = ["sq", "fl", "ce", "tr", "ri", "ro"];
+    let mut args: Vec<String> = vec![
+        "sim".into(),
+        root().join("tests/kernels/fround.cl").display().to_string(),
+        "--global".into(),
+        n.to_string(),
+        "--arg".into(),
+        format!("x=@{}", d.join("x.npy").display()),
+        "--dump-dir".into(),
+        dump.display().to_string(),
+    ];
+    for o in outs {
+        args.extend(["--arg".into(), format!("{o}=zeros:{n}")]);
+    }
+    let r = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_pass(&r);
+    // Independently of the model: against Rust's correctly rounded sqrt and exact roundings.
+    let refs: [(&str, fn(f32) -> f32); 6] = [
+        ("sq", f32::sqrt),
+        ("fl", f32::floor),
+        ("ce", f32::ceil),
+        ("tr", f32::trunc),
+        ("ri", f32::round_ties_even),
+        ("ro", f32::round),
+    ];
+    for (name, f) in refs {
+        let got: Vec<f32> = load(&dump.join(format!("{name}.npy")));
+        for i in 0..n {
+            let want = f(x[i]);
+            assert!(
+                (want.is_nan() && got[i].is_nan()) || want.to_bits() == got[i].to_bits(),
+                "{name}({:08x}) = {:08x}, RTL {:08x}",
+                x[i].to_bits(),
+                want.to_bits(),
+                got[i].to_bits()
+            );
+        }
+    }
+}

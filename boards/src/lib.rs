@@ -75,6 +75,8 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
     "fp32_add",
     "fp32_mul",
     "fp32_div",
+    "fp32_sqrt",
+    "fp32_round",
     "fp32_cmp",
     "fp32_convert",
 ];

@@ -144,6 +144,16 @@ pub enum FCmpPred {
 pub enum FloatUnaryOp {
     Neg,
     Abs,
+    /// Rounding to an integral value (the order matches the RTL package's modes).
+    Floor,
+    Ceil,
+    Trunc,
+    /// Nearest, ties to even.
+    Rint,
+    /// Nearest, ties away from zero.
+    Round,
+    /// Correctly rounded.
+    Sqrt,
 }
 
 /// Integer <-> floating-point conversions: to float rounds to nearest even; to integer

@@ -693,6 +693,24 @@ impl<'a> Lowering<'a> {
                 need(1)?;
                 args[0]
             }
+            Cl::sqrt | Cl::floor | Cl::ceil | Cl::trunc | Cl::rint | Cl::round if is_float => {
+                need(1)?;
+                let u = match op {
+                    Cl::sqrt => FloatUnaryOp::Sqrt,
+                    Cl::floor => FloatUnaryOp::Floor,
+                    Cl::ceil => FloatUnaryOp::Ceil,
+                    Cl::trunc => FloatUnaryOp::Trunc,
+                    Cl::rint => FloatUnaryOp::Rint,
+                    _ => FloatUnaryOp::Round,
+                };
+                ub.add(Op_ { kind: OpKind::FloatUnary(u), ty, operands: vec![args[0]], name })
+            }
+            // mad may round twice (OpenCL lets it trade accuracy for speed).
+            Cl::mad if is_float => {
+                need(3)?;
+                let p = ub.op(OpKind::Float(FloatBinOp::Mul), ty, vec![args[0], args[1]]);
+                ub.add(Op_ { kind: OpKind::Float(FloatBinOp::Add), ty, operands: vec![p, args[2]], name })
+            }
             Cl::fabs if is_float => {
                 need(1)?;
                 ub.add(Op_ { kind: OpKind::FloatUnary(FloatUnaryOp::Abs), ty, operands: vec![args[0]], name })

@@ -450,6 +450,14 @@ pub fn emit(
                 )),
                 OpKind::FloatUnary(FloatUnaryOp::Neg) => Some(format!("{} ^ 32'h8000_0000", a(0))),
                 OpKind::FloatUnary(FloatUnaryOp::Abs) => Some(format!("{} & 32'h7FFF_FFFF", a(0))),
+                OpKind::FloatUnary(FloatUnaryOp::Sqrt) => {
+                    wl(&mut out, decl.clone());
+                    wl(&mut out, format!("    hls_fp32_sqrt #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .a({}), .y({n}));", a(0)));
+                    None
+                }
+                OpKind::FloatUnary(r) => {
+                    Some(format!("hls_fp_pkg::round32({}, {})", a(0), *r as u32))
+                }
                 OpKind::Convert(c) => {
                     let from = unit.body.op(op.operands[0]).ty.bits();
                     let widen = |signed: bool| match from {

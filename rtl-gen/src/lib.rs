@@ -30,6 +30,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fp32_add.sv", include_str!("../sv/hls_fp32_add.sv")),
     ("hls_fp32_mul.sv", include_str!("../sv/hls_fp32_mul.sv")),
     ("hls_fp32_div.sv", include_str!("../sv/hls_fp32_div.sv")),
+    ("hls_fp32_sqrt.sv", include_str!("../sv/hls_fp32_sqrt.sv")),
 ];
 
 /// A 32-bit register of the control slave.

@@ -92,4 +92,49 @@ package hls_fp_pkg;
         end
         return res;
     endfunction
+    // Rounding to an integral value, keeping the float format. Modes match the IR's
+    // FloatUnaryOp order: 2 floor, 3 ceil, 4 trunc, 5 rint (nearest even), 6 round (half away).
+    localparam int FLOOR = 2, CEIL = 3, TRUNC = 4, RINT = 5, ROUND = 6;
+
+    function automatic logic [31:0] round32(input logic [31:0] x, input int mode);
+        logic sign, up, odd;
+        logic [7:0] ex;
+        logic [24:0] m, int_part, rem, half, one;
+        int frac;
+        sign = x[31];
+        ex = x[30:23];
+        if (ex == 8'hFF && x[22:0] != 23'd0) return 32'h7FC00000;
+        if (ex >= 8'd150) return x;  // already integral, or infinite
+        if (ex < 8'd127) begin
+            // |x| < 1: the result is +-0 or +-1.
+            if (x[30:0] == 31'd0) return x;
+            case (mode)
+                FLOOR: up = sign;
+                CEIL: up = !sign;
+                RINT: up = ex == 8'd126 && x[22:0] != 23'd0;
+                ROUND: up = ex == 8'd126;
+                TRUNC: up = 1'b0;
+                default: up = 1'b0;
+            endcase
+            return up ? {sign, 8'd127, 23'd0} : {sign, 31'd0};
+        end
+        frac = 150 - int'(ex);
+        m = {2'b01, x[22:0]};
+        one = 25'd1 << frac;
+        half = one >> 1;
+        rem = m & (one - 25'd1);
+        int_part = m & ~(one - 25'd1);
+        odd = (int_part & one) != 25'd0;
+        case (mode)
+            FLOOR: up = sign && rem != 25'd0;
+            CEIL: up = !sign && rem != 25'd0;
+            RINT: up = rem > half || (rem == half && odd);
+            ROUND: up = rem >= half;
+            TRUNC: up = 1'b0;
+            default: up = 1'b0;
+        endcase
+        if (up) int_part = int_part + one;
+        if (int_part[24]) return {sign, ex + 8'd1, 23'd0};
+        return {sign, ex, int_part[22:0]};
+    endfunction
 endpackage
