@@ -61,6 +61,20 @@ enum Cmd {
     },
     /// List the board support packages.
     Boards,
+    /// The operator cores as standalone modules: list them, or emit one with the board's latency.
+    Cores {
+        /// Core to emit (see --list).
+        name: Option<String>,
+        #[arg(long)]
+        list: bool,
+        #[arg(long)]
+        json: bool,
+        #[arg(long, default_value = "default")]
+        board: String,
+        /// Where to write the core (standard output when not given).
+        #[arg(short, long)]
+        out: Option<PathBuf>,
+    },
 }
 
 fn parse_dims(s: &str, what: &str) -> Result<[u64; 3], Error> {
@@ -158,6 +172,60 @@ fn build_args(params: &[sim::Param], specs: &[String]) -> Result<Vec<ArgValue>, 
 
 fn run(cli: Cli) -> Result<i32, Error> {
     match cli.cmd {
+        Cmd::Cores {
+            name,
+            list,
+            json,
+            board,
+            out,
+        } => {
+            let board = Board::load(&board)?;
+            let cores = rtl_gen::cores::CORES;
+            if list || name.is_none() {
+                if json {
+                    let rows: Vec<serde_json::Value> = cores
+                        .iter()
+                        .map(|c| {
+                            let mut v = serde_json::to_value(c).unwrap_or_default();
+                            v["latency"] =
+                                serde_json::json!(board.operator(c.class).latency.max(1));
+                            v
+                        })
+                        .collect();
+                    println!(
+                        "{}",
+                        serde_json::to_string_pretty(&rows).unwrap_or_default()
+                    );
+                } else {
+                    for c in cores {
+                        println!(
+                            "{:<10} {:<6} latency {:>2}  {}  [{}]",
+                            c.name,
+                            c.precision,
+                            board.operator(c.class).latency.max(1),
+                            c.operation,
+                            c.accuracy
+                        );
+                    }
+                }
+                return Ok(0);
+            }
+            let name = name.unwrap_or_default();
+            let core = rtl_gen::cores::find(&name).ok_or_else(|| {
+                Error::Usage(format!(
+                    "no core named '{name}'; `hls-build cores --list` shows them"
+                ))
+            })?;
+            let text = rtl_gen::cores::emit(core, &board);
+            match out {
+                Some(p) => std::fs::write(&p, text).map_err(|source| Error::Io {
+                    path: p.display().to_string(),
+                    source,
+                })?,
+                None => print!("{text}"),
+            }
+            Ok(0)
+        }
         Cmd::Boards => {
             for name in Board::builtin_names() {
                 let b = Board::load(name)?;

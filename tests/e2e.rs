@@ -1413,3 +1413,47 @@ fn sqrt_and_rounding_cores_are_exact() {
         }
     }
 }
+
+#[test]
+fn cores_are_listed_and_emitted_standalone() {
+    let d = scratch("cores");
+    let r = run(&["cores", "--list", "--json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let list: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let names: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"fp32_div") && names.contains(&"fp32_sqrt"),
+        "{names:?}"
+    );
+    for c in list.as_array().unwrap() {
+        let (name, module) = (c["name"].as_str().unwrap(), c["module"].as_str().unwrap());
+        assert!(c["latency"].as_u64().unwrap() >= 1);
+        let file = d.join(format!("{module}.sv"));
+        let r = run(&["cores", name, "-o", file.to_str().unwrap()]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        // The wrapper shares the file with the core, so the file-name rule does not apply.
+        let lint = Command::new("verilator")
+            .args([
+                "--lint-only",
+                "-Wall",
+                "-Wno-DECLFILENAME",
+                "--top-module",
+                &format!("{module}_top"),
+            ])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(
+            lint.status.success() && lint.stderr.is_empty(),
+            "{name}: {}",
+            String::from_utf8_lossy(&lint.stderr)
+        );
+    }
+    let r = run(&["cores", "fp32_exp"]);
+    assert_eq!(r.code, 2);
+}

@@ -4,6 +4,7 @@
 //! (`templates/kernel_top.sv`); `datapath` builds the scheduled pipelines and the control
 //! FSM as a netlist in Rust; `sv/` holds the fixed operator cores and the FIFO.
 
+pub mod cores;
 mod datapath;
 
 use askama::Template;

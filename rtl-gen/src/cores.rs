@@ -1,0 +1,115 @@
+//! The operator cores as standalone, reusable modules (`hls-build cores`): each has clock
+//! `clk`, clock enable `ce`, operands `a` (and `b`), result `y`, and a parameter `LAT` that
+//! the board's delay model sets.
+
+use boards::Board;
+use serde::Serialize;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CoreInfo {
+    pub name: &'static str,
+    pub module: &'static str,
+    pub precision: &'static str,
+    pub operation: &'static str,
+    /// Board operator class that gives its latency.
+    pub class: &'static str,
+    pub inputs: &'static [&'static str],
+    pub outputs: &'static [&'static str],
+    pub accuracy: &'static str,
+    #[serde(skip)]
+    pub source: &'static str,
+}
+
+pub const CORES: &[CoreInfo] = &[
+    CoreInfo {
+        name: "fp32_add",
+        module: "hls_fp32_add",
+        precision: "float",
+        operation: "a + b, or a - b when sub = 1",
+        class: "fp32_add",
+        inputs: &["clk", "ce", "sub", "a[31:0]", "b[31:0]"],
+        outputs: &["y[31:0]"],
+        accuracy: "correctly rounded (nearest even), subnormals kept",
+        source: include_str!("../sv/hls_fp32_add.sv"),
+    },
+    CoreInfo {
+        name: "fp32_mul",
+        module: "hls_fp32_mul",
+        precision: "float",
+        operation: "a * b",
+        class: "fp32_mul",
+        inputs: &["clk", "ce", "a[31:0]", "b[31:0]"],
+        outputs: &["y[31:0]"],
+        accuracy: "correctly rounded (nearest even), subnormals kept",
+        source: include_str!("../sv/hls_fp32_mul.sv"),
+    },
+    CoreInfo {
+        name: "fp32_div",
+        module: "hls_fp32_div",
+        precision: "float",
+        operation: "a / b",
+        class: "fp32_div",
+        inputs: &["clk", "ce", "a[31:0]", "b[31:0]"],
+        outputs: &["y[31:0]"],
+        accuracy: "correctly rounded (nearest even), subnormals kept",
+        source: include_str!("../sv/hls_fp32_div.sv"),
+    },
+    CoreInfo {
+        name: "fp32_sqrt",
+        module: "hls_fp32_sqrt",
+        precision: "float",
+        operation: "sqrt(a)",
+        class: "fp32_sqrt",
+        inputs: &["clk", "ce", "a[31:0]"],
+        outputs: &["y[31:0]"],
+        accuracy: "correctly rounded (nearest even), subnormal inputs",
+        source: include_str!("../sv/hls_fp32_sqrt.sv"),
+    },
+];
+
+pub fn find(name: &str) -> Option<&'static CoreInfo> {
+    CORES.iter().find(|c| c.name == name)
+}
+
+/// The core's source followed by a wrapper `<module>_top` with the board's latency fixed.
+pub fn emit(core: &CoreInfo, board: &Board) -> String {
+    let lat = board.operator(core.class).latency.max(1);
+    let ports: Vec<String> = core
+        .inputs
+        .iter()
+        .map(|p| format!("input  logic {}", sv_port(p)))
+        .chain(
+            core.outputs
+                .iter()
+                .map(|p| format!("output logic {}", sv_port(p))),
+        )
+        .collect();
+    let conns: Vec<String> = core
+        .inputs
+        .iter()
+        .chain(core.outputs)
+        .map(|p| {
+            let n = p.split('[').next().unwrap_or(p);
+            format!(".{n}({n})")
+        })
+        .collect();
+    format!(
+        "{}\n// {}: {} on board '{}' at {} MHz: latency {lat} cycles.\nmodule {}_top (\n    {}\n);\n    {} #(.LAT({lat})) core ({});\nendmodule\n",
+        core.source.trim_end(),
+        core.name,
+        core.operation,
+        board.name,
+        board.clock_mhz,
+        core.module,
+        ports.join(",\n    "),
+        core.module,
+        conns.join(", ")
+    )
+}
+
+fn sv_port(p: &str) -> String {
+    match p.split_once('[') {
+        Some((n, range)) => format!("[{} {n}", range),
+        None => format!("       {p}"),
+    }
+}
