@@ -1457,3 +1457,33 @@ fn cores_are_listed_and_emitted_standalone() {
     let r = run(&["cores", "fp32_exp"]);
     assert_eq!(r.code, 2);
 }
+
+#[test]
+fn integer_builtins_match_pocl() {
+    let d = scratch("int_builtins");
+    let n = 256;
+    let mut a: Vec<i32> = randoms(91, n).iter().map(|v| *v as i32).collect();
+    let mut b: Vec<i32> = randoms(92, n).iter().map(|v| (*v >> 7) as i32).collect();
+    // The edges: zero, all ones, the extremes, rotations by 0, 31, 33.
+    a[..8].copy_from_slice(&[0, -1, i32::MAX, i32::MIN, 1, -2, 5, 0]);
+    b[..8].copy_from_slice(&[0, 1, i32::MAX, i32::MIN, -1, 31, 33, 7]);
+    save(&d.join("a.npy"), &a);
+    save(&d.join("b.npy"), &b);
+    save(&d.join("o.npy"), &vec![0i32; 12 * n]);
+    save(&d.join("u.npy"), &vec![0u32; 6 * n]);
+    save(&d.join("l.npy"), &vec![0i64; n]);
+    co_simulate_against_pocl(
+        "int_builtins",
+        &[n as u64],
+        &[64],
+        &[
+            A::Buf("a", d.join("a.npy")),
+            A::Buf("b", d.join("b.npy")),
+            A::Buf("o", d.join("o.npy")),
+            A::Buf("u", d.join("u.npy")),
+            A::Buf("l", d.join("l.npy")),
+        ],
+        &[],
+        &d,
+    );
+}

@@ -72,6 +72,7 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
     "cast",
     "int_mul",
     "int_div",
+    "int_bits",
     "fp32_add",
     "fp32_mul",
     "fp32_div",

@@ -140,6 +140,16 @@ pub enum FCmpPred {
     Unord,
 }
 
+/// Bit counting; the result has the operand's type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum IntUnaryOp {
+    Popcount,
+    /// Leading zeros (the width for 0).
+    Clz,
+    /// Trailing zeros (the width for 0).
+    Ctz,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub enum FloatUnaryOp {
     Neg,
@@ -218,6 +228,7 @@ pub enum OpKind {
     Cast(CastOp),
     Float(FloatBinOp),
     FCmp(FCmpPred),
+    IntUnary(IntUnaryOp),
     FloatUnary(FloatUnaryOp),
     Convert(ConvertOp),
     /// Operands `[address, predicate?]`.

@@ -693,6 +693,121 @@ impl<'a> Lowering<'a> {
                 need(1)?;
                 args[0]
             }
+            Cl::popcount | Cl::clz | Cl::ctz if int_ok => {
+                need(1)?;
+                let u = match op {
+                    Cl::popcount => IntUnaryOp::Popcount,
+                    Cl::clz => IntUnaryOp::Clz,
+                    _ => IntUnaryOp::Ctz,
+                };
+                ub.add(Op_ { kind: OpKind::IntUnary(u), ty, operands: vec![args[0]], name })
+            }
+            Cl::s_mul_hi | Cl::u_mul_hi | Cl::s_mad_hi | Cl::u_mad_hi if int_ok && ty.bits() <= 32 => {
+                // The high half of the double-width product.
+                need(if matches!(op, Cl::s_mad_hi | Cl::u_mad_hi) { 3 } else { 2 })?;
+                let signed = matches!(op, Cl::s_mul_hi | Cl::s_mad_hi);
+                let w = ty.bits();
+                let wide = Type::Int(2 * w);
+                let ext = if signed { CastOp::SExt } else { CastOp::ZExt };
+                let x = ub.op(OpKind::Cast(ext), wide, vec![args[0]]);
+                let y = ub.op(OpKind::Cast(ext), wide, vec![args[1]]);
+                let p = ub.int(IntBinOp::Mul, wide, x, y);
+                let sh = ub.op(OpKind::Const(w as u64), wide, vec![]);
+                let hi = ub.int(IntBinOp::LShr, wide, p, sh);
+                let hi = ub.op(OpKind::Cast(CastOp::Trunc), ty, vec![hi]);
+                if args.len() == 3 {
+                    ub.add(Op_ { kind: OpKind::Int(IntBinOp::Add), ty, operands: vec![hi, args[2]], name })
+                } else {
+                    hi
+                }
+            }
+            Cl::s_mul24 | Cl::u_mul24 | Cl::s_mad24 | Cl::u_mad24 if int_ok => {
+                // Defined only for 24-bit operands, where it is the plain product.
+                need(if matches!(op, Cl::s_mad24 | Cl::u_mad24) { 3 } else { 2 })?;
+                let p = ub.int(IntBinOp::Mul, ty, args[0], args[1]);
+                if args.len() == 3 {
+                    ub.add(Op_ { kind: OpKind::Int(IntBinOp::Add), ty, operands: vec![p, args[2]], name })
+                } else {
+                    p
+                }
+            }
+            Cl::rotate if int_ok => {
+                need(2)?;
+                let w = ty.bits() as u64;
+                let m = ub.op(OpKind::Const(w - 1), ty, vec![]);
+                let wc = ub.op(OpKind::Const(w), ty, vec![]);
+                let i = ub.int(IntBinOp::And, ty, args[1], m);
+                let left = ub.int(IntBinOp::Shl, ty, args[0], i);
+                let back = ub.int(IntBinOp::Sub, ty, wc, i);
+                let back = ub.int(IntBinOp::And, ty, back, m);
+                let right = ub.int(IntBinOp::LShr, ty, args[0], back);
+                ub.add(Op_ { kind: OpKind::Int(IntBinOp::Or), ty, operands: vec![left, right], name })
+            }
+            Cl::u_add_sat | Cl::u_sub_sat if int_ok => {
+                need(2)?;
+                let (x, y) = (args[0], args[1]);
+                if op == Cl::u_add_sat {
+                    let sum = ub.int(IntBinOp::Add, ty, x, y);
+                    let over = cmp(ub, CmpPred::ULt, sum, x);
+                    let max = ub.op(OpKind::Const(mask(ty.bits())), ty, vec![]);
+                    sel(ub, over, max, sum, name)
+                } else {
+                    let diff = ub.int(IntBinOp::Sub, ty, x, y);
+                    let under = cmp(ub, CmpPred::ULt, x, y);
+                    let zero = ub.op(OpKind::Const(0), ty, vec![]);
+                    sel(ub, under, zero, diff, name)
+                }
+            }
+            Cl::s_add_sat | Cl::s_sub_sat if int_ok => {
+                need(2)?;
+                let (x, y) = (args[0], args[1]);
+                let add = op == Cl::s_add_sat;
+                let r = ub.int(if add { IntBinOp::Add } else { IntBinOp::Sub }, ty, x, y);
+                // Overflow: the operands' signs make it possible and the result's sign shows it.
+                let rx = ub.int(IntBinOp::Xor, ty, r, x);
+                let other = if add { ub.int(IntBinOp::Xor, ty, r, y) } else { ub.int(IntBinOp::Xor, ty, x, y) };
+                let both = ub.int(IntBinOp::And, ty, rx, other);
+                let zero = ub.op(OpKind::Const(0), ty, vec![]);
+                let over = cmp(ub, CmpPred::SLt, both, zero);
+                let neg = cmp(ub, CmpPred::SLt, x, zero);
+                let min = ub.op(OpKind::Const(1u64 << (ty.bits() - 1)), ty, vec![]);
+                let max = ub.op(OpKind::Const(mask(ty.bits() - 1)), ty, vec![]);
+                let limit = sel(ub, neg, min, max, None);
+                sel(ub, over, limit, r, name)
+            }
+            Cl::s_hadd | Cl::u_hadd | Cl::s_rhadd | Cl::u_rhadd if int_ok => {
+                // (x + y) >> 1 without the carry out: halves plus the lost low bit.
+                need(2)?;
+                let signed = matches!(op, Cl::s_hadd | Cl::s_rhadd);
+                let one = ub.op(OpKind::Const(1), ty, vec![]);
+                let shr = if signed { IntBinOp::AShr } else { IntBinOp::LShr };
+                let hx = ub.int(shr, ty, args[0], one);
+                let hy = ub.int(shr, ty, args[1], one);
+                let low = if matches!(op, Cl::s_hadd | Cl::u_hadd) {
+                    ub.int(IntBinOp::And, ty, args[0], args[1])
+                } else {
+                    ub.int(IntBinOp::Or, ty, args[0], args[1])
+                };
+                let low = ub.int(IntBinOp::And, ty, low, one);
+                let sum = ub.int(IntBinOp::Add, ty, hx, hy);
+                ub.add(Op_ { kind: OpKind::Int(IntBinOp::Add), ty, operands: vec![sum, low], name })
+            }
+            Cl::s_abs_diff | Cl::u_abs_diff if int_ok => {
+                need(2)?;
+                let lt = cmp(ub, if op == Cl::s_abs_diff { CmpPred::SLt } else { CmpPred::ULt }, args[0], args[1]);
+                let d1 = ub.int(IntBinOp::Sub, ty, args[1], args[0]);
+                let d2 = ub.int(IntBinOp::Sub, ty, args[0], args[1]);
+                sel(ub, lt, d1, d2, name)
+            }
+            Cl::s_upsample | Cl::u_upsample if int_ok => {
+                need(2)?;
+                let half = ub.body.op(args[1]).ty.bits();
+                let hi = ub.op(OpKind::Cast(CastOp::ZExt), ty, vec![args[0]]);
+                let lo = ub.op(OpKind::Cast(CastOp::ZExt), ty, vec![args[1]]);
+                let sh = ub.op(OpKind::Const(half as u64), ty, vec![]);
+                let hi = ub.int(IntBinOp::Shl, ty, hi, sh);
+                ub.add(Op_ { kind: OpKind::Int(IntBinOp::Or), ty, operands: vec![hi, lo], name })
+            }
             Cl::sqrt | Cl::floor | Cl::ceil | Cl::trunc | Cl::rint | Cl::round if is_float => {
                 need(1)?;
                 let u = match op {
@@ -1755,6 +1870,16 @@ impl<'a> Lowering<'a> {
                 | Op::SelectionMerge
                 | Op::LoopMerge => return Ok(()),
                 Op::ExtInst => self.lower_ext_inst(ub, inst)?,
+                Op::BitCount => {
+                    let ty = self.result_type(inst)?;
+                    let a = self.value(ub, arg(0))?;
+                    ub.add(Op_ {
+                        kind: OpKind::IntUnary(IntUnaryOp::Popcount),
+                        ty,
+                        operands: vec![a],
+                        name,
+                    })
+                }
                 Op::FNegate => {
                     let a = self.value(ub, arg(0))?;
                     self.require_f32(ub, inst, a)?;

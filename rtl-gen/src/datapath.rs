@@ -442,6 +442,24 @@ pub fn emit(
                     CmpPred::SGe => format!("$signed({}) >= $signed({})", a(0), a(1)),
                 }),
                 OpKind::Select => Some(format!("{} ? {} : {}", a(0), a(1), a(2))),
+                OpKind::IntUnary(u) => {
+                    let from = unit.body.op(op.operands[0]).ty.bits();
+                    let x = if from == 64 {
+                        a(0)
+                    } else {
+                        format!("{{{}'d0, {}}}", 64 - from, a(0))
+                    };
+                    let call = match u {
+                        IntUnaryOp::Popcount => format!("hls_fp_pkg::popcount64({x})"),
+                        IntUnaryOp::Clz => format!("hls_fp_pkg::clz64({x}, {from})"),
+                        IntUnaryOp::Ctz => format!("hls_fp_pkg::ctz64({x}, {from})"),
+                    };
+                    Some(if w >= 7 {
+                        format!("{w}'({call})")
+                    } else {
+                        format!("{w}'({call} & 7'd{})", (1u32 << w) - 1)
+                    })
+                }
                 OpKind::FCmp(p) => Some(format!(
                     "hls_fp_pkg::fcmp32({}, {}, {})",
                     a(0),

@@ -137,4 +137,31 @@ package hls_fp_pkg;
         if (int_part[24]) return {sign, ex + 8'd1, 23'd0};
         return {sign, ex, int_part[22:0]};
     endfunction
+    // Bit counting on the low `bits` bits of x (the caller zero-extends to 64).
+    function automatic logic [6:0] popcount64(input logic [63:0] x);
+        logic [6:0] n;
+        n = 7'd0;
+        for (int i = 0; i < 64; i++) n = n + {6'd0, x[i]};
+        return n;
+    endfunction
+
+    function automatic logic [6:0] clz64(input logic [63:0] x, input int bits);
+        logic [6:0] n;
+        n = 7'd0;
+        for (int i = bits - 1; i >= 0; i--) begin
+            if (x[i]) break;
+            n = n + 7'd1;
+        end
+        return n;
+    endfunction
+
+    function automatic logic [6:0] ctz64(input logic [63:0] x, input int bits);
+        logic [6:0] n;
+        n = 7'd0;
+        for (int i = 0; i < bits; i++) begin
+            if (x[i]) break;
+            n = n + 7'd1;
+        end
+        return n;
+    endfunction
 endpackage

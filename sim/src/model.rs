@@ -572,6 +572,63 @@ impl Machine<'_> {
             }
             (Cl::s_abs, [V::I(x, w)]) => V::I(sext(*x, *w).unsigned_abs() & mask(*w), *w),
             (Cl::u_abs, [V::I(x, w)]) => V::I(*x, *w),
+            (Cl::popcount, [V::I(x, w)]) => V::I(x.count_ones() as u64, *w),
+            (Cl::clz, [V::I(x, w)]) => V::I((x.leading_zeros() - (64 - *w)) as u64, *w),
+            (Cl::ctz, [V::I(x, w)]) => V::I((x.trailing_zeros()).min(*w) as u64, *w),
+            (Cl::s_mul_hi, [V::I(x, w), V::I(y, _)]) if *w <= 32 => {
+                V::I(((sext(*x, *w) * sext(*y, *w)) >> w) as u64 & mask(*w), *w)
+            }
+            (Cl::u_mul_hi, [V::I(x, w), V::I(y, _)]) if *w <= 32 => V::I((x * y) >> w, *w),
+            (Cl::s_mad_hi, [V::I(x, w), V::I(y, _), V::I(z, _)]) if *w <= 32 => V::I(
+                (((sext(*x, *w) * sext(*y, *w)) >> w) as u64).wrapping_add(*z) & mask(*w),
+                *w,
+            ),
+            (Cl::u_mad_hi, [V::I(x, w), V::I(y, _), V::I(z, _)]) if *w <= 32 => {
+                V::I(((x * y) >> w).wrapping_add(*z) & mask(*w), *w)
+            }
+            (Cl::s_mul24 | Cl::u_mul24, [V::I(x, w), V::I(y, _)]) => {
+                V::I(x.wrapping_mul(*y) & mask(*w), *w)
+            }
+            (Cl::s_mad24 | Cl::u_mad24, [V::I(x, w), V::I(y, _), V::I(z, _)]) => {
+                V::I(x.wrapping_mul(*y).wrapping_add(*z) & mask(*w), *w)
+            }
+            (Cl::rotate, [V::I(x, w), V::I(i, _)]) => {
+                let i = (*i % *w as u64) as u32;
+                let r = if i == 0 {
+                    *x
+                } else {
+                    (x << i | x >> (*w - i)) & mask(*w)
+                };
+                V::I(r, *w)
+            }
+            (Cl::u_add_sat, [V::I(x, w), V::I(y, _)]) => {
+                V::I((*x as u128 + *y as u128).min(mask(*w) as u128) as u64, *w)
+            }
+            (Cl::u_sub_sat, [V::I(x, w), V::I(y, _)]) => V::I(x.saturating_sub(*y), *w),
+            (Cl::s_add_sat | Cl::s_sub_sat, [V::I(x, w), V::I(y, _)]) => {
+                let (a, b) = (sext(*x, *w) as i128, sext(*y, *w) as i128);
+                let r = if op == Cl::s_add_sat { a + b } else { a - b };
+                let (lo, hi) = (-(1i128 << (*w - 1)), (1i128 << (*w - 1)) - 1);
+                V::I(r.clamp(lo, hi) as u64 & mask(*w), *w)
+            }
+            (Cl::s_hadd | Cl::s_rhadd, [V::I(x, w), V::I(y, _)]) => {
+                let r =
+                    (sext(*x, *w) as i128 + sext(*y, *w) as i128 + i128::from(op == Cl::s_rhadd))
+                        >> 1;
+                V::I(r as u64 & mask(*w), *w)
+            }
+            (Cl::u_hadd | Cl::u_rhadd, [V::I(x, w), V::I(y, _)]) => V::I(
+                ((*x as u128 + *y as u128 + u128::from(op == Cl::u_rhadd)) >> 1) as u64 & mask(*w),
+                *w,
+            ),
+            (Cl::s_abs_diff, [V::I(x, w), V::I(y, _)]) => V::I(
+                (sext(*x, *w) as i128 - sext(*y, *w) as i128).unsigned_abs() as u64 & mask(*w),
+                *w,
+            ),
+            (Cl::u_abs_diff, [V::I(x, w), V::I(y, _)]) => V::I(x.abs_diff(*y), *w),
+            (Cl::s_upsample | Cl::u_upsample, [V::I(hi, hw), V::I(lo, lw)]) => {
+                V::I((hi << lw) | lo, hw + lw)
+            }
             (Cl::fabs, [V::F(x)]) => V::F(x.abs()),
             (Cl::sqrt, [V::F(x)]) => V::F(x.sqrt()),
             (Cl::floor, [V::F(x)]) => V::F(x.floor()),
@@ -782,6 +839,13 @@ impl Machine<'_> {
                 };
                 V::I(u64::from(r), 1)
             }
+            Op::BitCount => match self.get(vals, a(0), inst)? {
+                V::I(x, _) => {
+                    let w = self.result_bits(inst)?;
+                    V::I(x.count_ones() as u64 & mask(w), w)
+                }
+                _ => return Err(self.err(inst, "bit count of a non-integer")),
+            },
             Op::FNegate => match self.get(vals, a(0), inst)? {
                 V::F(x) => V::F(-x),
                 _ => return Err(self.err(inst, "negate of a non-float")),
