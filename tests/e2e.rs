@@ -1487,3 +1487,54 @@ fn integer_builtins_match_pocl() {
         &d,
     );
 }
+
+#[test]
+fn fp32_fma_core_rounds_once() {
+    let d = scratch("ffma");
+    let n = 65536;
+    let (a, b) = hard_float_pairs(101, n);
+    let (c0, c1) = hard_float_pairs(102, n);
+    // Addends that cancel the product (exactly or nearly), and unrelated ones.
+    let c: Vec<f32> = (0..n)
+        .map(|i| match i % 4 {
+            0 => -(a[i] * b[i]),
+            1 => f32::from_bits((a[i] * b[i]).to_bits() ^ 0x8000_0001),
+            2 => c0[i],
+            _ => c1[i],
+        })
+        .collect();
+    for (name, v) in [("a", &a), ("b", &b), ("c", &c)] {
+        save(&d.join(format!("{name}.npy")), v);
+    }
+    let dump = d.join("dump");
+    let r = run(&[
+        "sim",
+        root().join("tests/kernels/ffma.cl").to_str().unwrap(),
+        "--global",
+        &n.to_string(),
+        "--arg",
+        &format!("a=@{}", d.join("a.npy").display()),
+        "--arg",
+        &format!("b=@{}", d.join("b.npy").display()),
+        "--arg",
+        &format!("c=@{}", d.join("c.npy").display()),
+        "--arg",
+        &format!("y=zeros:{n}"),
+        "--dump-dir",
+        dump.to_str().unwrap(),
+    ]);
+    assert_pass(&r);
+    let got: Vec<f32> = load(&dump.join("y.npy"));
+    for i in 0..n {
+        let want = a[i].mul_add(b[i], c[i]);
+        assert!(
+            (want.is_nan() && got[i].is_nan()) || want.to_bits() == got[i].to_bits(),
+            "fma({:08x}, {:08x}, {:08x}) = {:08x}, RTL {:08x}",
+            a[i].to_bits(),
+            b[i].to_bits(),
+            c[i].to_bits(),
+            want.to_bits(),
+            got[i].to_bits()
+        );
+    }
+}

@@ -76,6 +76,7 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
     "fp32_add",
     "fp32_mul",
     "fp32_div",
+    "fp32_fma",
     "fp32_sqrt",
     "fp32_round",
     "fp32_cmp",

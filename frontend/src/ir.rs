@@ -228,6 +228,8 @@ pub enum OpKind {
     Cast(CastOp),
     Float(FloatBinOp),
     FCmp(FCmpPred),
+    /// Fused multiply-add, operands `[a, b, c]`: a * b + c rounded once.
+    Fma,
     IntUnary(IntUnaryOp),
     FloatUnary(FloatUnaryOp),
     Convert(ConvertOp),

@@ -820,6 +820,10 @@ impl<'a> Lowering<'a> {
                 };
                 ub.add(Op_ { kind: OpKind::FloatUnary(u), ty, operands: vec![args[0]], name })
             }
+            Cl::fma if is_float => {
+                need(3)?;
+                ub.add(Op_ { kind: OpKind::Fma, ty, operands: vec![args[0], args[1], args[2]], name })
+            }
             // mad may round twice (OpenCL lets it trade accuracy for speed).
             Cl::mad if is_float => {
                 need(3)?;

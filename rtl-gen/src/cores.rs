@@ -44,6 +44,17 @@ pub const CORES: &[CoreInfo] = &[
         source: include_str!("../sv/hls_fp32_mul.sv"),
     },
     CoreInfo {
+        name: "fp32_fma",
+        module: "hls_fp32_fma",
+        precision: "float",
+        operation: "a * b + c, rounded once",
+        class: "fp32_fma",
+        inputs: &["clk", "ce", "a[31:0]", "b[31:0]", "c[31:0]"],
+        outputs: &["y[31:0]"],
+        accuracy: "correctly rounded (nearest even), subnormals kept",
+        source: include_str!("../sv/hls_fp32_fma.sv"),
+    },
+    CoreInfo {
         name: "fp32_div",
         module: "hls_fp32_div",
         precision: "float",

@@ -460,6 +460,14 @@ pub fn emit(
                         format!("{w}'({call} & 7'd{})", (1u32 << w) - 1)
                     })
                 }
+                OpKind::Fma => {
+                    wl(&mut out, decl.clone());
+                    wl(&mut out, format!(
+                        "    hls_fp32_fma #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .a({}), .b({}), .c({}), .y({n}));",
+                        a(0), a(1), a(2)
+                    ));
+                    None
+                }
                 OpKind::FCmp(p) => Some(format!(
                     "hls_fp_pkg::fcmp32({}, {}, {})",
                     a(0),

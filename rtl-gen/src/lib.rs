@@ -32,6 +32,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fp32_mul.sv", include_str!("../sv/hls_fp32_mul.sv")),
     ("hls_fp32_div.sv", include_str!("../sv/hls_fp32_div.sv")),
     ("hls_fp32_sqrt.sv", include_str!("../sv/hls_fp32_sqrt.sv")),
+    ("hls_fp32_fma.sv", include_str!("../sv/hls_fp32_fma.sv")),
 ];
 
 /// A 32-bit register of the control slave.

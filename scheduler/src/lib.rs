@@ -67,6 +67,7 @@ pub fn operator_class(op: &Op) -> Option<&'static str> {
         OpKind::Int(IntBinOp::Mul) => "int_mul",
         OpKind::Int(IntBinOp::SDiv | IntBinOp::UDiv | IntBinOp::SRem | IntBinOp::URem) => "int_div",
         OpKind::FCmp(_) => "fp32_cmp",
+        OpKind::Fma => "fp32_fma",
         OpKind::IntUnary(_) => "int_bits",
         OpKind::FloatUnary(FloatUnaryOp::Neg | FloatUnaryOp::Abs) => "cast",
         OpKind::FloatUnary(FloatUnaryOp::Sqrt) => "fp32_sqrt",

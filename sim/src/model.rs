@@ -637,6 +637,7 @@ impl Machine<'_> {
             (Cl::rint, [V::F(x)]) => V::F(x.round_ties_even()),
             (Cl::round, [V::F(x)]) => V::F(x.round()),
             (Cl::mad, [V::F(x), V::F(y), V::F(z)]) => V::F(x * y + z),
+            (Cl::fma, [V::F(x), V::F(y), V::F(z)]) => V::F(x.mul_add(*y, *z)),
             (Cl::fmin, [V::F(x), V::F(y)]) => V::F(fmin(*x, *y)),
             (Cl::fmax, [V::F(x), V::F(y)]) => V::F(fmax(*x, *y)),
             (Cl::fclamp, [V::F(x), V::F(lo), V::F(hi)]) => V::F(fmin(fmax(*x, *lo), *hi)),
