@@ -106,6 +106,12 @@ pub fn generate(
     board: &Board,
 ) -> Result<Generated, RtlError> {
     let top = sv_ident(&kernel.name);
+    if top.starts_with("hls_") {
+        return Err(RtlError::Unsupported(format!(
+            "kernel '{}': names starting with hls_ are reserved for the operator library; rename the kernel",
+            kernel.name
+        )));
+    }
     // Register map: arguments from 0x10, 8 bytes each; then the NDRange.
     let mut args = Vec::new();
     let mut regs = Vec::new();

@@ -10,7 +10,7 @@ module hls_fp32_add #(
     input  logic [31:0] b,
     output logic [31:0] y
 );
-    function automatic logic [31:0] fadd(input logic [31:0] x, input logic [31:0] z_in);
+    function automatic logic [31:0] hls_fadd32(input logic [31:0] x, input logic [31:0] z_in);
         logic sx, sz, eff_sub, x_big, sign;
         logic [7:0] ex, ez;
         logic [8:0] e_big, e_small, e, d;
@@ -91,7 +91,7 @@ module hls_fp32_add #(
     logic [31:0] stage [LAT];
     always_ff @(posedge clk) begin
         if (ce) begin
-            stage[0] <= fadd(a, {b[31] ^ sub, b[30:0]});
+            stage[0] <= hls_fadd32(a, {b[31] ^ sub, b[30:0]});
             for (int i = 1; i < LAT; i++) stage[i] <= stage[i-1];
         end
     end

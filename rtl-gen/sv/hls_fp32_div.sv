@@ -11,7 +11,7 @@ module hls_fp32_div #(
     output logic [31:0] y
 );
     // Significand with the hidden bit, shifted so that bit 23 is set; returns the shift.
-    function automatic logic [4:0] lead_zeros24(input logic [23:0] m);
+    function automatic logic [4:0] hls_lz24(input logic [23:0] m);
         logic [4:0] n;
         n = 5'd0;
         for (int i = 23; i >= 0; i--) begin
@@ -21,7 +21,7 @@ module hls_fp32_div #(
         return n;
     endfunction
 
-    function automatic logic [31:0] fdiv(input logic [31:0] x, input logic [31:0] z);
+    function automatic logic [31:0] hls_fdiv32(input logic [31:0] x, input logic [31:0] z);
         logic sign, sticky, inc;
         logic [7:0] ex, ez;
         logic [23:0] mx, mz, mant;
@@ -46,8 +46,8 @@ module hls_fp32_div #(
         end else begin
             mx = {ex != 8'd0, x[22:0]};
             mz = {ez != 8'd0, z[22:0]};
-            lx = lead_zeros24(mx);
-            lz = lead_zeros24(mz);
+            lx = hls_lz24(mx);
+            lz = hls_lz24(mz);
             mx = mx << lx;
             mz = mz << lz;
             // Biased exponent of the quotient when its leading one is at bit 26.
@@ -90,7 +90,7 @@ module hls_fp32_div #(
     logic [31:0] stage [LAT];
     always_ff @(posedge clk) begin
         if (ce) begin
-            stage[0] <= fdiv(a, b);
+            stage[0] <= hls_fdiv32(a, b);
             for (int i = 1; i < LAT; i++) stage[i] <= stage[i-1];
         end
     end

@@ -11,7 +11,7 @@ module hls_fp32_fma #(
     input  logic [31:0] c,
     output logic [31:0] y
 );
-    function automatic logic [31:0] ffma(input logic [31:0] x, input logic [31:0] z, input logic [31:0] w);
+    function automatic logic [31:0] hls_ffma32(input logic [31:0] x, input logic [31:0] z, input logic [31:0] w);
         logic sp, sc, sign, eff_sub, p_inf, sticky, inc;
         logic [7:0] ex, ez, ew;
         logic [47:0] p;
@@ -110,7 +110,7 @@ module hls_fp32_fma #(
     logic [31:0] stage [LAT];
     always_ff @(posedge clk) begin
         if (ce) begin
-            stage[0] <= ffma(a, b, c);
+            stage[0] <= hls_ffma32(a, b, c);
             for (int i = 1; i < LAT; i++) stage[i] <= stage[i-1];
         end
     end

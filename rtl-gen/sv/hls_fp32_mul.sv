@@ -9,7 +9,7 @@ module hls_fp32_mul #(
     input  logic [31:0] b,
     output logic [31:0] y
 );
-    function automatic logic [31:0] fmul(input logic [31:0] x, input logic [31:0] z_in);
+    function automatic logic [31:0] hls_fmul32(input logic [31:0] x, input logic [31:0] z_in);
         logic sign, sticky, inc;
         logic [7:0] ex, ez;
         logic [23:0] fx, fz, mant;
@@ -75,7 +75,7 @@ module hls_fp32_mul #(
     logic [31:0] stage [LAT];
     always_ff @(posedge clk) begin
         if (ce) begin
-            stage[0] <= fmul(a, b);
+            stage[0] <= hls_fmul32(a, b);
             for (int i = 1; i < LAT; i++) stage[i] <= stage[i-1];
         end
     end

@@ -9,7 +9,7 @@ module hls_fp32_sqrt #(
     input  logic [31:0] a,
     output logic [31:0] y
 );
-    function automatic logic [31:0] fsqrt(input logic [31:0] x);
+    function automatic logic [31:0] hls_fsqrt32(input logic [31:0] x);
         logic [7:0] ex;
         logic [23:0] m;
         logic [4:0] lz;
@@ -60,7 +60,7 @@ module hls_fp32_sqrt #(
     logic [31:0] stage [LAT];
     always_ff @(posedge clk) begin
         if (ce) begin
-            stage[0] <= fsqrt(a);
+            stage[0] <= hls_fsqrt32(a);
             for (int i = 1; i < LAT; i++) stage[i] <= stage[i-1];
         end
     end
