@@ -1538,3 +1538,44 @@ fn fp32_fma_core_rounds_once() {
         );
     }
 }
+
+#[test]
+fn common_functions_from_the_exact_cores() {
+    let d = scratch("common_fns");
+    let n = 4096;
+    let (x0, y) = hard_float_pairs(111, n);
+    let x: Vec<f32> = x0.iter().map(|v| v.abs()).collect();
+    save(&d.join("x.npy"), &x);
+    save(&d.join("y.npy"), &y);
+    let dump = d.join("dump");
+    let r = run(&[
+        "sim",
+        root().join("tests/kernels/common_fns.cl").to_str().unwrap(),
+        "--global",
+        &n.to_string(),
+        "--arg",
+        &format!("x=@{}", d.join("x.npy").display()),
+        "--arg",
+        &format!("y=@{}", d.join("y.npy").display()),
+        "--arg",
+        &format!("o=zeros:{}", 10 * n),
+        "--dump-dir",
+        dump.to_str().unwrap(),
+    ]);
+    assert_pass(&r);
+    // rsqrt within the 2 ulp OpenCL allows, against a double-precision reference.
+    let o: Vec<f32> = load(&dump.join("o.npy"));
+    for i in 0..n {
+        let got = o[10 * i];
+        let exact = 1.0 / (x[i] as f64).sqrt();
+        if exact.is_finite() && exact < f32::MAX as f64 && x[i].is_normal() {
+            let ulp = ((got as f64) - exact).abs()
+                / (f32::EPSILON as f64 * 2f64.powi((exact.log2().floor()) as i32));
+            assert!(
+                ulp <= 2.0,
+                "rsqrt({:e}) = {got:e}, exact {exact:e}: {ulp} ulp",
+                x[i]
+            );
+        }
+    }
+}

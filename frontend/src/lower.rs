@@ -820,6 +820,73 @@ impl<'a> Lowering<'a> {
                 };
                 ub.add(Op_ { kind: OpKind::FloatUnary(u), ty, operands: vec![args[0]], name })
             }
+            // 1/sqrt(x) from two correctly rounded operations: under 1.5 ulp, inside the
+            // 2 ulp OpenCL allows rsqrt. native_* may be anything: the exact cores serve.
+            Cl::rsqrt | Cl::native_rsqrt | Cl::half_rsqrt if is_float => {
+                need(1)?;
+                let r = ub.op(OpKind::FloatUnary(FloatUnaryOp::Sqrt), ty, vec![args[0]]);
+                let one = ub.op(OpKind::Const(1.0f32.to_bits() as u64), ty, vec![]);
+                ub.add(Op_ { kind: OpKind::Float(FloatBinOp::Div), ty, operands: vec![one, r], name })
+            }
+            Cl::native_sqrt | Cl::half_sqrt if is_float => {
+                need(1)?;
+                ub.add(Op_ { kind: OpKind::FloatUnary(FloatUnaryOp::Sqrt), ty, operands: vec![args[0]], name })
+            }
+            Cl::native_divide | Cl::half_divide if is_float => {
+                need(2)?;
+                ub.add(Op_ { kind: OpKind::Float(FloatBinOp::Div), ty, operands: vec![args[0], args[1]], name })
+            }
+            Cl::native_recip | Cl::half_recip if is_float => {
+                need(1)?;
+                let one = ub.op(OpKind::Const(1.0f32.to_bits() as u64), ty, vec![]);
+                ub.add(Op_ { kind: OpKind::Float(FloatBinOp::Div), ty, operands: vec![one, args[0]], name })
+            }
+            Cl::fdim if is_float => {
+                // x - y when x > y, +0 otherwise, NaN when either is.
+                need(2)?;
+                let (x, y) = (args[0], args[1]);
+                let diff = ub.op(OpKind::Float(FloatBinOp::Sub), ty, vec![x, y]);
+                let nan = ub.op(OpKind::Float(FloatBinOp::Add), ty, vec![x, y]);
+                let zero = ub.op(OpKind::Const(0), ty, vec![]);
+                let gt = ub.op(OpKind::FCmp(FCmpPred::OGt), Type::BOOL, vec![x, y]);
+                let un = ub.op(OpKind::FCmp(FCmpPred::Unord), Type::BOOL, vec![x, y]);
+                let ordered = ub.op(OpKind::Select, ty, vec![gt, diff, zero]);
+                sel(ub, un, nan, ordered, name)
+            }
+            Cl::sign if is_float => {
+                // 1.0 for x > 0, -1.0 for x < 0, x itself for +-0, 0.0 for NaN.
+                need(1)?;
+                let x = args[0];
+                let zero = ub.op(OpKind::Const(0), ty, vec![]);
+                let one = ub.op(OpKind::Const(1.0f32.to_bits() as u64), ty, vec![]);
+                let m_one = ub.op(OpKind::Const((-1.0f32).to_bits() as u64), ty, vec![]);
+                let gt = ub.op(OpKind::FCmp(FCmpPred::OGt), Type::BOOL, vec![x, zero]);
+                let lt = ub.op(OpKind::FCmp(FCmpPred::OLt), Type::BOOL, vec![x, zero]);
+                let nan = ub.op(OpKind::FCmp(FCmpPred::Unord), Type::BOOL, vec![x, x]);
+                let s1 = ub.op(OpKind::Select, ty, vec![lt, m_one, x]);
+                let s2 = ub.op(OpKind::Select, ty, vec![gt, one, s1]);
+                sel(ub, nan, zero, s2, name)
+            }
+            Cl::step if is_float => {
+                need(2)?;
+                let zero = ub.op(OpKind::Const(0), ty, vec![]);
+                let one = ub.op(OpKind::Const(1.0f32.to_bits() as u64), ty, vec![]);
+                let lt = ub.op(OpKind::FCmp(FCmpPred::OLt), Type::BOOL, vec![args[1], args[0]]);
+                sel(ub, lt, zero, one, name)
+            }
+            Cl::mix if is_float => {
+                // x + (y - x) * a, as the OpenCL specification writes it.
+                need(3)?;
+                let d = ub.op(OpKind::Float(FloatBinOp::Sub), ty, vec![args[1], args[0]]);
+                let p = ub.op(OpKind::Float(FloatBinOp::Mul), ty, vec![d, args[2]]);
+                ub.add(Op_ { kind: OpKind::Float(FloatBinOp::Add), ty, operands: vec![args[0], p], name })
+            }
+            Cl::radians | Cl::degrees if is_float => {
+                need(1)?;
+                let k = if op == Cl::radians { std::f32::consts::PI / 180.0 } else { 180.0 / std::f32::consts::PI };
+                let c = ub.op(OpKind::Const(k.to_bits() as u64), ty, vec![]);
+                ub.add(Op_ { kind: OpKind::Float(FloatBinOp::Mul), ty, operands: vec![c, args[0]], name })
+            }
             Cl::fma if is_float => {
                 need(3)?;
                 ub.add(Op_ { kind: OpKind::Fma, ty, operands: vec![args[0], args[1], args[2]], name })

@@ -638,6 +638,30 @@ impl Machine<'_> {
             (Cl::round, [V::F(x)]) => V::F(x.round()),
             (Cl::mad, [V::F(x), V::F(y), V::F(z)]) => V::F(x * y + z),
             (Cl::fma, [V::F(x), V::F(y), V::F(z)]) => V::F(x.mul_add(*y, *z)),
+            (Cl::rsqrt | Cl::native_rsqrt | Cl::half_rsqrt, [V::F(x)]) => V::F(1.0 / x.sqrt()),
+            (Cl::native_sqrt | Cl::half_sqrt, [V::F(x)]) => V::F(x.sqrt()),
+            (Cl::native_divide | Cl::half_divide, [V::F(x), V::F(y)]) => V::F(x / y),
+            (Cl::native_recip | Cl::half_recip, [V::F(x)]) => V::F(1.0 / x),
+            (Cl::fdim, [V::F(x), V::F(y)]) => V::F(if x.is_nan() || y.is_nan() {
+                x + y
+            } else if x > y {
+                x - y
+            } else {
+                0.0
+            }),
+            (Cl::sign, [V::F(x)]) => V::F(if x.is_nan() {
+                0.0
+            } else if *x > 0.0 {
+                1.0
+            } else if *x < 0.0 {
+                -1.0
+            } else {
+                *x
+            }),
+            (Cl::step, [V::F(edge), V::F(x)]) => V::F(if x < edge { 0.0 } else { 1.0 }),
+            (Cl::mix, [V::F(x), V::F(y), V::F(a)]) => V::F(x + (y - x) * a),
+            (Cl::radians, [V::F(x)]) => V::F((std::f32::consts::PI / 180.0) * x),
+            (Cl::degrees, [V::F(x)]) => V::F((180.0 / std::f32::consts::PI) * x),
             (Cl::fmin, [V::F(x), V::F(y)]) => V::F(fmin(*x, *y)),
             (Cl::fmax, [V::F(x), V::F(y)]) => V::F(fmax(*x, *y)),
             (Cl::fclamp, [V::F(x), V::F(lo), V::F(hi)]) => V::F(fmin(fmax(*x, *lo), *hi)),
