@@ -26,6 +26,8 @@ pub fn json(c: &Compiled) -> Value {
                 "res_mii": if s.pipelined { json!(s.res_mii) } else { Value::Null },
                 "rec_mii": if s.pipelined { json!(s.rec_mii) } else { Value::Null },
                 "depth": s.depth,
+                "stages": if s.pipelined { json!(s.stages) } else { Value::Null },
+                "register_bits": s.register_bits,
                 "trip_count": Value::Null,
                 "bottleneck": s.bottleneck,
                 "operations": u.body.len(),
@@ -100,8 +102,8 @@ pub fn text(c: &Compiled) -> String {
     for (u, sc) in c.kernel.units.iter().zip(&c.schedules) {
         if sc.pipelined {
             s.push_str(&format!(
-                "  {:<24} II {} (MII {} = max(ResMII {}, RecMII {})), depth {} cycles\n    why: {}\n",
-                u.name, sc.ii, sc.mii, sc.res_mii, sc.rec_mii, sc.depth, sc.bottleneck
+                "  {:<24} II {} (MII {} = max(ResMII {}, RecMII {})), depth {} cycles, {} stages, {} register bits, {} in {:.1} ms\n    why: {}\n",
+                u.name, sc.ii, sc.mii, sc.res_mii, sc.rec_mii, sc.depth, sc.stages, sc.register_bits, sc.solver, sc.solve_ms, sc.bottleneck
             ));
         } else {
             s.push_str(&format!(

@@ -52,6 +52,11 @@ pub struct UnitSchedule {
     pub latency: Vec<u32>,
     /// Cycles from issue to the last result.
     pub depth: u32,
+    /// Pipeline stages: depth in units of II (iterations in flight at once).
+    pub stages: u32,
+    /// Bits held in pipeline registers: each value from when it is ready until its last
+    /// reader (a later iteration's reader counts II cycles per distance).
+    pub register_bits: u64,
     pub bottleneck: String,
     pub solver: String,
     pub solve_ms: f64,
@@ -384,8 +389,24 @@ pub fn schedule_unit(
     let solve_ms = began.elapsed().as_secs_f64() * 1e3;
     let n = unit.body.len();
     let depth = schedule.length(&p);
+    let ii_for_lifetimes = schedule.ii.max(1) as i64;
+    let mut last_read = vec![0i64; n];
+    for (src, dst, dep) in unit.body.deps() {
+        if dep.kind == DepKind::Data {
+            let t = schedule.start[dst.index()] as i64 + ii_for_lifetimes * dep.distance as i64;
+            let r = &mut last_read[src.index()];
+            *r = (*r).max(t - (schedule.start[src.index()] + p.ops[src.index()].latency) as i64);
+        }
+    }
+    let register_bits = unit
+        .body
+        .ops()
+        .map(|(id, op)| last_read[id.index()].max(0) as u64 * op.ty.bits() as u64)
+        .sum();
     Ok(UnitSchedule {
         pipelined: p.modulo,
+        stages: depth.div_ceil(schedule.ii.max(1)),
+        register_bits,
         ii: schedule.ii,
         mii: if p.modulo { mii } else { 0 },
         res_mii: if p.modulo { res.ii } else { 0 },
