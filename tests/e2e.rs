@@ -1579,3 +1579,33 @@ fn common_functions_from_the_exact_cores() {
         }
     }
 }
+
+#[test]
+fn atomics_from_pipelined_work_items() {
+    let d = scratch("atomics");
+    let idx: Vec<i32> = randoms(121, 200)
+        .iter()
+        .map(|v| (*v % 2001) as i32 - 1000)
+        .collect();
+    save(&d.join("idx.npy"), &idx);
+    let mut hist = vec![0i32; 18];
+    hist[16] = i32::MIN;
+    hist[17] = i32::MAX;
+    save(&d.join("hist.npy"), &hist);
+    save(&d.join("stats.npy"), &vec![0u32; 3]);
+    co_simulate_against_pocl(
+        "atomics",
+        &[200],
+        &[20],
+        &[
+            A::Buf("idx", d.join("idx.npy")),
+            A::Buf("hist", d.join("hist.npy")),
+            A::Buf("stats", d.join("stats.npy")),
+        ],
+        &["--mem-latency", "random:12"],
+        &d,
+    );
+    let h: Vec<i32> = load(&d.join("dump/hist.npy"));
+    assert_eq!(h[..16].iter().sum::<i32>(), 200);
+    assert_eq!(h[16], *idx.iter().max().unwrap());
+}

@@ -413,6 +413,9 @@ pub struct Unit {
     pub exit: Exit,
     /// Ops whose last value other units (or the exit branch) read.
     pub live_out: Vec<OpId>,
+    /// Memories this unit updates atomically: their read-modify-writes are ordered across
+    /// iterations and work-items alike.
+    pub atomic_mems: Vec<MemId>,
 }
 
 #[derive(Debug, Clone, Serialize)]

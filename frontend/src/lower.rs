@@ -233,6 +233,7 @@ impl<'a> Lowering<'a> {
             entry_phis: Vec::new(),
             pending_phis: Vec::new(),
             carried: Vec::new(),
+            atomic_mems: Vec::new(),
         };
         let mut block_pred: HashMap<NodeIndex, Option<OpId>> = HashMap::new();
         // Edge predicates inside the unit: (from, to) -> predicate (None = always).
@@ -564,6 +565,7 @@ impl<'a> Lowering<'a> {
             entry_phis: ub.entry_phis,
             exit,
             live_out: Vec::new(),
+            atomic_mems: ub.atomic_mems.clone(),
         };
         order_memory(&mut unit);
         // Entry phi incomings are resolved in `finish`, once every unit's values exist.
@@ -1941,6 +1943,122 @@ impl<'a> Lowering<'a> {
                 | Op::SelectionMerge
                 | Op::LoopMerge => return Ok(()),
                 Op::ExtInst => self.lower_ext_inst(ub, inst)?,
+                Op::AtomicIAdd
+                | Op::AtomicISub
+                | Op::AtomicSMin
+                | Op::AtomicUMin
+                | Op::AtomicSMax
+                | Op::AtomicUMax
+                | Op::AtomicAnd
+                | Op::AtomicOr
+                | Op::AtomicXor
+                | Op::AtomicExchange
+                | Op::AtomicIIncrement
+                | Op::AtomicIDecrement
+                | Op::AtomicCompareExchange
+                | Op::AtomicLoad
+                | Op::AtomicStore => {
+                    // A read-modify-write of one element; the unit orders these accesses
+                    // across iterations and work-items (see `order_memory`).
+                    let p = self.pointer(inst, arg(0))?;
+                    let addr = self.value(ub, arg(0))?;
+                    let mem = self.kernel.memory(p.mem).clone();
+                    if mem.lanes > 1 {
+                        return Err(bad(
+                            m,
+                            inst,
+                            "atomics on a buffer of vectors are not supported",
+                        ));
+                    }
+                    let ty = mem.elem;
+                    if !matches!(ty, Type::Int(32 | 64)) {
+                        return Err(bad(
+                            m,
+                            inst,
+                            format!("atomic on {ty}: only 32- and 64-bit integers"),
+                        ));
+                    }
+                    if !ub.atomic_mems.contains(&p.mem) {
+                        ub.atomic_mems.push(p.mem);
+                    }
+                    let mut lops = vec![addr];
+                    lops.extend(pred);
+                    let old = if opc == Op::AtomicStore {
+                        None
+                    } else {
+                        self.kernel.memories[p.mem.0 as usize].read = true;
+                        Some(ub.add(Op_ {
+                            kind: OpKind::Load(p.mem),
+                            ty,
+                            operands: lops,
+                            name: name.clone(),
+                        }))
+                    };
+                    let operand = |me: &mut Self, ub: &mut UnitBuilder, i: usize| {
+                        me.value(ub, id_operand(inst, i).unwrap_or(0))
+                    };
+                    let new = match opc {
+                        Op::AtomicLoad => None,
+                        Op::AtomicStore => Some(operand(self, ub, 3)?),
+                        Op::AtomicIIncrement | Op::AtomicIDecrement => {
+                            let one = ub.op(OpKind::Const(1), ty, vec![]);
+                            let o = old.unwrap_or(one);
+                            Some(ub.int(
+                                if opc == Op::AtomicIIncrement {
+                                    IntBinOp::Add
+                                } else {
+                                    IntBinOp::Sub
+                                },
+                                ty,
+                                o,
+                                one,
+                            ))
+                        }
+                        Op::AtomicCompareExchange => {
+                            let (v, cmpv) = (operand(self, ub, 4)?, operand(self, ub, 5)?);
+                            let o = old.unwrap_or(v);
+                            let eq = ub.op(OpKind::Cmp(CmpPred::Eq), Type::BOOL, vec![o, cmpv]);
+                            Some(ub.op(OpKind::Select, ty, vec![eq, v, o]))
+                        }
+                        _ => {
+                            let v = operand(self, ub, 3)?;
+                            let o = old.unwrap_or(v);
+                            Some(match opc {
+                                Op::AtomicIAdd => ub.int(IntBinOp::Add, ty, o, v),
+                                Op::AtomicISub => ub.int(IntBinOp::Sub, ty, o, v),
+                                Op::AtomicAnd => ub.int(IntBinOp::And, ty, o, v),
+                                Op::AtomicOr => ub.int(IntBinOp::Or, ty, o, v),
+                                Op::AtomicXor => ub.int(IntBinOp::Xor, ty, o, v),
+                                Op::AtomicExchange => v,
+                                _ => {
+                                    let p = match opc {
+                                        Op::AtomicSMin => CmpPred::SLt,
+                                        Op::AtomicUMin => CmpPred::ULt,
+                                        Op::AtomicSMax => CmpPred::SGt,
+                                        _ => CmpPred::UGt,
+                                    };
+                                    let c = ub.op(OpKind::Cmp(p), Type::BOOL, vec![v, o]);
+                                    ub.op(OpKind::Select, ty, vec![c, v, o])
+                                }
+                            })
+                        }
+                    };
+                    if let Some(new) = new {
+                        self.kernel.memories[p.mem.0 as usize].written = true;
+                        let mut sops = vec![addr, new];
+                        sops.extend(pred);
+                        ub.add(Op_ {
+                            kind: OpKind::Store(p.mem),
+                            ty,
+                            operands: sops,
+                            name: None,
+                        });
+                    }
+                    match old {
+                        Some(o) => o,
+                        None => return Ok(()),
+                    }
+                }
                 Op::BitCount => {
                     let ty = self.result_type(inst)?;
                     let a = self.value(ub, arg(0))?;
@@ -2104,6 +2222,7 @@ struct UnitBuilder {
     entry_phis: Vec<EntryPhi>,
     pending_phis: Vec<(usize, Word, Vec<(Word, NodeIndex)>)>,
     carried: Vec<(OpId, Word)>,
+    atomic_mems: Vec<MemId>,
 }
 
 impl UnitBuilder {
@@ -2277,7 +2396,8 @@ fn order_memory(unit: &mut Unit) {
         }
     }
     let pipelined_loop = matches!(unit.kind, UnitKind::Loop { .. });
-    for accesses in by_mem.values() {
+    for (mem, accesses) in &by_mem {
+        let atomic = unit.atomic_mems.contains(mem);
         // Inside one iteration: program order between any two accesses of which one writes.
         for (i, (later, later_store)) in accesses.iter().enumerate() {
             for (earlier, earlier_store) in &accesses[..i] {
@@ -2292,13 +2412,14 @@ fn order_memory(unit: &mut Unit) {
         // gives none without barriers).
         let loads = accesses.iter().any(|(_, st)| !st);
         let stores = accesses.iter().any(|(_, st)| *st);
-        if !(pipelined_loop && loads && stores) {
+        if !((pipelined_loop || atomic) && loads && stores) {
             continue;
         }
         let addr = unit.body.op(accesses[0].0).operands[0];
-        if accesses
-            .iter()
-            .all(|(a, _)| unit.body.op(*a).operands[0] == addr)
+        if !atomic
+            && accesses
+                .iter()
+                .all(|(a, _)| unit.body.op(*a).operands[0] == addr)
             && injective_in_induction(&unit.body, addr)
         {
             continue;

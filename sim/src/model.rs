@@ -864,6 +864,82 @@ impl Machine<'_> {
                 };
                 V::I(u64::from(r), 1)
             }
+            Op::AtomicIAdd
+            | Op::AtomicISub
+            | Op::AtomicSMin
+            | Op::AtomicUMin
+            | Op::AtomicSMax
+            | Op::AtomicUMax
+            | Op::AtomicAnd
+            | Op::AtomicOr
+            | Op::AtomicXor
+            | Op::AtomicExchange
+            | Op::AtomicIIncrement
+            | Op::AtomicIDecrement
+            | Op::AtomicCompareExchange
+            | Op::AtomicLoad
+            | Op::AtomicStore => {
+                // Work-items run one at a time here, so a read-modify-write is atomic.
+                let V::Ptr(b, off) = self.get(vals, a(0), inst)? else {
+                    return Err(self.err(inst, "atomic through a non-pointer"));
+                };
+                let elem = self.bufs[b].0;
+                let ty = match elem {
+                    Elem::Int(w) => w,
+                    Elem::F32 => return Err(self.err(inst, "float atomics are not modelled")),
+                };
+                let old = match self.read_elem(inst, b, off, 0)? {
+                    V::I(x, _) => x,
+                    _ => 0,
+                };
+                let arg =
+                    |me: &Self, i: usize| -> Result<u64, SimError> { me.int(vals, a(i), inst) };
+                let so = sext(old, ty);
+                let new = match op {
+                    Op::AtomicLoad => None,
+                    Op::AtomicStore => Some(arg(self, 3)?),
+                    Op::AtomicIIncrement => Some(old.wrapping_add(1)),
+                    Op::AtomicIDecrement => Some(old.wrapping_sub(1)),
+                    Op::AtomicCompareExchange => {
+                        let (v, c) = (arg(self, 4)?, arg(self, 5)?);
+                        Some(if old == c { v } else { old })
+                    }
+                    _ => {
+                        let v = arg(self, 3)?;
+                        Some(match op {
+                            Op::AtomicIAdd => old.wrapping_add(v),
+                            Op::AtomicISub => old.wrapping_sub(v),
+                            Op::AtomicAnd => old & v,
+                            Op::AtomicOr => old | v,
+                            Op::AtomicXor => old ^ v,
+                            Op::AtomicExchange => v,
+                            Op::AtomicSMin => {
+                                if sext(v, ty) < so {
+                                    v
+                                } else {
+                                    old
+                                }
+                            }
+                            Op::AtomicSMax => {
+                                if sext(v, ty) > so {
+                                    v
+                                } else {
+                                    old
+                                }
+                            }
+                            Op::AtomicUMin => old.min(v),
+                            _ => old.max(v),
+                        })
+                    }
+                };
+                if let Some(n) = new {
+                    self.write_elem(inst, b, off, &V::I(n & mask(ty), ty))?;
+                }
+                if op == Op::AtomicStore {
+                    return Ok(());
+                }
+                V::I(old, ty)
+            }
             Op::BitCount => match self.get(vals, a(0), inst)? {
                 V::I(x, _) => {
                     let w = self.result_bits(inst)?;
