@@ -19,9 +19,7 @@ module hls_fp32_add #(
         logic [27:0] sum;
         logic [4:0] lz;
         logic [8:0] sh;
-        logic [24:0] m25;
-        logic [23:0] mant;
-        logic inc, lost;
+        logic lost;
         logic [31:0] res;
         sx = x[31]; sz = z_in[31];
         ex = x[30:23]; ez = z_in[30:23];
@@ -73,16 +71,7 @@ module hls_fp32_add #(
                     norm = sum[26:0] << sh[4:0];
                     e = e_big - sh;
                 end
-                inc = norm[2] & (norm[1] | norm[0] | norm[3]);
-                m25 = {1'b0, norm[26:3]} + {24'd0, inc};
-                if (m25[24]) begin
-                    mant = m25[24:1];
-                    e = e + 9'd1;
-                end else begin
-                    mant = m25[23:0];
-                end
-                if (e >= 9'd255) res = {sign, 8'hFF, 23'd0};
-                else res = {sign, mant[23] ? e[7:0] : 8'd0, mant[22:0]};
+                res = hls_fp_pkg::round_pack32(sign, $signed({4'd0, e}), norm);
             end
         end
         return res;

@@ -22,15 +22,14 @@ module hls_fp32_div #(
     endfunction
 
     function automatic logic [31:0] hls_fdiv32(input logic [31:0] x, input logic [31:0] z);
-        logic sign, sticky, inc;
+        logic sign, sticky;
         logic [7:0] ex, ez;
-        logic [23:0] mx, mz, mant;
+        logic [23:0] mx, mz;
         logic [4:0] lx, lz;
         logic [49:0] num;
         logic [26:0] q;
         logic signed [11:0] e;
         logic [11:0] rs;
-        logic [24:0] m25;
         logic [31:0] res;
         sign = x[31] ^ z[31];
         ex = x[30:23]; ez = z[30:23];
@@ -72,17 +71,7 @@ module hls_fp32_div #(
                 end
                 e = 12'sd0;
             end
-            inc = q[2] & (q[1] | q[0] | sticky | q[3]);
-            m25 = {1'b0, q[26:3]} + {24'd0, inc};
-            if (m25[24]) begin
-                mant = m25[24:1];
-                e = e + 12'sd1;
-            end else begin
-                mant = m25[23:0];
-            end
-            if (e == 12'sd0 && mant[23]) e = 12'sd1;
-            if (e >= 12'sd255) res = {sign, 8'hFF, 23'd0};
-            else res = {sign, mant[23] ? e[7:0] : 8'd0, mant[22:0]};
+            res = hls_fp_pkg::round_pack32(sign, 13'(e), {q[26:1], q[0] | sticky});
         end
         return res;
     endfunction

@@ -12,7 +12,7 @@ module hls_fp32_fma #(
     output logic [31:0] y
 );
     function automatic logic [31:0] hls_ffma32(input logic [31:0] x, input logic [31:0] z, input logic [31:0] w);
-        logic sp, sc, sign, eff_sub, p_inf, sticky, inc;
+        logic sp, sc, sign, eff_sub, p_inf, sticky;
         logic [7:0] ex, ez, ew;
         logic [47:0] p;
         logic signed [11:0] ep, ec, emax, e;
@@ -21,8 +21,6 @@ module hls_fp32_fma #(
         logic [6:0] lead;
         logic [26:0] norm;  // leading one at bit 26 (or lower: subnormal)
         logic signed [11:0] sh;
-        logic [24:0] m25;
-        logic [23:0] mant;
         logic [31:0] res;
         sp = x[31] ^ z[31];
         sc = w[31];
@@ -91,17 +89,7 @@ module hls_fp32_fma #(
                 end else begin
                     norm = 27'(sum << 6'(-sh));
                 end
-                inc = norm[2] && (norm[1] || norm[0] || norm[3]);
-                m25 = {1'b0, norm[26:3]} + {24'd0, inc};
-                if (m25[24]) begin
-                    mant = m25[24:1];
-                    e = e + 12'sd1;
-                end else begin
-                    mant = m25[23:0];
-                end
-                if (e == 12'sd0 && mant[23]) e = 12'sd1;
-                if (e >= 12'sd255) res = {sign, 8'hFF, 23'd0};
-                else res = {sign, mant[23] ? e[7:0] : 8'd0, mant[22:0]};
+                res = hls_fp_pkg::round_pack32(sign, 13'(e), norm);
             end
         end
         return res;

@@ -10,14 +10,13 @@ module hls_fp32_mul #(
     output logic [31:0] y
 );
     function automatic logic [31:0] hls_fmul32(input logic [31:0] x, input logic [31:0] z_in);
-        logic sign, sticky, inc;
+        logic sign, sticky;
         logic [7:0] ex, ez;
-        logic [23:0] fx, fz, mant;
+        logic [23:0] fx, fz;
         logic [47:0] p, q;
         logic [5:0] lz;
         logic signed [10:0] er;
         logic [10:0] rs;
-        logic [24:0] m25;
         logic [31:0] res;
         sign = x[31] ^ z_in[31];
         ex = x[30:23]; ez = z_in[30:23];
@@ -57,17 +56,7 @@ module hls_fp32_mul #(
                 er = 11'sd0;
             end
             sticky = sticky | (q[22:0] != 23'd0);
-            inc = q[23] & (sticky | q[24]);
-            m25 = {1'b0, q[47:24]} + {24'd0, inc};
-            if (m25[24]) begin
-                mant = m25[24:1];
-                er = er + 11'sd1;
-            end else begin
-                mant = m25[23:0];
-            end
-            if (er == 11'sd0 && mant[23]) er = 11'sd1;  // rounded up into the normal range
-            if (er >= 11'sd255) res = {sign, 8'hFF, 23'd0};
-            else res = {sign, mant[23] ? er[7:0] : 8'd0, mant[22:0]};
+            res = hls_fp_pkg::round_pack32(sign, 13'(er), {q[47:24], q[23], 1'b0, sticky});
         end
         return res;
     endfunction

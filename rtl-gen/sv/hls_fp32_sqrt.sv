@@ -17,9 +17,7 @@ module hls_fp32_sqrt #(
         logic signed [9:0] half;
         logic [51:0] rad, rem, trial;
         logic [25:0] r;
-        logic sticky, inc;
-        logic [24:0] m25;
-        logic [7:0] eres;
+        logic sticky;
         ex = x[30:23];
         if (ex == 8'hFF && x[22:0] != 23'd0) return 32'h7FC00000;
         if (x[30:0] == 31'd0) return x;  // +-0
@@ -50,11 +48,7 @@ module hls_fp32_sqrt #(
             end
         end
         sticky = r[0] || (rem != 52'd0);
-        inc = r[1] && (sticky || r[2]);
-        m25 = {1'b0, r[25:2]} + {24'd0, inc};
-        eres = 8'(half + 10'sd127);
-        if (m25[24]) return {1'b0, eres + 8'd1, 23'd0};
-        return {1'b0, m25[23] ? eres : 8'd0, m25[22:0]};  // the hidden bit is always set here
+        return hls_fp_pkg::round_pack32(1'b0, 13'(half) + 13'sd127, {r[25:1], 1'b0, sticky});
     endfunction
 
     logic [31:0] stage [LAT];

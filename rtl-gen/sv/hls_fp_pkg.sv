@@ -2,6 +2,28 @@
 // integer <-> float conversions. Pipelining (when the board gives them a latency) is done
 // by registers around the call, as for any operator.
 package hls_fp_pkg;
+    // Rounds f = {24-bit significand, guard, round, sticky} to nearest even and packs it
+    // with sign s and biased exponent e (the exponent of the significand's leading bit; a
+    // significand without its top bit set is subnormal and packs with exponent 0).
+    function automatic logic [31:0] round_pack32(input logic s, input logic signed [12:0] e, input logic [26:0] f);
+        logic inc;
+        logic [24:0] m25;
+        logic [23:0] mant;
+        logic signed [12:0] ex;
+        inc = f[2] && (f[1] || f[0] || f[3]);
+        m25 = {1'b0, f[26:3]} + {24'd0, inc};
+        ex = e;
+        if (m25[24]) begin
+            mant = m25[24:1];
+            ex = ex + 13'sd1;
+        end else begin
+            mant = m25[23:0];
+        end
+        if (ex == 13'sd0 && mant[23]) ex = 13'sd1;  // rounded up into the normal range
+        if (ex >= 13'sd255) return {s, 8'hFF, 23'd0};
+        return {s, mant[23] ? ex[7:0] : 8'd0, mant[22:0]};
+    endfunction
+
     // Predicates, matching the IR's FCmpPred order.
     localparam int OEQ = 0, ONE = 1, OLT = 2, OLE = 3, OGT = 4, OGE = 5,
                    UEQ = 6, UNE = 7, ULT = 8, ULE = 9, UGT = 10, UGE = 11, ORD = 12, UNORD = 13;
