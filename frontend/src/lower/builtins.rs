@@ -1,0 +1,365 @@
+//! OpenCL.std built-ins lowered to IR operations: the integer and float min/max/abs/clamp
+//! family, bit counts, saturating and halving arithmetic, rounding, sqrt, fma and friends.
+
+use super::*;
+
+impl Lowering<'_> {
+    /// OpenCL.std built-ins that are compositions of IR operations (min/max/abs/clamp and
+    /// their float forms, fabs, copysign). Anything else is refused with its name.
+    pub(super) fn lower_ext_inst(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+    ) -> Result<OpId, FrontendError> {
+        use rspirv::spirv::OpenclStd100Op as Cl;
+        let m = self.m;
+        let which = match inst.operands.get(1) {
+            Some(rspirv::dr::Operand::LiteralExtInstInteger(n)) => *n,
+            _ => return Err(bad(m, inst, "malformed OpExtInst")),
+        };
+        let set_is_opencl = matches!(inst.operands.first(), Some(rspirv::dr::Operand::IdRef(set)) if self.m.module.ext_inst_imports.iter().any(|i| i.result_id == Some(*set) && matches!(i.operands.first(), Some(rspirv::dr::Operand::LiteralString(n)) if n == "OpenCL.std")));
+        let op = Cl::from_u32(which)
+            .filter(|_| set_is_opencl)
+            .ok_or_else(|| {
+                bad(
+                    m,
+                    inst,
+                    format!("extended instruction {which} of a set other than OpenCL.std"),
+                )
+            })?;
+        let ty = self.result_type(inst)?;
+        let mut args = Vec::new();
+        for k in 2..inst.operands.len() {
+            let id = id_operand(inst, k).unwrap_or(0);
+            args.push(self.value(ub, id)?);
+        }
+        let name = self.name_of(inst.result_id.unwrap_or(0));
+        let need = |n: usize| {
+            if args.len() == n {
+                Ok(())
+            } else {
+                Err(bad(m, inst, format!("{op:?} takes {n} operands")))
+            }
+        };
+        let cmp = |ub: &mut UnitBuilder, p: CmpPred, x: OpId, y: OpId| {
+            ub.op(OpKind::Cmp(p), Type::BOOL, vec![x, y])
+        };
+        let sel = |ub: &mut UnitBuilder, c: OpId, x: OpId, y: OpId, name: Option<String>| {
+            ub.add(Op_ {
+                kind: OpKind::Select,
+                ty,
+                operands: vec![c, x, y],
+                name,
+            })
+        };
+        let is_float = ty == Type::Float(FloatKind::F32);
+        let int_ok = matches!(ty, Type::Int(8 | 16 | 32 | 64));
+        // fmin/fmax: a NaN operand yields the other operand.
+        let fpick =
+            |ub: &mut UnitBuilder, x: OpId, y: OpId, take_y: FCmpPred, name: Option<String>| {
+                let y_nan = ub.op(OpKind::FCmp(FCmpPred::Unord), Type::BOOL, vec![y, y]);
+                let x_nan = ub.op(OpKind::FCmp(FCmpPred::Unord), Type::BOOL, vec![x, x]);
+                let y_wins = ub.op(OpKind::FCmp(take_y), Type::BOOL, vec![y, x]);
+                let ordered = ub.add(Op_ {
+                    kind: OpKind::Select,
+                    ty,
+                    operands: vec![y_wins, y, x],
+                    name: None,
+                });
+                let x_or = ub.add(Op_ {
+                    kind: OpKind::Select,
+                    ty,
+                    operands: vec![x_nan, y, ordered],
+                    name: None,
+                });
+                ub.add(Op_ {
+                    kind: OpKind::Select,
+                    ty,
+                    operands: vec![y_nan, x, x_or],
+                    name,
+                })
+            };
+        Ok(match op {
+            Cl::s_min | Cl::u_min | Cl::s_max | Cl::u_max if int_ok => {
+                need(2)?;
+                let p = match op {
+                    Cl::s_min => CmpPred::SLt,
+                    Cl::u_min => CmpPred::ULt,
+                    Cl::s_max => CmpPred::SGt,
+                    _ => CmpPred::UGt,
+                };
+                let c = cmp(ub, p, args[0], args[1]);
+                sel(ub, c, args[0], args[1], name)
+            }
+            Cl::s_clamp | Cl::u_clamp if int_ok => {
+                need(3)?;
+                let (gt, lt) = if op == Cl::s_clamp { (CmpPred::SGt, CmpPred::SLt) } else { (CmpPred::UGt, CmpPred::ULt) };
+                let c = cmp(ub, gt, args[0], args[1]);
+                let lo = sel(ub, c, args[0], args[1], None);
+                let c = cmp(ub, lt, lo, args[2]);
+                sel(ub, c, lo, args[2], name)
+            }
+            Cl::s_abs if int_ok => {
+                need(1)?;
+                let zero = ub.add(Op_ { kind: OpKind::Const(0), ty, operands: vec![], name: None });
+                let neg = ub.int(IntBinOp::Sub, ty, zero, args[0]);
+                let c = cmp(ub, CmpPred::SLt, args[0], zero);
+                sel(ub, c, neg, args[0], name)
+            }
+            Cl::u_abs if int_ok => {
+                need(1)?;
+                args[0]
+            }
+            Cl::popcount | Cl::clz | Cl::ctz if int_ok => {
+                need(1)?;
+                let u = match op {
+                    Cl::popcount => IntUnaryOp::Popcount,
+                    Cl::clz => IntUnaryOp::Clz,
+                    _ => IntUnaryOp::Ctz,
+                };
+                ub.add(Op_ { kind: OpKind::IntUnary(u), ty, operands: vec![args[0]], name })
+            }
+            Cl::s_mul_hi | Cl::u_mul_hi | Cl::s_mad_hi | Cl::u_mad_hi if int_ok && ty.bits() <= 32 => {
+                // The high half of the double-width product.
+                need(if matches!(op, Cl::s_mad_hi | Cl::u_mad_hi) { 3 } else { 2 })?;
+                let signed = matches!(op, Cl::s_mul_hi | Cl::s_mad_hi);
+                let w = ty.bits();
+                let wide = Type::Int(2 * w);
+                let ext = if signed { CastOp::SExt } else { CastOp::ZExt };
+                let x = ub.op(OpKind::Cast(ext), wide, vec![args[0]]);
+                let y = ub.op(OpKind::Cast(ext), wide, vec![args[1]]);
+                let p = ub.int(IntBinOp::Mul, wide, x, y);
+                let sh = ub.op(OpKind::Const(w as u64), wide, vec![]);
+                let hi = ub.int(IntBinOp::LShr, wide, p, sh);
+                let hi = ub.op(OpKind::Cast(CastOp::Trunc), ty, vec![hi]);
+                if args.len() == 3 {
+                    ub.add(Op_ { kind: OpKind::Int(IntBinOp::Add), ty, operands: vec![hi, args[2]], name })
+                } else {
+                    hi
+                }
+            }
+            Cl::s_mul24 | Cl::u_mul24 | Cl::s_mad24 | Cl::u_mad24 if int_ok => {
+                // Defined only for 24-bit operands, where it is the plain product.
+                need(if matches!(op, Cl::s_mad24 | Cl::u_mad24) { 3 } else { 2 })?;
+                let p = ub.int(IntBinOp::Mul, ty, args[0], args[1]);
+                if args.len() == 3 {
+                    ub.add(Op_ { kind: OpKind::Int(IntBinOp::Add), ty, operands: vec![p, args[2]], name })
+                } else {
+                    p
+                }
+            }
+            Cl::rotate if int_ok => {
+                need(2)?;
+                let w = ty.bits() as u64;
+                let m = ub.op(OpKind::Const(w - 1), ty, vec![]);
+                let wc = ub.op(OpKind::Const(w), ty, vec![]);
+                let i = ub.int(IntBinOp::And, ty, args[1], m);
+                let left = ub.int(IntBinOp::Shl, ty, args[0], i);
+                let back = ub.int(IntBinOp::Sub, ty, wc, i);
+                let back = ub.int(IntBinOp::And, ty, back, m);
+                let right = ub.int(IntBinOp::LShr, ty, args[0], back);
+                ub.add(Op_ { kind: OpKind::Int(IntBinOp::Or), ty, operands: vec![left, right], name })
+            }
+            Cl::u_add_sat | Cl::u_sub_sat if int_ok => {
+                need(2)?;
+                let (x, y) = (args[0], args[1]);
+                if op == Cl::u_add_sat {
+                    let sum = ub.int(IntBinOp::Add, ty, x, y);
+                    let over = cmp(ub, CmpPred::ULt, sum, x);
+                    let max = ub.op(OpKind::Const(mask(ty.bits())), ty, vec![]);
+                    sel(ub, over, max, sum, name)
+                } else {
+                    let diff = ub.int(IntBinOp::Sub, ty, x, y);
+                    let under = cmp(ub, CmpPred::ULt, x, y);
+                    let zero = ub.op(OpKind::Const(0), ty, vec![]);
+                    sel(ub, under, zero, diff, name)
+                }
+            }
+            Cl::s_add_sat | Cl::s_sub_sat if int_ok => {
+                need(2)?;
+                let (x, y) = (args[0], args[1]);
+                let add = op == Cl::s_add_sat;
+                let r = ub.int(if add { IntBinOp::Add } else { IntBinOp::Sub }, ty, x, y);
+                // Overflow: the operands' signs make it possible and the result's sign shows it.
+                let rx = ub.int(IntBinOp::Xor, ty, r, x);
+                let other = if add { ub.int(IntBinOp::Xor, ty, r, y) } else { ub.int(IntBinOp::Xor, ty, x, y) };
+                let both = ub.int(IntBinOp::And, ty, rx, other);
+                let zero = ub.op(OpKind::Const(0), ty, vec![]);
+                let over = cmp(ub, CmpPred::SLt, both, zero);
+                let neg = cmp(ub, CmpPred::SLt, x, zero);
+                let min = ub.op(OpKind::Const(1u64 << (ty.bits() - 1)), ty, vec![]);
+                let max = ub.op(OpKind::Const(mask(ty.bits() - 1)), ty, vec![]);
+                let limit = sel(ub, neg, min, max, None);
+                sel(ub, over, limit, r, name)
+            }
+            Cl::s_hadd | Cl::u_hadd | Cl::s_rhadd | Cl::u_rhadd if int_ok => {
+                // (x + y) >> 1 without the carry out: halves plus the lost low bit.
+                need(2)?;
+                let signed = matches!(op, Cl::s_hadd | Cl::s_rhadd);
+                let one = ub.op(OpKind::Const(1), ty, vec![]);
+                let shr = if signed { IntBinOp::AShr } else { IntBinOp::LShr };
+                let hx = ub.int(shr, ty, args[0], one);
+                let hy = ub.int(shr, ty, args[1], one);
+                let low = if matches!(op, Cl::s_hadd | Cl::u_hadd) {
+                    ub.int(IntBinOp::And, ty, args[0], args[1])
+                } else {
+                    ub.int(IntBinOp::Or, ty, args[0], args[1])
+                };
+                let low = ub.int(IntBinOp::And, ty, low, one);
+                let sum = ub.int(IntBinOp::Add, ty, hx, hy);
+                ub.add(Op_ { kind: OpKind::Int(IntBinOp::Add), ty, operands: vec![sum, low], name })
+            }
+            Cl::s_abs_diff | Cl::u_abs_diff if int_ok => {
+                need(2)?;
+                let lt = cmp(ub, if op == Cl::s_abs_diff { CmpPred::SLt } else { CmpPred::ULt }, args[0], args[1]);
+                let d1 = ub.int(IntBinOp::Sub, ty, args[1], args[0]);
+                let d2 = ub.int(IntBinOp::Sub, ty, args[0], args[1]);
+                sel(ub, lt, d1, d2, name)
+            }
+            Cl::s_upsample | Cl::u_upsample if int_ok => {
+                need(2)?;
+                let half = ub.body.op(args[1]).ty.bits();
+                let hi = ub.op(OpKind::Cast(CastOp::ZExt), ty, vec![args[0]]);
+                let lo = ub.op(OpKind::Cast(CastOp::ZExt), ty, vec![args[1]]);
+                let sh = ub.op(OpKind::Const(half as u64), ty, vec![]);
+                let hi = ub.int(IntBinOp::Shl, ty, hi, sh);
+                ub.add(Op_ { kind: OpKind::Int(IntBinOp::Or), ty, operands: vec![hi, lo], name })
+            }
+            Cl::sqrt | Cl::floor | Cl::ceil | Cl::trunc | Cl::rint | Cl::round if is_float => {
+                need(1)?;
+                let u = match op {
+                    Cl::sqrt => FloatUnaryOp::Sqrt,
+                    Cl::floor => FloatUnaryOp::Floor,
+                    Cl::ceil => FloatUnaryOp::Ceil,
+                    Cl::trunc => FloatUnaryOp::Trunc,
+                    Cl::rint => FloatUnaryOp::Rint,
+                    _ => FloatUnaryOp::Round,
+                };
+                ub.add(Op_ { kind: OpKind::FloatUnary(u), ty, operands: vec![args[0]], name })
+            }
+            // 1/sqrt(x) from two correctly rounded operations: under 1.5 ulp, inside the
+            // 2 ulp OpenCL allows rsqrt. native_* may be anything: the exact cores serve.
+            Cl::rsqrt | Cl::native_rsqrt | Cl::half_rsqrt if is_float => {
+                need(1)?;
+                let r = ub.op(OpKind::FloatUnary(FloatUnaryOp::Sqrt), ty, vec![args[0]]);
+                let one = ub.op(OpKind::Const(1.0f32.to_bits() as u64), ty, vec![]);
+                ub.add(Op_ { kind: OpKind::Float(FloatBinOp::Div), ty, operands: vec![one, r], name })
+            }
+            Cl::native_sqrt | Cl::half_sqrt if is_float => {
+                need(1)?;
+                ub.add(Op_ { kind: OpKind::FloatUnary(FloatUnaryOp::Sqrt), ty, operands: vec![args[0]], name })
+            }
+            Cl::native_divide | Cl::half_divide if is_float => {
+                need(2)?;
+                ub.add(Op_ { kind: OpKind::Float(FloatBinOp::Div), ty, operands: vec![args[0], args[1]], name })
+            }
+            Cl::native_recip | Cl::half_recip if is_float => {
+                need(1)?;
+                let one = ub.op(OpKind::Const(1.0f32.to_bits() as u64), ty, vec![]);
+                ub.add(Op_ { kind: OpKind::Float(FloatBinOp::Div), ty, operands: vec![one, args[0]], name })
+            }
+            Cl::fdim if is_float => {
+                // x - y when x > y, +0 otherwise, NaN when either is.
+                need(2)?;
+                let (x, y) = (args[0], args[1]);
+                let diff = ub.op(OpKind::Float(FloatBinOp::Sub), ty, vec![x, y]);
+                let nan = ub.op(OpKind::Float(FloatBinOp::Add), ty, vec![x, y]);
+                let zero = ub.op(OpKind::Const(0), ty, vec![]);
+                let gt = ub.op(OpKind::FCmp(FCmpPred::OGt), Type::BOOL, vec![x, y]);
+                let un = ub.op(OpKind::FCmp(FCmpPred::Unord), Type::BOOL, vec![x, y]);
+                let ordered = ub.op(OpKind::Select, ty, vec![gt, diff, zero]);
+                sel(ub, un, nan, ordered, name)
+            }
+            Cl::sign if is_float => {
+                // 1.0 for x > 0, -1.0 for x < 0, x itself for +-0, 0.0 for NaN.
+                need(1)?;
+                let x = args[0];
+                let zero = ub.op(OpKind::Const(0), ty, vec![]);
+                let one = ub.op(OpKind::Const(1.0f32.to_bits() as u64), ty, vec![]);
+                let m_one = ub.op(OpKind::Const((-1.0f32).to_bits() as u64), ty, vec![]);
+                let gt = ub.op(OpKind::FCmp(FCmpPred::OGt), Type::BOOL, vec![x, zero]);
+                let lt = ub.op(OpKind::FCmp(FCmpPred::OLt), Type::BOOL, vec![x, zero]);
+                let nan = ub.op(OpKind::FCmp(FCmpPred::Unord), Type::BOOL, vec![x, x]);
+                let s1 = ub.op(OpKind::Select, ty, vec![lt, m_one, x]);
+                let s2 = ub.op(OpKind::Select, ty, vec![gt, one, s1]);
+                sel(ub, nan, zero, s2, name)
+            }
+            Cl::step if is_float => {
+                need(2)?;
+                let zero = ub.op(OpKind::Const(0), ty, vec![]);
+                let one = ub.op(OpKind::Const(1.0f32.to_bits() as u64), ty, vec![]);
+                let lt = ub.op(OpKind::FCmp(FCmpPred::OLt), Type::BOOL, vec![args[1], args[0]]);
+                sel(ub, lt, zero, one, name)
+            }
+            Cl::mix if is_float => {
+                // x + (y - x) * a, as the OpenCL specification writes it.
+                need(3)?;
+                let d = ub.op(OpKind::Float(FloatBinOp::Sub), ty, vec![args[1], args[0]]);
+                let p = ub.op(OpKind::Float(FloatBinOp::Mul), ty, vec![d, args[2]]);
+                ub.add(Op_ { kind: OpKind::Float(FloatBinOp::Add), ty, operands: vec![args[0], p], name })
+            }
+            Cl::radians | Cl::degrees if is_float => {
+                need(1)?;
+                let k = if op == Cl::radians { std::f32::consts::PI / 180.0 } else { 180.0 / std::f32::consts::PI };
+                let c = ub.op(OpKind::Const(k.to_bits() as u64), ty, vec![]);
+                ub.add(Op_ { kind: OpKind::Float(FloatBinOp::Mul), ty, operands: vec![c, args[0]], name })
+            }
+            Cl::fma if is_float => {
+                need(3)?;
+                ub.add(Op_ { kind: OpKind::Fma, ty, operands: vec![args[0], args[1], args[2]], name })
+            }
+            // mad may round twice (OpenCL lets it trade accuracy for speed).
+            Cl::mad if is_float => {
+                need(3)?;
+                let p = ub.op(OpKind::Float(FloatBinOp::Mul), ty, vec![args[0], args[1]]);
+                ub.add(Op_ { kind: OpKind::Float(FloatBinOp::Add), ty, operands: vec![p, args[2]], name })
+            }
+            Cl::fabs if is_float => {
+                need(1)?;
+                ub.add(Op_ { kind: OpKind::FloatUnary(FloatUnaryOp::Abs), ty, operands: vec![args[0]], name })
+            }
+            Cl::fmin if is_float => {
+                need(2)?;
+                fpick(ub, args[0], args[1], FCmpPred::OLt, name)
+            }
+            Cl::fmax if is_float => {
+                need(2)?;
+                fpick(ub, args[0], args[1], FCmpPred::OGt, name)
+            }
+            Cl::fclamp if is_float => {
+                need(3)?;
+                let lo = fpick(ub, args[0], args[1], FCmpPred::OGt, None);
+                fpick(ub, lo, args[2], FCmpPred::OLt, name)
+            }
+            Cl::select => {
+                need(3)?;
+                // Scalar form: c != 0 picks b; vector form (c is a lane): c's top bit does.
+                let c_id = id_operand(inst, 4).unwrap_or(0);
+                let cty = ub.body.op(args[2]).ty;
+                let zero = ub.op(OpKind::Const(0), cty, vec![]);
+                let p = if self.lane_origin.contains_key(&c_id) { CmpPred::SLt } else { CmpPred::Ne };
+                let c = cmp(ub, p, args[2], zero);
+                sel(ub, c, args[1], args[0], name)
+            }
+            Cl::copysign if is_float => {
+                need(2)?;
+                let i32t = Type::Int(32);
+                let bits = |ub: &mut UnitBuilder, x: OpId| ub.op(OpKind::Cast(CastOp::Bitcast), i32t, vec![x]);
+                let (xa, xb) = (bits(ub, args[0]), bits(ub, args[1]));
+                let mag_mask = ub.op(OpKind::Const(0x7FFF_FFFF), i32t, vec![]);
+                let sign_mask = ub.op(OpKind::Const(0x8000_0000), i32t, vec![]);
+                let mag = ub.int(IntBinOp::And, i32t, xa, mag_mask);
+                let sign = ub.int(IntBinOp::And, i32t, xb, sign_mask);
+                let r = ub.int(IntBinOp::Or, i32t, mag, sign);
+                ub.add(Op_ { kind: OpKind::Cast(CastOp::Bitcast), ty, operands: vec![r], name })
+            }
+            other => {
+                return Err(bad(
+                    m,
+                    inst,
+                    format!("OpenCL.std {other:?} on {ty} is not supported yet (math functions need their hardware cores)"),
+                ))
+            }
+        })
+    }
+}

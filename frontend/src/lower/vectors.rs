@@ -1,0 +1,400 @@
+//! Vectors are scalarized: lane k of a vector value is a synthetic scalar id, so that the
+//! rest of the lowering only ever sees scalars. Buffers of vectors move whole vectors.
+
+use super::*;
+
+impl Lowering<'_> {
+    /// The synthetic scalar id standing for lane `k` of vector value `v`.
+    pub(super) fn lane_id(&mut self, v: Word, k: u32) -> Word {
+        if let Some(id) = self.lane_ids.get(&(v, k)) {
+            return *id;
+        }
+        let id = self.next_synthetic;
+        self.next_synthetic += 1;
+        self.lane_ids.insert((v, k), id);
+        self.lane_origin.insert(id, (v, k));
+        id
+    }
+
+    /// (component type id, lanes) when `ty` is a vector type.
+    pub(super) fn vector_of(&self, ty: Option<Word>) -> Option<(Word, u32)> {
+        match ty.and_then(|t| self.m.types.get(&t)) {
+            Some(SpvType::Vector(c, n)) => Some((*c, *n)),
+            _ => None,
+        }
+    }
+
+    /// The SPIR-V type id of a value id (including synthetic lanes).
+    pub(super) fn type_id_of(&self, id: Word) -> Option<Word> {
+        if let Some((v, _)) = self.lane_origin.get(&id) {
+            return self.vector_of(self.type_id_of(*v)).map(|(c, _)| c);
+        }
+        if let Some(i) = self.def_inst.get(&id) {
+            return i.result_type;
+        }
+        if let Some((t, _)) = self.m.constants.get(&id) {
+            return Some(*t);
+        }
+        if let Some(p) = self.f.params.iter().find(|p| p.result_id == Some(id)) {
+            return p.result_type;
+        }
+        self.m
+            .module
+            .types_global_values
+            .iter()
+            .find(|i| i.result_id == Some(id))
+            .and_then(|i| i.result_type)
+    }
+
+    /// Lanes of constant vectors (OpConstantComposite, OpConstantNull, OpUndef) as constants.
+    pub(super) fn lane_constant(&self, id: Word) -> Option<Result<ValueRef, FrontendError>> {
+        let (v, k) = *self.lane_origin.get(&id)?;
+        let def = self
+            .m
+            .module
+            .types_global_values
+            .iter()
+            .find(|i| i.result_id == Some(v))
+            .or_else(|| {
+                self.def_inst
+                    .get(&v)
+                    .copied()
+                    .filter(|i| i.class.opcode == Op::Undef)
+            })?;
+        let comp_ty = self.vector_of(def.result_type)?.0;
+        let ty = match scalar_type(self.m, comp_ty) {
+            Some(t) => t,
+            None => {
+                return Some(Err(bad(
+                    self.m,
+                    def,
+                    "vector of an unsupported component type",
+                )))
+            }
+        };
+        Some(match def.class.opcode {
+            Op::ConstantComposite => {
+                match id_operand(def, k as usize).and_then(|c| self.m.constants.get(&c)) {
+                    Some((_, bits)) => Ok(ValueRef::Const(ty, *bits & mask(ty.bits()))),
+                    None => Err(bad(
+                        self.m,
+                        def,
+                        "constant vector with a non-scalar component",
+                    )),
+                }
+            }
+            Op::ConstantNull | Op::Undef => Ok(ValueRef::Const(ty, 0)),
+            _ => Err(bad(
+                self.m,
+                def,
+                "this kind of vector constant is not supported yet",
+            )),
+        })
+    }
+
+    /// A vector instruction as one scalar instruction per lane: vector operands become their
+    /// lanes, the result type the component type.
+    pub(super) fn lane_clones(
+        &mut self,
+        inst: &Instruction,
+    ) -> Result<Vec<Instruction>, FrontendError> {
+        let Some((comp, n)) = self.vector_of(inst.result_type) else {
+            return Ok(vec![inst.clone()]);
+        };
+        let rid = inst.result_id.unwrap_or(0);
+        let mut out = Vec::new();
+        for k in 0..n {
+            let mut c = inst.clone();
+            c.result_type = Some(comp);
+            c.result_id = Some(self.lane_id(rid, k));
+            for o in &mut c.operands {
+                if let rspirv::dr::Operand::IdRef(id) = o {
+                    if let Some((_, m)) = self.vector_of(self.type_id_of(*id)) {
+                        if m != n {
+                            return Err(bad(self.m, inst, "vector operands of different widths"));
+                        }
+                        *id = self.lane_id(*id, k);
+                    }
+                }
+            }
+            out.push(c);
+        }
+        Ok(out)
+    }
+
+    /// Vector instructions that move lanes around (construct, extract, insert, shuffle,
+    /// dynamic extract) and vector loads and stores. Returns false when `inst` is none of these.
+    pub(super) fn lower_vector_shape(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+        pred: Option<OpId>,
+    ) -> Result<bool, FrontendError> {
+        let rid = inst.result_id.unwrap_or(0);
+        let arg = |i: usize| id_operand(inst, i).unwrap_or(0);
+        let lanes_of = |me: &Self, id: Word| me.vector_of(me.type_id_of(id)).map(|(_, n)| n);
+        match inst.class.opcode {
+            Op::CompositeConstruct if self.vector_of(inst.result_type).is_some() => {
+                let mut k = 0;
+                for i in 0..inst.operands.len() {
+                    let part = arg(i);
+                    match lanes_of(self, part) {
+                        Some(n) => {
+                            for j in 0..n {
+                                let src = self.lane_id(part, j);
+                                let v = self.value(ub, src)?;
+                                let dst = self.lane_id(rid, k);
+                                ub.values.insert(dst, v);
+                                k += 1;
+                            }
+                        }
+                        None => {
+                            let v = self.value(ub, part)?;
+                            let dst = self.lane_id(rid, k);
+                            ub.values.insert(dst, v);
+                            k += 1;
+                        }
+                    }
+                }
+                Ok(true)
+            }
+            Op::CompositeExtract
+                if lanes_of(self, arg(0)).is_some()
+                    && !self.builtin_vectors.contains_key(&arg(0)) =>
+            {
+                if inst.operands.len() != 2 {
+                    return Err(bad(self.m, inst, "nested composite extract"));
+                }
+                let k = crate::spirv::literal_operand(inst, 1).unwrap_or(0);
+                let src = self.lane_id(arg(0), k);
+                let v = self.value(ub, src)?;
+                ub.values.insert(rid, v);
+                Ok(true)
+            }
+            Op::CompositeInsert if self.vector_of(inst.result_type).is_some() => {
+                let n = self
+                    .vector_of(inst.result_type)
+                    .map(|(_, n)| n)
+                    .unwrap_or(0);
+                let at = crate::spirv::literal_operand(inst, 2).unwrap_or(0);
+                for k in 0..n {
+                    let v = if k == at {
+                        self.value(ub, arg(0))?
+                    } else {
+                        let src = self.lane_id(arg(1), k);
+                        self.value(ub, src)?
+                    };
+                    let dst = self.lane_id(rid, k);
+                    ub.values.insert(dst, v);
+                }
+                Ok(true)
+            }
+            Op::VectorShuffle => {
+                let n1 = lanes_of(self, arg(0)).unwrap_or(0);
+                let comp = self
+                    .vector_of(inst.result_type)
+                    .map(|(c, _)| c)
+                    .unwrap_or(0);
+                for (k, o) in inst.operands[2..].iter().enumerate() {
+                    let rspirv::dr::Operand::LiteralBit32(c) = o else {
+                        continue;
+                    };
+                    let v = if *c == u32::MAX {
+                        let ty = scalar_type(self.m, comp).unwrap_or(Type::Int(32));
+                        ub.add(Op_ {
+                            kind: OpKind::Const(0),
+                            ty,
+                            operands: vec![],
+                            name: None,
+                        })
+                    } else if *c < n1 {
+                        let src = self.lane_id(arg(0), *c);
+                        self.value(ub, src)?
+                    } else {
+                        let src = self.lane_id(arg(1), *c - n1);
+                        self.value(ub, src)?
+                    };
+                    let dst = self.lane_id(rid, k as u32);
+                    ub.values.insert(dst, v);
+                }
+                Ok(true)
+            }
+            Op::VectorExtractDynamic => {
+                let n = lanes_of(self, arg(0)).unwrap_or(0);
+                let idx = self.value(ub, arg(1))?;
+                let ity = ub.body.op(idx).ty;
+                let ty = self.result_type(inst)?;
+                let mut acc = {
+                    let src = self.lane_id(arg(0), 0);
+                    self.value(ub, src)?
+                };
+                for k in 1..n {
+                    let kc = ub.op(OpKind::Const(k as u64), ity, vec![]);
+                    let hit = ub.op(OpKind::Cmp(CmpPred::Eq), Type::BOOL, vec![idx, kc]);
+                    let lane = {
+                        let src = self.lane_id(arg(0), k);
+                        self.value(ub, src)?
+                    };
+                    acc = ub.add(Op_ {
+                        kind: OpKind::Select,
+                        ty,
+                        operands: vec![hit, lane, acc],
+                        name: None,
+                    });
+                }
+                ub.values.insert(rid, acc);
+                Ok(true)
+            }
+            Op::Load
+                if self.vector_of(inst.result_type).is_some()
+                    && !self.m.builtins.contains_key(&arg(0)) =>
+            {
+                let (comp, n) = self.vector_of(inst.result_type).unwrap_or((0, 0));
+                let p = self.pointer(inst, arg(0))?;
+                let ty = scalar_type(self.m, comp)
+                    .ok_or_else(|| bad(self.m, inst, "vector of an unsupported component type"))?;
+                let mem = &mut self.kernel.memories[p.mem.0 as usize];
+                if ty != mem.elem {
+                    return Err(bad(
+                        self.m,
+                        inst,
+                        format!(
+                            "loads {ty} lanes from buffer '{}' of {}",
+                            mem.name, mem.elem
+                        ),
+                    ));
+                }
+                mem.read = true;
+                let mem_lanes = mem.lanes;
+                let base = self.value(ub, arg(0))?;
+                if mem_lanes > 1 {
+                    // One access of the whole vector over the wide data path, then lanes.
+                    if n > mem_lanes {
+                        return Err(bad(
+                            self.m,
+                            inst,
+                            "a vector wider than the buffer's elements",
+                        ));
+                    }
+                    let word_ty = Type::Int(ty.bits() * mem_lanes);
+                    let mut operands = vec![base];
+                    operands.extend(pred);
+                    let word = ub.add(Op_ {
+                        kind: OpKind::Load(p.mem),
+                        ty: word_ty,
+                        operands,
+                        name: self.name_of(rid),
+                    });
+                    for k in 0..n {
+                        let lane = ub.lane_of(word, k, ty);
+                        let dst = self.lane_id(rid, k);
+                        ub.values.insert(dst, lane);
+                    }
+                    return Ok(true);
+                }
+                for k in 0..n {
+                    let addr = ub.offset(base, (k * ty.bytes()) as u64);
+                    let mut operands = vec![addr];
+                    operands.extend(pred);
+                    let v = ub.add(Op_ {
+                        kind: OpKind::Load(p.mem),
+                        ty,
+                        operands,
+                        name: None,
+                    });
+                    let dst = self.lane_id(rid, k);
+                    ub.values.insert(dst, v);
+                }
+                Ok(true)
+            }
+            Op::Store if lanes_of(self, arg(1)).is_some() => {
+                let n = lanes_of(self, arg(1)).unwrap_or(0);
+                let p = self.pointer(inst, arg(0))?;
+                let base = self.value(ub, arg(0))?;
+                let (mem_lanes, elem) = (
+                    self.kernel.memory(p.mem).lanes,
+                    self.kernel.memory(p.mem).elem,
+                );
+                if mem_lanes > 1 {
+                    // Pack the lanes into one word of the wide data path.
+                    if n != mem_lanes {
+                        return Err(bad(self.m, inst, "storing part of a vector element (write strobes per lane are not supported yet)"));
+                    }
+                    let word_ty = Type::Int(elem.bits() * mem_lanes);
+                    let mut word: Option<OpId> = None;
+                    for k in 0..n {
+                        let src = self.lane_id(arg(1), k);
+                        let data = self.value(ub, src)?;
+                        if ub.body.op(data).ty != elem {
+                            return Err(bad(
+                                self.m,
+                                inst,
+                                format!(
+                                    "stores {} lanes into buffer of {elem}",
+                                    ub.body.op(data).ty
+                                ),
+                            ));
+                        }
+                        let placed = ub.place_lane(data, k, word_ty);
+                        word = Some(match word {
+                            None => placed,
+                            Some(w) => ub.int(IntBinOp::Or, word_ty, w, placed),
+                        });
+                    }
+                    self.kernel.memories[p.mem.0 as usize].written = true;
+                    let mut operands = vec![base, word.unwrap_or(base)];
+                    operands.extend(pred);
+                    ub.add(Op_ {
+                        kind: OpKind::Store(p.mem),
+                        ty: word_ty,
+                        operands,
+                        name: None,
+                    });
+                    return Ok(true);
+                }
+                for k in 0..n {
+                    let src = self.lane_id(arg(1), k);
+                    let data = self.value(ub, src)?;
+                    let ty = ub.body.op(data).ty;
+                    let mem = &mut self.kernel.memories[p.mem.0 as usize];
+                    if ty != mem.elem {
+                        return Err(bad(
+                            self.m,
+                            inst,
+                            format!(
+                                "stores {ty} lanes into buffer '{}' of {}",
+                                mem.name, mem.elem
+                            ),
+                        ));
+                    }
+                    mem.written = true;
+                    let addr = ub.offset(base, (k * ty.bytes()) as u64);
+                    let mut operands = vec![addr, data];
+                    operands.extend(pred);
+                    ub.add(Op_ {
+                        kind: OpKind::Store(p.mem),
+                        ty,
+                        operands,
+                        name: None,
+                    });
+                }
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// Bytes between consecutive elements a pointer of this type steps over (vectors of 3
+    /// take the room of 4, OpenCL SPIR-V environment §2.10).
+    pub(super) fn pointee_size(&self, ptr_ty: Option<Word>) -> Option<u32> {
+        let Some(SpvType::Pointer(_, pointee)) = ptr_ty.and_then(|t| self.m.types.get(&t)) else {
+            return None;
+        };
+        match self.m.types.get(pointee)? {
+            SpvType::Vector(c, n) => {
+                Some(scalar_type(self.m, *c)?.bytes() * if *n == 3 { 4 } else { *n })
+            }
+            _ => Some(scalar_type(self.m, *pointee)?.bytes()),
+        }
+    }
+}
