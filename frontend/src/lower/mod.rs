@@ -807,44 +807,24 @@ impl<'a> Lowering<'a> {
                 operands: vec![],
                 name: self.name_of(id),
             })
-        } else if let Some(inst) = self.def_inst.get(&id).copied() {
-            if inst.class.opcode == Op::Undef {
-                let ty = self.result_type(inst)?;
-                ub.add(Op_ {
-                    kind: OpKind::Const(0),
-                    ty,
-                    operands: vec![],
-                    name: None,
-                })
-            } else {
-                return Err(bad(
-                    self.m,
-                    inst,
-                    "value used before it is defined on every path (not in dominance order)",
-                ));
+        } else if let Some(inst) = self.def_inst.get(&id).copied().or_else(|| {
+            self.m
+                .module
+                .types_global_values
+                .iter()
+                .find(|i| i.result_id == Some(id))
+        }) {
+            // Only an OpUndef can be met before its value exists: it is a zero.
+            if inst.class.opcode != Op::Undef {
+                let why = if self.def_inst.contains_key(&id) {
+                    "value used before it is defined on every path (not in dominance order)"
+                } else {
+                    "this kind of module-level value is not supported yet"
+                };
+                return Err(bad(self.m, inst, why));
             }
-        } else if let Some(inst) = self
-            .m
-            .module
-            .types_global_values
-            .iter()
-            .find(|i| i.result_id == Some(id))
-        {
-            if inst.class.opcode == Op::Undef {
-                let ty = self.result_type(inst)?;
-                ub.add(Op_ {
-                    kind: OpKind::Const(0),
-                    ty,
-                    operands: vec![],
-                    name: None,
-                })
-            } else {
-                return Err(bad(
-                    self.m,
-                    inst,
-                    "this kind of module-level value is not supported yet",
-                ));
-            }
+            let ty = self.result_type(inst)?;
+            ub.op(OpKind::Const(0), ty, vec![])
         } else {
             return Err(FrontendError::Malformed(format!(
                 "use of undefined id %{id}"
@@ -1175,14 +1155,7 @@ impl<'a> Lowering<'a> {
                         return Err(bad(m, inst, format!("stores one lane of buffer '{}' of {}-lane vectors: not supported yet (store the vector)", mem.name, mem.lanes)));
                     }
                     mem.written = true;
-                    let mut operands = vec![addr, data];
-                    operands.extend(pred);
-                    ub.add(Op_ {
-                        kind: OpKind::Store(p.mem),
-                        ty,
-                        operands,
-                        name: None,
-                    });
+                    ub.store(p.mem, addr, data, pred);
                     return Ok(());
                 }
                 Op::Undef => ub.add(Op_ {
@@ -1301,14 +1274,7 @@ impl<'a> Lowering<'a> {
                     };
                     if let Some(new) = new {
                         self.kernel.memories[p.mem.0 as usize].written = true;
-                        let mut sops = vec![addr, new];
-                        sops.extend(pred);
-                        ub.add(Op_ {
-                            kind: OpKind::Store(p.mem),
-                            ty,
-                            operands: sops,
-                            name: None,
-                        });
+                        ub.store(p.mem, addr, new, pred);
                     }
                     match old {
                         Some(o) => o,
@@ -1556,6 +1522,14 @@ impl UnitBuilder {
         }
         let sh = self.op(OpKind::Const((k * vty.bits()) as u64), word_ty, vec![]);
         self.int(IntBinOp::Shl, word_ty, wide, sh)
+    }
+
+    /// A store of `data` at `addr` into `mem`, predicated when `pred` is given.
+    fn store(&mut self, mem: MemId, addr: OpId, data: OpId, pred: Option<OpId>) -> OpId {
+        let ty = self.body.op(data).ty;
+        let mut operands = vec![addr, data];
+        operands.extend(pred);
+        self.op(OpKind::Store(mem), ty, operands)
     }
 
     /// `addr + bytes` (a no-op for 0).

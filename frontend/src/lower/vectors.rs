@@ -369,14 +369,7 @@ impl Lowering<'_> {
                     }
                     mem.written = true;
                     let addr = ub.offset(base, (k * ty.bytes()) as u64);
-                    let mut operands = vec![addr, data];
-                    operands.extend(pred);
-                    ub.add(Op_ {
-                        kind: OpKind::Store(p.mem),
-                        ty,
-                        operands,
-                        name: None,
-                    });
+                    ub.store(p.mem, addr, data, pred);
                 }
                 Ok(true)
             }
