@@ -84,7 +84,28 @@ pub fn load_spirv(path: &Path) -> Result<Vec<u8>, Error> {
     }
 }
 
-pub fn compile(path: &Path, kernel: Option<&str>, board: &Board) -> Result<Compiled, Error> {
+/// Choices a user makes beyond the kernel and the board.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Bank undecorated local/private arrays from their access patterns (on by default,
+    /// as Vitis partitions arrays automatically); off builds one RAM per array.
+    pub infer_banking: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            infer_banking: true,
+        }
+    }
+}
+
+pub fn compile(
+    path: &Path,
+    kernel: Option<&str>,
+    board: &Board,
+    options: &Options,
+) -> Result<Compiled, Error> {
     let file = path.display().to_string();
     let spirv = load_spirv(path)?;
     let fe = |source| Error::Frontend {
@@ -92,7 +113,8 @@ pub fn compile(path: &Path, kernel: Option<&str>, board: &Board) -> Result<Compi
         source,
     };
     let module = frontend::SpirvModule::load(&spirv).map_err(fe)?;
-    let ir = frontend::lower_kernel(&module, kernel).map_err(fe)?;
+    let mut ir = frontend::lower_kernel(&module, kernel).map_err(fe)?;
+    scheduler::memories::plan_memories(&mut ir, board, options.infer_banking);
     let mut schedules = Vec::new();
     for unit in &ir.units {
         let s = scheduler::schedule_unit(&ir, unit, board).map_err(|source| Error::Schedule {

@@ -29,6 +29,9 @@ enum Cmd {
         board: String,
         #[arg(short, long, default_value = "out")]
         out: PathBuf,
+        /// Bank undecorated local/private arrays from their accesses (infer) or build one RAM each (off).
+        #[arg(long, default_value = "infer", value_parser = ["infer", "off"])]
+        banking: String,
     },
     /// Compile, then run the software model and the RTL (Verilator) and compare them.
     Sim {
@@ -58,6 +61,9 @@ enum Cmd {
         /// Where the compiled design goes (a temporary directory when not given).
         #[arg(short, long)]
         out: Option<PathBuf>,
+        /// Bank undecorated local/private arrays from their accesses (infer) or build one RAM each (off).
+        #[arg(long, default_value = "infer", value_parser = ["infer", "off"])]
+        banking: String,
     },
     /// List the board support packages.
     Boards,
@@ -238,9 +244,13 @@ fn run(cli: Cli) -> Result<i32, Error> {
             kernel,
             board,
             out,
+            banking,
         } => {
             let board = Board::load(&board)?;
-            let c = hls_build::compile(&kernel_file, kernel.as_deref(), &board)?;
+            let options = hls_build::Options {
+                infer_banking: banking == "infer",
+            };
+            let c = hls_build::compile(&kernel_file, kernel.as_deref(), &board, &options)?;
             hls_build::write_outputs(&c, &out)?;
             print!("{}", hls_build::report::text(&c));
             println!("wrote {}", out.display());
@@ -258,6 +268,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
             mem_latency,
             wave,
             out,
+            banking,
         } => {
             let board = Board::load(&board)?;
             let global = parse_dims(&global, "global")?;
@@ -286,7 +297,10 @@ fn run(cli: Cli) -> Result<i32, Error> {
                     Error::Usage(format!("--mem-latency {mem_latency}: give cycles (1..10000) or random:SEED"))
                 })?),
             };
-            let c = hls_build::compile(&kernel_file, kernel.as_deref(), &board)?;
+            let options = hls_build::Options {
+                infer_banking: banking == "infer",
+            };
+            let c = hls_build::compile(&kernel_file, kernel.as_deref(), &board, &options)?;
             let module =
                 frontend::SpirvModule::load(&c.spirv).map_err(|source| Error::Frontend {
                     file: kernel_file.display().to_string(),

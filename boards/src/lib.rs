@@ -51,6 +51,37 @@ pub struct MemoryModel {
     pub load_request_queue_depth: u32,
 }
 
+/// On-chip RAM of the device: what the memories built from local and private arrays cost.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct OnChipModel {
+    /// Cycles from a RAM read's address to its data (registered output).
+    pub ram_read_latency: u32,
+    /// Bits of one block RAM (e.g. 36 Kib on UltraScale+).
+    pub block_ram_bits: u64,
+    /// Block RAMs the kernel may use in all.
+    pub block_rams: u32,
+    /// A bank of at most this many bits becomes LUT RAM unless the kernel asks otherwise.
+    pub lutram_max_bits: u64,
+    /// Inferred banking may implement an array in flip-flops up to this many bits.
+    pub register_max_bits: u64,
+    /// Most banks inference will split one array into.
+    pub max_inferred_banks: u32,
+}
+
+impl Default for OnChipModel {
+    fn default() -> Self {
+        OnChipModel {
+            ram_read_latency: 1,
+            block_ram_bits: 36 * 1024,
+            block_rams: 1000,
+            lutram_max_bits: 1024,
+            register_max_bits: 2048,
+            max_inferred_banks: 16,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Board {
@@ -60,6 +91,8 @@ pub struct Board {
     pub clock_mhz: f64,
     pub operators: BTreeMap<String, OperatorTiming>,
     pub memory: MemoryModel,
+    #[serde(default)]
+    pub onchip: OnChipModel,
 }
 
 /// Operator classes every board must time; the scheduler asks for these names.
@@ -195,6 +228,22 @@ impl Board {
                 "memory.read_ports_per_master",
                 "an AXI4 master accepts one read and one write request per cycle; only 1 is supported".into(),
             ));
+        }
+        let o = &self.onchip;
+        if !(1..=4).contains(&o.ram_read_latency) {
+            return Err(invalid(
+                "onchip.ram_read_latency",
+                "must be in 1..=4".into(),
+            ));
+        }
+        if !o.max_inferred_banks.is_power_of_two() || o.max_inferred_banks > 64 {
+            return Err(invalid(
+                "onchip.max_inferred_banks",
+                format!("{} must be a power of two up to 64", o.max_inferred_banks),
+            ));
+        }
+        if o.block_ram_bits == 0 {
+            return Err(invalid("onchip.block_ram_bits", "must be > 0".into()));
         }
         for (field, v) in [
             ("memory.store_queue_depth", m.store_queue_depth),

@@ -431,10 +431,93 @@ pub struct Arg {
     pub kind: ArgKind,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub enum MemoryKind {
     /// Global memory behind an AXI4 master, reached through a buffer argument.
     Global { arg: ArgId },
+    /// An array built on chip: a `Function` (private) or `Workgroup` (local) variable.
+    OnChip(OnChip),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Storage {
+    /// Private to a work-item (OpenCL `private`, SPIR-V `Function`).
+    Private,
+    /// Shared by a work-group (OpenCL `local`, SPIR-V `Workgroup`).
+    Local,
+}
+
+/// An on-chip array as the kernel declares it: what it holds and what its decorations ask.
+/// The geometry that is built from this is `Memory::geometry`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OnChip {
+    pub storage: Storage,
+    /// Elements of `Memory::elem`.
+    pub depth: u64,
+    pub attrs: MemAttrs,
+}
+
+/// The SPV_INTEL_fpga_memory_attributes decorations of one variable (or struct member), as
+/// written; `None`/`false` where the kernel says nothing.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct MemAttrs {
+    pub register: bool,
+    /// `memory`, with its kind ("BLOCK_RAM", "MLAB") when one is given.
+    pub memory: Option<String>,
+    pub numbanks: Option<u32>,
+    /// Bytes per bank word.
+    pub bankwidth: Option<u32>,
+    pub private_copies: Option<u32>,
+    /// 1 (single pump) or 2 (double pump).
+    pub pump: Option<u32>,
+    pub max_replicates: Option<u32>,
+    pub simple_dual_port: bool,
+    /// (key, "depth" | "width").
+    pub merge: Option<(String, String)>,
+    /// Byte-address bits that select the bank, most significant first.
+    pub bank_bits: Option<Vec<u32>>,
+    pub force_pow2_depth: Option<u32>,
+}
+
+impl MemAttrs {
+    pub fn is_empty(&self) -> bool {
+        *self == MemAttrs::default()
+    }
+}
+
+/// How an on-chip memory is implemented.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum MemImpl {
+    BlockRam,
+    LutRam,
+    Registers,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum GeometrySource {
+    Decorated,
+    Inferred,
+    Default,
+}
+
+/// The memory built for an on-chip array: banks × depth × width, ports, pumping, copies.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Geometry {
+    pub banks: u32,
+    /// Bytes per bank word (a multiple of the element size).
+    pub bank_bytes: u32,
+    /// Byte-address bits selecting the bank, most significant first (log2(banks) of them).
+    pub bank_bits: Vec<u32>,
+    /// Words per bank (padded to a power of two when `force_pow2_depth`).
+    pub depth: u64,
+    /// Ports per bank and replicate at the kernel clock before pumping: 2 (true dual port)
+    /// or 1 read + 1 write (simple dual port).
+    pub simple_dual_port: bool,
+    pub pump: u32,
+    pub replicates: u32,
+    pub copies: u32,
+    pub implementation: MemImpl,
+    pub source: GeometrySource,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -449,6 +532,17 @@ pub struct Memory {
     /// Elements moved per access: a buffer of float4 is read and written a whole vector
     /// (4 lanes of `elem`) at a time over a data path that wide. 1 for scalar buffers.
     pub lanes: u32,
+    /// For on-chip memories, what is built (set by `scheduler::memories` before scheduling).
+    pub geometry: Option<Geometry>,
+}
+
+impl Memory {
+    pub fn on_chip(&self) -> Option<&OnChip> {
+        match &self.kind {
+            MemoryKind::OnChip(o) => Some(o),
+            MemoryKind::Global { .. } => None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -5,6 +5,7 @@ pub mod cfg;
 pub mod inline;
 pub mod ir;
 pub mod lower;
+pub mod memattrs;
 pub mod opencl;
 pub mod spirv;
 

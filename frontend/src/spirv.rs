@@ -27,6 +27,8 @@ pub struct SpirvModule {
     pub module: Module,
     pub names: HashMap<Word, String>,
     pub decorations: HashMap<Word, Vec<(Decoration, Vec<Operand>)>>,
+    /// OpMemberDecorate: (struct type, member) -> decorations.
+    pub member_decorations: HashMap<(Word, u32), Vec<(Decoration, Vec<Operand>)>>,
     pub types: HashMap<Word, SpvType>,
     /// Scalar constants: result id -> (type id, bits).
     pub constants: HashMap<Word, (Word, u64)>,
@@ -75,6 +77,7 @@ impl SpirvModule {
             module,
             names: HashMap::new(),
             decorations: HashMap::new(),
+            member_decorations: HashMap::new(),
             types: HashMap::new(),
             constants: HashMap::new(),
             builtins: HashMap::new(),
@@ -106,6 +109,22 @@ impl SpirvModule {
                         .entry(*id)
                         .or_default()
                         .push((*d, inst.operands[2..].to_vec()));
+                }
+            }
+            if inst.class.opcode == Op::MemberDecorate {
+                if let (
+                    Some(Operand::IdRef(id)),
+                    Some(Operand::LiteralBit32(k)),
+                    Some(Operand::Decoration(d)),
+                ) = (
+                    inst.operands.first(),
+                    inst.operands.get(1),
+                    inst.operands.get(2),
+                ) {
+                    self.member_decorations
+                        .entry((*id, *k))
+                        .or_default()
+                        .push((*d, inst.operands[3..].to_vec()));
                 }
             }
         }
@@ -288,6 +307,57 @@ impl SpirvModule {
             .functions
             .iter()
             .find(|f| f.def.as_ref().and_then(|d| d.result_id) == Some(id))
+    }
+
+    /// Bytes a value of SPIR-V type `t` occupies in memory (OpenCL C layout: vectors of three
+    /// take four lanes; struct members at their natural alignment).
+    pub fn type_size(&self, t: Word) -> Option<u64> {
+        Some(match self.types.get(&t)? {
+            SpvType::Vector(c, n) => self.type_size(*c)? * if *n == 3 { 4 } else { *n as u64 },
+            SpvType::Array(e, len) => self.type_size(*e)? * self.constants.get(len)?.1,
+            SpvType::Struct(members) => {
+                let mut off = 0u64;
+                let mut align = 1u64;
+                for mt in members {
+                    let (s, a) = (self.type_size(*mt)?, self.type_align(*mt)?);
+                    off = off.div_ceil(a) * a + s;
+                    align = align.max(a);
+                }
+                off.div_ceil(align) * align
+            }
+            SpvType::Bool => 1,
+            SpvType::Int(w) | SpvType::Float(w) => (*w as u64).div_ceil(8),
+            SpvType::Pointer(..) => self.address_bits as u64 / 8,
+            _ => return None,
+        })
+    }
+
+    fn type_align(&self, t: Word) -> Option<u64> {
+        Some(match self.types.get(&t)? {
+            SpvType::Array(e, _) => self.type_align(*e)?,
+            SpvType::Struct(members) => members
+                .iter()
+                .map(|mt| self.type_align(*mt))
+                .collect::<Option<Vec<_>>>()?
+                .into_iter()
+                .max()
+                .unwrap_or(1),
+            _ => self.type_size(t)?,
+        })
+    }
+
+    /// Byte offset of member `k` of a struct type.
+    pub fn member_offset(&self, members: &[Word], k: usize) -> Option<u64> {
+        let mut off = 0u64;
+        for (i, mt) in members.iter().enumerate() {
+            let a = self.type_align(*mt)?;
+            off = off.div_ceil(a) * a;
+            if i == k {
+                return Some(off);
+            }
+            off += self.type_size(*mt)?;
+        }
+        None
     }
 
     pub fn has_decoration(&self, id: Word, d: Decoration) -> bool {

@@ -231,6 +231,12 @@ pub fn emit(
     let mut ports: BTreeMap<u32, MemPorts> = BTreeMap::new();
     let mut busy: Vec<String> = Vec::new();
     let mut unused: Vec<String> = Vec::new();
+    let mut onchip: BTreeMap<u32, Vec<crate::onchip::Access>> = BTreeMap::new();
+    let master = |m: MemId| {
+        masters.iter().find(|mv| mv.mem == m.0).ok_or_else(|| {
+            RtlError::Unsupported(format!("memory '{}' has no AXI master", k.memory(m).name))
+        })
+    };
     let live = liveness(k);
     let wl = |o: &mut String, s: String| {
         o.push_str(&s);
@@ -534,8 +540,61 @@ pub fn emit(
                     }
                     None
                 }
+                OpKind::Load(m) if k.memory(*m).on_chip().is_some() => {
+                    let geo = k.memory(*m).geometry.as_ref().ok_or_else(|| {
+                        RtlError::Unsupported(format!(
+                            "on-chip memory '{}' has no geometry",
+                            k.memory(*m).name
+                        ))
+                    })?;
+                    wl(&mut out, format!("    logic [{}:0] {n}_rd;", w - 1));
+                    onchip.entry(m.0).or_default().push(crate::onchip::Access {
+                        slot: (
+                            ui,
+                            if s.ii > 0 && !matches!(unit.kind, UnitKind::Block) {
+                                t % s.ii
+                            } else {
+                                t
+                            },
+                        ),
+                        store: false,
+                        sel: format!("{} && {}", g.valid(t), g.pred(op, t)),
+                        addr: a(0),
+                        data: String::new(),
+                        out: format!("{n}_rd"),
+                        lat,
+                        bank: scheduler::memories::bank_access(&unit.body, id, geo),
+                    });
+                    Some(format!("{n}_rd"))
+                }
+                OpKind::Store(m) if k.memory(*m).on_chip().is_some() => {
+                    let geo = k.memory(*m).geometry.as_ref().ok_or_else(|| {
+                        RtlError::Unsupported(format!(
+                            "on-chip memory '{}' has no geometry",
+                            k.memory(*m).name
+                        ))
+                    })?;
+                    onchip.entry(m.0).or_default().push(crate::onchip::Access {
+                        slot: (
+                            ui,
+                            if s.ii > 0 && !matches!(unit.kind, UnitKind::Block) {
+                                t % s.ii
+                            } else {
+                                t
+                            },
+                        ),
+                        store: true,
+                        sel: format!("{} && {}", g.valid(t), g.pred(op, t)),
+                        addr: a(0),
+                        data: a(1),
+                        out: String::new(),
+                        lat,
+                        bank: scheduler::memories::bank_access(&unit.body, id, geo),
+                    });
+                    None
+                }
                 OpKind::Load(m) => {
-                    let mv = &masters[m.0 as usize];
+                    let mv = master(*m)?;
                     let ports = ports.entry(m.0).or_default();
                     let issue = format!("{} && {}", g.valid(t), g.pred(op, t));
                     let pop = format!("{} && {}", g.valid(t + lat), g.pred(op, t + lat));
@@ -562,7 +621,7 @@ pub fn emit(
                     Some(format!("r_{}_dout", mv.name))
                 }
                 OpKind::Store(m) => {
-                    let mv = &masters[m.0 as usize];
+                    let mv = master(*m)?;
                     let ports = ports.entry(m.0).or_default();
                     let issue = format!("{} && {}", g.valid(t), g.pred(op, t));
                     ports
@@ -641,8 +700,11 @@ pub fn emit(
         out,
         "\n    // ------------------------------------------------------------------ memory ports"
     );
-    for (mi, mv) in masters.iter().enumerate() {
-        let ps = ports.remove(&(mi as u32)).unwrap_or_default();
+    for (mem, list) in &onchip {
+        unused.extend(crate::onchip::emit(&mut out, k, MemId(*mem), list)?);
+    }
+    for mv in masters.iter() {
+        let ps = ports.remove(&mv.mem).unwrap_or_default();
         let m = &mv.name;
         let gated = |list: &[(String, String)], width: u32| -> (String, String) {
             if list.is_empty() {

@@ -6,6 +6,7 @@
 
 pub mod cores;
 mod datapath;
+mod onchip;
 
 use askama::Template;
 use boards::Board;
@@ -48,6 +49,8 @@ pub struct RegView {
 #[derive(Debug, Clone, Serialize)]
 pub struct MasterView {
     pub name: String,
+    /// The IR memory (a global buffer) behind this master.
+    pub mem: u32,
     /// Which AXI4 channels the kernel uses: a read-only buffer has no write channels.
     pub read: bool,
     pub write: bool,
@@ -177,11 +180,14 @@ pub fn generate(
     let masters: Vec<MasterView> = kernel
         .memories
         .iter()
-        .map(|m| {
+        .enumerate()
+        .filter(|(_, m)| m.on_chip().is_none())
+        .map(|(i, m)| {
             // A buffer of vectors moves a whole vector per beat.
             let width = m.elem.bits().max(8) * m.lanes;
             MasterView {
                 name: sv_ident(&m.name),
+                mem: i as u32,
                 read: m.read,
                 write: m.written,
                 width,

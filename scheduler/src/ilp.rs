@@ -42,7 +42,7 @@ pub fn solve_at(p: &Problem, ii: u32, time_limit_s: f64) -> Result<IlpOutcome, S
     // Slot choice for resource-limited ops.
     let mut slot_vars: Vec<(usize, Vec<Variable>, Variable)> = Vec::new();
     for (i, o) in p.ops.iter().enumerate() {
-        if o.resource.is_some() {
+        if !o.uses.is_empty() {
             let x: Vec<Variable> = (0..slots).map(|_| vars.add(variable().binary())).collect();
             let k = vars.add(
                 variable()
@@ -74,8 +74,8 @@ pub fn solve_at(p: &Problem, ii: u32, time_limit_s: f64) -> Result<IlpOutcome, S
         for s in 0..slots as usize {
             let users: Expression = slot_vars
                 .iter()
-                .filter(|(i, _, _)| p.ops[*i].resource == Some(r))
-                .map(|(_, x, _)| Expression::from(x[s]))
+                .filter(|(i, _, _)| p.ops[*i].units_of(r) > 0)
+                .map(|(i, x, _)| (p.ops[*i].units_of(r) as f64) * x[s])
                 .sum();
             model = model.with(constraint!(users <= res.limit as f64));
         }

@@ -70,40 +70,42 @@ pub fn schedule(p: &Problem, ii: u32, budget_per_op: usize) -> Option<Schedule> 
                 estart = estart.max(ts + x.sep);
             }
         }
-        let users = |t: i64, start: &[Option<i64>]| -> Vec<usize> {
-            match p.ops[op].resource {
-                Some(r) => (0..n)
-                    .filter(|j| {
-                        *j != op
-                            && p.ops[*j].resource == Some(r)
-                            && start[*j].is_some_and(|tj| slot(tj) == slot(t))
-                    })
-                    .collect(),
-                None => vec![],
+        // Other ops in `t`'s slot sharing a resource with `op`, and whether `op` fits there.
+        let conflicts = |t: i64, start: &[Option<i64>]| -> (Vec<usize>, bool) {
+            let mut holders = Vec::new();
+            let mut fits = true;
+            for &(r, units) in &p.ops[op].uses {
+                let mut used = 0;
+                for j in 0..n {
+                    let u = p.ops[j].units_of(r);
+                    if j != op && u > 0 && start[j].is_some_and(|tj| slot(tj) == slot(t)) {
+                        used += u;
+                        holders.push(j);
+                    }
+                }
+                fits &= used + units <= p.resources[r].limit;
             }
+            (holders, fits)
         };
-        let limit = p.ops[op]
-            .resource
-            .map(|r| p.resources[r].limit as usize)
-            .unwrap_or(usize::MAX);
         let t = if let Some(pin) = p.ops[op].pinned {
             pin as i64
         } else {
             (estart..estart + ii as i64)
-                .find(|t| users(*t, &start).len() < limit)
+                .find(|t| conflicts(*t, &start).1)
                 .unwrap_or_else(|| match last_try[op] {
                     Some(prev) if prev >= estart => prev + 1,
                     _ => estart,
                 })
         };
         last_try[op] = Some(t);
+        // Evict what is in the way: a resource holder of this slot while over the limit,
+        // and neighbours whose separation this placement breaks.
         start[op] = Some(t);
-        // Evict what is in the way: resource holders of this slot beyond the limit, and
-        // neighbours whose separation this placement breaks.
-        let holders = users(t, &start);
-        if holders.len() >= limit {
-            for j in holders.into_iter().take(1) {
-                start[j] = None;
+        loop {
+            let (holders, fits) = conflicts(t, &start);
+            match holders.first() {
+                Some(j) if !fits => start[*j] = None,
+                _ => break,
             }
         }
         for x in &e {

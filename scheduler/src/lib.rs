@@ -6,6 +6,7 @@
 
 pub mod ilp;
 pub mod ims;
+pub mod memories;
 pub mod mii;
 pub mod problem;
 pub mod synthetic;
@@ -108,6 +109,29 @@ fn op_label(kernel: &Kernel, body: &Body, id: OpId) -> String {
     }
 }
 
+/// Cycles from an on-chip read's start to its data: the RAM's registered read, and one more
+/// for a double-pumped RAM (its second request is served in the second half cycle).
+pub fn onchip_read_latency(board: &Board, g: &Geometry) -> u32 {
+    if g.implementation == MemImpl::Registers {
+        1
+    } else {
+        board.onchip.ram_read_latency + u32::from(g.pump == 2)
+    }
+}
+
+fn onchip_resource_name(mem: &str, g: &Geometry, bank: u32, write_res: bool) -> String {
+    let ports = match (g.simple_dual_port, write_res) {
+        (false, _) => "ports",
+        (true, false) => "read ports",
+        (true, true) => "write port",
+    };
+    if g.banks == 1 {
+        format!("{ports} of on-chip '{mem}'")
+    } else {
+        format!("{ports} of bank {bank} of on-chip '{mem}'")
+    }
+}
+
 /// Builds the scheduling problem of a unit on a board.
 pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
     let body = &unit.body;
@@ -116,7 +140,33 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
     let mut resource_of: HashMap<String, usize> = HashMap::new();
     let mut ops = Vec::with_capacity(body.len() + 1);
     for (id, op) in body.ops() {
-        let (latency, delay_ns, resource) = match op.kind {
+        let (latency, delay_ns, uses) = match op.kind {
+            OpKind::Load(m) | OpKind::Store(m) if kernel.memory(m).geometry.is_some() => {
+                let mem = kernel.memory(m);
+                let g = mem.geometry.as_ref().expect("checked by the guard");
+                let is_store = matches!(op.kind, OpKind::Store(_));
+                let mut uses = Vec::new();
+                if g.implementation != MemImpl::Registers {
+                    for ((bank, write_res), units) in memories::access_uses(body, id, g, is_store) {
+                        let name = onchip_resource_name(&mem.name, g, bank, write_res);
+                        let next = resources.len();
+                        let r = *resource_of.entry(name.clone()).or_insert(next);
+                        if r == resources.len() {
+                            resources.push(Resource {
+                                name,
+                                limit: memories::port_limit(g, write_res),
+                            });
+                        }
+                        uses.push((r, units));
+                    }
+                }
+                let latency = if is_store {
+                    1
+                } else {
+                    onchip_read_latency(board, g)
+                };
+                (latency, 0.0, uses)
+            }
             OpKind::Load(m) | OpKind::Store(m) => {
                 let is_load = matches!(op.kind, OpKind::Load(_));
                 let name = format!(
@@ -141,7 +191,7 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
                         1
                     },
                     0.0,
-                    Some(r),
+                    vec![(r, 1)],
                 )
             }
             _ => match operator_class(op) {
@@ -150,9 +200,9 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
                     // A shift by a constant is wiring.
                     let free = class == "int_shift"
                         && matches!(body.op(op.operands[1]).kind, OpKind::Const(_));
-                    (t.latency, if free { 0.0 } else { t.delay_ns }, None)
+                    (t.latency, if free { 0.0 } else { t.delay_ns }, vec![])
                 }
-                None => (0, 0.0, None),
+                None => (0, 0.0, vec![]),
             },
         };
         // Work-item ids change as soon as the next work-item issues: read them at issue.
@@ -164,14 +214,28 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
             name: op_label(kernel, body, id),
             latency,
             delay_ns,
-            resource,
+            uses,
             pinned,
         });
     }
     let mut deps = Vec::new();
     for (src, dst, dep) in body.deps() {
         let l_src = ops[src.index()].latency;
+        let onchip = |o: &OpKind| match o {
+            OpKind::Load(m) | OpKind::Store(m) => kernel.memory(*m).geometry.clone(),
+            _ => None,
+        };
         let latency = match (dep.kind, &body.op(src).kind) {
+            // On chip: a read takes its data at its start cycle and a write lands at the end
+            // of its cycle; a pumped port serves two requests per cycle in an order of its
+            // own, so nothing may share the cycle with a write.
+            (DepKind::Order, k) if onchip(k).is_some() => {
+                let g = onchip(k).expect("checked");
+                match k {
+                    OpKind::Load(_) if g.pump == 1 => 0,
+                    _ => 1,
+                }
+            }
             // A store may reach memory only after every earlier read of that buffer returned.
             (DepKind::Order, OpKind::Load(_)) => l_src,
             // A load after a store to the same buffer reads memory only once the write
@@ -200,7 +264,7 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
             name: "issue".into(),
             latency: 0,
             delay_ns: 0.0,
-            resource: None,
+            uses: vec![],
             pinned: Some(0),
         });
         deps.push(Dependence {
@@ -429,11 +493,12 @@ mod tests {
     use super::*;
 
     fn op(name: &str, latency: u32, resource: Option<usize>) -> Operation {
+        let uses = resource.map(|r| vec![(r, 1)]).unwrap_or_default();
         Operation {
             name: name.into(),
             latency,
             delay_ns: 0.0,
-            resource,
+            uses,
             pinned: None,
         }
     }
@@ -555,7 +620,7 @@ mod tests {
                     name: format!("add{i}"),
                     latency: 0,
                     delay_ns: 1.5,
-                    resource: None,
+                    uses: vec![],
                     pinned: None,
                 })
                 .collect(),

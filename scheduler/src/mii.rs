@@ -16,7 +16,7 @@ pub fn res_mii(p: &Problem) -> ResBound {
         resource: None,
     };
     for (r, res) in p.resources.iter().enumerate() {
-        let uses = p.ops.iter().filter(|o| o.resource == Some(r)).count() as u32;
+        let uses: u32 = p.ops.iter().map(|o| o.units_of(r)).sum();
         let bound = uses.div_ceil(res.limit.max(1));
         if bound > best.ii || (bound == best.ii && best.resource.is_none() && uses > 0) {
             best = ResBound {

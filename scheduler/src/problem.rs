@@ -11,8 +11,9 @@ pub struct Operation {
     pub latency: u32,
     /// Combinational delay in ns (counts only when latency is 0).
     pub delay_ns: f64,
-    /// Limited resource this operation occupies for one cycle at its start.
-    pub resource: Option<usize>,
+    /// Limited resources this operation occupies for one cycle at its start, with the
+    /// units of each it takes (a memory write to every replicate of a bank takes several).
+    pub uses: Vec<(usize, u32)>,
     /// Fixed start time (the iteration's issue point).
     pub pinned: Option<u32>,
 }
@@ -91,6 +92,17 @@ pub enum VerifyError {
     Pinned { op: String, pinned: u32, start: u32 },
     #[error("the schedule has {got} start times for {want} operations")]
     Shape { got: usize, want: usize },
+}
+
+impl Operation {
+    /// Units of resource `r` this operation takes (0 if it does not use it).
+    pub fn units_of(&self, r: usize) -> u32 {
+        self.uses
+            .iter()
+            .filter(|(x, _)| *x == r)
+            .map(|(_, u)| u)
+            .sum()
+    }
 }
 
 impl Problem {
@@ -226,13 +238,13 @@ impl Problem {
         for (r, res) in self.resources.iter().enumerate() {
             let mut used = std::collections::HashMap::<u32, u32>::new();
             for (i, o) in self.ops.iter().enumerate() {
-                if o.resource == Some(r) {
+                for (_, units) in o.uses.iter().filter(|(x, _)| *x == r) {
                     let slot = if self.modulo {
                         s.start[i] % s.ii
                     } else {
                         s.start[i]
                     };
-                    *used.entry(slot).or_default() += 1;
+                    *used.entry(slot).or_default() += units;
                 }
             }
             for (slot, n) in used {

@@ -34,7 +34,7 @@ pub fn loop_body(ops: usize, seed: u64) -> Problem {
             name: format!("op{i}"),
             latency,
             delay_ns,
-            resource,
+            uses: resource.map(|r| vec![(r, 1)]).unwrap_or_default(),
             pinned: None,
         });
         if i > 0 {

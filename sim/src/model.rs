@@ -48,6 +48,44 @@ struct Machine<'m> {
     m: &'m SpirvModule,
     bufs: Vec<(Elem, Vec<u8>)>,
     steps: u64,
+    /// The current work-group's local (Workgroup) variables: variable id -> buffer.
+    locals: HashMap<Word, usize>,
+    /// Result type of every id of the module (access chains need their base's type).
+    id_types: HashMap<Word, Word>,
+}
+
+/// The bytes of a constant (scalars, composites, null) in memory layout.
+fn init_bytes(m: &SpirvModule, id: Word) -> Option<Vec<u8>> {
+    if let Some((ty, bits)) = m.constants.get(&id) {
+        let n = m.type_size(*ty)? as usize;
+        return Some(bits.to_le_bytes()[..n.min(8)].to_vec());
+    }
+    let i = m
+        .module
+        .types_global_values
+        .iter()
+        .find(|i| i.result_id == Some(id))?;
+    match i.class.opcode {
+        Op::ConstantComposite => {
+            let mut out = Vec::new();
+            for k in 0..i.operands.len() {
+                out.extend(init_bytes(m, id_operand(i, k)?)?);
+            }
+            Some(out)
+        }
+        Op::ConstantNull | Op::Undef => Some(vec![0u8; m.type_size(i.result_type?)? as usize]),
+        _ => None,
+    }
+}
+
+/// Element type and size in bytes of an on-chip array variable's pointee (arrays of one
+/// scalar type, nested or not).
+fn array_layout(m: &SpirvModule, pointee: Word) -> Option<(Elem, usize)> {
+    let mut t = pointee;
+    while let Some(SpvType::Array(e, _)) = m.types.get(&t) {
+        t = *e;
+    }
+    Some((elem_of(m, t)?, m.type_size(pointee)? as usize))
 }
 
 const STEP_LIMIT: u64 = 2_000_000_000;
@@ -88,7 +126,58 @@ pub fn run_model(
         m: &m,
         bufs,
         steps: 0,
+        locals: HashMap::new(),
+        id_types: m
+            .module
+            .types_global_values
+            .iter()
+            .chain(m.module.functions.iter().flat_map(|f| {
+                f.parameters
+                    .iter()
+                    .chain(f.blocks.iter().flat_map(|b| b.instructions.iter()))
+            }))
+            .filter_map(|i| Some((i.result_id?, i.result_type?)))
+            .collect(),
     };
+    let workgroup_vars: Vec<(Word, Word)> = m
+        .module
+        .types_global_values
+        .iter()
+        .filter(|i| {
+            i.class.opcode == Op::Variable
+                && matches!(
+                    i.operands.first(),
+                    Some(rspirv::dr::Operand::StorageClass(
+                        rspirv::spirv::StorageClass::Workgroup
+                    ))
+                )
+        })
+        .filter_map(|i| match i.result_type.and_then(|t| m.types.get(&t)) {
+            Some(SpvType::Pointer(_, p)) => Some((i.result_id?, *p)),
+            _ => None,
+        })
+        .collect();
+    // Module-scope constant data (UniformConstant tables, annotation strings): buffers for
+    // the whole run, filled from their initializers.
+    for i in &m.module.types_global_values {
+        let (Op::Variable, Some(id), Some(init)) = (i.class.opcode, i.result_id, id_operand(i, 1))
+        else {
+            continue;
+        };
+        let Some(SpvType::Pointer(_, pointee)) = i.result_type.and_then(|t| m.types.get(&t)) else {
+            continue;
+        };
+        if let (Some((elem, size)), Some(bytes)) =
+            (array_layout(&m, *pointee), init_bytes(&m, init))
+        {
+            if bytes.len() == size {
+                mach.locals.insert(id, mach.bufs.len());
+                mach.bufs.push((elem, bytes));
+            }
+        }
+    }
+    let constants = mach.locals.clone();
+    let n_args = mach.bufs.len();
     let groups = [
         global[0] / local[0],
         global[1] / local[1],
@@ -97,6 +186,20 @@ pub fn run_model(
     for gz in 0..groups[2] {
         for gy in 0..groups[1] {
             for gx in 0..groups[0] {
+                // Local memory lives as long as its work-group (its contents start undefined;
+                // zero here).
+                mach.bufs.truncate(n_args);
+                mach.locals = constants.clone();
+                for (id, pointee) in &workgroup_vars {
+                    let (elem, size) = array_layout(&m, *pointee).ok_or_else(|| {
+                        SimError::Model(format!(
+                            "local variable %{id}: only arrays of scalars are modelled"
+                        ))
+                    })?;
+                    mach.locals.insert(*id, mach.bufs.len());
+                    mach.bufs.push((elem, vec![0u8; size]));
+                }
+                let group_bufs = mach.bufs.len();
                 for lz in 0..local[2] {
                     for ly in 0..local[1] {
                         for lx in 0..local[0] {
@@ -110,6 +213,8 @@ pub fn run_model(
                                 lsize: local,
                             };
                             mach.call(fid, argv.clone(), &wi, 0)?;
+                            // Private arrays die with their work-item.
+                            mach.bufs.truncate(group_bufs);
                         }
                     }
                 }
@@ -254,6 +359,9 @@ impl Machine<'_> {
                 _ => Err(self.err(inst, "constant of an unsupported type")),
             };
         }
+        if let Some(b) = self.locals.get(&id) {
+            return Ok(V::Ptr(*b, 0));
+        }
         if let Some(i) = self
             .m
             .module
@@ -281,22 +389,6 @@ impl Machine<'_> {
         match ty.and_then(|t| self.m.types.get(&t)) {
             Some(SpvType::Vector(c, n)) => Some((*c, *n)),
             _ => None,
-        }
-    }
-
-    /// Bytes one step of a pointer of this type covers (3-lane vectors take 4 lanes' room).
-    fn pointee_size(&self, ptr_ty: Option<Word>) -> Option<usize> {
-        let Some(SpvType::Pointer(_, pointee)) = ptr_ty.and_then(|t| self.m.types.get(&t)) else {
-            return None;
-        };
-        let scalar = |t: &Word| match self.m.types.get(t) {
-            Some(SpvType::Int(w)) | Some(SpvType::Float(w)) => Some((*w as usize).div_ceil(8)),
-            Some(SpvType::Bool) => Some(1),
-            _ => None,
-        };
-        match self.m.types.get(pointee)? {
-            SpvType::Vector(c, n) => Some(scalar(c)? * if *n == 3 { 4 } else { *n as usize }),
-            _ => scalar(pointee),
         }
     }
 
@@ -1023,23 +1115,84 @@ impl Machine<'_> {
                 }
                 v
             }
-            Op::PtrAccessChain | Op::InBoundsPtrAccessChain => {
-                let V::Ptr(b, off) = self.get(vals, a(0), inst)? else {
+            Op::PtrAccessChain
+            | Op::InBoundsPtrAccessChain
+            | Op::AccessChain
+            | Op::InBoundsAccessChain => {
+                let V::Ptr(b, mut off) = self.get(vals, a(0), inst)? else {
                     return Err(self.err(inst, "access chain on a non-pointer"));
                 };
-                if inst.operands.len() != 2 {
+                let base_ty = self.id_types.get(&a(0)).copied();
+                let Some(SpvType::Pointer(_, mut cur)) =
+                    base_ty.and_then(|t| self.m.types.get(&t)).cloned()
+                else {
+                    return Err(self.err(inst, "access chain on a value of unknown pointer type"));
+                };
+                let index = |me: &Self, k: usize| -> Result<i64, SimError> {
+                    match me.get(vals, a(k), inst)? {
+                        V::I(idx, w) => Ok(sext(idx, w)),
+                        _ => Err(me.err(inst, "non-integer index")),
+                    }
+                };
+                let mut first = 1;
+                if matches!(
+                    inst.class.opcode,
+                    Op::PtrAccessChain | Op::InBoundsPtrAccessChain
+                ) {
+                    let size = self
+                        .m
+                        .type_size(cur)
+                        .ok_or_else(|| self.err(inst, "pointer to an unsupported type"))?
+                        as i64;
+                    off += index(self, 1)? * size;
+                    first = 2;
+                }
+                for k in first..inst.operands.len() {
+                    match self.m.types.get(&cur).cloned() {
+                        Some(SpvType::Array(e, _)) | Some(SpvType::Vector(e, _)) => {
+                            let size = self
+                                .m
+                                .type_size(e)
+                                .ok_or_else(|| self.err(inst, "array of an unsupported type"))?
+                                as i64;
+                            off += index(self, k)? * size;
+                            cur = e;
+                        }
+                        Some(SpvType::Struct(members)) => {
+                            let i = index(self, k)? as usize;
+                            let mt = *members
+                                .get(i)
+                                .ok_or_else(|| self.err(inst, "member index out of range"))?;
+                            off +=
+                                self.m.member_offset(&members, i).ok_or_else(|| {
+                                    self.err(inst, "struct of an unsupported type")
+                                })? as i64;
+                            cur = mt;
+                        }
+                        _ => return Err(self.err(inst, "access chain indexes into a scalar")),
+                    }
+                }
+                V::Ptr(b, off)
+            }
+            Op::Variable => {
+                let Some(SpvType::Pointer(_, pointee)) =
+                    inst.result_type.and_then(|t| self.m.types.get(&t))
+                else {
+                    return Err(self.err(inst, "variable without a pointer type"));
+                };
+                let (elem, size) = array_layout(self.m, *pointee).ok_or_else(|| {
+                    self.err(
+                        inst,
+                        "only arrays of scalars are modelled as private variables",
+                    )
+                })?;
+                if inst.operands.len() > 1 {
                     return Err(
-                        self.err(inst, "access chains into composites are not modelled yet")
+                        self.err(inst, "initialized private variables are not modelled yet")
                     );
                 }
-                let V::I(idx, w) = self.get(vals, a(1), inst)? else {
-                    return Err(self.err(inst, "non-integer index"));
-                };
-                let size = self
-                    .pointee_size(inst.result_type)
-                    .ok_or_else(|| self.err(inst, "pointer to an unsupported type"))?
-                    as i64;
-                V::Ptr(b, off + sext(idx, w) * size)
+                self.bufs.push((elem, vec![0u8; size]));
+                V::Ptr(self.bufs.len() - 1, 0)
             }
             Op::Load => {
                 let src = a(0);

@@ -14,6 +14,7 @@ use std::collections::{BTreeSet, HashMap};
 
 mod builtins;
 mod memory;
+mod onchip;
 mod vectors;
 
 use memory::order_memory;
@@ -61,6 +62,8 @@ struct Lowering<'a> {
     exit_merges: HashMap<(Word, UnitId), OpId>,
     lane_origin: HashMap<Word, (Word, u32)>,
     next_synthetic: Word,
+    /// Pure results nothing reads: not lowered.
+    dead: std::collections::HashSet<Word>,
 }
 
 fn bad(m: &SpirvModule, inst: &Instruction, message: impl Into<String>) -> FrontendError {
@@ -117,6 +120,7 @@ impl<'a> Lowering<'a> {
                         written: false,
                         no_alias: m.has_param_attr(id, spirv::FunctionParameterAttribute::NoAlias),
                         lanes,
+                        geometry: None,
                     });
                     pointers.insert(id, Pointer { mem });
                     ArgKind::Buffer(mem)
@@ -159,6 +163,7 @@ impl<'a> Lowering<'a> {
             exit_merges: HashMap::new(),
             lane_origin: HashMap::new(),
             next_synthetic: 0xC000_0000,
+            dead: onchip::dead_values(f),
         })
     }
 
@@ -380,6 +385,7 @@ impl<'a> Lowering<'a> {
                     {
                         self.lower_inst(&mut ub, inst, pred)?
                     }
+                    _ if inst.result_id.is_some_and(|r| self.dead.contains(&r)) => {}
                     _ => {
                         if !self.lower_vector_shape(&mut ub, inst, pred)? {
                             for lane in self.lane_clones(inst)? {
@@ -774,6 +780,20 @@ impl<'a> Lowering<'a> {
             ub.values.insert(id, op);
             return Ok(op);
         }
+        if self
+            .pointers
+            .get(&id)
+            .is_some_and(|p| self.kernel.memory(p.mem).on_chip().is_some())
+            && !self
+                .def_inst
+                .get(&id)
+                .is_some_and(|i| i.class.opcode != Op::Variable)
+            || self.module_variable(id)?.is_some()
+        {
+            let op = ub.op(OpKind::Const(0), Type::ADDR, vec![]);
+            ub.values.insert(id, op);
+            return Ok(op);
+        }
         let op = if let Some((ty, bits)) = self.m.constants.get(&id) {
             let ty = scalar_type(self.m, *ty).ok_or_else(|| FrontendError::Unsupported {
                 inst: format!("constant %{id}"),
@@ -834,10 +854,14 @@ impl<'a> Lowering<'a> {
         Ok(op)
     }
 
-    fn pointer(&self, inst: &Instruction, id: Word) -> Result<Pointer, FrontendError> {
-        self.pointers.get(&id).copied().ok_or_else(|| {
-            bad(self.m, inst, format!("pointer %{id} does not come from a global buffer argument (local, private and generic memory arrive later)"))
-        })
+    fn pointer(&mut self, inst: &Instruction, id: Word) -> Result<Pointer, FrontendError> {
+        if let Some(p) = self.pointers.get(&id) {
+            return Ok(*p);
+        }
+        if let Some(mem) = self.module_variable(id)? {
+            return Ok(Pointer { mem });
+        }
+        Err(bad(self.m, inst, format!("pointer %{id} does not come from a buffer argument or an on-chip array (generic pointers and constant tables arrive later)")))
     }
 
     fn lower_inst(
@@ -1061,45 +1085,10 @@ impl<'a> Lowering<'a> {
                         name,
                     })
                 }
-                Op::InBoundsPtrAccessChain | Op::PtrAccessChain => {
-                    if inst.operands.len() != 2 {
-                        return Err(bad(
-                            m,
-                            inst,
-                            "access chains into arrays or structs are not supported yet",
-                        ));
-                    }
-                    let p = self.pointer(inst, arg(0))?;
-                    let base_ty = self.type_id_of(arg(0));
-                    let size = self
-                        .pointee_size(base_ty)
-                        .ok_or_else(|| bad(m, inst, "pointer to an unsupported type"))?;
-                    if size != self.pointee_size(inst.result_type).unwrap_or(0) {
-                        return Err(bad(
-                            m,
-                            inst,
-                            "access chain that changes the element type is not supported yet",
-                        ));
-                    }
-                    let base = self.value(ub, arg(0))?;
-                    let idx = self.value(ub, arg(1))?;
-                    let idx = ub.resize(idx, 64, true);
-                    let offset = match size {
-                        1 => idx,
-                        n => {
-                            let sh =
-                                ub.op(OpKind::Const(n.trailing_zeros() as u64), Type::ADDR, vec![]);
-                            ub.op(OpKind::Int(IntBinOp::Shl), Type::ADDR, vec![idx, sh])
-                        }
-                    };
-                    self.pointers.insert(rid, p);
-                    ub.add(Op_ {
-                        kind: OpKind::Int(IntBinOp::Add),
-                        ty: Type::ADDR,
-                        operands: vec![base, offset],
-                        name,
-                    })
-                }
+                Op::InBoundsPtrAccessChain
+                | Op::PtrAccessChain
+                | Op::AccessChain
+                | Op::InBoundsAccessChain => self.access_chain(ub, inst)?,
                 Op::Load => {
                     let src = arg(0);
                     if let Some(b) = self.m.builtins.get(&src) {
@@ -1336,11 +1325,8 @@ impl<'a> Lowering<'a> {
                     })
                 }
                 Op::Variable => {
-                    return Err(bad(
-                        m,
-                        inst,
-                        "function-scope variables (private arrays) are not supported yet",
-                    ))
+                    self.on_chip_memory(inst)?;
+                    ub.op(OpKind::Const(0), Type::ADDR, vec![])
                 }
                 _ => return Err(bad(m, inst, "instruction not supported yet")),
             }

@@ -376,18 +376,4 @@ impl Lowering<'_> {
             _ => Ok(false),
         }
     }
-
-    /// Bytes between consecutive elements a pointer of this type steps over (vectors of 3
-    /// take the room of 4, OpenCL SPIR-V environment §2.10).
-    pub(super) fn pointee_size(&self, ptr_ty: Option<Word>) -> Option<u32> {
-        let Some(SpvType::Pointer(_, pointee)) = ptr_ty.and_then(|t| self.m.types.get(&t)) else {
-            return None;
-        };
-        match self.m.types.get(pointee)? {
-            SpvType::Vector(c, n) => {
-                Some(scalar_type(self.m, *c)?.bytes() * if *n == 3 { 4 } else { *n })
-            }
-            _ => Some(scalar_type(self.m, *pointee)?.bytes()),
-        }
-    }
 }

@@ -1,0 +1,239 @@
+//! On-chip arrays: `Function` (private) and `Workgroup` (local) variables become memories
+//! of the IR with their FPGA memory decorations; access chains into them become byte
+//! offsets from address 0 of that memory.
+
+use super::*;
+use crate::memattrs;
+use std::collections::HashSet;
+
+/// An array (possibly nested) of one scalar type, flattened: (element, count).
+fn flat_array(m: &SpirvModule, t: Word) -> Option<(Type, u64)> {
+    match m.types.get(&t)? {
+        SpvType::Array(e, len) => {
+            let (s, n) = flat_array(m, *e)?;
+            Some((s, n * m.constants.get(len)?.1))
+        }
+        _ => Some((scalar_type(m, t)?, 1)),
+    }
+}
+
+/// Results nothing live reads: pure instructions whose values are unused (llvm-spirv's
+/// annotation strings, lifetime markers' casts). They are not lowered at all.
+pub(super) fn dead_values(f: &crate::inline::FlatFunction) -> HashSet<Word> {
+    let insts: Vec<&Instruction> = f.blocks.iter().flat_map(|b| b.insts.iter()).collect();
+    let ignored = |i: &Instruction| matches!(i.class.opcode, Op::LifetimeStart | Op::LifetimeStop);
+    let mut uses: HashMap<Word, u32> = HashMap::new();
+    for i in insts.iter().filter(|i| !ignored(i)) {
+        for o in &i.operands {
+            if let rspirv::dr::Operand::IdRef(id) = o {
+                *uses.entry(*id).or_default() += 1;
+            }
+        }
+    }
+    let by_id: HashMap<Word, &Instruction> = insts
+        .iter()
+        .filter_map(|i| i.result_id.map(|r| (r, *i)))
+        .collect();
+    let pure = |i: &Instruction| {
+        let name = i.class.opname;
+        !(i.class.opcode == Op::Label
+            || i.class.opcode == Op::FunctionCall
+            || name.starts_with("Atomic")
+            || name.contains("Barrier"))
+    };
+    let mut dead = HashSet::new();
+    let mut work: Vec<Word> = by_id
+        .iter()
+        .filter(|(r, i)| pure(i) && !uses.contains_key(r))
+        .map(|(r, _)| *r)
+        .collect();
+    while let Some(r) = work.pop() {
+        if !dead.insert(r) {
+            continue;
+        }
+        for o in &by_id[&r].operands {
+            if let rspirv::dr::Operand::IdRef(id) = o {
+                if let Some(n) = uses.get_mut(id) {
+                    *n -= 1;
+                    if *n == 0 && by_id.get(id).is_some_and(|i| pure(i)) {
+                        work.push(*id);
+                    }
+                }
+            }
+        }
+    }
+    dead
+}
+
+impl Lowering<'_> {
+    /// The memory for variable `inst` (Function or Workgroup storage), created on first use.
+    pub(super) fn on_chip_memory(&mut self, inst: &Instruction) -> Result<MemId, FrontendError> {
+        let rid = inst.result_id.unwrap_or(0);
+        if let Some(p) = self.pointers.get(&rid) {
+            return Ok(p.mem);
+        }
+        let m = self.m;
+        let Some(SpvType::Pointer(sc, pointee)) = inst.result_type.and_then(|t| m.types.get(&t))
+        else {
+            return Err(bad(m, inst, "variable without a pointer type"));
+        };
+        let storage = match sc {
+            StorageClass::Function => Storage::Private,
+            StorageClass::Workgroup => Storage::Local,
+            other => {
+                return Err(bad(m, inst, format!("variables in the {other:?} storage class are not supported yet (private and local arrays are)")))
+            }
+        };
+        if inst.operands.len() > 1 {
+            return Err(bad(
+                m,
+                inst,
+                "initialized on-chip arrays are not supported yet",
+            ));
+        }
+        let (elem, depth) = flat_array(m, *pointee).ok_or_else(|| {
+            bad(m, inst, format!("on-chip variable of type {}: only (nested) arrays of i8/i16/i32/i64/f32 are supported yet", self.type_name(*pointee)))
+        })?;
+        let name = self.name_of(rid).unwrap_or_else(|| format!("mem{rid}"));
+        let what = m.describe(inst);
+        // Inlined copies carry the decorations of the variable they copy.
+        let mut src = rid;
+        while let Some(o) = self.f.origin.get(&src) {
+            src = *o;
+        }
+        let attrs = memattrs::mem_attrs(m, src, None, &what)?;
+        memattrs::check(&attrs, elem.bytes(), depth, &what)?;
+        let mem = MemId(self.kernel.memories.len() as u32);
+        self.kernel.memories.push(Memory {
+            name,
+            kind: MemoryKind::OnChip(OnChip {
+                storage,
+                depth,
+                attrs,
+            }),
+            elem,
+            read: false,
+            written: false,
+            no_alias: true,
+            lanes: 1,
+            geometry: None,
+        });
+        self.pointers.insert(rid, Pointer { mem });
+        Ok(mem)
+    }
+
+    /// A module-level Workgroup variable the kernel refers to, as an on-chip memory.
+    pub(super) fn module_variable(&mut self, id: Word) -> Result<Option<MemId>, FrontendError> {
+        let m = self.m;
+        let Some(inst) = m
+            .module
+            .types_global_values
+            .iter()
+            .find(|i| i.result_id == Some(id) && i.class.opcode == Op::Variable)
+        else {
+            return Ok(None);
+        };
+        match inst.operands.first() {
+            Some(rspirv::dr::Operand::StorageClass(StorageClass::Workgroup)) => {
+                self.on_chip_memory(inst).map(Some)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// OpAccessChain / OpPtrAccessChain (and their InBounds forms) as a byte offset added to
+    /// the base pointer; the result points into the same memory.
+    pub(super) fn access_chain(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+    ) -> Result<OpId, FrontendError> {
+        let m = self.m;
+        let arg = |i: usize| id_operand(inst, i).unwrap_or(0);
+        let rid = inst.result_id.unwrap_or(0);
+        let base_id = arg(0);
+        let p = self.pointer(inst, base_id)?;
+        let base_ty = self.type_id_of(base_id);
+        let Some(SpvType::Pointer(_, mut cur)) = base_ty.and_then(|t| m.types.get(&t)).cloned()
+        else {
+            return Err(bad(m, inst, "access chain on a non-pointer"));
+        };
+        let ptr_form = matches!(
+            inst.class.opcode,
+            Op::PtrAccessChain | Op::InBoundsPtrAccessChain
+        );
+        let mut terms: Vec<(Word, u64)> = Vec::new();
+        let mut first = 1;
+        if ptr_form {
+            let size = m
+                .type_size(cur)
+                .ok_or_else(|| bad(m, inst, "pointer to an unsupported type"))?;
+            terms.push((arg(1), size));
+            first = 2;
+        }
+        let mut konst: u64 = 0;
+        for i in first..inst.operands.len() {
+            match m.types.get(&cur).cloned() {
+                Some(SpvType::Array(e, _)) | Some(SpvType::Vector(e, _)) => {
+                    let size = m
+                        .type_size(e)
+                        .ok_or_else(|| bad(m, inst, "array of an unsupported type"))?;
+                    terms.push((arg(i), size));
+                    cur = e;
+                }
+                Some(SpvType::Struct(members)) => {
+                    let k = m
+                        .constants
+                        .get(&arg(i))
+                        .map(|c| c.1 as usize)
+                        .ok_or_else(|| bad(m, inst, "struct member index must be a constant"))?;
+                    let mt = *members
+                        .get(k)
+                        .ok_or_else(|| bad(m, inst, "struct member index out of range"))?;
+                    konst += m
+                        .member_offset(&members, k)
+                        .ok_or_else(|| bad(m, inst, "struct of an unsupported type"))?;
+                    cur = mt;
+                }
+                _ => return Err(bad(m, inst, "access chain indexes into a scalar")),
+            }
+        }
+        let base = self.value(ub, base_id)?;
+        let mut addr = base;
+        for (idx_id, size) in terms {
+            if let Some((_, c)) = m.constants.get(&idx_id) {
+                konst = konst.wrapping_add(c.wrapping_mul(size));
+                continue;
+            }
+            let idx = self.value(ub, idx_id)?;
+            let idx = ub.resize(idx, 64, true);
+            let off = if size.is_power_of_two() {
+                if size == 1 {
+                    idx
+                } else {
+                    let sh = ub.op(
+                        OpKind::Const(size.trailing_zeros() as u64),
+                        Type::ADDR,
+                        vec![],
+                    );
+                    ub.op(OpKind::Int(IntBinOp::Shl), Type::ADDR, vec![idx, sh])
+                }
+            } else {
+                let k = ub.op(OpKind::Const(size), Type::ADDR, vec![]);
+                ub.op(OpKind::Int(IntBinOp::Mul), Type::ADDR, vec![idx, k])
+            };
+            addr = ub.op(OpKind::Int(IntBinOp::Add), Type::ADDR, vec![addr, off]);
+        }
+        if konst != 0 {
+            let k = ub.op(OpKind::Const(konst), Type::ADDR, vec![]);
+            addr = ub.op(OpKind::Int(IntBinOp::Add), Type::ADDR, vec![addr, k]);
+        }
+        self.pointers.insert(rid, p);
+        if addr != base {
+            if let Some(n) = self.name_of(rid) {
+                ub.body.graph[addr.node()].name = Some(n);
+            }
+        }
+        Ok(addr)
+    }
+}

@@ -1,0 +1,299 @@
+//! On-chip memories: the geometry built for each local/private array (from its decorations,
+//! or inferred from the pipelined loops that use it), which bank each access reaches, and
+//! the ports each access takes in the scheduler's resource model.
+
+use boards::Board;
+use frontend::ir::*;
+use std::collections::HashMap;
+
+/// Which bank an access reaches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum BankAccess {
+    /// The same bank in every iteration, known at compile time.
+    Static(u32),
+    /// Any bank: the access reserves a port on every bank in its cycle.
+    Dynamic,
+}
+
+/// Bits of `op`'s value known at compile time: (mask of known bits, their values).
+pub fn known_bits(body: &Body, op: OpId) -> (u64, u64) {
+    fn go(body: &Body, op: OpId, depth: u32) -> (u64, u64) {
+        if depth > 48 {
+            return (0, 0);
+        }
+        let o = body.op(op);
+        let w = o.ty.bits();
+        let width_mask = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
+        let arg = |i: usize| go(body, o.operands[i], depth + 1);
+        let (m, v) = match o.kind {
+            OpKind::Const(c) => (u64::MAX, c),
+            OpKind::Int(IntBinOp::And) => {
+                let ((ma, va), (mb, vb)) = (arg(0), arg(1));
+                // A known 0 on either side gives 0.
+                let zeros = (ma & !va) | (mb & !vb);
+                let ones = ma & mb & va & vb;
+                (zeros | ones, ones)
+            }
+            OpKind::Int(IntBinOp::Or) => {
+                let ((ma, va), (mb, vb)) = (arg(0), arg(1));
+                let ones = (ma & va) | (mb & vb);
+                let zeros = ma & mb & !va & !vb;
+                (zeros | ones, ones)
+            }
+            OpKind::Int(IntBinOp::Xor) => {
+                let ((ma, va), (mb, vb)) = (arg(0), arg(1));
+                (ma & mb, (va ^ vb) & ma & mb)
+            }
+            OpKind::Int(IntBinOp::Add | IntBinOp::Sub) => {
+                // Bits below the lowest unknown bit of either operand are exact.
+                let ((ma, va), (mb, vb)) = (arg(0), arg(1));
+                let low = (ma & mb).trailing_ones();
+                let m = if low >= 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << low) - 1
+                };
+                let r = if o.kind == OpKind::Int(IntBinOp::Add) {
+                    va.wrapping_add(vb)
+                } else {
+                    va.wrapping_sub(vb)
+                };
+                (m, r & m)
+            }
+            OpKind::Int(IntBinOp::Mul) => {
+                // x * 2^k: k known low zeros; otherwise the low bits below both operands' known runs.
+                let ((ma, va), (mb, vb)) = (arg(0), arg(1));
+                let low = (ma & mb).trailing_ones();
+                let m = if low >= 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << low) - 1
+                };
+                let tz = (va | !ma).trailing_zeros() + (vb | !mb).trailing_zeros();
+                let mz = if tz >= 64 { u64::MAX } else { (1u64 << tz) - 1 };
+                (m | mz, va.wrapping_mul(vb) & m)
+            }
+            OpKind::Int(IntBinOp::Shl) => match body.op(o.operands[1]).kind {
+                OpKind::Const(s) if s < 64 => {
+                    let (ma, va) = arg(0);
+                    ((ma << s) | ((1u64 << s) - 1), va << s)
+                }
+                _ => (0, 0),
+            },
+            OpKind::Cast(CastOp::ZExt) => {
+                let from = body.op(o.operands[0]).ty.bits();
+                let (ma, va) = arg(0);
+                let fm = if from >= 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << from) - 1
+                };
+                ((ma & fm) | !fm, va & fm)
+            }
+            OpKind::Cast(CastOp::SExt | CastOp::Trunc | CastOp::Bitcast) => {
+                let from = body.op(o.operands[0]).ty.bits().min(w);
+                let (ma, va) = arg(0);
+                let fm = if from >= 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << from) - 1
+                };
+                (ma & fm, va & fm)
+            }
+            _ => (0, 0),
+        };
+        (m & width_mask, v & m & width_mask)
+    }
+    go(body, op, 0)
+}
+
+/// The bank a load or store (`op`, address operand 0) reaches in memory geometry `g`.
+pub fn bank_access(body: &Body, op: OpId, g: &Geometry) -> BankAccess {
+    if g.banks <= 1 {
+        return BankAccess::Static(0);
+    }
+    let (m, v) = known_bits(body, body.op(op).operands[0]);
+    let mut bank = 0u32;
+    for b in &g.bank_bits {
+        if m >> b & 1 == 0 {
+            return BankAccess::Dynamic;
+        }
+        bank = bank << 1 | (v >> b & 1) as u32;
+    }
+    BankAccess::Static(bank)
+}
+
+/// Default bank bits: the address bits just above the bank word (cyclic interleave).
+fn cyclic_bank_bits(banks: u32, bank_bytes: u32) -> Vec<u32> {
+    let lo = bank_bytes.trailing_zeros();
+    (0..banks.trailing_zeros()).rev().map(|i| lo + i).collect()
+}
+
+fn words_per_bank(total_bytes: u64, banks: u32, bank_bytes: u32, bank_bits: &[u32]) -> u64 {
+    let cyclic = cyclic_bank_bits(banks, bank_bytes);
+    if bank_bits == cyclic.as_slice() {
+        return total_bytes
+            .div_ceil(banks as u64 * bank_bytes as u64)
+            .max(1);
+    }
+    // Other bank bits: the word index is the address without the bank bits.
+    let addr_bits = 64 - (total_bytes.max(2) - 1).leading_zeros();
+    let inside = bank_bits.iter().filter(|b| **b < addr_bits).count() as u32;
+    1u64 << (addr_bits - bank_bytes.trailing_zeros() - inside).min(40)
+}
+
+fn implementation(board: &Board, a: &MemAttrs, bits_per_bank: u64) -> MemImpl {
+    if a.register {
+        MemImpl::Registers
+    } else {
+        match a.memory.as_deref() {
+            Some("MLAB") => MemImpl::LutRam,
+            Some("BLOCK_RAM") => MemImpl::BlockRam,
+            _ if bits_per_bank <= board.onchip.lutram_max_bits => MemImpl::LutRam,
+            _ => MemImpl::BlockRam,
+        }
+    }
+}
+
+fn geometry_with(
+    board: &Board,
+    elem: Type,
+    depth: u64,
+    a: &MemAttrs,
+    banks: u32,
+    source: GeometrySource,
+) -> Geometry {
+    let elem_bytes = elem.bytes();
+    let bank_bytes = a.bankwidth.unwrap_or(elem_bytes);
+    let bank_bits = a
+        .bank_bits
+        .clone()
+        .unwrap_or_else(|| cyclic_bank_bits(banks, bank_bytes));
+    let mut words = words_per_bank(depth * elem_bytes as u64, banks, bank_bytes, &bank_bits);
+    if a.force_pow2_depth == Some(1) {
+        words = words.next_power_of_two();
+    }
+    Geometry {
+        banks,
+        bank_bytes,
+        bank_bits,
+        depth: words,
+        simple_dual_port: a.simple_dual_port,
+        pump: a.pump.unwrap_or(1),
+        replicates: a.max_replicates.unwrap_or(1),
+        // Outer-loop iterations never overlap (units run one after another), so one copy
+        // serves every iteration whatever private_copies allows.
+        copies: 1,
+        implementation: implementation(board, a, words * bank_bytes as u64 * 8),
+        source,
+    }
+}
+
+/// Per-unit bound on the II that memory `mem` would impose with geometry `g`.
+fn port_bound(k: &Kernel, mem: MemId, g: &Geometry) -> u32 {
+    if g.implementation == MemImpl::Registers {
+        return 1;
+    }
+    let mut worst = 1;
+    for u in &k.units {
+        if matches!(u.kind, UnitKind::Block) {
+            continue;
+        }
+        let mut units: HashMap<(u32, bool), u32> = HashMap::new();
+        for (id, op) in u.body.ops() {
+            let is_store = match op.kind {
+                OpKind::Load(m) if m == mem => false,
+                OpKind::Store(m) if m == mem => true,
+                _ => continue,
+            };
+            for (r, n) in access_uses(&u.body, id, g, is_store) {
+                *units.entry(r).or_default() += n;
+            }
+        }
+        for ((_, write_res), n) in units {
+            worst = worst.max(n.div_ceil(port_limit(g, write_res)));
+        }
+    }
+    worst
+}
+
+/// Ports of one bank's resource: (bank, is the simple-dual-port write resource) -> limit.
+pub fn port_limit(g: &Geometry, write_res: bool) -> u32 {
+    match (g.simple_dual_port, write_res) {
+        (false, _) => 2 * g.pump * g.replicates,
+        (true, false) => g.pump * g.replicates,
+        (true, true) => g.pump,
+    }
+}
+
+/// Resource units an access takes: ((bank, on the write resource), units).
+pub fn access_uses(body: &Body, op: OpId, g: &Geometry, is_store: bool) -> Vec<((u32, bool), u32)> {
+    let banks: Vec<u32> = match bank_access(body, op, g) {
+        BankAccess::Static(b) => vec![b],
+        BankAccess::Dynamic => (0..g.banks).collect(),
+    };
+    let (res_write, units) = match (g.simple_dual_port, is_store) {
+        // A write goes to every replicate, one port of each.
+        (false, true) => (false, g.replicates),
+        (false, false) => (false, 1),
+        (true, w) => (w, 1),
+    };
+    banks.into_iter().map(|b| ((b, res_write), units)).collect()
+}
+
+/// Chooses the geometry of every on-chip memory: decorations win; otherwise, with
+/// `infer`, the fewest cyclic banks (or flip-flops for a small array) that keep the
+/// memory from bounding any pipelined loop's II, within the board's RAM budget.
+pub fn plan_memories(k: &mut Kernel, board: &Board, infer: bool) {
+    let mut rams_left = board.onchip.block_rams as u64;
+    for i in 0..k.memories.len() {
+        let mem = &k.memories[i];
+        let Some(oc) = mem.on_chip() else { continue };
+        let (elem, depth, attrs) = (mem.elem, oc.depth, oc.attrs.clone());
+        let total_bits = depth * elem.bits() as u64;
+        let g = if !attrs.is_empty() {
+            let banks = attrs
+                .numbanks
+                .or(attrs.bank_bits.as_ref().map(|b| 1u32 << b.len()))
+                .unwrap_or(1);
+            geometry_with(board, elem, depth, &attrs, banks, GeometrySource::Decorated)
+        } else {
+            let one = geometry_with(board, elem, depth, &attrs, 1, GeometrySource::Default);
+            let mut best = (port_bound(k, MemId(i as u32), &one), one);
+            if infer {
+                let mut banks = 2;
+                while best.0 > 1
+                    && banks <= board.onchip.max_inferred_banks
+                    && banks as u64 <= depth
+                {
+                    let g =
+                        geometry_with(board, elem, depth, &attrs, banks, GeometrySource::Inferred);
+                    let rams = rams_of(board, &g);
+                    let bound = port_bound(k, MemId(i as u32), &g);
+                    if bound < best.0 && rams <= rams_left {
+                        best = (bound, g);
+                    }
+                    banks *= 2;
+                }
+                if best.0 > 1 && total_bits <= board.onchip.register_max_bits {
+                    let mut g =
+                        geometry_with(board, elem, depth, &attrs, 1, GeometrySource::Inferred);
+                    g.implementation = MemImpl::Registers;
+                    best = (1, g);
+                }
+            }
+            best.1
+        };
+        rams_left = rams_left.saturating_sub(rams_of(board, &g));
+        k.memories[i].geometry = Some(g);
+    }
+}
+
+/// Block RAMs a geometry takes (0 for LUT RAM and registers).
+pub fn rams_of(board: &Board, g: &Geometry) -> u64 {
+    if g.implementation != MemImpl::BlockRam {
+        return 0;
+    }
+    let bits = g.depth * g.bank_bytes as u64 * 8;
+    bits.div_ceil(board.onchip.block_ram_bits) * (g.banks * g.replicates * g.copies) as u64
+}
