@@ -1,7 +1,8 @@
 //! report.json and the human report: per unit II and its reason, per memory, per operator.
 
 use crate::Compiled;
-use frontend::ir::{OpKind, UnitKind};
+use frontend::ir::{GeometrySource, MemImpl, OpKind, UnitKind};
+use scheduler::memories::BankAccess;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
@@ -30,6 +31,7 @@ pub fn json(c: &Compiled) -> Value {
                 "register_bits": s.register_bits,
                 "trip_count": Value::Null,
                 "bottleneck": s.bottleneck,
+                "bounding_memory": if s.pipelined { bounding_memory(&s.bottleneck) } else { Value::Null },
                 "operations": u.body.len(),
                 "solver": s.solver,
                 "solve_ms": (s.solve_ms * 1000.0).round() / 1000.0,
@@ -41,13 +43,13 @@ pub fn json(c: &Compiled) -> Value {
         .filter(|u| u["pipelined"] == json!(true))
         .cloned()
         .collect();
-    let memories: Vec<Value> = c
+    let mut memories: Vec<Value> = c
         .rtl
         .interface
         .masters
         .iter()
-        .zip(&k.memories)
-        .map(|(m, mem)| {
+        .map(|m| {
+            let mem = &k.memories[m.mem as usize];
             json!({
                 "name": mem.name,
                 "source": "buffer argument",
@@ -62,6 +64,64 @@ pub fn json(c: &Compiled) -> Value {
             })
         })
         .collect();
+    memories.extend(k.memories.iter().enumerate().filter_map(|(i, mem)| {
+        let oc = mem.on_chip()?;
+        let g = mem.geometry.as_ref()?;
+        let accesses: Vec<Value> = k
+            .units
+            .iter()
+            .flat_map(|u| {
+                u.body.ops().filter_map(move |(id, op)| match op.kind {
+                    OpKind::Load(m) | OpKind::Store(m) if m.0 as usize == i => {
+                        let bank = match scheduler::memories::bank_access(&u.body, id, g) {
+                            BankAccess::Static(b) => json!(b),
+                            BankAccess::Dynamic => json!("any (reserves a port on every bank)"),
+                        };
+                        Some(json!({
+                            "unit": u.name,
+                            "op": format!("v{}", id.0),
+                            "kind": if matches!(op.kind, OpKind::Load(_)) { "load" } else { "store" },
+                            "bank": bank,
+                        }))
+                    }
+                    _ => None,
+                })
+            })
+            .collect();
+        let ports = match (g.implementation, g.simple_dual_port) {
+            (MemImpl::Registers, _) => json!("any number (flip-flops)"),
+            (_, false) => json!({"per_bank": 2 * g.pump * g.replicates, "kind": "true dual port", "read_write": 2 * g.pump}),
+            (_, true) => json!({"per_bank": (g.pump * g.replicates) + g.pump, "kind": "simple dual port", "read": g.pump * g.replicates, "write": g.pump}),
+        };
+        Some(json!({
+            "name": mem.name,
+            "storage": format!("{:?}", oc.storage).to_lowercase(),
+            "source": match g.source {
+                GeometrySource::Decorated => "decorated",
+                GeometrySource::Inferred => "inferred",
+                GeometrySource::Default => "default",
+            },
+            "decorations": oc.attrs,
+            "element": mem.elem.to_string(),
+            "elements": oc.depth,
+            "banks": g.banks,
+            "bank_width_bytes": g.bank_bytes,
+            "bank_bits": g.bank_bits,
+            "depth": g.depth,
+            "ports": ports,
+            "pump": g.pump,
+            "replicates": g.replicates,
+            "copies": g.copies,
+            "implementation": match g.implementation {
+                MemImpl::BlockRam => "block RAM",
+                MemImpl::LutRam => "LUT RAM",
+                MemImpl::Registers => "registers",
+            },
+            "block_rams": scheduler::memories::rams_of(&c.board, g),
+            "read_latency": scheduler::onchip_read_latency(&c.board, g),
+            "accesses": accesses,
+        }))
+    }));
     let mut ops: BTreeMap<&str, (u32, u32)> = BTreeMap::new();
     for (u, s) in k.units.iter().zip(&c.schedules) {
         for (id, op) in u.body.ops() {
@@ -94,6 +154,21 @@ pub fn json(c: &Compiled) -> Value {
     })
 }
 
+/// The memory named in a resource bottleneck ("... of on-chip 'buf' ..."), if any.
+fn bounding_memory(bottleneck: &str) -> Value {
+    for key in ["on-chip '", "buffer '"] {
+        if let Some(rest) = bottleneck
+            .strip_prefix("resource: ")
+            .and_then(|b| b.split(key).nth(1))
+        {
+            if let Some(name) = rest.split('\'').next() {
+                return json!(name);
+            }
+        }
+    }
+    Value::Null
+}
+
 pub fn text(c: &Compiled) -> String {
     let mut s = format!(
         "kernel {} on board {} ({} MHz)\n",
@@ -109,6 +184,25 @@ pub fn text(c: &Compiled) -> String {
             s.push_str(&format!(
                 "  {:<24} straight-line, {} cycles\n",
                 u.name, sc.depth
+            ));
+        }
+    }
+    for mem in &c.kernel.memories {
+        if let (Some(oc), Some(g)) = (mem.on_chip(), &mem.geometry) {
+            s.push_str(&format!(
+                "  memory '{}' ({:?}, {} x {}): {:?} {:?}, {} bank(s) of {} x {} bytes, {} replicate(s), pump {}{}\n",
+                mem.name,
+                oc.storage,
+                oc.depth,
+                mem.elem,
+                g.source,
+                g.implementation,
+                g.banks,
+                g.depth,
+                g.bank_bytes,
+                g.replicates,
+                g.pump,
+                if g.simple_dual_port { ", simple dual port" } else { "" }
             ));
         }
     }

@@ -607,13 +607,36 @@ fn generated_sv_is_lint_clean() {
         .collect();
     kernels.push(root().join("examples/vadd.cl"));
     kernels.sort();
+    let mut jobs: Vec<(PathBuf, Option<String>)> = Vec::new();
     for k in kernels
         .iter()
         .filter(|p| p.extension().is_some_and(|e| e == "cl"))
     {
-        let out = d.join(k.file_stem().unwrap());
-        let r = run(&["compile", k.to_str().unwrap(), "-o", out.to_str().unwrap()]);
-        assert_eq!(r.code, 0, "{}: {}", k.display(), r.stderr);
+        // A file with several kernels: each one (the diagnostic lists them).
+        let r = run(&[
+            "compile",
+            k.to_str().unwrap(),
+            "-o",
+            d.join("probe").to_str().unwrap(),
+        ]);
+        match r.stderr.split("several kernels (").nth(1) {
+            Some(rest) => {
+                for name in rest.split(')').next().unwrap().split(", ") {
+                    jobs.push((k.clone(), Some(name.to_string())));
+                }
+            }
+            None => jobs.push((k.clone(), None)),
+        }
+    }
+    for (k, kernel) in &jobs {
+        let stem = k.file_stem().unwrap().to_string_lossy().to_string();
+        let out = d.join(format!("{stem}-{}", kernel.as_deref().unwrap_or("")));
+        let mut args = vec!["compile", k.to_str().unwrap(), "-o", out.to_str().unwrap()];
+        if let Some(name) = kernel {
+            args.extend(["--kernel", name.as_str()]);
+        }
+        let r = run(&args);
+        assert_eq!(r.code, 0, "{} {kernel:?}: {}", k.display(), r.stderr);
         let report: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap())
                 .unwrap();
@@ -639,7 +662,7 @@ fn generated_sv_is_lint_clean() {
         );
         assert!(
             lint.status.success() && text.trim().is_empty(),
-            "{}: verilator --lint-only -Wall:\n{text}",
+            "{} {kernel:?}: verilator --lint-only -Wall:\n{text}",
             k.display()
         );
     }
@@ -1608,4 +1631,115 @@ fn atomics_from_pipelined_work_items() {
     let h: Vec<i32> = load(&d.join("dump/hist.npy"));
     assert_eq!(h[..16].iter().sum::<i32>(), 200);
     assert_eq!(h[16], *idx.iter().max().unwrap());
+}
+
+/// The on-chip memory issue's acceptance kernel: four reads of one private array per
+/// iteration, under each decoration (and without, banking off and on). Each variant reaches
+/// its II, says where its memory came from, co-simulates, and computes the right values.
+#[test]
+fn on_chip_memory_variants_reach_their_ii_and_match_the_model() {
+    let d = scratch("banked");
+    let src = root().join("tests/kernels/banked_window.cl");
+    let n = 256usize;
+    let input: Vec<f32> = randoms(7, n)
+        .iter()
+        .map(|r| (*r % 20_000) as f32 / 1000.0 - 10.0)
+        .collect();
+    save(&d.join("in.npy"), &input);
+    let b: Vec<f32> = input.iter().map(|x| x + 0.5).collect();
+    let expect: Vec<f32> = (0..n / 4)
+        .map(|i| (b[4 * i] * b[4 * i + 3]) - (b[4 * i + 1] * b[4 * i + 2]))
+        .collect();
+    // (kernel, banking, II, source, implementation, banks, replicates, pump)
+    let variants = [
+        ("window_plain", "off", 2, "default", "block RAM", 1, 1, 1),
+        (
+            "window_banks4",
+            "infer",
+            1,
+            "decorated",
+            "block RAM",
+            4,
+            1,
+            1,
+        ),
+        (
+            "window_banks2_doublepump",
+            "infer",
+            1,
+            "decorated",
+            "block RAM",
+            2,
+            1,
+            2,
+        ),
+        (
+            "window_replicates2",
+            "infer",
+            1,
+            "decorated",
+            "block RAM",
+            1,
+            2,
+            1,
+        ),
+        (
+            "window_register",
+            "infer",
+            1,
+            "decorated",
+            "registers",
+            1,
+            1,
+            1,
+        ),
+        ("window_plain", "infer", 1, "inferred", "block RAM", 2, 1, 1),
+    ];
+    for (kernel, banking, ii, source, implementation, banks, replicates, pump) in variants {
+        let out = d.join(format!("{kernel}-{banking}"));
+        let dump = d.join(format!("{kernel}-{banking}-dump"));
+        let input_arg = format!("in=@{}", d.join("in.npy").display());
+        let r = run(&[
+            "sim",
+            src.to_str().unwrap(),
+            "--kernel",
+            kernel,
+            "--banking",
+            banking,
+            "--global",
+            "1",
+            "--arg",
+            &input_arg,
+            "--arg",
+            "out=zeros:64",
+            "--arg",
+            "n=256",
+            "-o",
+            out.to_str().unwrap(),
+            "--dump-dir",
+            dump.to_str().unwrap(),
+        ]);
+        assert_pass(&r);
+        let got: Vec<f32> = load(&dump.join("out.npy"));
+        assert_eq!(got, expect, "{kernel} ({banking}): results");
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap())
+                .unwrap();
+        let reader = report["loops"].as_array().unwrap().last().unwrap();
+        assert_eq!(reader["ii"], ii, "{kernel} ({banking}): {reader}");
+        if ii == 2 {
+            assert_eq!(reader["bounding_memory"], "buf", "{reader}");
+        }
+        let mem = report["memories"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["name"] == "buf")
+            .unwrap();
+        assert_eq!(mem["source"], source, "{kernel} ({banking}): {mem}");
+        assert_eq!(mem["implementation"], implementation, "{mem}");
+        assert_eq!(mem["banks"], banks, "{mem}");
+        assert_eq!(mem["replicates"], replicates, "{mem}");
+        assert_eq!(mem["pump"], pump, "{mem}");
+    }
 }

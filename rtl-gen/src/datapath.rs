@@ -700,6 +700,17 @@ pub fn emit(
         out,
         "\n    // ------------------------------------------------------------------ memory ports"
     );
+    if crate::onchip::double_pumped(k) {
+        // Which half of the kernel cycle a 2x edge is in: the fast domain samples a toggle
+        // of the kernel clock (both clocks come from one source, edges aligned).
+        let _ = writeln!(out, "    logic pump_t1, pump_t2, pump_first;");
+        let _ = writeln!(out, "    always_ff @(posedge ap_clk) if (!ap_rst_n) pump_t1 <= 1'b0; else pump_t1 <= ~pump_t1;");
+        let _ = writeln!(
+            out,
+            "    always_ff @(posedge ap_clk_2x) pump_t2 <= pump_t1;"
+        );
+        let _ = writeln!(out, "    assign pump_first = pump_t1 != pump_t2;");
+    }
     for (mem, list) in &onchip {
         unused.extend(crate::onchip::emit(&mut out, k, MemId(*mem), list)?);
     }

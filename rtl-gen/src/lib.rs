@@ -91,6 +91,8 @@ struct TopTemplate<'a> {
     masters: &'a [MasterView],
     error_offset: u32,
     body: &'a str,
+    /// A double-pumped memory needs the 2x clock input.
+    clk_2x: bool,
 }
 
 pub struct Generated {
@@ -208,6 +210,7 @@ pub fn generate(
         masters: &masters,
         error_offset,
         body: &body,
+        clk_2x: onchip::double_pumped(kernel),
     }
     .render()?;
     let mut files = vec![(format!("{top}.sv"), text)];

@@ -9,6 +9,15 @@
 
 use crate::datapath::sv_ident;
 use crate::RtlError;
+
+/// Does the kernel need the 2x clock (a double-pumped memory)?
+pub fn double_pumped(k: &Kernel) -> bool {
+    k.memories.iter().any(|m| {
+        m.geometry
+            .as_ref()
+            .is_some_and(|g| g.pump == 2 && g.implementation != MemImpl::Registers)
+    })
+}
 use frontend::ir::*;
 use scheduler::memories::BankAccess;
 use std::collections::BTreeMap;
@@ -224,9 +233,13 @@ pub fn emit(
                 bw - 1,
                 g.depth
             );
-            let mut body = String::new();
-            let mut reads_body = String::new();
+            // Per phase of a double-pumped RAM (one phase when single-pumped): writes, reads.
+            let mut body = vec![String::new(); g.pump as usize];
+            let mut reads_body = vec![String::new(); g.pump as usize];
+            let mut capture = String::new();
+            let phys = if g.simple_dual_port { 1 } else { 2 };
             for p in 0..ports_per {
+                let phase = (p / phys) as usize;
                 let pn = format!("{ram}_p{p}");
                 // Simple dual port keeps read and write ports apart; true dual port shares.
                 let ws = assign.get(&(b, r, p, true)).cloned().unwrap_or_default();
@@ -269,6 +282,7 @@ pub fn emit(
                         bw,
                     );
                     let _ = writeln!(out, "    assign {wp}_wd = {wd};");
+                    let body = &mut body[phase];
                     if lanes == 1 {
                         let _ = write!(body, " if ({wp}_we) {ram}[{wp}_wa] <= {wp}_wd;");
                     } else {
@@ -295,15 +309,44 @@ pub fn emit(
                     let _ = writeln!(out, "    logic [{}:0] {rp}_ra;", aw - 1);
                     let _ = writeln!(out, "    logic [{}:0] {rp}_q;", bw - 1);
                     let _ = writeln!(out, "    assign {rp}_ra = {};", gate(&rs, &word_of, aw));
-                    let _ = write!(reads_body, " {rp}_q <= {ram}[{rp}_ra];");
+                    if g.pump == 1 {
+                        let _ = write!(reads_body[phase], " {rp}_q <= {ram}[{rp}_ra];");
+                    } else {
+                        // Read in the fast clock domain, brought back to the kernel clock so
+                        // that both phases' data appear together two kernel cycles after issue.
+                        let _ = writeln!(out, "    logic [{}:0] {rp}_q2;", bw - 1);
+                        let _ = write!(reads_body[phase], " {rp}_q2 <= {ram}[{rp}_ra];");
+                        if phase == 0 {
+                            let _ = writeln!(out, "    logic [{}:0] {rp}_q1;", bw - 1);
+                            let _ = write!(capture, " {rp}_q1 <= {rp}_q2; {rp}_q <= {rp}_q1;");
+                        } else {
+                            let _ = write!(capture, " {rp}_q <= {rp}_q2;");
+                        }
+                    }
                 }
             }
             // One process per RAM: reads see the contents before this cycle's writes.
-            if !body.is_empty() || !reads_body.is_empty() {
+            if g.pump == 1 {
+                if !body[0].is_empty() || !reads_body[0].is_empty() {
+                    let _ = writeln!(
+                        out,
+                        "    always_ff @(posedge ap_clk) if (en) begin{}{} end",
+                        body[0], reads_body[0]
+                    );
+                }
+            } else {
+                // The first fast edge of a kernel cycle serves phase 0, the second phase 1.
                 let _ = writeln!(
                     out,
-                    "    always_ff @(posedge ap_clk) if (en) begin{body}{reads_body} end"
+                    "    always_ff @(posedge ap_clk_2x) if (en) begin if (pump_first) begin{}{} end else begin{}{} end end",
+                    body[0], reads_body[0], body[1], reads_body[1]
                 );
+                if !capture.is_empty() {
+                    let _ = writeln!(
+                        out,
+                        "    always_ff @(posedge ap_clk) if (en) begin{capture} end"
+                    );
+                }
             }
         }
     }
@@ -351,12 +394,6 @@ pub fn emit(
             sinks.push(format!("{}_w", a.out));
         }
         let _ = writeln!(out, "    assign {} = {word_expr};", a.out);
-    }
-    if g.pump == 2 {
-        return Err(RtlError::Unsupported(format!(
-            "on-chip memory '{}': double-pumped RAM is not generated yet",
-            m.name
-        )));
     }
     Ok(sinks)
 }

@@ -10,6 +10,10 @@
 {%- endfor %}
 module {{ name }} (
     input  logic        ap_clk,
+{%- if clk_2x %}
+    // Twice ap_clk, edge-aligned with it (Vitis names it ap_clk_2): double-pumped RAMs.
+    input  logic        ap_clk_2x,
+{%- endif %}
     input  logic        ap_rst_n,
     // The Vitis RTL kernel interface names this port `interrupt`, a C++ word to Verilator.
     /* verilator lint_off SYMRSVDWORD */

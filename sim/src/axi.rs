@@ -134,6 +134,8 @@ fn ports_of(m: &VerilatedModel, mv: &rtl_gen::MasterView) -> Result<Ports, SimEr
 struct Host {
     m: VerilatedModel,
     clk: usize,
+    /// The 2x clock of a design with double-pumped memories.
+    clk2x: Option<usize>,
     time: u64,
     tracing: bool,
 }
@@ -142,12 +144,25 @@ impl Host {
     /// One clock cycle: inputs were set with the clock low; the edge samples them.
     fn tick(&mut self) {
         self.m.set(self.clk, 1);
+        if let Some(c2) = self.clk2x {
+            self.m.set(c2, 1);
+        }
         self.m.eval();
         if self.tracing {
             self.m.trace_dump(self.time * 2 + 1);
         }
+        if let Some(c2) = self.clk2x {
+            // The 2x clock: falling a quarter cycle in, rising again with ap_clk's fall.
+            self.m.set(c2, 0);
+            self.m.eval();
+            self.m.set(c2, 1);
+        }
         self.m.set(self.clk, 0);
         self.m.eval();
+        if let Some(c2) = self.clk2x {
+            self.m.set(c2, 0);
+            self.m.eval();
+        }
         self.time += 1;
         if self.tracing {
             self.m.trace_dump(self.time * 2);
@@ -170,8 +185,10 @@ pub fn run_rtl(
     let mut m = VerilatedModel::load(&lib)?;
     let clk = m.port("ap_clk")?;
     let rst = m.port("ap_rst_n")?;
+    let clk2x = m.port("ap_clk_2x").ok();
     let mut host = Host {
         clk,
+        clk2x,
         time: 0,
         tracing: false,
         m: VerilatedModel::load(&lib)?,

@@ -14,5 +14,6 @@
 WINDOW(window_plain, )
 WINDOW(window_banks4, __attribute__((annotate("{numbanks:4}"))))
 WINDOW(window_banks2_doublepump, __attribute__((annotate("{numbanks:2}{pump:2}"))))
+WINDOW(window_doublepump, __attribute__((annotate("{pump:2}"))))
 WINDOW(window_replicates2, __attribute__((annotate("{max_replicates:2}"))))
 WINDOW(window_register, __attribute__((annotate("{register:1}"))))
