@@ -1743,3 +1743,42 @@ fn on_chip_memory_variants_reach_their_ii_and_match_the_model() {
         assert_eq!(mem["pump"], pump, "{mem}");
     }
 }
+
+/// Malformed or contradictory memory decorations are the user's to fix: exit 2, naming the
+/// variable and the rule.
+#[test]
+fn bad_memory_decorations_get_exit_2() {
+    let d = scratch("baddeco");
+    let cases = [
+        ("{numbanks:3}", "not a power of two"),
+        ("{numbanks:4}{bank_bits:3}", "bank_bits"),
+        ("{bankwidth:2}", "smaller than one 4-byte element"),
+        ("{register:1}{numbanks:2}", "contradicts"),
+        ("{max_replicates:0}", "max_replicates 0"),
+    ];
+    for (i, (attr, expect)) in cases.iter().enumerate() {
+        let src = d.join(format!("k{i}.cl"));
+        std::fs::write(
+            &src,
+            format!(
+                "kernel void k(global const float *in, global float *out, int n) {{\n\
+                 float buf[64] __attribute__((annotate(\"{attr}\")));\n\
+                 for (int i = 0; i < n; i++) buf[i] = in[i] + 1.0f;\n\
+                 for (int i = 0; i < n; i++) out[i] = buf[n - 1 - i];\n}}\n"
+            ),
+        )
+        .unwrap();
+        let r = run(&[
+            "compile",
+            src.to_str().unwrap(),
+            "-o",
+            d.join("out").to_str().unwrap(),
+        ]);
+        assert_eq!(r.code, 2, "{attr}: {}{}", r.stdout, r.stderr);
+        assert!(
+            r.stderr.contains(expect) && r.stderr.contains("buf"),
+            "{attr}: {}",
+            r.stderr
+        );
+    }
+}

@@ -95,12 +95,13 @@ impl Lowering<'_> {
             bad(m, inst, format!("on-chip variable of type {}: only (nested) arrays of i8/i16/i32/i64/f32 are supported yet", self.type_name(*pointee)))
         })?;
         let name = self.name_of(rid).unwrap_or_else(|| format!("mem{rid}"));
-        let what = m.describe(inst);
+
         // Inlined copies carry the decorations of the variable they copy.
         let mut src = rid;
         while let Some(o) = self.f.origin.get(&src) {
             src = *o;
         }
+        let what = format!("OpVariable %{src} ({name})");
         let attrs = memattrs::mem_attrs(m, src, None, &what)?;
         memattrs::check(&attrs, elem.bytes(), depth, &what)?;
         let mem = MemId(self.kernel.memories.len() as u32);
