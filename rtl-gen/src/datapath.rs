@@ -540,58 +540,39 @@ pub fn emit(
                     }
                     None
                 }
-                OpKind::Load(m) if k.memory(*m).on_chip().is_some() => {
-                    let geo = k.memory(*m).geometry.as_ref().ok_or_else(|| {
+                OpKind::Load(m) | OpKind::Store(m) if k.memory(*m).on_chip().is_some() => {
+                    let mem = k.memory(*m);
+                    let geo = mem.geometry.as_ref().ok_or_else(|| {
                         RtlError::Unsupported(format!(
                             "on-chip memory '{}' has no geometry",
-                            k.memory(*m).name
+                            mem.name
                         ))
                     })?;
-                    wl(&mut out, format!("    logic [{}:0] {n}_rd;", w - 1));
+                    let store = matches!(op.kind, OpKind::Store(_));
+                    if !store {
+                        wl(&mut out, format!("    logic [{}:0] {n}_rd;", w - 1));
+                    }
+                    // Accesses sharing a modulo slot (any cycle of straight-line code is its own).
+                    let slot = if matches!(unit.kind, UnitKind::Block) {
+                        t
+                    } else {
+                        t % s.ii.max(1)
+                    };
                     onchip.entry(m.0).or_default().push(crate::onchip::Access {
-                        slot: (
-                            ui,
-                            if s.ii > 0 && !matches!(unit.kind, UnitKind::Block) {
-                                t % s.ii
-                            } else {
-                                t
-                            },
-                        ),
-                        store: false,
+                        slot: (ui, slot),
+                        store,
                         sel: format!("{} && {}", g.valid(t), g.pred(op, t)),
                         addr: a(0),
-                        data: String::new(),
-                        out: format!("{n}_rd"),
+                        data: if store { a(1) } else { String::new() },
+                        out: if store {
+                            String::new()
+                        } else {
+                            format!("{n}_rd")
+                        },
                         lat,
                         bank: scheduler::memories::bank_access(&unit.body, id, geo),
                     });
-                    Some(format!("{n}_rd"))
-                }
-                OpKind::Store(m) if k.memory(*m).on_chip().is_some() => {
-                    let geo = k.memory(*m).geometry.as_ref().ok_or_else(|| {
-                        RtlError::Unsupported(format!(
-                            "on-chip memory '{}' has no geometry",
-                            k.memory(*m).name
-                        ))
-                    })?;
-                    onchip.entry(m.0).or_default().push(crate::onchip::Access {
-                        slot: (
-                            ui,
-                            if s.ii > 0 && !matches!(unit.kind, UnitKind::Block) {
-                                t % s.ii
-                            } else {
-                                t
-                            },
-                        ),
-                        store: true,
-                        sel: format!("{} && {}", g.valid(t), g.pred(op, t)),
-                        addr: a(0),
-                        data: a(1),
-                        out: String::new(),
-                        lat,
-                        bank: scheduler::memories::bank_access(&unit.body, id, geo),
-                    });
-                    None
+                    (!store).then(|| format!("{n}_rd"))
                 }
                 OpKind::Load(m) => {
                     let mv = master(*m)?;

@@ -49,6 +49,16 @@ fn clog2(x: u64) -> u32 {
     64 - (x.max(2) - 1).leading_zeros()
 }
 
+/// A `lat`-deep shift register `{name}[0..lat]` of `value` (width `bits`) advancing with the
+/// pipeline, so a read's steering (or data) lines up with its RAM output.
+fn delay_line(out: &mut String, name: &str, bits: u32, value: &str, lat: u32) {
+    let _ = writeln!(out, "    logic [{}:0] {name} [{lat}];", bits - 1);
+    let _ = writeln!(
+        out,
+        "    always_ff @(posedge ap_clk) if (en) begin {name}[0] <= {value}; for (int i = 1; i < {lat}; i++) {name}[i] <= {name}[i-1]; end"
+    );
+}
+
 /// `{a[hi:lo], ...}` selecting the listed address bits (most significant first).
 fn bits_expr(a: &str, bits: &[u32]) -> String {
     let mut parts: Vec<(u32, u32)> = Vec::new();
@@ -149,13 +159,12 @@ pub fn emit(
             let _ = writeln!(out, "    always_ff @(posedge ap_clk) if (en) begin{wr} end");
         }
         for a in accesses.iter().filter(|a| !a.store) {
-            let _ = writeln!(out, "    logic [{}:0] {}_q [{}];", ew - 1, a.out, a.lat);
-            let _ = writeln!(
+            delay_line(
                 out,
-                "    always_ff @(posedge ap_clk) if (en) begin {o}_q[0] <= {name}[{}]; for (int i = 1; i < {}; i++) {o}_q[i] <= {o}_q[i-1]; end",
-                bits_expr(&a.addr, &idx_bits),
+                &format!("{}_q", a.out),
+                ew,
+                &format!("{name}[{}]", bits_expr(&a.addr, &idx_bits)),
                 a.lat,
-                o = a.out
             );
             let _ = writeln!(out, "    assign {} = {}_q[{}];", a.out, a.out, a.lat - 1);
         }
@@ -365,13 +374,7 @@ pub fn emit(
             BankAccess::Static(b) => q(b),
             BankAccess::Dynamic => {
                 let nb = bank_bits.len() as u32;
-                let _ = writeln!(out, "    logic [{}:0] {}_bk [{lat}];", nb - 1, a.out);
-                let _ = writeln!(
-                    out,
-                    "    always_ff @(posedge ap_clk) if (en) begin {o}_bk[0] <= {}; for (int i = 1; i < {lat}; i++) {o}_bk[i] <= {o}_bk[i-1]; end",
-                    bank_of(a),
-                    o = a.out
-                );
+                delay_line(out, &format!("{}_bk", a.out), nb, &bank_of(a), lat);
                 let mut e = q(g.banks - 1);
                 for b in (0..g.banks - 1).rev() {
                     e = format!("({}_bk[{}] == {nb}'d{b}) ? {} : {e}", a.out, lat - 1, q(b));
@@ -380,13 +383,12 @@ pub fn emit(
             }
         };
         if lanes > 1 {
-            let nl = lane.len() as u32;
-            let _ = writeln!(out, "    logic [{}:0] {}_ln [{lat}];", nl - 1, a.out);
-            let _ = writeln!(
+            delay_line(
                 out,
-                "    always_ff @(posedge ap_clk) if (en) begin {o}_ln[0] <= {}; for (int i = 1; i < {lat}; i++) {o}_ln[i] <= {o}_ln[i-1]; end",
-                lane_of(a),
-                o = a.out
+                &format!("{}_ln", a.out),
+                lane.len() as u32,
+                &lane_of(a),
+                a.lat,
             );
             let _ = writeln!(out, "    logic [{}:0] {}_w;", bw - 1, a.out);
             let _ = writeln!(out, "    assign {}_w = {word_expr};", a.out);
