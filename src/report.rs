@@ -95,6 +95,7 @@ pub fn json(c: &Compiled) -> Value {
         };
         Some(json!({
             "name": mem.name,
+            "rtl_name": rtl_gen::memory_rtl_name(k, frontend::ir::MemId(i as u32)),
             "storage": format!("{:?}", oc.storage).to_lowercase(),
             "source": match g.source {
                 GeometrySource::Decorated => "decorated",

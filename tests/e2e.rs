@@ -1694,6 +1694,8 @@ fn on_chip_memory_variants_reach_their_ii_and_match_the_model() {
             1,
         ),
         ("window_plain", "infer", 1, "inferred", "block RAM", 2, 1, 1),
+        // memory("MLAB") picks the kind; the banks are still inferred.
+        ("window_lutram", "infer", 1, "inferred", "LUT RAM", 2, 1, 1),
     ];
     for (kernel, banking, ii, source, implementation, banks, replicates, pump) in variants {
         let out = d.join(format!("{kernel}-{banking}"));
@@ -1741,6 +1743,92 @@ fn on_chip_memory_variants_reach_their_ii_and_match_the_model() {
         assert_eq!(mem["banks"], banks, "{mem}");
         assert_eq!(mem["replicates"], replicates, "{mem}");
         assert_eq!(mem["pump"], pump, "{mem}");
+    }
+}
+
+/// Yosys (`synth_xilinx -family xcup`, scripts/synth.py) builds each on-chip memory as
+/// report.json says: as many block RAM primitives as `block_rams`, LUT RAM for
+/// `memory("MLAB")`, and flip-flops holding every bit for `register`.
+#[test]
+fn synthesis_maps_on_chip_memories_as_the_report_states() {
+    let d = scratch("synth");
+    let src = root().join("tests/kernels/banked_window.cl");
+    let kernels = [
+        "window_banks4",
+        "window_banks2_doublepump",
+        "window_register",
+        "window_lutram",
+    ];
+    for k in kernels {
+        let r = run(&[
+            "compile",
+            src.to_str().unwrap(),
+            "--kernel",
+            k,
+            "-o",
+            d.join(k).to_str().unwrap(),
+        ]);
+        assert_eq!(r.code, 0, "{k}: {}", r.stderr);
+    }
+    // Two at a time: each Yosys run is single-threaded and takes ~30 s.
+    let summaries: Vec<(String, serde_json::Value)> = kernels
+        .chunks(2)
+        .flat_map(|pair| {
+            let runs: Vec<_> = pair
+                .iter()
+                .map(|k| {
+                    let dir = d.join(k);
+                    let script = root().join("scripts/synth.py");
+                    std::thread::spawn(move || {
+                        Command::new("python3").arg(script).arg(&dir).output().unwrap()
+                    })
+                })
+                .collect();
+            pair.iter()
+                .zip(runs)
+                .map(|(k, h)| {
+                    let o = h.join().unwrap();
+                    assert!(
+                        o.status.success(),
+                        "{k}: synth.py failed: {}",
+                        String::from_utf8_lossy(&o.stderr)
+                    );
+                    (k.to_string(), serde_json::from_slice(&o.stdout).unwrap())
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    for (k, s) in summaries {
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(d.join(&k).join("report.json")).unwrap())
+                .unwrap();
+        let mem = report["memories"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["name"] == "buf")
+            .unwrap();
+        let built = &s["memories"]["buf"];
+        let (bram, lutram, ffs) = (
+            built["block_ram_primitives"].as_u64().unwrap(),
+            built["lut_ram_primitives"].as_u64().unwrap(),
+            built["ffs"].as_u64().unwrap(),
+        );
+        match mem["implementation"].as_str().unwrap() {
+            "block RAM" => {
+                assert_eq!(Some(bram), mem["block_rams"].as_u64(), "{k}: {built} vs {mem}");
+                assert_eq!((lutram, ffs), (0, 0), "{k}: {built}");
+            }
+            "LUT RAM" => {
+                assert_eq!((bram, ffs), (0, 0), "{k}: {built}");
+                assert!(lutram > 0, "{k}: {built}");
+            }
+            "registers" => {
+                assert_eq!((bram, lutram), (0, 0), "{k}: {built}");
+                assert_eq!(ffs, 256 * 32, "{k}: every bit a flip-flop: {built}");
+            }
+            other => panic!("{k}: implementation {other}"),
+        }
     }
 }
 

@@ -483,6 +483,19 @@ impl MemAttrs {
     pub fn is_empty(&self) -> bool {
         *self == MemAttrs::default()
     }
+
+    /// Do the decorations fix the banks and ports? `memory(kind)`, `force_pow2_depth` and
+    /// `private_copies` alone do not: the banking is still inferred, in the kind asked for.
+    pub fn fixes_banking(&self) -> bool {
+        self.register
+            || self.numbanks.is_some()
+            || self.bankwidth.is_some()
+            || self.bank_bits.is_some()
+            || self.pump.is_some()
+            || self.max_replicates.is_some()
+            || self.simple_dual_port
+            || self.merge.is_some()
+    }
 }
 
 /// How an on-chip memory is implemented.

@@ -773,7 +773,31 @@ pub fn emit(
         let _ = writeln!(out, "    /* verilator lint_on UNUSEDSIGNAL */");
     }
     emit_fsm(&mut out, k, nd, &live, ubits)?;
-    Ok(out)
+    Ok(hoist_declarations(&out))
+}
+
+/// Moves every plain declaration (`logic [..] name;`) ahead of the statements. A
+/// loop-carried value is read at the top of its pipeline, before the lines of the operation
+/// that produces it; SystemVerilog requires the declaration first (Verilator lets it pass,
+/// slang and synthesis front ends do not). Declarations inside a lint waiver stay put so
+/// the waiver still covers them.
+fn hoist_declarations(text: &str) -> String {
+    let mut decls = String::new();
+    let mut rest = String::new();
+    let mut waived = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with("/* verilator lint_off") {
+            waived = true;
+        } else if t.starts_with("/* verilator lint_on") {
+            waived = false;
+        }
+        let plain_decl = t.starts_with("logic ") && t.ends_with(';') && !t.contains('=');
+        let target = if plain_decl && !waived { &mut decls } else { &mut rest };
+        target.push_str(line);
+        target.push('\n');
+    }
+    decls + &rest
 }
 
 fn kind_name(k: &UnitKind) -> &'static str {

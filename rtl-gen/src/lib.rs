@@ -15,6 +15,7 @@ use scheduler::UnitSchedule;
 use serde::Serialize;
 
 pub use datapath::sv_ident;
+pub use onchip::rtl_name as memory_rtl_name;
 
 #[derive(Debug, thiserror::Error)]
 pub enum RtlError {

@@ -102,6 +102,24 @@ fn decode(g: &Geometry, elem_bytes: u32) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
     (word, lane, g.bank_bits.clone())
 }
 
+/// The SystemVerilog name of memory `mem`: `mem_<name>`, with the memory's index appended
+/// when another memory's name maps to the same identifier (two inlined helpers may each
+/// declare a `buf`). Bank b, replicate r is `<rtl_name>_b<b>_r<r>`; synthesis keeps these
+/// names on the RAM primitives, which is how scripts/synth.py finds them.
+pub fn rtl_name(k: &Kernel, mem: MemId) -> String {
+    let ident = sv_ident(&k.memory(mem).name);
+    let shared = k
+        .memories
+        .iter()
+        .filter(|m| sv_ident(&m.name) == ident)
+        .count();
+    if shared > 1 {
+        format!("mem_{ident}_{}", mem.0)
+    } else {
+        format!("mem_{ident}")
+    }
+}
+
 /// Emits memory `mem` and its ports; returns signals whose bits are only partly read.
 pub fn emit(
     out: &mut String,
@@ -113,7 +131,7 @@ pub fn emit(
     let g = m.geometry.as_ref().ok_or_else(|| {
         RtlError::Unsupported(format!("on-chip memory '{}' has no geometry", m.name))
     })?;
-    let name = format!("mem_{}", sv_ident(&m.name));
+    let name = rtl_name(k, mem);
     let eb = m.elem.bytes();
     let ew = m.elem.bits();
     let (word, lane, bank_bits) = decode(g, eb);
@@ -144,7 +162,12 @@ pub fn emit(
             v.extend(lane.iter().copied());
             v
         };
-        let _ = writeln!(out, "    logic [{}:0] {name} [{depth}];", ew - 1);
+        // Without the hint, synthesis packs a many-ported array into LUT RAM.
+        let _ = writeln!(
+            out,
+            "    (* ram_style = \"registers\" *) logic [{}:0] {name} [{depth}];",
+            ew - 1
+        );
         let mut wr = String::new();
         for a in accesses.iter().filter(|a| a.store) {
             let _ = write!(
@@ -233,6 +256,24 @@ pub fn emit(
         BankAccess::Dynamic => format!("({} && {} == {}'d{b})", a.sel, bank_of(a), bank_bits.len()),
         BankAccess::Static(_) => format!("({})", a.sel),
     };
+    let gate = |list: &[usize], b: u32, what: &dyn Fn(&Access) -> String, width: u32| -> String {
+        if list.is_empty() {
+            return format!("{width}'d0");
+        }
+        list.iter()
+            .map(|i| {
+                let a = &accesses[*i];
+                format!("({{{width}{{{}}}}} & {})", sel_on(a, b), what(a))
+            })
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    // A RAM has `phys` physical ports (2 true dual port; 1 write + 1 read simple dual port);
+    // logical port p runs on physical port p % phys in phase p / phys (one phase unless
+    // double-pumped). Each physical port gets one address, so synthesis sees exactly the
+    // ports the geometry counted: a true-dual-port port that both writes and reads in
+    // different slots shares its address, as a block RAM port does.
+    let phys = if g.simple_dual_port { 1 } else { 2 };
     for b in 0..g.banks {
         for r in 0..g.replicates {
             let ram = format!("{name}_b{b}_r{r}");
@@ -242,70 +283,98 @@ pub fn emit(
                 bw - 1,
                 g.depth
             );
-            // Per phase of a double-pumped RAM (one phase when single-pumped): writes, reads.
-            let mut body = vec![String::new(); g.pump as usize];
-            let mut reads_body = vec![String::new(); g.pump as usize];
+            let mut body = String::new();
+            // Double pump: a phase's read data is held at the other phase's fast edge and
+            // brought to the kernel clock at the next kernel edge (latency 2 for both).
+            let mut hold = [String::new(), String::new()];
             let mut capture = String::new();
-            let phys = if g.simple_dual_port { 1 } else { 2 };
-            for p in 0..ports_per {
-                let phase = (p / phys) as usize;
-                let pn = format!("{ram}_p{p}");
-                // Simple dual port keeps read and write ports apart; true dual port shares.
-                let ws = assign.get(&(b, r, p, true)).cloned().unwrap_or_default();
-                let rs = assign.get(&(b, r, p, false)).cloned().unwrap_or_default();
-                let (wp, rp) = if g.simple_dual_port {
-                    (format!("{pn}w"), format!("{pn}r"))
-                } else {
-                    (pn.clone(), pn.clone())
-                };
-                let gate =
-                    |list: &[usize], what: &dyn Fn(&Access) -> String, width: u32| -> String {
-                        if list.is_empty() {
-                            return format!("{width}'d0");
-                        }
-                        list.iter()
-                            .map(|i| {
-                                let a = &accesses[*i];
-                                format!("({{{width}{{{}}}}} & {})", sel_on(a, b), what(a))
-                            })
-                            .collect::<Vec<_>>()
-                            .join(" | ")
-                    };
-                if !ws.is_empty() {
-                    let _ = writeln!(out, "    logic [{}:0] {wp}_wa;", aw - 1);
-                    let _ = writeln!(out, "    logic {wp}_we;");
-                    let _ = writeln!(out, "    logic [{}:0] {wp}_wd;", bw - 1);
-                    let _ = writeln!(out, "    assign {wp}_wa = {};", gate(&ws, &word_of, aw));
-                    let we: Vec<String> = ws.iter().map(|i| sel_on(&accesses[*i], b)).collect();
-                    let _ = writeln!(out, "    assign {wp}_we = {};", we.join(" || "));
-                    // The element goes to its lane of the bank word.
-                    let wd = gate(
-                        &ws,
-                        &|a: &Access| {
-                            if lanes == 1 {
-                                a.data.clone()
-                            } else {
-                                format!("({bw}'({}) << ({} * {ew}))", a.data, lane_of(a))
-                            }
-                        },
-                        bw,
-                    );
-                    let _ = writeln!(out, "    assign {wp}_wd = {wd};");
-                    let body = &mut body[phase];
-                    if lanes == 1 {
-                        let _ = write!(body, " if ({wp}_we) {ram}[{wp}_wa] <= {wp}_wd;");
+            for x in 0..phys {
+                let logical: Vec<u32> = (0..g.pump).map(|ph| ph * phys + x).collect();
+                let ws: Vec<Vec<usize>> = logical
+                    .iter()
+                    .map(|p| assign.get(&(b, r, *p, true)).cloned().unwrap_or_default())
+                    .collect();
+                let rs: Vec<Vec<usize>> = logical
+                    .iter()
+                    .map(|p| assign.get(&(b, r, *p, false)).cloned().unwrap_or_default())
+                    .collect();
+                let writes = ws.iter().any(|l| !l.is_empty());
+                let reads = rs.iter().any(|l| !l.is_empty());
+                if !writes && !reads {
+                    continue;
+                }
+                // The physical port's input: phase 0's request, or per phase when pumped.
+                let pick = |per_phase: &dyn Fn(usize) -> String| -> String {
+                    if g.pump == 1 {
+                        per_phase(0)
                     } else {
-                        let _ = writeln!(out, "    logic [{}:0] {wp}_wl;", lanes - 1);
-                        let wl = gate(
-                            &ws,
-                            &|a: &Access| format!("({lanes}'d1 << {})", lane_of(a)),
-                            lanes,
-                        );
-                        let _ = writeln!(out, "    assign {wp}_wl = {wl};");
+                        format!("pump_first ? ({}) : ({})", per_phase(0), per_phase(1))
+                    }
+                };
+                let pn = format!("{ram}_P{x}");
+                let (wa, ra) = if g.simple_dual_port {
+                    (format!("{pn}_wa"), format!("{pn}_ra"))
+                } else {
+                    (format!("{pn}_a"), format!("{pn}_a"))
+                };
+                if g.simple_dual_port {
+                    if writes {
+                        let _ = writeln!(out, "    logic [{}:0] {wa};", aw - 1);
+                        let e = pick(&|ph| gate(&ws[ph], b, &word_of, aw));
+                        let _ = writeln!(out, "    assign {wa} = {e};");
+                    }
+                    if reads {
+                        let _ = writeln!(out, "    logic [{}:0] {ra};", aw - 1);
+                        let e = pick(&|ph| gate(&rs[ph], b, &word_of, aw));
+                        let _ = writeln!(out, "    assign {ra} = {e};");
+                    }
+                } else {
+                    let _ = writeln!(out, "    logic [{}:0] {wa};", aw - 1);
+                    let e = pick(&|ph| {
+                        let both: Vec<usize> = ws[ph].iter().chain(&rs[ph]).copied().collect();
+                        gate(&both, b, &word_of, aw)
+                    });
+                    let _ = writeln!(out, "    assign {wa} = {e};");
+                }
+                if writes {
+                    let _ = writeln!(out, "    logic {pn}_we;");
+                    let _ = writeln!(out, "    logic [{}:0] {pn}_wd;", bw - 1);
+                    let we = pick(&|ph| {
+                        if ws[ph].is_empty() {
+                            return "1'b0".into();
+                        }
+                        let v: Vec<String> = ws[ph].iter().map(|i| sel_on(&accesses[*i], b)).collect();
+                        v.join(" || ")
+                    });
+                    let _ = writeln!(out, "    assign {pn}_we = {we};");
+                    // The element goes to its lane of the bank word.
+                    let wd = pick(&|ph| {
+                        gate(
+                            &ws[ph],
+                            b,
+                            &|a: &Access| {
+                                if lanes == 1 {
+                                    a.data.clone()
+                                } else {
+                                    format!("({bw}'({}) << ({} * {ew}))", a.data, lane_of(a))
+                                }
+                            },
+                            bw,
+                        )
+                    });
+                    let _ = writeln!(out, "    assign {pn}_wd = {wd};");
+                    if lanes == 1 {
+                        let _ = write!(body, " if ({pn}_we) {ram}[{wa}] <= {pn}_wd;");
+                    } else {
+                        let _ = writeln!(out, "    logic [{}:0] {pn}_wl;", lanes - 1);
+                        let wl = pick(&|ph| {
+                            gate(&ws[ph], b, &|a: &Access| format!("({lanes}'d1 << {})", lane_of(a)), lanes)
+                        });
+                        let _ = writeln!(out, "    assign {pn}_wl = {wl};");
                         for l in 0..lanes {
                             let _ = write!(
                                 body,
-                                " if ({wp}_we && {wp}_wl[{l}]) {ram}[{wp}_wa][{}:{}] <= {wp}_wd[{}:{}];",
+                                " if ({pn}_we && {pn}_wl[{l}]) {ram}[{wa}][{}:{}] <= {pn}_wd[{}:{}];",
                                 (l + 1) * ew - 1,
                                 l * ew,
                                 (l + 1) * ew - 1,
@@ -314,47 +383,44 @@ pub fn emit(
                         }
                     }
                 }
-                if !rs.is_empty() {
-                    let _ = writeln!(out, "    logic [{}:0] {rp}_ra;", aw - 1);
-                    let _ = writeln!(out, "    logic [{}:0] {rp}_q;", bw - 1);
-                    let _ = writeln!(out, "    assign {rp}_ra = {};", gate(&rs, &word_of, aw));
-                    if g.pump == 1 {
-                        let _ = write!(reads_body[phase], " {rp}_q <= {ram}[{rp}_ra];");
-                    } else {
-                        // Read in the fast clock domain, brought back to the kernel clock so
-                        // that both phases' data appear together two kernel cycles after issue.
-                        let _ = writeln!(out, "    logic [{}:0] {rp}_q2;", bw - 1);
-                        let _ = write!(reads_body[phase], " {rp}_q2 <= {ram}[{rp}_ra];");
-                        if phase == 0 {
-                            let _ = writeln!(out, "    logic [{}:0] {rp}_q1;", bw - 1);
-                            let _ = write!(capture, " {rp}_q1 <= {rp}_q2; {rp}_q <= {rp}_q1;");
+                if reads {
+                    let _ = writeln!(out, "    logic [{}:0] {pn}_q;", bw - 1);
+                    let _ = write!(body, " {pn}_q <= {ram}[{ra}];");
+                    for (ph, p) in logical.iter().enumerate() {
+                        if rs[ph].is_empty() {
+                            continue;
+                        }
+                        // The name loads read from (see `q` below).
+                        let lq = if g.simple_dual_port {
+                            format!("{ram}_p{p}r_q")
                         } else {
-                            let _ = write!(capture, " {rp}_q <= {rp}_q2;");
+                            format!("{ram}_p{p}_q")
+                        };
+                        let _ = writeln!(out, "    logic [{}:0] {lq};", bw - 1);
+                        if g.pump == 1 {
+                            let _ = writeln!(out, "    assign {lq} = {pn}_q;");
+                        } else {
+                            let _ = writeln!(out, "    logic [{}:0] {lq}_h;", bw - 1);
+                            let _ = write!(hold[1 - ph], " {lq}_h <= {pn}_q;");
+                            let _ = write!(capture, " {lq} <= {lq}_h;");
                         }
                     }
                 }
             }
-            // One process per RAM: reads see the contents before this cycle's writes.
+            // One process per RAM: a read sees the contents before this cycle's writes.
             if g.pump == 1 {
-                if !body[0].is_empty() || !reads_body[0].is_empty() {
-                    let _ = writeln!(
-                        out,
-                        "    always_ff @(posedge ap_clk) if (en) begin{}{} end",
-                        body[0], reads_body[0]
-                    );
+                if !body.is_empty() {
+                    let _ = writeln!(out, "    always_ff @(posedge ap_clk) if (en) begin{body} end");
                 }
             } else {
                 // The first fast edge of a kernel cycle serves phase 0, the second phase 1.
                 let _ = writeln!(
                     out,
-                    "    always_ff @(posedge ap_clk_2x) if (en) begin if (pump_first) begin{}{} end else begin{}{} end end",
-                    body[0], reads_body[0], body[1], reads_body[1]
+                    "    always_ff @(posedge ap_clk_2x) if (en) begin{body} if (pump_first) begin{} end else begin{} end end",
+                    hold[0], hold[1]
                 );
                 if !capture.is_empty() {
-                    let _ = writeln!(
-                        out,
-                        "    always_ff @(posedge ap_clk) if (en) begin{capture} end"
-                    );
+                    let _ = writeln!(out, "    always_ff @(posedge ap_clk) if (en) begin{capture} end");
                 }
             }
         }

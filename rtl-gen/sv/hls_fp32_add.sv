@@ -61,11 +61,8 @@ module hls_fp32_add #(
                     norm = {sum[27:2], sum[1] | sum[0]};
                     e = e_big + 9'd1;
                 end else begin
-                    lz = 5'd0;
-                    for (int i = 26; i >= 0; i--) begin
-                        if (sum[i]) break;
-                        lz = lz + 5'd1;
-                    end
+                    lz = 5'd27;
+                    for (int i = 0; i <= 26; i++) if (sum[i]) lz = 5'(26 - i);
                     // Never shift below exponent 1: what is left is a subnormal.
                     sh = ({4'd0, lz} < e_big) ? {4'd0, lz} : e_big - 9'd1;
                     norm = sum[26:0] << sh[4:0];

@@ -13,11 +13,8 @@ module hls_fp32_div #(
     // Significand with the hidden bit, shifted so that bit 23 is set; returns the shift.
     function automatic logic [4:0] hls_lz24(input logic [23:0] m);
         logic [4:0] n;
-        n = 5'd0;
-        for (int i = 23; i >= 0; i--) begin
-            if (m[i]) break;
-            n = n + 5'd1;
-        end
+        n = 5'd24;
+        for (int i = 0; i <= 23; i++) if (m[i]) n = 5'(23 - i);
         return n;
     endfunction
 

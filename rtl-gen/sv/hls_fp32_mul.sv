@@ -33,11 +33,8 @@ module hls_fp32_mul #(
             res = {sign, 31'd0};
         end else begin
             p = fx * fz;
-            lz = 6'd0;
-            for (int i = 47; i >= 0; i--) begin
-                if (p[i]) break;
-                lz = lz + 6'd1;
-            end
+            lz = 6'd48;
+            for (int i = 0; i <= 47; i++) if (p[i]) lz = 6'(47 - i);
             q = p << lz;
             // Biased exponent of the leading one at bit 47.
             er = $signed({3'd0, (ex == 8'd0) ? 8'd1 : ex}) + $signed({3'd0, (ez == 8'd0) ? 8'd1 : ez})

@@ -24,11 +24,8 @@ module hls_fp32_sqrt #(
         if (x[31]) return 32'h7FC00000;
         if (ex == 8'hFF) return x;       // +inf
         m = {ex != 8'd0, x[22:0]};
-        lz = 5'd0;
-        for (int i = 23; i >= 0; i--) begin
-            if (m[i]) break;
-            lz = lz + 5'd1;
-        end
+        lz = 5'd24;
+        for (int i = 0; i <= 23; i++) if (m[i]) lz = 5'(23 - i);
         m = m << lz;
         // Unbiased exponent of 1.f; an odd one moves a factor 2 into the radicand.
         e = $signed({2'd0, (ex == 8'd0) ? 8'd1 : ex}) - 10'sd127 - $signed({5'd0, lz});

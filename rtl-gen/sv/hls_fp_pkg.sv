@@ -73,11 +73,8 @@ package hls_fp_pkg;
         sign = is_signed && v[63];
         mag = sign ? (~v + 64'd1) : v;
         if (mag == 64'd0) return 32'd0;
-        lz = 7'd0;
-        for (int i = 63; i >= 0; i--) begin
-            if (mag[i]) break;
-            lz = lz + 7'd1;
-        end
+        lz = 7'd64;
+        for (int i = 0; i <= 63; i++) if (mag[i]) lz = 7'(63 - i);
         norm = mag << lz[5:0];
         // Leading one at bit 63: value 2^(63 - lz); mantissa bits 62:40, guard 39.
         sticky = norm[38:0] != 39'd0;
@@ -167,23 +164,20 @@ package hls_fp_pkg;
         return n;
     endfunction
 
+    // Leading/trailing-zero counts here and in the cores are "last match wins" loops rather
+    // than loops with `break`: a break nests every later iteration under the earlier ones,
+    // and synthesis front ends (Yosys' mux-tree optimizer) recurse once per nesting level.
     function automatic logic [6:0] clz64(input logic [63:0] x, input int bits);
         logic [6:0] n;
-        n = 7'd0;
-        for (int i = bits - 1; i >= 0; i--) begin
-            if (x[i]) break;
-            n = n + 7'd1;
-        end
+        n = 7'(bits);
+        for (int i = 0; i < bits; i++) if (x[i]) n = 7'(bits - 1 - i);
         return n;
     endfunction
 
     function automatic logic [6:0] ctz64(input logic [63:0] x, input int bits);
         logic [6:0] n;
-        n = 7'd0;
-        for (int i = 0; i < bits; i++) begin
-            if (x[i]) break;
-            n = n + 7'd1;
-        end
+        n = 7'(bits);
+        for (int i = bits - 1; i >= 0; i--) if (x[i]) n = 7'(i);
         return n;
     endfunction
 endpackage

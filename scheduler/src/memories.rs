@@ -241,7 +241,8 @@ pub fn access_uses(body: &Body, op: OpId, g: &Geometry, is_store: bool) -> Vec<(
     banks.into_iter().map(|b| ((b, res_write), units)).collect()
 }
 
-/// Chooses the geometry of every on-chip memory: decorations win; otherwise, with
+/// Chooses the geometry of every on-chip memory: decorations that fix banks or ports win
+/// (`MemAttrs::fixes_banking`); otherwise, with
 /// `infer`, the fewest cyclic banks (or flip-flops for a small array) that keep the
 /// memory from bounding any pipelined loop's II, within the board's RAM budget.
 pub fn plan_memories(k: &mut Kernel, board: &Board, infer: bool) {
@@ -251,7 +252,7 @@ pub fn plan_memories(k: &mut Kernel, board: &Board, infer: bool) {
         let Some(oc) = mem.on_chip() else { continue };
         let (elem, depth, attrs) = (mem.elem, oc.depth, oc.attrs.clone());
         let total_bits = depth * elem.bits() as u64;
-        let g = if !attrs.is_empty() {
+        let g = if attrs.fixes_banking() {
             let banks = attrs
                 .numbanks
                 .or(attrs.bank_bits.as_ref().map(|b| 1u32 << b.len()))
@@ -275,7 +276,7 @@ pub fn plan_memories(k: &mut Kernel, board: &Board, infer: bool) {
                     }
                     banks *= 2;
                 }
-                if best.0 > 1 && total_bits <= board.onchip.register_max_bits {
+                if best.0 > 1 && attrs.memory.is_none() && total_bits <= board.onchip.register_max_bits {
                     let mut g =
                         geometry_with(board, elem, depth, &attrs, 1, GeometrySource::Inferred);
                     g.implementation = MemImpl::Registers;
