@@ -66,6 +66,16 @@ pub fn json(c: &Compiled) -> Value {
         .collect();
     memories.extend(k.memories.iter().enumerate().filter_map(|(i, mem)| {
         let oc = mem.on_chip()?;
+        if let Some(into) = oc.merged_into {
+            return Some(json!({
+                "name": mem.name,
+                "storage": format!("{:?}", oc.storage).to_lowercase(),
+                "decorations": oc.attrs,
+                "element": mem.elem.to_string(),
+                "elements": oc.depth,
+                "merged_into": k.memory(into).name,
+            }));
+        }
         let g = mem.geometry.as_ref()?;
         let accesses: Vec<Value> = k
             .units
@@ -189,6 +199,13 @@ pub fn text(c: &Compiled) -> String {
         }
     }
     for mem in &c.kernel.memories {
+        if let Some(into) = mem.on_chip().and_then(|oc| oc.merged_into) {
+            s.push_str(&format!(
+                "  memory '{}': merged into '{}'\n",
+                mem.name,
+                c.kernel.memory(into).name
+            ));
+        }
         if let (Some(oc), Some(g)) = (mem.on_chip(), &mem.geometry) {
             s.push_str(&format!(
                 "  memory '{}' ({:?}, {} x {}): {:?} {:?}, {} bank(s) of {} x {} bytes, {} replicate(s), pump {}{}\n",

@@ -1832,6 +1832,109 @@ fn synthesis_maps_on_chip_memories_as_the_report_states() {
     }
 }
 
+/// tests/fixtures/memory_decorations.spvasm: all twelve SPV_INTEL_fpga_memory_attributes
+/// decorations as OpMemberDecorate on struct members and as OpDecorate on arrays. Each
+/// memory is built as decorated, the kernel co-simulates and equals a float32 reference.
+#[test]
+fn every_memory_decoration_as_member_and_variable_decoration() {
+    let d = scratch("memdeco");
+    let asm = std::fs::read_to_string(root().join("tests/fixtures/memory_decorations.spvasm"))
+        .unwrap();
+    let spv = assemble(&asm, &d, "memory_decorations");
+    let n = 40usize;
+    let input: Vec<f32> = randoms(11, n)
+        .iter()
+        .map(|r| (*r % 10_000) as f32 / 1000.0 - 5.0)
+        .collect();
+    save(&d.join("in.npy"), &input);
+    let out = d.join("out");
+    let r = run(&[
+        "sim",
+        spv.to_str().unwrap(),
+        "--global",
+        "1",
+        "--arg",
+        &format!("in=@{}", d.join("in.npy").display()),
+        "--arg",
+        "out=zeros:40",
+        "--arg",
+        "n=40",
+        "-o",
+        out.to_str().unwrap(),
+        "--dump-dir",
+        d.join("dump").to_str().unwrap(),
+    ]);
+    assert_pass(&r);
+    // Twenty arrays, array k of each group holding in[i] + k; summed members first.
+    let expect: Vec<f32> = input
+        .iter()
+        .map(|x| {
+            let mut acc: Option<f32> = None;
+            for k in (0..10).chain(0..10) {
+                let v = x + k as f32;
+                acc = Some(acc.map_or(v, |a| a + v));
+            }
+            acc.unwrap()
+        })
+        .collect();
+    assert_eq!(load::<f32>(&d.join("dump/out.npy")), expect);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    for l in report["loops"].as_array().unwrap() {
+        assert_eq!(l["ii"], 1, "{l}");
+    }
+    let mem = |name: &str| -> serde_json::Value {
+        report["memories"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["name"] == name)
+            .unwrap_or_else(|| panic!("no memory {name} in {}", report["memories"]))
+            .clone()
+    };
+    // (memory, field, value) as the decorations ask.
+    let expect_fields: &[(&str, &str, serde_json::Value)] = &[
+        ("s.reg", "implementation", "registers".into()),
+        ("s.mlab", "implementation", "LUT RAM".into()),
+        ("s.banked", "banks", 4.into()),
+        ("s.banked", "bank_width_bytes", 4.into()),
+        ("s.copies", "source", "decorated".into()),
+        ("s.pumped", "pump", 2.into()),
+        ("s.sdp", "replicates", 2.into()),
+        ("s.sdp", "ports", serde_json::json!({"kind": "simple dual port", "per_bank": 3, "read": 2, "write": 1})),
+        ("s.merged_a", "merged_into", "s.merged_a+s.merged_b".into()),
+        ("s.merged_a+s.merged_b", "elements", 128.into()),
+        ("s.bits", "bank_bits", serde_json::json!([3, 2])),
+        ("s.pow2", "depth", 64.into()),
+        ("s.pow2", "implementation", "block RAM".into()),
+        ("v_reg", "implementation", "registers".into()),
+        ("v_mlab", "implementation", "LUT RAM".into()),
+        ("v_banked", "banks", 2.into()),
+        ("v_banked", "bank_width_bytes", 8.into()),
+        ("v_pumped", "pump", 2.into()),
+        ("v_sdp", "ports", serde_json::json!({"kind": "simple dual port", "per_bank": 2, "read": 1, "write": 1})),
+        ("v_merged_b", "merged_into", "v_merged_a+v_merged_b".into()),
+        ("v_merged_a+v_merged_b", "bank_width_bytes", 8.into()),
+        ("v_bits", "bank_bits", serde_json::json!([2])),
+        ("v_bits", "replicates", 2.into()),
+        ("v_pow2", "depth", 64.into()),
+    ];
+    for (name, field, value) in expect_fields {
+        assert_eq!(&mem(name)[*field], value, "{name}.{field}: {}", mem(name));
+    }
+    assert_eq!(mem("s.copies")["decorations"]["private_copies"], 2);
+    assert_eq!(mem("v_copies")["decorations"]["private_copies"], 4);
+    assert_eq!(mem("s.copies")["decorations"]["pump"], 1);
+    assert_eq!(mem("v_sdp")["decorations"]["pump"], 1);
+    // A malformed member decoration is refused, naming the member.
+    let bad = asm.replace("OpMemberDecorate %S 2 NumbanksINTEL 4", "OpMemberDecorate %S 2 NumbanksINTEL 3");
+    assert_ne!(bad, asm);
+    let spv = assemble(&bad, &d, "bad_member");
+    let r = run(&["compile", spv.to_str().unwrap(), "-o", d.join("bad").to_str().unwrap()]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("member 2") && r.stderr.contains("not a power of two"), "{}", r.stderr);
+}
+
 /// Malformed or contradictory memory decorations are the user's to fix: exit 2, naming the
 /// variable and the rule.
 #[test]

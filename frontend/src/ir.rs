@@ -455,6 +455,9 @@ pub struct OnChip {
     /// Elements of `Memory::elem`.
     pub depth: u64,
     pub attrs: MemAttrs,
+    /// Set when a `merge` decoration folded this variable into another memory (its
+    /// accesses were rewritten to that memory); such a memory is not built.
+    pub merged_into: Option<MemId>,
 }
 
 /// The SPV_INTEL_fpga_memory_attributes decorations of one variable (or struct member), as

@@ -27,6 +27,8 @@ pub struct SpirvModule {
     pub module: Module,
     pub names: HashMap<Word, String>,
     pub decorations: HashMap<Word, Vec<(Decoration, Vec<Operand>)>>,
+    /// OpMemberName: (struct type, member) -> name.
+    pub member_names: HashMap<(Word, u32), String>,
     /// OpMemberDecorate: (struct type, member) -> decorations.
     pub member_decorations: HashMap<(Word, u32), Vec<(Decoration, Vec<Operand>)>>,
     pub types: HashMap<Word, SpvType>,
@@ -60,9 +62,30 @@ impl SpirvModule {
                 bytes.len()
             )));
         }
-        let (words, odd_ints) = check_instruction_stream(bytes, magic == spirv::MAGIC_NUMBER)?;
+        let Stream {
+            words,
+            odd_ints,
+            bank_bits,
+        } = check_instruction_stream(bytes, magic == spirv::MAGIC_NUMBER)?;
         let mut module = rspirv::dr::load_words(&words)
             .map_err(|e| FrontendError::Malformed(format!("{e} (truncated or corrupt module?)")))?;
+        let mut bank_bits = bank_bits.into_iter();
+        for inst in &mut module.annotations {
+            let at = match inst.class.opcode {
+                Op::Decorate => 2,
+                Op::MemberDecorate => 3,
+                _ => continue,
+            };
+            if matches!(
+                inst.operands.get(at - 1),
+                Some(Operand::Decoration(spirv::Decoration::BankBitsALTERA))
+            ) {
+                if let Some(all) = bank_bits.next() {
+                    inst.operands.truncate(at);
+                    inst.operands.extend(all.into_iter().map(Operand::LiteralBit32));
+                }
+            }
+        }
         // Give arbitrary-precision integer types their real widths back (see
         // `check_instruction_stream`).
         for inst in &mut module.types_global_values {
@@ -77,6 +100,7 @@ impl SpirvModule {
             module,
             names: HashMap::new(),
             decorations: HashMap::new(),
+            member_names: HashMap::new(),
             member_decorations: HashMap::new(),
             types: HashMap::new(),
             constants: HashMap::new(),
@@ -97,6 +121,16 @@ impl SpirvModule {
                     (inst.operands.first(), inst.operands.get(1))
                 {
                     self.names.entry(*id).or_insert_with(|| s.clone());
+                }
+            }
+            if inst.class.opcode == Op::MemberName {
+                if let (
+                    Some(Operand::IdRef(id)),
+                    Some(Operand::LiteralBit32(k)),
+                    Some(Operand::LiteralString(s)),
+                ) = (inst.operands.first(), inst.operands.get(1), inst.operands.get(2))
+                {
+                    self.member_names.insert((*id, *k), s.clone());
                 }
             }
         }
@@ -413,7 +447,7 @@ impl SpirvModule {
 fn check_instruction_stream(
     bytes: &[u8],
     little_endian: bool,
-) -> Result<(Vec<u32>, HashMap<Word, u32>), FrontendError> {
+) -> Result<Stream, FrontendError> {
     let words: Vec<u32> = bytes
         .chunks_exact(4)
         .map(|c| {
@@ -427,6 +461,7 @@ fn check_instruction_stream(
         .collect();
     let mut words = words;
     let mut odd_ints = HashMap::new();
+    let mut bank_bits = Vec::new();
     let mut pos = 5;
     let mut index = 0;
     while pos < words.len() {
@@ -450,10 +485,44 @@ fn check_instruction_stream(
                 words.len()
             )));
         }
+        // BankBitsINTEL takes any number of literals, but rspirv's parser reads one and
+        // then refuses the rest: keep the first in the stream, restore all after loading.
+        let first_literal = match opcode {
+            o if o == Op::Decorate as u32 => 3,
+            o if o == Op::MemberDecorate as u32 => 4,
+            _ => 0,
+        };
+        if first_literal > 0
+            && count > first_literal
+            && words[pos + first_literal - 1] == spirv::Decoration::BankBitsALTERA as u32
+        {
+            bank_bits.push(words[pos + first_literal..pos + count].to_vec());
+            if count > first_literal + 1 {
+                let keep = first_literal + 1;
+                words.drain(pos + keep..pos + count);
+                words[pos] = (keep as u32) << 16 | opcode;
+                pos += keep;
+                index += 1;
+                continue;
+            }
+        }
         pos += count;
         index += 1;
     }
-    Ok((words, odd_ints))
+    Ok(Stream {
+        words,
+        odd_ints,
+        bank_bits,
+    })
+}
+
+/// The checked word stream and what had to be simplified for rspirv's parser.
+struct Stream {
+    words: Vec<u32>,
+    /// Arbitrary-precision integer types: id -> real width.
+    odd_ints: HashMap<Word, u32>,
+    /// The literals of every BankBitsINTEL decoration, in stream order.
+    bank_bits: Vec<Vec<u32>>,
 }
 
 pub fn id_operand(inst: &Instruction, i: usize) -> Option<Word> {

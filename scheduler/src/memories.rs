@@ -250,6 +250,9 @@ pub fn plan_memories(k: &mut Kernel, board: &Board, infer: bool) {
     for i in 0..k.memories.len() {
         let mem = &k.memories[i];
         let Some(oc) = mem.on_chip() else { continue };
+        if oc.merged_into.is_some() {
+            continue; // Built as part of the memory it was merged into.
+        }
         let (elem, depth, attrs) = (mem.elem, oc.depth, oc.attrs.clone());
         let total_bits = depth * elem.bits() as u64;
         let g = if attrs.fixes_banking() {

@@ -82,8 +82,13 @@ fn init_bytes(m: &SpirvModule, id: Word) -> Option<Vec<u8>> {
 /// scalar type, nested or not).
 fn array_layout(m: &SpirvModule, pointee: Word) -> Option<(Elem, usize)> {
     let mut t = pointee;
-    while let Some(SpvType::Array(e, _)) = m.types.get(&t) {
-        t = *e;
+    // A struct's default element is its first member's (accesses are typed anyway).
+    loop {
+        match m.types.get(&t) {
+            Some(SpvType::Array(e, _)) => t = *e,
+            Some(SpvType::Struct(members)) => t = *members.first()?,
+            _ => break,
+        }
     }
     Some((elem_of(m, t)?, m.type_size(pointee)? as usize))
 }
@@ -565,6 +570,18 @@ impl Machine<'_> {
                 Ok(true)
             }
         }
+    }
+
+    /// The element a scalar load or store through pointer `ptr` accesses: the pointee's
+    /// type (members of an on-chip struct differ), else buffer `b`'s element.
+    fn access_elem(&self, ptr: Word, b: usize) -> Elem {
+        self.id_types
+            .get(&ptr)
+            .and_then(|t| match self.m.types.get(t) {
+                Some(SpvType::Pointer(_, p)) => elem_of(self.m, *p),
+                _ => None,
+            })
+            .unwrap_or(self.bufs[b].0)
     }
 
     fn read_elem(&self, inst: &Instruction, b: usize, off: i64, ty: Word) -> Result<V, SimError> {
@@ -1221,7 +1238,8 @@ impl Machine<'_> {
                     let V::Ptr(b, off) = self.get(vals, src, inst)? else {
                         return Err(self.err(inst, "load through a non-pointer"));
                     };
-                    let (elem, bytes) = &self.bufs[b];
+                    let elem = &self.access_elem(src, b);
+                    let bytes = &self.bufs[b].1;
                     let n = elem.bytes();
                     if off < 0 || off as usize + n > bytes.len() {
                         return Err(SimError::BadArg(format!("{}: reads byte {off} of a {}-byte buffer: an input buffer is too short for this NDRange", self.m.describe(inst), bytes.len())));
@@ -1244,8 +1262,8 @@ impl Machine<'_> {
                     V::I(x, _) => x,
                     _ => return Err(self.err(inst, "store of an unsupported value")),
                 };
-                let (elem, bytes) = &mut self.bufs[b];
-                let n = elem.bytes();
+                let n = self.access_elem(a(0), b).bytes();
+                let bytes = &mut self.bufs[b].1;
                 if off < 0 || off as usize + n > bytes.len() {
                     let len = bytes.len();
                     return Err(SimError::BadArg(format!("{}: writes byte {off} of a {len}-byte buffer: an output buffer is too short for this NDRange", self.m.describe(inst))));

@@ -18,6 +18,7 @@ mod onchip;
 mod vectors;
 
 use memory::order_memory;
+mod merge;
 
 pub fn lower_kernel(m: &SpirvModule, wanted: Option<&str>) -> Result<Kernel, FrontendError> {
     let (name, fid) = m.kernel(wanted)?;
@@ -26,7 +27,9 @@ pub fn lower_kernel(m: &SpirvModule, wanted: Option<&str>) -> Result<Kernel, Fro
     let mut cx = Lowering::new(m, &flat, &cfg, name)?;
     cx.plan_units()?;
     cx.lower_units()?;
-    cx.finish()
+    let mut kernel = cx.finish()?;
+    merge::merge_memories(&mut kernel)?;
+    Ok(kernel)
 }
 
 /// What a SPIR-V pointer value is in hardware: a byte address into one memory.
@@ -52,6 +55,8 @@ struct Lowering<'a> {
     /// Where each SPIR-V value lives for other units: an op's capture or an entry phi.
     defs: HashMap<Word, ValueRef>,
     pointers: HashMap<Word, Pointer>,
+    /// On-chip variables of struct type: one memory per member, in member order.
+    struct_vars: HashMap<Word, Vec<MemId>>,
     builtin_vectors: HashMap<Word, Builtin>,
     /// Instruction defining each result id in the flattened function.
     def_inst: HashMap<Word, &'a Instruction>,
@@ -156,6 +161,7 @@ impl<'a> Lowering<'a> {
             unit_of_block: HashMap::new(),
             defs: HashMap::new(),
             pointers,
+            struct_vars: HashMap::new(),
             builtin_vectors: HashMap::new(),
             def_inst,
             pending_entry: Vec::new(),
@@ -1325,7 +1331,7 @@ impl<'a> Lowering<'a> {
                     })
                 }
                 Op::Variable => {
-                    self.on_chip_memory(inst)?;
+                    self.on_chip_variable(inst)?;
                     ub.op(OpKind::Const(0), Type::ADDR, vec![])
                 }
                 _ => return Err(bad(m, inst, "instruction not supported yet")),

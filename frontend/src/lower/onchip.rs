@@ -66,11 +66,14 @@ pub(super) fn dead_values(f: &crate::inline::FlatFunction) -> HashSet<Word> {
 }
 
 impl Lowering<'_> {
-    /// The memory for variable `inst` (Function or Workgroup storage), created on first use.
-    pub(super) fn on_chip_memory(&mut self, inst: &Instruction) -> Result<MemId, FrontendError> {
+    /// Variable `inst` (Function or Workgroup storage) as on-chip memory, created on first
+    /// use: one memory for an array, one per member for a struct (struct members are
+    /// separate memories, each with its OpMemberDecorate decorations, as the Intel flow
+    /// builds them).
+    pub(super) fn on_chip_variable(&mut self, inst: &Instruction) -> Result<(), FrontendError> {
         let rid = inst.result_id.unwrap_or(0);
-        if let Some(p) = self.pointers.get(&rid) {
-            return Ok(p.mem);
+        if self.pointers.contains_key(&rid) || self.struct_vars.contains_key(&rid) {
+            return Ok(());
         }
         let m = self.m;
         let Some(SpvType::Pointer(sc, pointee)) = inst.result_type.and_then(|t| m.types.get(&t))
@@ -91,19 +94,53 @@ impl Lowering<'_> {
                 "initialized on-chip arrays are not supported yet",
             ));
         }
-        let (elem, depth) = flat_array(m, *pointee).ok_or_else(|| {
-            bad(m, inst, format!("on-chip variable of type {}: only (nested) arrays of i8/i16/i32/i64/f32 are supported yet", self.type_name(*pointee)))
-        })?;
         let name = self.name_of(rid).unwrap_or_else(|| format!("mem{rid}"));
-
         // Inlined copies carry the decorations of the variable they copy.
         let mut src = rid;
         while let Some(o) = self.f.origin.get(&src) {
             src = *o;
         }
         let what = format!("OpVariable %{src} ({name})");
-        let attrs = memattrs::mem_attrs(m, src, None, &what)?;
-        memattrs::check(&attrs, elem.bytes(), depth, &what)?;
+        let var_attrs = memattrs::mem_attrs(m, src, None, &what)?;
+        if let Some(SpvType::Struct(members)) = m.types.get(pointee) {
+            let mut mems = Vec::new();
+            for (k, mt) in members.iter().enumerate() {
+                let member = m
+                    .member_names
+                    .get(&(*pointee, k as u32))
+                    .cloned()
+                    .unwrap_or_else(|| k.to_string());
+                let mname = format!("{name}.{member}");
+                let mwhat = format!("member {k} of OpTypeStruct %{pointee} in {what}");
+                let own = memattrs::mem_attrs(m, *pointee, Some(k as u32), &mwhat)?;
+                // A member's own decorations win; otherwise the variable's apply to it.
+                let attrs = if own.is_empty() { var_attrs.clone() } else { own };
+                let (elem, depth) = flat_array(m, *mt).ok_or_else(|| {
+                    bad(m, inst, format!("{mwhat}: type {} is not an array of i8/i16/i32/i64/f32 (nested structs in on-chip memory are not supported yet)", self.type_name(*mt)))
+                })?;
+                mems.push(self.new_on_chip(mname, storage, elem, depth, attrs, &mwhat)?);
+            }
+            self.struct_vars.insert(rid, mems);
+            return Ok(());
+        }
+        let (elem, depth) = flat_array(m, *pointee).ok_or_else(|| {
+            bad(m, inst, format!("on-chip variable of type {}: only (nested) arrays of i8/i16/i32/i64/f32 and structs of them are supported yet", self.type_name(*pointee)))
+        })?;
+        let mem = self.new_on_chip(name, storage, elem, depth, var_attrs, &what)?;
+        self.pointers.insert(rid, Pointer { mem });
+        Ok(())
+    }
+
+    fn new_on_chip(
+        &mut self,
+        name: String,
+        storage: Storage,
+        elem: Type,
+        depth: u64,
+        attrs: MemAttrs,
+        what: &str,
+    ) -> Result<MemId, FrontendError> {
+        memattrs::check(&attrs, elem.bytes(), depth, what)?;
         let mem = MemId(self.kernel.memories.len() as u32);
         self.kernel.memories.push(Memory {
             name,
@@ -111,6 +148,7 @@ impl Lowering<'_> {
                 storage,
                 depth,
                 attrs,
+                merged_into: None,
             }),
             elem,
             read: false,
@@ -119,7 +157,6 @@ impl Lowering<'_> {
             lanes: 1,
             geometry: None,
         });
-        self.pointers.insert(rid, Pointer { mem });
         Ok(mem)
     }
 
@@ -136,10 +173,19 @@ impl Lowering<'_> {
         };
         match inst.operands.first() {
             Some(rspirv::dr::Operand::StorageClass(StorageClass::Workgroup)) => {
-                self.on_chip_memory(inst).map(Some)
+                self.on_chip_variable(inst)?;
+                Ok(self.pointers.get(&id).map(|p| p.mem))
             }
             _ => Ok(None),
         }
+    }
+
+    /// The member memories of `id` when it is an on-chip struct variable.
+    fn struct_variable(&mut self, id: Word) -> Result<Option<Vec<MemId>>, FrontendError> {
+        if !self.struct_vars.contains_key(&id) {
+            self.module_variable(id)?;
+        }
+        Ok(self.struct_vars.get(&id).cloned())
     }
 
     /// OpAccessChain / OpPtrAccessChain (and their InBounds forms) as a byte offset added to
@@ -153,19 +199,42 @@ impl Lowering<'_> {
         let arg = |i: usize| id_operand(inst, i).unwrap_or(0);
         let rid = inst.result_id.unwrap_or(0);
         let base_id = arg(0);
-        let p = self.pointer(inst, base_id)?;
+        let ptr_form = matches!(
+            inst.class.opcode,
+            Op::PtrAccessChain | Op::InBoundsPtrAccessChain
+        );
         let base_ty = self.type_id_of(base_id);
         let Some(SpvType::Pointer(_, mut cur)) = base_ty.and_then(|t| m.types.get(&t)).cloned()
         else {
             return Err(bad(m, inst, "access chain on a non-pointer"));
         };
-        let ptr_form = matches!(
-            inst.class.opcode,
-            Op::PtrAccessChain | Op::InBoundsPtrAccessChain
-        );
         let mut terms: Vec<(Word, u64)> = Vec::new();
         let mut first = 1;
-        if ptr_form {
+        let struct_var = self.struct_variable(base_id)?;
+        let (p, base) = if let Some(mems) = &struct_var {
+            // A struct variable: the member index picks the memory; the rest of the chain
+            // is an offset inside that member, from its address 0.
+            let konst = |i: usize| m.constants.get(&arg(i)).map(|c| c.1);
+            if ptr_form {
+                if konst(1) != Some(0) {
+                    return Err(bad(m, inst, "a struct in on-chip memory is not an array: the first index must be 0"));
+                }
+                first = 2;
+            }
+            let (Some(k), Some(SpvType::Struct(members))) = (konst(first), m.types.get(&cur))
+            else {
+                return Err(bad(m, inst, "access into an on-chip struct must name a member with a constant index"));
+            };
+            let (Some(mem), Some(mt)) = (mems.get(k as usize), members.get(k as usize)) else {
+                return Err(bad(m, inst, "struct member index out of range"));
+            };
+            cur = *mt;
+            first += 1;
+            (Pointer { mem: *mem }, ub.op(OpKind::Const(0), Type::ADDR, vec![]))
+        } else {
+            (self.pointer(inst, base_id)?, self.value(ub, base_id)?)
+        };
+        if ptr_form && struct_var.is_none() {
             let size = m
                 .type_size(cur)
                 .ok_or_else(|| bad(m, inst, "pointer to an unsupported type"))?;
@@ -199,7 +268,6 @@ impl Lowering<'_> {
                 _ => return Err(bad(m, inst, "access chain indexes into a scalar")),
             }
         }
-        let base = self.value(ub, base_id)?;
         let mut addr = base;
         for (idx_id, size) in terms {
             if let Some((_, c)) = m.constants.get(&idx_id) {
