@@ -123,6 +123,8 @@ pub fn compile(
         })?;
         schedules.push(s);
     }
+    let starts: Vec<(u32, Vec<u32>)> = schedules.iter().map(|s| (s.ii, s.start.clone())).collect();
+    scheduler::memories::assign_copies(&mut ir, &starts);
     let rtl = rtl_gen::generate(&ir, &schedules, board)?;
     Ok(Compiled {
         source: path.to_path_buf(),

@@ -1935,6 +1935,79 @@ fn every_memory_decoration_as_member_and_variable_decoration() {
     assert!(r.stderr.contains("member 2") && r.stderr.contains("not a power of two"), "{}", r.stderr);
 }
 
+/// A private array in pipelined work-items gets one copy per work-item in flight (RTL
+/// equals pocl bit for bit); `private_copies(N)` bounds the copies, and the schedule
+/// stretches so that N suffice.
+#[test]
+fn private_arrays_of_pipelined_work_items_get_copies() {
+    let d = scratch("copies");
+    let n = 96usize;
+    let input: Vec<f32> = randoms(21, n)
+        .iter()
+        .map(|r| (*r % 4000) as f32 / 100.0 - 20.0)
+        .collect();
+    save(&d.join("in.npy"), &input);
+    save(&d.join("out.npy"), &vec![0f32; n]);
+    co_simulate_against_pocl(
+        "private_copies",
+        &[n as u64],
+        &[32],
+        &[A::Buf("in", d.join("in.npy")), A::Buf("out", d.join("out.npy"))],
+        &["--mem-latency", "random:5"],
+        &d,
+    );
+    let expect: Vec<f32> = load(&d.join("dump/out.npy"));
+    let src = std::fs::read_to_string(root().join("tests/kernels/private_copies.cl")).unwrap();
+    // (decoration, copies expected (None: more than one), II at least)
+    let variants: [(&str, Option<u64>, u64); 3] = [
+        ("{memory:BLOCK_RAM}", None, 3),
+        ("{private_copies:2}", Some(2), 1),
+        ("{private_copies:1}", Some(1), 2),
+    ];
+    for (i, (attr, copies, min_ii)) in variants.iter().enumerate() {
+        let file = d.join(format!("v{i}.cl"));
+        std::fs::write(
+            &file,
+            format!("#define ATTR __attribute__((annotate(\"{attr}\")))\n{src}"),
+        )
+        .unwrap();
+        let out = d.join(format!("v{i}"));
+        let r = run(&[
+            "sim",
+            file.to_str().unwrap(),
+            "--global",
+            &n.to_string(),
+            "--arg",
+            &format!("in=@{}", d.join("in.npy").display()),
+            "--arg",
+            &format!("out=zeros:{n}"),
+            "-o",
+            out.to_str().unwrap(),
+            "--dump-dir",
+            d.join(format!("v{i}-dump")).to_str().unwrap(),
+        ]);
+        assert_pass(&r);
+        assert_eq!(load::<f32>(&d.join(format!("v{i}-dump/out.npy"))), expect, "{attr}");
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap())
+                .unwrap();
+        let mem = report["memories"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["name"] == "t")
+            .unwrap()
+            .clone();
+        let got = mem["copies"].as_u64().unwrap();
+        match copies {
+            Some(c) => assert!(got <= *c, "{attr}: {mem}"),
+            None => assert!(got > 1, "{attr}: {mem}"),
+        }
+        let ii = report["loops"][0]["ii"].as_u64().unwrap();
+        assert!(ii >= *min_ii, "{attr}: II {ii}");
+    }
+}
+
 /// Malformed or contradictory memory decorations are the user's to fix: exit 2, naming the
 /// variable and the rule.
 #[test]

@@ -390,6 +390,8 @@ pub fn emit(
             }
         }
         busy.push(format!("{p}_busy"));
+        // Private-array copy counters this unit needs: memory -> (copies, latest use).
+        let mut copy_counters: BTreeMap<u32, (u32, u32)> = BTreeMap::new();
         // Pass 2: the operations.
         for (id, op) in unit.body.ops().filter(|(id, _)| live_ops.contains(id)) {
             let n = format!("{p}_n{}", id.0);
@@ -558,7 +560,21 @@ pub fn emit(
                     } else {
                         t % s.ii.max(1)
                     };
+                    // Work-items in flight each use their own copy of a private array:
+                    // the copy index of the work-item at this stage.
+                    let copy = (geo.copies > 1).then(|| {
+                        let cw = 32 - (geo.copies - 1).leading_zeros();
+                        let e = copy_counters.entry(m.0).or_insert((geo.copies, 0));
+                        e.1 = e.1.max(t);
+                        let sig = if t == 0 {
+                            format!("{p}_cp{}", m.0)
+                        } else {
+                            format!("{p}_cp{}_d[{}]", m.0, t - 1)
+                        };
+                        (sig, cw)
+                    });
                     onchip.entry(m.0).or_default().push(crate::onchip::Access {
+                        copy,
                         slot: (ui, slot),
                         store,
                         sel: format!("{} && {}", g.valid(t), g.pred(op, t)),
@@ -655,6 +671,16 @@ pub fn emit(
                 } else if used < w {
                     unused.push(format!("{n}[{}:{used}]", w - 1));
                 }
+            }
+        }
+        for (m, (copies, last)) in &copy_counters {
+            // Counts issued work-items modulo the copies; delayed along the pipeline.
+            let cw = 32 - (copies - 1).leading_zeros();
+            let c = format!("{p}_cp{m}");
+            wl(&mut out, format!("    logic [{}:0] {c};", cw - 1));
+            wl(&mut out, format!("    always_ff @(posedge ap_clk) if (!ap_rst_n) {c} <= '0; else if (en && {p}_v0) {c} <= ({c} == {cw}'d{}) ? '0 : {c} + 1'b1;", copies - 1));
+            if *last > 0 {
+                crate::onchip::delay_line(&mut out, &format!("{c}_d"), cw, &c, *last);
             }
         }
         for o in &caps {

@@ -39,6 +39,26 @@ pub struct Access {
     pub out: String,
     pub lat: u32,
     pub bank: BankAccess,
+    /// When the memory has several copies: the copy index of the issuing work-item at the
+    /// access's start, and its width.
+    pub copy: Option<(String, u32)>,
+}
+
+/// `&& copy == c` for an access of a memory with several copies (empty otherwise).
+fn copy_cond(a: &Access, c: u32) -> String {
+    match &a.copy {
+        Some((sig, w)) => format!(" && {sig} == {w}'d{c}"),
+        None => String::new(),
+    }
+}
+
+/// Suffix naming copy `c` of a memory's RAMs ("" with one copy).
+fn copy_suffix(copies: u32, c: u32) -> String {
+    if copies > 1 {
+        format!("_c{c}")
+    } else {
+        String::new()
+    }
 }
 
 fn log2(x: u64) -> u32 {
@@ -51,12 +71,15 @@ fn clog2(x: u64) -> u32 {
 
 /// A `lat`-deep shift register `{name}[0..lat]` of `value` (width `bits`) advancing with the
 /// pipeline, so a read's steering (or data) lines up with its RAM output.
-fn delay_line(out: &mut String, name: &str, bits: u32, value: &str, lat: u32) {
-    let _ = writeln!(out, "    logic [{}:0] {name} [{lat}];", bits - 1);
-    let _ = writeln!(
-        out,
-        "    always_ff @(posedge ap_clk) if (en) begin {name}[0] <= {value}; for (int i = 1; i < {lat}; i++) {name}[i] <= {name}[i-1]; end"
-    );
+pub(crate) fn delay_line(out: &mut String, name: &str, bits: u32, value: &str, lat: u32) {
+    // A packed shift register (no loop: Verilator unrolls loops of at most 64 iterations).
+    let _ = writeln!(out, "    logic [{}:0][{}:0] {name};", lat - 1, bits - 1);
+    let shift = if lat == 1 {
+        format!("{name}[0] <= {value};")
+    } else {
+        format!("{name} <= {{{name}[{}:0], {value}}};", lat - 2)
+    };
+    let _ = writeln!(out, "    always_ff @(posedge ap_clk) if (en) {shift}");
 }
 
 /// `{a[hi:lo], ...}` selecting the listed address bits (most significant first).
@@ -163,32 +186,36 @@ pub fn emit(
             v
         };
         // Without the hint, synthesis packs a many-ported array into LUT RAM.
-        let _ = writeln!(
-            out,
-            "    (* ram_style = \"registers\" *) logic [{}:0] {name} [{depth}];",
-            ew - 1
-        );
-        let mut wr = String::new();
-        for a in accesses.iter().filter(|a| a.store) {
-            let _ = write!(
-                wr,
-                " if ({}) {name}[{}] <= {};",
-                a.sel,
-                bits_expr(&a.addr, &idx_bits),
-                a.data
+        for c in 0..g.copies {
+            let arr = format!("{name}{}", copy_suffix(g.copies, c));
+            let _ = writeln!(
+                out,
+                "    (* ram_style = \"registers\" *) logic [{}:0] {arr} [{depth}];",
+                ew - 1
             );
-        }
-        if !wr.is_empty() {
-            let _ = writeln!(out, "    always_ff @(posedge ap_clk) if (en) begin{wr} end");
+            let mut wr = String::new();
+            for a in accesses.iter().filter(|a| a.store) {
+                let _ = write!(
+                    wr,
+                    " if ({}{}) {arr}[{}] <= {};",
+                    a.sel,
+                    copy_cond(a, c),
+                    bits_expr(&a.addr, &idx_bits),
+                    a.data
+                );
+            }
+            if !wr.is_empty() {
+                let _ = writeln!(out, "    always_ff @(posedge ap_clk) if (en) begin{wr} end");
+            }
         }
         for a in accesses.iter().filter(|a| !a.store) {
-            delay_line(
-                out,
-                &format!("{}_q", a.out),
-                ew,
-                &format!("{name}[{}]", bits_expr(&a.addr, &idx_bits)),
-                a.lat,
-            );
+            let idx = bits_expr(&a.addr, &idx_bits);
+            let mut value = format!("{name}{}[{idx}]", copy_suffix(g.copies, g.copies - 1));
+            for c in (0..g.copies.saturating_sub(1)).rev() {
+                let (sig, w) = a.copy.clone().unwrap_or_default();
+                value = format!("({sig} == {w}'d{c}) ? {name}{}[{idx}] : {value}", copy_suffix(g.copies, c));
+            }
+            delay_line(out, &format!("{}_q", a.out), ew, &value, a.lat);
             let _ = writeln!(out, "    assign {} = {}_q[{}];", a.out, a.out, a.lat - 1);
         }
         return Ok(sinks);
@@ -252,18 +279,18 @@ pub fn emit(
         _ => "distributed",
     };
     // Request side of each port: an OR of the gated requests assigned to it.
-    let sel_on = |a: &Access, b: u32| match a.bank {
-        BankAccess::Dynamic => format!("({} && {} == {}'d{b})", a.sel, bank_of(a), bank_bits.len()),
-        BankAccess::Static(_) => format!("({})", a.sel),
+    let sel_on = |a: &Access, b: u32, c: u32| match a.bank {
+        BankAccess::Dynamic => format!("({} && {} == {}'d{b}{})", a.sel, bank_of(a), bank_bits.len(), copy_cond(a, c)),
+        BankAccess::Static(_) => format!("({}{})", a.sel, copy_cond(a, c)),
     };
-    let gate = |list: &[usize], b: u32, what: &dyn Fn(&Access) -> String, width: u32| -> String {
+    let gate = |list: &[usize], b: u32, c: u32, what: &dyn Fn(&Access) -> String, width: u32| -> String {
         if list.is_empty() {
             return format!("{width}'d0");
         }
         list.iter()
             .map(|i| {
                 let a = &accesses[*i];
-                format!("({{{width}{{{}}}}} & {})", sel_on(a, b), what(a))
+                format!("({{{width}{{{}}}}} & {})", sel_on(a, b, c), what(a))
             })
             .collect::<Vec<_>>()
             .join(" | ")
@@ -274,9 +301,11 @@ pub fn emit(
     // ports the geometry counted: a true-dual-port port that both writes and reads in
     // different slots shares its address, as a block RAM port does.
     let phys = if g.simple_dual_port { 1 } else { 2 };
-    for b in 0..g.banks {
-        for r in 0..g.replicates {
-            let ram = format!("{name}_b{b}_r{r}");
+    for (c, b, r) in (0..g.copies)
+        .flat_map(|c| (0..g.banks).flat_map(move |b| (0..g.replicates).map(move |r| (c, b, r))))
+    {
+        {
+            let ram = format!("{name}_b{b}_r{r}{}", copy_suffix(g.copies, c));
             let _ = writeln!(
                 out,
                 "    (* ram_style = \"{style}\" *) logic [{}:0] {ram} [{}];",
@@ -320,19 +349,19 @@ pub fn emit(
                 if g.simple_dual_port {
                     if writes {
                         let _ = writeln!(out, "    logic [{}:0] {wa};", aw - 1);
-                        let e = pick(&|ph| gate(&ws[ph], b, &word_of, aw));
+                        let e = pick(&|ph| gate(&ws[ph], b, c, &word_of, aw));
                         let _ = writeln!(out, "    assign {wa} = {e};");
                     }
                     if reads {
                         let _ = writeln!(out, "    logic [{}:0] {ra};", aw - 1);
-                        let e = pick(&|ph| gate(&rs[ph], b, &word_of, aw));
+                        let e = pick(&|ph| gate(&rs[ph], b, c, &word_of, aw));
                         let _ = writeln!(out, "    assign {ra} = {e};");
                     }
                 } else {
                     let _ = writeln!(out, "    logic [{}:0] {wa};", aw - 1);
                     let e = pick(&|ph| {
                         let both: Vec<usize> = ws[ph].iter().chain(&rs[ph]).copied().collect();
-                        gate(&both, b, &word_of, aw)
+                        gate(&both, b, c, &word_of, aw)
                     });
                     let _ = writeln!(out, "    assign {wa} = {e};");
                 }
@@ -343,7 +372,7 @@ pub fn emit(
                         if ws[ph].is_empty() {
                             return "1'b0".into();
                         }
-                        let v: Vec<String> = ws[ph].iter().map(|i| sel_on(&accesses[*i], b)).collect();
+                        let v: Vec<String> = ws[ph].iter().map(|i| sel_on(&accesses[*i], b, c)).collect();
                         v.join(" || ")
                     });
                     let _ = writeln!(out, "    assign {pn}_we = {we};");
@@ -352,6 +381,7 @@ pub fn emit(
                         gate(
                             &ws[ph],
                             b,
+                            c,
                             &|a: &Access| {
                                 if lanes == 1 {
                                     a.data.clone()
@@ -368,7 +398,7 @@ pub fn emit(
                     } else {
                         let _ = writeln!(out, "    logic [{}:0] {pn}_wl;", lanes - 1);
                         let wl = pick(&|ph| {
-                            gate(&ws[ph], b, &|a: &Access| format!("({lanes}'d1 << {})", lane_of(a)), lanes)
+                            gate(&ws[ph], b, c, &|a: &Access| format!("({lanes}'d1 << {})", lane_of(a)), lanes)
                         });
                         let _ = writeln!(out, "    assign {pn}_wl = {wl};");
                         for l in 0..lanes {
@@ -427,15 +457,29 @@ pub fn emit(
     }
     // Read data back to each load: the bank and lane it addressed, delayed with the RAM.
     for (i, a) in accesses.iter().enumerate().filter(|(_, a)| !a.store) {
+        let lat = a.lat;
+        // The copy the load read, when there are several: its index delayed with the RAM.
+        if let Some((sig, w)) = &a.copy {
+            delay_line(out, &format!("{}_cs", a.out), *w, sig, lat);
+        }
         let q = |b: u32| -> String {
             let (r, p) = read_port[i][&b];
-            if g.simple_dual_port {
-                format!("{name}_b{b}_r{r}_p{p}r_q")
-            } else {
-                format!("{name}_b{b}_r{r}_p{p}_q")
+            let port = |c: u32| {
+                let cs = copy_suffix(g.copies, c);
+                if g.simple_dual_port {
+                    format!("{name}_b{b}_r{r}{cs}_p{p}r_q")
+                } else {
+                    format!("{name}_b{b}_r{r}{cs}_p{p}_q")
+                }
+            };
+            let mut e = port(g.copies - 1);
+            if let Some((_, w)) = &a.copy {
+                for c in (0..g.copies - 1).rev() {
+                    e = format!("(({}_cs[{}] == {w}'d{c}) ? {} : {e})", a.out, lat - 1, port(c));
+                }
             }
+            e
         };
-        let lat = a.lat;
         let mut word_expr = match a.bank {
             BankAccess::Static(b) => q(b),
             BankAccess::Dynamic => {

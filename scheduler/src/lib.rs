@@ -256,6 +256,9 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
             data: dep.kind == DepKind::Data,
         });
     }
+    if matches!(unit.kind, UnitKind::WorkItems) {
+        deps.extend(memories::private_copy_bounds(kernel, body));
+    }
     if let UnitKind::Loop { cont, .. } = unit.kind {
         // The next iteration issues II cycles after this one only if `cont` is known (and
         // registered) by then.

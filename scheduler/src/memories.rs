@@ -4,7 +4,7 @@
 
 use boards::Board;
 use frontend::ir::*;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// Which bank an access reaches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -300,4 +300,66 @@ pub fn rams_of(board: &Board, g: &Geometry) -> u64 {
     }
     let bits = g.depth * g.bank_bytes as u64 * 8;
     bits.div_ceil(board.onchip.block_ram_bits) * (g.banks * g.replicates * g.copies) as u64
+}
+
+/// Accesses of each private memory in `body`: memory -> ops.
+fn private_accesses(k: &Kernel, body: &Body) -> BTreeMap<MemId, Vec<OpId>> {
+    let mut by_mem: BTreeMap<MemId, Vec<OpId>> = BTreeMap::new();
+    for (id, op) in body.ops() {
+        if let OpKind::Load(m) | OpKind::Store(m) = op.kind {
+            if k.memory(m).on_chip().is_some_and(|o| o.storage == Storage::Private) {
+                by_mem.entry(m).or_default().push(id);
+            }
+        }
+    }
+    by_mem
+}
+
+/// `max_private_copies(N)` on a private array of a unit that pipelines work-items: at most
+/// N work-items may be between their first and last access to it, i.e. every access of
+/// work-item w comes before every access of work-item w+N. As dependences: from each
+/// access to each access, distance N, latency 1.
+pub fn private_copy_bounds(k: &Kernel, body: &Body) -> Vec<crate::problem::Dependence> {
+    let mut deps = Vec::new();
+    for (m, ops) in private_accesses(k, body) {
+        let Some(n) = k.memory(m).on_chip().and_then(|o| o.attrs.private_copies) else {
+            continue;
+        };
+        for a in &ops {
+            for b in &ops {
+                deps.push(crate::problem::Dependence {
+                    src: a.index(),
+                    dst: b.index(),
+                    latency: 1,
+                    distance: n,
+                    data: false,
+                });
+            }
+        }
+    }
+    deps
+}
+
+/// Private arrays of units that pipeline work-items need one copy per work-item between
+/// its first and its last access (work-items sharing a copy are `copies` apart, so the
+/// later one starts after the earlier one is done): sets `Geometry::copies` from the
+/// schedules. Elsewhere work-items and outer iterations never overlap: one copy.
+pub fn assign_copies(k: &mut Kernel, starts: &[(u32, Vec<u32>)]) {
+    let mut copies: BTreeMap<MemId, u32> = BTreeMap::new();
+    for (unit, (ii, start)) in k.units.iter().zip(starts) {
+        if !matches!(unit.kind, UnitKind::WorkItems) {
+            continue;
+        }
+        for (m, ops) in private_accesses(k, &unit.body) {
+            let times: Vec<u32> = ops.iter().map(|o| start[o.index()]).collect();
+            let span = times.iter().max().unwrap_or(&0) - times.iter().min().unwrap_or(&0);
+            let c = copies.entry(m).or_insert(1);
+            *c = (*c).max(span / (*ii).max(1) + 1);
+        }
+    }
+    for (m, c) in copies {
+        if let Some(g) = k.memories[m.0 as usize].geometry.as_mut() {
+            g.copies = c;
+        }
+    }
 }
