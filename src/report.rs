@@ -83,7 +83,7 @@ pub fn json(c: &Compiled) -> Value {
             .flat_map(|u| {
                 u.body.ops().filter_map(move |(id, op)| match op.kind {
                     OpKind::Load(m) | OpKind::Store(m) if m.0 as usize == i => {
-                        let bank = match scheduler::memories::bank_access(&u.body, id, g) {
+                        let bank = match scheduler::memories::bank_access(k, &u.body, id, g) {
                             BankAccess::Static(b) => json!(b),
                             BankAccess::Dynamic => json!("any (reserves a port on every bank)"),
                         };
@@ -116,6 +116,7 @@ pub fn json(c: &Compiled) -> Value {
             "element": mem.elem.to_string(),
             "elements": oc.depth,
             "banks": g.banks,
+            "partitioning": scheduler::memories::partitioning(g, oc.depth * mem.elem.bytes() as u64),
             "bank_width_bytes": g.bank_bytes,
             "bank_bits": g.bank_bits,
             "depth": g.depth,

@@ -1743,6 +1743,81 @@ fn on_chip_memory_variants_reach_their_ii_and_match_the_model() {
         assert_eq!(mem["banks"], banks, "{mem}");
         assert_eq!(mem["replicates"], replicates, "{mem}");
         assert_eq!(mem["pump"], pump, "{mem}");
+        if banks > 1 && source == "inferred" {
+            assert_eq!(mem["partitioning"], "cyclic", "{mem}");
+        }
+    }
+}
+
+/// Reads a quarter of the array apart: inference picks block partitioning (the array's
+/// bounds give every read a static bank), cyclic banks could not; co-simulated both ways.
+#[test]
+fn block_partitioning_is_inferred_from_the_array_bounds() {
+    let d = scratch("quarters");
+    let src = root().join("tests/kernels/banked_window.cl");
+    let input: Vec<f32> = randoms(9, 256)
+        .iter()
+        .map(|r| (*r % 20_000) as f32 / 1000.0 - 10.0)
+        .collect();
+    save(&d.join("in.npy"), &input);
+    let b: Vec<f32> = input.iter().map(|x| x + 0.5).collect();
+    let expect: Vec<f32> = (0..64)
+        .map(|i| (b[i] + b[i + 64]) + (b[i + 128] + b[i + 192]))
+        .collect();
+    for (banking, ii, partitioning) in [("off", 2, "none"), ("infer", 1, "block")] {
+        let out = d.join(banking);
+        let r = run(&[
+            "sim",
+            src.to_str().unwrap(),
+            "--kernel",
+            "window_quarters",
+            "--banking",
+            banking,
+            "--global",
+            "1",
+            "--arg",
+            &format!("in=@{}", d.join("in.npy").display()),
+            "--arg",
+            "out=zeros:64",
+            "--arg",
+            "n=256",
+            "-o",
+            out.to_str().unwrap(),
+            "--dump-dir",
+            d.join(format!("{banking}-dump")).to_str().unwrap(),
+        ]);
+        assert_pass(&r);
+        assert_eq!(
+            load::<f32>(&d.join(format!("{banking}-dump/out.npy"))),
+            expect
+        );
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap())
+                .unwrap();
+        assert_eq!(
+            report["loops"][1]["ii"], ii,
+            "{banking}: {}",
+            report["loops"]
+        );
+        let mem = report["memories"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["name"] == "buf")
+            .unwrap()
+            .clone();
+        assert_eq!(mem["partitioning"], partitioning, "{mem}");
+        if banking == "infer" {
+            // Every read of the second loop has a bank of its own choosing: 0, 0, 1, 1.
+            let banks: Vec<serde_json::Value> = mem["accesses"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|a| a["kind"] == "load")
+                .map(|a| a["bank"].clone())
+                .collect();
+            assert_eq!(banks, [0, 0, 1, 1], "{mem}");
+        }
     }
 }
 
@@ -1780,7 +1855,11 @@ fn synthesis_maps_on_chip_memories_as_the_report_states() {
                     let dir = d.join(k);
                     let script = root().join("scripts/synth.py");
                     std::thread::spawn(move || {
-                        Command::new("python3").arg(script).arg(&dir).output().unwrap()
+                        Command::new("python3")
+                            .arg(script)
+                            .arg(&dir)
+                            .output()
+                            .unwrap()
                     })
                 })
                 .collect();
@@ -1816,7 +1895,11 @@ fn synthesis_maps_on_chip_memories_as_the_report_states() {
         );
         match mem["implementation"].as_str().unwrap() {
             "block RAM" => {
-                assert_eq!(Some(bram), mem["block_rams"].as_u64(), "{k}: {built} vs {mem}");
+                assert_eq!(
+                    Some(bram),
+                    mem["block_rams"].as_u64(),
+                    "{k}: {built} vs {mem}"
+                );
                 assert_eq!((lutram, ffs), (0, 0), "{k}: {built}");
             }
             "LUT RAM" => {
@@ -1838,8 +1921,8 @@ fn synthesis_maps_on_chip_memories_as_the_report_states() {
 #[test]
 fn every_memory_decoration_as_member_and_variable_decoration() {
     let d = scratch("memdeco");
-    let asm = std::fs::read_to_string(root().join("tests/fixtures/memory_decorations.spvasm"))
-        .unwrap();
+    let asm =
+        std::fs::read_to_string(root().join("tests/fixtures/memory_decorations.spvasm")).unwrap();
     let spv = assemble(&asm, &d, "memory_decorations");
     let n = 40usize;
     let input: Vec<f32> = randoms(11, n)
@@ -1901,7 +1984,11 @@ fn every_memory_decoration_as_member_and_variable_decoration() {
         ("s.copies", "source", "decorated".into()),
         ("s.pumped", "pump", 2.into()),
         ("s.sdp", "replicates", 2.into()),
-        ("s.sdp", "ports", serde_json::json!({"kind": "simple dual port", "per_bank": 3, "read": 2, "write": 1})),
+        (
+            "s.sdp",
+            "ports",
+            serde_json::json!({"kind": "simple dual port", "per_bank": 3, "read": 2, "write": 1}),
+        ),
         ("s.merged_a", "merged_into", "s.merged_a+s.merged_b".into()),
         ("s.merged_a+s.merged_b", "elements", 128.into()),
         ("s.bits", "bank_bits", serde_json::json!([3, 2])),
@@ -1912,7 +1999,11 @@ fn every_memory_decoration_as_member_and_variable_decoration() {
         ("v_banked", "banks", 2.into()),
         ("v_banked", "bank_width_bytes", 8.into()),
         ("v_pumped", "pump", 2.into()),
-        ("v_sdp", "ports", serde_json::json!({"kind": "simple dual port", "per_bank": 2, "read": 1, "write": 1})),
+        (
+            "v_sdp",
+            "ports",
+            serde_json::json!({"kind": "simple dual port", "per_bank": 2, "read": 1, "write": 1}),
+        ),
         ("v_merged_b", "merged_into", "v_merged_a+v_merged_b".into()),
         ("v_merged_a+v_merged_b", "bank_width_bytes", 8.into()),
         ("v_bits", "bank_bits", serde_json::json!([2])),
@@ -1927,12 +2018,24 @@ fn every_memory_decoration_as_member_and_variable_decoration() {
     assert_eq!(mem("s.copies")["decorations"]["pump"], 1);
     assert_eq!(mem("v_sdp")["decorations"]["pump"], 1);
     // A malformed member decoration is refused, naming the member.
-    let bad = asm.replace("OpMemberDecorate %S 2 NumbanksINTEL 4", "OpMemberDecorate %S 2 NumbanksINTEL 3");
+    let bad = asm.replace(
+        "OpMemberDecorate %S 2 NumbanksINTEL 4",
+        "OpMemberDecorate %S 2 NumbanksINTEL 3",
+    );
     assert_ne!(bad, asm);
     let spv = assemble(&bad, &d, "bad_member");
-    let r = run(&["compile", spv.to_str().unwrap(), "-o", d.join("bad").to_str().unwrap()]);
+    let r = run(&[
+        "compile",
+        spv.to_str().unwrap(),
+        "-o",
+        d.join("bad").to_str().unwrap(),
+    ]);
     assert_eq!(r.code, 2, "{}", r.stderr);
-    assert!(r.stderr.contains("member 2") && r.stderr.contains("not a power of two"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("member 2") && r.stderr.contains("not a power of two"),
+        "{}",
+        r.stderr
+    );
 }
 
 /// A private array in pipelined work-items gets one copy per work-item in flight (RTL
@@ -1952,7 +2055,10 @@ fn private_arrays_of_pipelined_work_items_get_copies() {
         "private_copies",
         &[n as u64],
         &[32],
-        &[A::Buf("in", d.join("in.npy")), A::Buf("out", d.join("out.npy"))],
+        &[
+            A::Buf("in", d.join("in.npy")),
+            A::Buf("out", d.join("out.npy")),
+        ],
         &["--mem-latency", "random:5"],
         &d,
     );
@@ -1987,7 +2093,11 @@ fn private_arrays_of_pipelined_work_items_get_copies() {
             d.join(format!("v{i}-dump")).to_str().unwrap(),
         ]);
         assert_pass(&r);
-        assert_eq!(load::<f32>(&d.join(format!("v{i}-dump/out.npy"))), expect, "{attr}");
+        assert_eq!(
+            load::<f32>(&d.join(format!("v{i}-dump/out.npy"))),
+            expect,
+            "{attr}"
+        );
         let report: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap())
                 .unwrap();

@@ -82,7 +82,8 @@ impl SpirvModule {
             ) {
                 if let Some(all) = bank_bits.next() {
                     inst.operands.truncate(at);
-                    inst.operands.extend(all.into_iter().map(Operand::LiteralBit32));
+                    inst.operands
+                        .extend(all.into_iter().map(Operand::LiteralBit32));
                 }
             }
         }
@@ -128,8 +129,11 @@ impl SpirvModule {
                     Some(Operand::IdRef(id)),
                     Some(Operand::LiteralBit32(k)),
                     Some(Operand::LiteralString(s)),
-                ) = (inst.operands.first(), inst.operands.get(1), inst.operands.get(2))
-                {
+                ) = (
+                    inst.operands.first(),
+                    inst.operands.get(1),
+                    inst.operands.get(2),
+                ) {
                     self.member_names.insert((*id, *k), s.clone());
                 }
             }
@@ -444,10 +448,7 @@ impl SpirvModule {
 /// their real widths: the decoder only knows how to read literals of the standard widths,
 /// so those types are presented to it as 32- or 64-bit (same literal word counts) and
 /// restored afterwards.
-fn check_instruction_stream(
-    bytes: &[u8],
-    little_endian: bool,
-) -> Result<Stream, FrontendError> {
+fn check_instruction_stream(bytes: &[u8], little_endian: bool) -> Result<Stream, FrontendError> {
     let words: Vec<u32> = bytes
         .chunks_exact(4)
         .map(|c| {

@@ -586,7 +586,7 @@ pub fn emit(
                             format!("{n}_rd")
                         },
                         lat,
-                        bank: scheduler::memories::bank_access(&unit.body, id, geo),
+                        bank: scheduler::memories::bank_access(k, &unit.body, id, geo),
                     });
                     (!store).then(|| format!("{n}_rd"))
                 }
@@ -819,7 +819,11 @@ fn hoist_declarations(text: &str) -> String {
             waived = false;
         }
         let plain_decl = t.starts_with("logic ") && t.ends_with(';') && !t.contains('=');
-        let target = if plain_decl && !waived { &mut decls } else { &mut rest };
+        let target = if plain_decl && !waived {
+            &mut decls
+        } else {
+            &mut rest
+        };
         target.push_str(line);
         target.push('\n');
     }

@@ -213,7 +213,10 @@ pub fn emit(
             let mut value = format!("{name}{}[{idx}]", copy_suffix(g.copies, g.copies - 1));
             for c in (0..g.copies.saturating_sub(1)).rev() {
                 let (sig, w) = a.copy.clone().unwrap_or_default();
-                value = format!("({sig} == {w}'d{c}) ? {name}{}[{idx}] : {value}", copy_suffix(g.copies, c));
+                value = format!(
+                    "({sig} == {w}'d{c}) ? {name}{}[{idx}] : {value}",
+                    copy_suffix(g.copies, c)
+                );
             }
             delay_line(out, &format!("{}_q", a.out), ew, &value, a.lat);
             let _ = writeln!(out, "    assign {} = {}_q[{}];", a.out, a.out, a.lat - 1);
@@ -280,21 +283,28 @@ pub fn emit(
     };
     // Request side of each port: an OR of the gated requests assigned to it.
     let sel_on = |a: &Access, b: u32, c: u32| match a.bank {
-        BankAccess::Dynamic => format!("({} && {} == {}'d{b}{})", a.sel, bank_of(a), bank_bits.len(), copy_cond(a, c)),
+        BankAccess::Dynamic => format!(
+            "({} && {} == {}'d{b}{})",
+            a.sel,
+            bank_of(a),
+            bank_bits.len(),
+            copy_cond(a, c)
+        ),
         BankAccess::Static(_) => format!("({}{})", a.sel, copy_cond(a, c)),
     };
-    let gate = |list: &[usize], b: u32, c: u32, what: &dyn Fn(&Access) -> String, width: u32| -> String {
-        if list.is_empty() {
-            return format!("{width}'d0");
-        }
-        list.iter()
-            .map(|i| {
-                let a = &accesses[*i];
-                format!("({{{width}{{{}}}}} & {})", sel_on(a, b, c), what(a))
-            })
-            .collect::<Vec<_>>()
-            .join(" | ")
-    };
+    let gate =
+        |list: &[usize], b: u32, c: u32, what: &dyn Fn(&Access) -> String, width: u32| -> String {
+            if list.is_empty() {
+                return format!("{width}'d0");
+            }
+            list.iter()
+                .map(|i| {
+                    let a = &accesses[*i];
+                    format!("({{{width}{{{}}}}} & {})", sel_on(a, b, c), what(a))
+                })
+                .collect::<Vec<_>>()
+                .join(" | ")
+        };
     // A RAM has `phys` physical ports (2 true dual port; 1 write + 1 read simple dual port);
     // logical port p runs on physical port p % phys in phase p / phys (one phase unless
     // double-pumped). Each physical port gets one address, so synthesis sees exactly the
@@ -372,7 +382,8 @@ pub fn emit(
                         if ws[ph].is_empty() {
                             return "1'b0".into();
                         }
-                        let v: Vec<String> = ws[ph].iter().map(|i| sel_on(&accesses[*i], b, c)).collect();
+                        let v: Vec<String> =
+                            ws[ph].iter().map(|i| sel_on(&accesses[*i], b, c)).collect();
                         v.join(" || ")
                     });
                     let _ = writeln!(out, "    assign {pn}_we = {we};");
@@ -398,7 +409,13 @@ pub fn emit(
                     } else {
                         let _ = writeln!(out, "    logic [{}:0] {pn}_wl;", lanes - 1);
                         let wl = pick(&|ph| {
-                            gate(&ws[ph], b, c, &|a: &Access| format!("({lanes}'d1 << {})", lane_of(a)), lanes)
+                            gate(
+                                &ws[ph],
+                                b,
+                                c,
+                                &|a: &Access| format!("({lanes}'d1 << {})", lane_of(a)),
+                                lanes,
+                            )
                         });
                         let _ = writeln!(out, "    assign {pn}_wl = {wl};");
                         for l in 0..lanes {
@@ -440,7 +457,10 @@ pub fn emit(
             // One process per RAM: a read sees the contents before this cycle's writes.
             if g.pump == 1 {
                 if !body.is_empty() {
-                    let _ = writeln!(out, "    always_ff @(posedge ap_clk) if (en) begin{body} end");
+                    let _ = writeln!(
+                        out,
+                        "    always_ff @(posedge ap_clk) if (en) begin{body} end"
+                    );
                 }
             } else {
                 // The first fast edge of a kernel cycle serves phase 0, the second phase 1.
@@ -450,7 +470,10 @@ pub fn emit(
                     hold[0], hold[1]
                 );
                 if !capture.is_empty() {
-                    let _ = writeln!(out, "    always_ff @(posedge ap_clk) if (en) begin{capture} end");
+                    let _ = writeln!(
+                        out,
+                        "    always_ff @(posedge ap_clk) if (en) begin{capture} end"
+                    );
                 }
             }
         }
@@ -475,7 +498,12 @@ pub fn emit(
             let mut e = port(g.copies - 1);
             if let Some((_, w)) = &a.copy {
                 for c in (0..g.copies - 1).rev() {
-                    e = format!("(({}_cs[{}] == {w}'d{c}) ? {} : {e})", a.out, lat - 1, port(c));
+                    e = format!(
+                        "(({}_cs[{}] == {w}'d{c}) ? {} : {e})",
+                        a.out,
+                        lat - 1,
+                        port(c)
+                    );
                 }
             }
             e

@@ -4,6 +4,7 @@
 //! This module maps IR operations onto operator classes of the board — the only place that
 //! knows both — and explains the II it reaches.
 
+pub mod address_ranges;
 pub mod ilp;
 pub mod ims;
 pub mod memories;
@@ -147,7 +148,9 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
                 let is_store = matches!(op.kind, OpKind::Store(_));
                 let mut uses = Vec::new();
                 if g.implementation != MemImpl::Registers {
-                    for ((bank, write_res), units) in memories::access_uses(body, id, g, is_store) {
+                    for ((bank, write_res), units) in
+                        memories::access_uses(kernel, body, id, g, is_store)
+                    {
                         let name = onchip_resource_name(&mem.name, g, bank, write_res);
                         let next = resources.len();
                         let r = *resource_of.entry(name.clone()).or_insert(next);

@@ -108,25 +108,53 @@ pub fn known_bits(body: &Body, op: OpId) -> (u64, u64) {
 }
 
 /// The bank a load or store (`op`, address operand 0) reaches in memory geometry `g`.
-pub fn bank_access(body: &Body, op: OpId, g: &Geometry) -> BankAccess {
+/// From the address bits when they are known, else from the address's range within the
+/// array (`address_ranges`).
+pub fn bank_access(k: &Kernel, body: &Body, op: OpId, g: &Geometry) -> BankAccess {
     if g.banks <= 1 {
         return BankAccess::Static(0);
     }
-    let (m, v) = known_bits(body, body.op(op).operands[0]);
-    let mut bank = 0u32;
-    for b in &g.bank_bits {
-        if m >> b & 1 == 0 {
-            return BankAccess::Dynamic;
-        }
-        bank = bank << 1 | (v >> b & 1) as u32;
+    let addr = body.op(op).operands[0];
+    let (m, v) = known_bits(body, addr);
+    if g.bank_bits.iter().all(|b| m >> b & 1 == 1) {
+        let bank = g
+            .bank_bits
+            .iter()
+            .fold(0u32, |acc, b| acc << 1 | (v >> b & 1) as u32);
+        return BankAccess::Static(bank);
     }
-    BankAccess::Static(bank)
+    let ranges = crate::address_ranges::ranges(k, body);
+    match crate::address_ranges::constant_bits(&ranges, addr, &g.bank_bits) {
+        Some(bank) => BankAccess::Static(bank),
+        None => BankAccess::Dynamic,
+    }
 }
 
 /// Default bank bits: the address bits just above the bank word (cyclic interleave).
 fn cyclic_bank_bits(banks: u32, bank_bytes: u32) -> Vec<u32> {
     let lo = bank_bytes.trailing_zeros();
     (0..banks.trailing_zeros()).rev().map(|i| lo + i).collect()
+}
+
+/// Block partitioning: the top address bits pick the bank.
+fn block_bank_bits(banks: u32, total_bytes: u64) -> Vec<u32> {
+    let addr_bits = 64 - (total_bytes.max(2) - 1).leading_zeros();
+    (0..banks.trailing_zeros())
+        .map(|i| addr_bits - 1 - i)
+        .collect()
+}
+
+/// How a geometry's banks divide the array: "cyclic", "block", or "bank bits".
+pub fn partitioning(g: &Geometry, total_bytes: u64) -> &'static str {
+    if g.banks <= 1 {
+        "none"
+    } else if g.bank_bits == cyclic_bank_bits(g.banks, g.bank_bytes) {
+        "cyclic"
+    } else if g.bank_bits == block_bank_bits(g.banks, total_bytes) {
+        "block"
+    } else {
+        "bank bits"
+    }
 }
 
 fn words_per_bank(total_bytes: u64, banks: u32, bank_bytes: u32, bank_bits: &[u32]) -> u64 {
@@ -206,7 +234,7 @@ fn port_bound(k: &Kernel, mem: MemId, g: &Geometry) -> u32 {
                 OpKind::Store(m) if m == mem => true,
                 _ => continue,
             };
-            for (r, n) in access_uses(&u.body, id, g, is_store) {
+            for (r, n) in access_uses(k, &u.body, id, g, is_store) {
                 *units.entry(r).or_default() += n;
             }
         }
@@ -227,8 +255,14 @@ pub fn port_limit(g: &Geometry, write_res: bool) -> u32 {
 }
 
 /// Resource units an access takes: ((bank, on the write resource), units).
-pub fn access_uses(body: &Body, op: OpId, g: &Geometry, is_store: bool) -> Vec<((u32, bool), u32)> {
-    let banks: Vec<u32> = match bank_access(body, op, g) {
+pub fn access_uses(
+    k: &Kernel,
+    body: &Body,
+    op: OpId,
+    g: &Geometry,
+    is_store: bool,
+) -> Vec<((u32, bool), u32)> {
+    let banks: Vec<u32> = match bank_access(k, body, op, g) {
         BankAccess::Static(b) => vec![b],
         BankAccess::Dynamic => (0..g.banks).collect(),
     };
@@ -270,16 +304,25 @@ pub fn plan_memories(k: &mut Kernel, board: &Board, infer: bool) {
                     && banks <= board.onchip.max_inferred_banks
                     && banks as u64 <= depth
                 {
-                    let g =
-                        geometry_with(board, elem, depth, &attrs, banks, GeometrySource::Inferred);
-                    let rams = rams_of(board, &g);
-                    let bound = port_bound(k, MemId(i as u32), &g);
-                    if bound < best.0 && rams <= rams_left {
-                        best = (bound, g);
+                    // Cyclic (interleaved) first; block (contiguous quarters, halves...)
+                    // when it serves the accesses better, as for a[i] with a[i + N/2].
+                    let mut block = attrs.clone();
+                    block.bank_bits = Some(block_bank_bits(banks, depth * elem.bytes() as u64));
+                    for a in [&attrs, &block] {
+                        let g =
+                            geometry_with(board, elem, depth, a, banks, GeometrySource::Inferred);
+                        let rams = rams_of(board, &g);
+                        let bound = port_bound(k, MemId(i as u32), &g);
+                        if bound < best.0 && rams <= rams_left {
+                            best = (bound, g);
+                        }
                     }
                     banks *= 2;
                 }
-                if best.0 > 1 && attrs.memory.is_none() && total_bits <= board.onchip.register_max_bits {
+                if best.0 > 1
+                    && attrs.memory.is_none()
+                    && total_bits <= board.onchip.register_max_bits
+                {
                     let mut g =
                         geometry_with(board, elem, depth, &attrs, 1, GeometrySource::Inferred);
                     g.implementation = MemImpl::Registers;
@@ -307,7 +350,10 @@ fn private_accesses(k: &Kernel, body: &Body) -> BTreeMap<MemId, Vec<OpId>> {
     let mut by_mem: BTreeMap<MemId, Vec<OpId>> = BTreeMap::new();
     for (id, op) in body.ops() {
         if let OpKind::Load(m) | OpKind::Store(m) = op.kind {
-            if k.memory(m).on_chip().is_some_and(|o| o.storage == Storage::Private) {
+            if k.memory(m)
+                .on_chip()
+                .is_some_and(|o| o.storage == Storage::Private)
+            {
                 by_mem.entry(m).or_default().push(id);
             }
         }

@@ -6,8 +6,8 @@
 //! share — which is the point of merging (fewer RAMs, at the price of ports).
 
 use crate::ir::*;
-use petgraph::visit::EdgeRef;
 use crate::FrontendError;
+use petgraph::visit::EdgeRef;
 use std::collections::BTreeMap;
 
 fn invalid(key: &str, names: &[String], message: String) -> FrontendError {
@@ -42,13 +42,14 @@ pub fn merge_memories(k: &mut Kernel) -> Result<(), FrontendError> {
         if members.len() < 2 {
             continue; // Nothing to merge with: the variable is built on its own.
         }
-        let names: Vec<String> = members
-            .iter()
-            .map(|m| k.memory(*m).name.clone())
-            .collect();
+        let names: Vec<String> = members.iter().map(|m| k.memory(*m).name.clone()).collect();
         let first = k.memory(members[0]).clone();
         let oc0 = first.on_chip().cloned().ok_or_else(|| {
-            invalid(&key, &names, "merge applies to on-chip variables only".into())
+            invalid(
+                &key,
+                &names,
+                "merge applies to on-chip variables only".into(),
+            )
         })?;
         let dir = oc0.attrs.merge.clone().map(|m| m.1).unwrap_or_default();
         for m in &members[1..] {
@@ -173,9 +174,13 @@ fn offset(body: &mut Body, addr: OpId, bytes: u64) -> OpId {
 /// Points access `id` at memory `mem` through address `new_addr` instead of `old_addr`.
 fn retarget(body: &mut Body, id: OpId, old_addr: OpId, new_addr: OpId, mem: MemId) {
     if new_addr != old_addr {
-        if let Some(e) = body.graph.edges_connecting(old_addr.node(), id.node()).find_map(|e| {
-            (e.weight().kind == DepKind::Data && e.weight().distance == 0).then_some(e.id())
-        }) {
+        if let Some(e) = body
+            .graph
+            .edges_connecting(old_addr.node(), id.node())
+            .find_map(|e| {
+                (e.weight().kind == DepKind::Data && e.weight().distance == 0).then_some(e.id())
+            })
+        {
             body.graph.remove_edge(e);
         }
         body.graph.add_edge(

@@ -114,7 +114,11 @@ impl Lowering<'_> {
                 let mwhat = format!("member {k} of OpTypeStruct %{pointee} in {what}");
                 let own = memattrs::mem_attrs(m, *pointee, Some(k as u32), &mwhat)?;
                 // A member's own decorations win; otherwise the variable's apply to it.
-                let attrs = if own.is_empty() { var_attrs.clone() } else { own };
+                let attrs = if own.is_empty() {
+                    var_attrs.clone()
+                } else {
+                    own
+                };
                 let (elem, depth) = flat_array(m, *mt).ok_or_else(|| {
                     bad(m, inst, format!("{mwhat}: type {} is not an array of i8/i16/i32/i64/f32 (nested structs in on-chip memory are not supported yet)", self.type_name(*mt)))
                 })?;
@@ -217,20 +221,31 @@ impl Lowering<'_> {
             let konst = |i: usize| m.constants.get(&arg(i)).map(|c| c.1);
             if ptr_form {
                 if konst(1) != Some(0) {
-                    return Err(bad(m, inst, "a struct in on-chip memory is not an array: the first index must be 0"));
+                    return Err(bad(
+                        m,
+                        inst,
+                        "a struct in on-chip memory is not an array: the first index must be 0",
+                    ));
                 }
                 first = 2;
             }
             let (Some(k), Some(SpvType::Struct(members))) = (konst(first), m.types.get(&cur))
             else {
-                return Err(bad(m, inst, "access into an on-chip struct must name a member with a constant index"));
+                return Err(bad(
+                    m,
+                    inst,
+                    "access into an on-chip struct must name a member with a constant index",
+                ));
             };
             let (Some(mem), Some(mt)) = (mems.get(k as usize), members.get(k as usize)) else {
                 return Err(bad(m, inst, "struct member index out of range"));
             };
             cur = *mt;
             first += 1;
-            (Pointer { mem: *mem }, ub.op(OpKind::Const(0), Type::ADDR, vec![]))
+            (
+                Pointer { mem: *mem },
+                ub.op(OpKind::Const(0), Type::ADDR, vec![]),
+            )
         } else {
             (self.pointer(inst, base_id)?, self.value(ub, base_id)?)
         };
