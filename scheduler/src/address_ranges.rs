@@ -214,3 +214,82 @@ pub fn constant_bits(ranges: &HashMap<OpId, Range>, addr: OpId, bits: &[u32]) ->
             .fold(0u32, |acc, b| acc << 1 | (lo >> b & 1) as u32),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn op(body: &mut Body, kind: OpKind, ty: Type, operands: Vec<OpId>) -> OpId {
+        body.add(Op {
+            kind,
+            ty,
+            operands,
+            name: None,
+        })
+    }
+
+    /// `a[i]` and `a[i + 64]` of a 128-float array; `predicated`: the second only under a
+    /// condition (then it bounds nothing).
+    fn two_reads(predicated: bool) -> (Kernel, Body, OpId, OpId) {
+        let mut b = Body::default();
+        let i = op(&mut b, OpKind::Arg(ArgId(0)), Type::Int(32), vec![]);
+        let x = op(&mut b, OpKind::Cast(CastOp::SExt), Type::ADDR, vec![i]);
+        let two = op(&mut b, OpKind::Const(2), Type::ADDR, vec![]);
+        let a0 = op(&mut b, OpKind::Int(IntBinOp::Shl), Type::ADDR, vec![x, two]);
+        let off = op(&mut b, OpKind::Const(256), Type::ADDR, vec![]);
+        let a1 = op(&mut b, OpKind::Int(IntBinOp::Add), Type::ADDR, vec![a0, off]);
+        let f = Type::Float(FloatKind::F32);
+        op(&mut b, OpKind::Load(MemId(0)), f, vec![a0]);
+        if predicated {
+            let p = op(&mut b, OpKind::Arg(ArgId(1)), Type::Int(1), vec![]);
+            op(&mut b, OpKind::Load(MemId(0)), f, vec![a1, p]);
+        } else {
+            op(&mut b, OpKind::Load(MemId(0)), f, vec![a1]);
+        }
+        let k = Kernel {
+            name: "k".into(),
+            args: vec![],
+            memories: vec![Memory {
+                name: "a".into(),
+                kind: MemoryKind::OnChip(OnChip {
+                    storage: Storage::Private,
+                    depth: 128,
+                    attrs: MemAttrs::default(),
+                    merged_into: None,
+                }),
+                elem: f,
+                read: true,
+                written: false,
+                no_alias: true,
+                lanes: 1,
+                geometry: None,
+            }],
+            units: vec![],
+            entry: UnitId(0),
+            mode: ExecMode::SequentialWorkItems,
+            address_bits: 64,
+        };
+        (k, b, a0, a1)
+    }
+
+    #[test]
+    fn array_bounds_split_the_array_between_two_reads() {
+        let (k, b, a0, a1) = two_reads(false);
+        let r = ranges(&k, &b);
+        assert_eq!(r[&a0], (0, 252));
+        assert_eq!(r[&a1], (256, 508));
+        // Block partitioning in two: byte-address bit 8 picks the bank.
+        assert_eq!(constant_bits(&r, a0, &[8]), Some(0));
+        assert_eq!(constant_bits(&r, a1, &[8]), Some(1));
+        // Cyclic (bit 2) varies with i.
+        assert_eq!(constant_bits(&r, a0, &[2]), None);
+    }
+
+    #[test]
+    fn a_predicated_access_bounds_nothing() {
+        let (k, b, a0, _) = two_reads(true);
+        let r = ranges(&k, &b);
+        assert_eq!(r[&a0], (0, 508));
+        assert_eq!(constant_bits(&r, a0, &[8]), None);
+    }
+}
