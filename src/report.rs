@@ -35,6 +35,19 @@ pub fn json(c: &Compiled) -> Value {
                 "operations": u.body.len(),
                 "solver": s.solver,
                 "solve_ms": (s.solve_ms * 1000.0).round() / 1000.0,
+                "carried_memory_dependences": u.carried_mem_deps.iter().map(|d| {
+                    let what = |o: frontend::ir::OpId| {
+                        let op = u.body.op(o);
+                        let kind = if matches!(op.kind, OpKind::Store(_)) { "store" } else { "load" };
+                        format!("v{} {kind} '{}'", o.0, k.memory(d.mem).name)
+                    };
+                    json!({
+                        "from": what(d.from),
+                        "to": what(d.to),
+                        "distance": d.distance,
+                        "analysis": d.analysis,
+                    })
+                }).collect::<Vec<_>>(),
             })
         })
         .collect();

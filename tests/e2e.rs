@@ -694,8 +694,16 @@ fn generated_sv_is_lint_clean_and_every_loop_reaches_its_mii() {
         );
         // Every loop reaches max(ResMII, RecMII) (its schedule passed the verifier).
         for l in report["loops"].as_array().unwrap() {
-            let bound = l["res_mii"].as_u64().unwrap().max(l["rec_mii"].as_u64().unwrap());
-            assert_eq!(l["ii"].as_u64(), Some(bound), "{} {kernel:?}: {l}", k.display());
+            let bound = l["res_mii"]
+                .as_u64()
+                .unwrap()
+                .max(l["rec_mii"].as_u64().unwrap());
+            assert_eq!(
+                l["ii"].as_u64(),
+                Some(bound),
+                "{} {kernel:?}: {l}",
+                k.display()
+            );
             loops += 1;
         }
     }
@@ -2151,6 +2159,126 @@ fn private_arrays_of_pipelined_work_items_get_copies() {
         let ii = report["loops"][0]["ii"].as_u64().unwrap();
         assert!(ii >= *min_ii, "{attr}: II {ii}");
     }
+}
+
+/// a[i + 4] = f(a[i]): the affine analysis finds the distance 4 (so RecMII is a quarter of
+/// the cycle's latency), the RTL still equals pocl; a data-dependent index (histogram)
+/// stays conservative and the report says why.
+#[test]
+fn memory_dependences_get_affine_distances() {
+    let d = scratch("distance");
+    let n = 60usize;
+    let a: Vec<i32> = randoms(31, n + 4)
+        .iter()
+        .map(|v| (*v % 100) as i32)
+        .collect();
+    save(&d.join("a.npy"), &a);
+    co_simulate_against_pocl(
+        "distance4",
+        &[1],
+        &[1],
+        &[A::Buf("a", d.join("a.npy")), A::Int("n", n as i64)],
+        &[],
+        &d,
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("out/report.json")).unwrap()).unwrap();
+    let lp = &report["loops"][0];
+    let deps = lp["carried_memory_dependences"].as_array().unwrap();
+    assert_eq!(deps.len(), 1, "{lp}");
+    assert_eq!(deps[0]["distance"], 4, "{lp}");
+    assert_eq!(deps[0]["analysis"], "affine", "{lp}");
+    // The recurrence store -> load spans four iterations.
+    assert!(
+        lp["bottleneck"].as_str().unwrap().contains("Store 'a'"),
+        "{lp}"
+    );
+    assert_eq!(lp["ii"], lp["rec_mii"]);
+    let h = d.join("hist");
+    let r = run(&[
+        "compile",
+        root().join("tests/kernels/histogram.cl").to_str().unwrap(),
+        "-o",
+        h.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(h.join("report.json")).unwrap()).unwrap();
+    let deps = report["loops"][0]["carried_memory_dependences"]
+        .as_array()
+        .unwrap()
+        .clone();
+    assert!(
+        deps.iter()
+            .any(|d| d["distance"] == 1
+                && d["analysis"].as_str().unwrap().starts_with("conservative")),
+        "{deps:?}"
+    );
+}
+
+/// `ivdep` (DependencyInfinite) on a loop whose index is data-dependent: the conservative
+/// distance-1 recurrence through global memory goes away (II 1), results stay right (idx is
+/// a permutation); without the loop control the same module keeps the recurrence.
+#[test]
+fn ivdep_removes_carried_memory_dependences() {
+    let d = scratch("ivdep");
+    let asm = std::fs::read_to_string(root().join("tests/fixtures/ivdep_scatter.spvasm")).unwrap();
+    let plain = asm.replace(
+        "               OpLoopMerge %11 %12 DependencyInfinite\n",
+        "",
+    );
+    assert_ne!(plain, asm);
+    let n = 48usize;
+    let a: Vec<i32> = randoms(41, n).iter().map(|v| (*v % 1000) as i32).collect();
+    // A permutation: i -> (7 i + 5) mod 48 (7 is prime to 48).
+    let idx: Vec<i32> = (0..n).map(|i| ((7 * i + 5) % n) as i32).collect();
+    save(&d.join("a.npy"), &a);
+    save(&d.join("idx.npy"), &idx);
+    let expect: Vec<i32> = a.iter().map(|x| x * 3 + 1).collect();
+    let mut iis = Vec::new();
+    for (name, text) in [("ivdep", &asm), ("plain", &plain)] {
+        let spv = assemble(text, &d, name);
+        let out = d.join(format!("{name}-out"));
+        let r = run(&[
+            "sim",
+            spv.to_str().unwrap(),
+            "--global",
+            "1",
+            "--arg",
+            &format!("a=@{}", d.join("a.npy").display()),
+            "--arg",
+            &format!("idx=@{}", d.join("idx.npy").display()),
+            "--arg",
+            &format!("n={n}"),
+            "-o",
+            out.to_str().unwrap(),
+            "--dump-dir",
+            d.join(format!("{name}-dump")).to_str().unwrap(),
+        ]);
+        assert_pass(&r);
+        assert_eq!(
+            load::<i32>(&d.join(format!("{name}-dump/a.npy"))),
+            expect,
+            "{name}"
+        );
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap())
+                .unwrap();
+        let lp = report["loops"][0].clone();
+        iis.push(lp["ii"].as_u64().unwrap());
+        if name == "ivdep" {
+            assert_eq!(
+                lp["carried_memory_dependences"],
+                serde_json::json!([]),
+                "{lp}"
+            );
+        }
+    }
+    assert_eq!(iis[0], 1, "ivdep: {iis:?}");
+    assert!(
+        iis[1] > 50,
+        "without ivdep the recurrence through memory stays: {iis:?}"
+    );
 }
 
 /// Malformed or contradictory memory decorations are the user's to fix: exit 2, naming the

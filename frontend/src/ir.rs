@@ -365,6 +365,20 @@ pub struct LoopControls {
     pub requested_ii: Option<u32>,
     /// PipelineEnableINTEL 0.
     pub pipelining_disabled: bool,
+    /// DependencyInfinite (`ivdep`): Some(0), no loop-carried memory dependences;
+    /// DependencyLength N (`ivdep safelen(N)`): Some(N), none shorter than N iterations.
+    pub dependency: Option<u32>,
+}
+
+/// A memory dependence from one iteration of a loop to a later one.
+#[derive(Debug, Clone, Serialize)]
+pub struct CarriedMemDep {
+    pub from: OpId,
+    pub to: OpId,
+    pub mem: MemId,
+    pub distance: u32,
+    /// How the distance was found: "affine" (exact), or why it is assumed.
+    pub analysis: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -416,6 +430,8 @@ pub struct Unit {
     /// Memories this unit updates atomically: their read-modify-writes are ordered across
     /// iterations and work-items alike.
     pub atomic_mems: Vec<MemId>,
+    /// Loop-carried memory dependences and how each was established (for the report).
+    pub carried_mem_deps: Vec<CarriedMemDep>,
 }
 
 #[derive(Debug, Clone, Serialize)]

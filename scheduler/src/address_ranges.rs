@@ -237,7 +237,12 @@ mod tests {
         let two = op(&mut b, OpKind::Const(2), Type::ADDR, vec![]);
         let a0 = op(&mut b, OpKind::Int(IntBinOp::Shl), Type::ADDR, vec![x, two]);
         let off = op(&mut b, OpKind::Const(256), Type::ADDR, vec![]);
-        let a1 = op(&mut b, OpKind::Int(IntBinOp::Add), Type::ADDR, vec![a0, off]);
+        let a1 = op(
+            &mut b,
+            OpKind::Int(IntBinOp::Add),
+            Type::ADDR,
+            vec![a0, off],
+        );
         let f = Type::Float(FloatKind::F32);
         op(&mut b, OpKind::Load(MemId(0)), f, vec![a0]);
         if predicated {

@@ -2,53 +2,169 @@
 //! pipelined loops and for atomics — the conservative order across iterations.
 
 use super::*;
+use std::collections::BTreeMap;
 
-/// Is `addr` = f(i) with f injective, where i is an induction variable (i' = i + c, c ≠ 0)?
-fn injective_in_induction(body: &Body, addr: OpId) -> bool {
-    let invariant = |id: OpId| {
-        matches!(
-            body.op(id).kind,
-            OpKind::Const(_) | OpKind::Arg(_) | OpKind::Outer(_)
-        )
-    };
-    let mut cur = addr;
-    for _ in 0..32 {
-        let op = body.op(cur);
-        match op.kind {
-            OpKind::CarriedPhi => {
-                let next = body.op(op.operands[1]);
-                return matches!(next.kind, OpKind::Int(IntBinOp::Add | IntBinOp::Sub))
-                    && next.operands.contains(&cur)
-                    && next
-                        .operands
-                        .iter()
-                        .any(|o| matches!(body.op(*o).kind, OpKind::Const(c) if c != 0));
-            }
-            OpKind::Int(IntBinOp::Add | IntBinOp::Sub) => {
-                let (a, b) = (op.operands[0], op.operands[1]);
-                cur = if invariant(b) {
-                    a
-                } else if invariant(a) {
-                    b
-                } else {
-                    return false;
-                };
-            }
-            OpKind::Int(IntBinOp::Shl) if matches!(body.op(op.operands[1]).kind, OpKind::Const(s) if s < 8) => {
-                cur = op.operands[0]
-            }
-            OpKind::Cast(CastOp::ZExt | CastOp::SExt) => cur = op.operands[0],
-            _ => return false,
-        }
-    }
-    false
+/// An address as `Σ coefficient · atom + constant`. Atoms are loop-invariant values
+/// (arguments, work-item ids, values from outside the loop and what is computed from them
+/// alone) and induction variables (carried phis stepping by a constant).
+struct Affine {
+    terms: BTreeMap<OpId, i128>,
+    konst: i128,
 }
 
-/// Memory order inside one iteration: accesses to one buffer keep program order; a load
-/// after a store to the same buffer in one unit would need store-to-load forwarding.
-pub(super) fn order_memory(unit: &mut Unit) {
+/// The signed value of constant `v` of `bits` bits.
+fn signed(v: u64, bits: u32) -> i128 {
+    if bits >= 64 {
+        v as i64 as i128
+    } else if bits > 0 && v >> (bits - 1) & 1 == 1 {
+        v as i128 - (1i128 << bits)
+    } else {
+        v as i128
+    }
+}
+
+/// The step of induction variable `phi` (next = phi ± constant), if it is one.
+fn induction_step(body: &Body, phi: OpId) -> Option<i128> {
+    let op = body.op(phi);
+    if op.kind != OpKind::CarriedPhi {
+        return None;
+    }
+    let next = body.op(*op.operands.get(1)?);
+    let konst = |o: OpId| match body.op(o).kind {
+        OpKind::Const(c) => Some(signed(c, body.op(o).ty.bits())),
+        _ => None,
+    };
+    match next.kind {
+        OpKind::Int(IntBinOp::Add) if next.operands[0] == phi => konst(next.operands[1]),
+        OpKind::Int(IntBinOp::Add) if next.operands[1] == phi => konst(next.operands[0]),
+        OpKind::Int(IntBinOp::Sub) if next.operands[0] == phi => {
+            konst(next.operands[1]).map(|c| -c)
+        }
+        _ => None,
+    }
+    .filter(|c| *c != 0)
+}
+
+/// Does `o` have the same value in every iteration?
+fn invariant(body: &Body, o: OpId, depth: u32) -> bool {
+    let op = body.op(o);
+    match op.kind {
+        OpKind::Const(_) | OpKind::Arg(_) | OpKind::Outer(_) | OpKind::WorkItem(..) => true,
+        OpKind::Int(_) | OpKind::Cast(_) if depth < 16 => {
+            op.operands.iter().all(|x| invariant(body, *x, depth + 1))
+        }
+        _ => false,
+    }
+}
+
+/// `addr` in affine form, or None when it depends on a value that varies otherwise (a
+/// loaded index, a non-induction phi, a non-linear operation). Extensions are looked
+/// through: index arithmetic is assumed not to wrap (signed overflow is undefined in C).
+fn affine(body: &Body, addr: OpId, depth: u32) -> Option<Affine> {
+    if depth > 32 {
+        return None;
+    }
+    let op = body.op(addr);
+    let atom = |o: OpId| Affine {
+        terms: BTreeMap::from([(o, 1)]),
+        konst: 0,
+    };
+    let scale = |mut a: Affine, k: i128| {
+        a.terms.values_mut().for_each(|c| *c *= k);
+        a.konst *= k;
+        a
+    };
+    let konst = |o: OpId| match body.op(o).kind {
+        OpKind::Const(c) => Some(signed(c, body.op(o).ty.bits())),
+        _ => None,
+    };
+    Some(match op.kind {
+        OpKind::Const(c) => Affine {
+            terms: BTreeMap::new(),
+            konst: signed(c, op.ty.bits()),
+        },
+        OpKind::Int(IntBinOp::Add | IntBinOp::Sub) => {
+            let a = affine(body, op.operands[0], depth + 1)?;
+            let b = affine(body, op.operands[1], depth + 1)?;
+            let sign = if op.kind == OpKind::Int(IntBinOp::Add) {
+                1
+            } else {
+                -1
+            };
+            let mut r = a;
+            for (t, c) in b.terms {
+                *r.terms.entry(t).or_default() += sign * c;
+            }
+            r.konst += sign * b.konst;
+            r.terms.retain(|_, c| *c != 0);
+            r
+        }
+        OpKind::Int(IntBinOp::Shl) => {
+            let k = konst(op.operands[1]).filter(|k| (0..32).contains(k))?;
+            scale(affine(body, op.operands[0], depth + 1)?, 1i128 << k)
+        }
+        OpKind::Int(IntBinOp::Mul) => match (konst(op.operands[0]), konst(op.operands[1])) {
+            (_, Some(k)) => scale(affine(body, op.operands[0], depth + 1)?, k),
+            (Some(k), _) => scale(affine(body, op.operands[1], depth + 1)?, k),
+            _ if invariant(body, addr, 0) => atom(addr),
+            _ => return None,
+        },
+        OpKind::Cast(CastOp::ZExt | CastOp::SExt) => affine(body, op.operands[0], depth + 1)?,
+        OpKind::CarriedPhi if induction_step(body, addr).is_some() => atom(addr),
+        _ if invariant(body, addr, 0) => atom(addr),
+        _ => return None,
+    })
+}
+
+/// Bytes an access moves.
+fn access_bytes(body: &Body, a: OpId, mem: &Memory) -> i128 {
+    let op = body.op(a);
+    let ty = match op.kind {
+        OpKind::Store(_) => body.op(op.operands[1]).ty,
+        _ => op.ty,
+    };
+    ty.bytes().max(mem.elem.bytes() * mem.lanes) as i128
+}
+
+/// The smallest d ≥ 1 such that access `x` in iteration n and `y` in iteration n+d touch a
+/// common byte: Ok(None) if there is none, Err(why) if the addresses do not say.
+fn carried_distance(body: &Body, x: OpId, y: OpId, mem: &Memory) -> Result<Option<u32>, String> {
+    let ax = affine(body, body.op(x).operands[0], 0)
+        .ok_or("the address is not affine in the induction variables")?;
+    let ay = affine(body, body.op(y).operands[0], 0)
+        .ok_or("the address is not affine in the induction variables")?;
+    if ax.terms != ay.terms {
+        return Err("the two addresses move differently (or from different bases)".into());
+    }
+    // Bytes per iteration, and the offset between the two accesses.
+    let stride: i128 = ax
+        .terms
+        .iter()
+        .filter_map(|(t, c)| induction_step(body, *t).map(|s| c * s))
+        .sum();
+    let (wx, wy) = (access_bytes(body, x, mem), access_bytes(body, y, mem));
+    let delta = ax.konst - ay.konst;
+    // Overlap iff  delta - wy < d·stride < delta + wx.
+    let (mut lo, mut hi, mut s) = (delta - wy, delta + wx, stride);
+    if s == 0 {
+        return Ok((lo < 0 && 0 < hi).then_some(1));
+    }
+    if s < 0 {
+        (lo, hi, s) = (-hi, -lo, -s);
+    }
+    let d = (lo.div_euclid(s) + 1).max(1);
+    Ok((d * s < hi).then(|| d.min(u32::MAX as i128) as u32))
+}
+
+/// Memory order inside one iteration: accesses to one buffer keep program order. Across
+/// iterations of a pipelined loop: for each pair of accesses (one a store) the smallest
+/// iteration distance at which they may touch the same bytes, from the affine form of their
+/// addresses; distance 1 where the addresses do not say (recorded with the reason);
+/// `ivdep` removes them, `ivdep safelen(N)` makes them at least N. Work-items have no such
+/// order (OpenCL gives none without barriers); atomics are always ordered.
+pub(super) fn order_memory(unit: &mut Unit, memories: &[Memory]) {
     let ids: Vec<(OpId, OpKind)> = unit.body.ops().map(|(i, o)| (i, o.kind.clone())).collect();
-    let mut by_mem: HashMap<MemId, Vec<(OpId, bool)>> = HashMap::new();
+    let mut by_mem: BTreeMap<MemId, Vec<(OpId, bool)>> = BTreeMap::new();
     for (id, kind) in ids {
         match kind {
             OpKind::Load(m) => by_mem.entry(m).or_default().push((id, false)),
@@ -56,10 +172,12 @@ pub(super) fn order_memory(unit: &mut Unit) {
             _ => {}
         }
     }
-    let pipelined_loop = matches!(unit.kind, UnitKind::Loop { .. });
+    let (pipelined_loop, dependency) = match &unit.kind {
+        UnitKind::Loop { controls, .. } => (true, controls.dependency),
+        _ => (false, None),
+    };
     for (mem, accesses) in &by_mem {
         let atomic = unit.atomic_mems.contains(mem);
-        // Inside one iteration: program order between any two accesses of which one writes.
         for (i, (later, later_store)) in accesses.iter().enumerate() {
             for (earlier, earlier_store) in &accesses[..i] {
                 if *earlier_store || *later_store {
@@ -67,29 +185,39 @@ pub(super) fn order_memory(unit: &mut Unit) {
                 }
             }
         }
-        // Across iterations of a pipelined loop: the next iteration's loads come after this
-        // one's stores and its stores after this one's loads — unless every access uses one
-        // address that differs in every iteration. Work-items have no such order (OpenCL
-        // gives none without barriers).
-        let loads = accesses.iter().any(|(_, st)| !st);
-        let stores = accesses.iter().any(|(_, st)| *st);
-        if !((pipelined_loop || atomic) && loads && stores) {
+        if !(pipelined_loop || atomic) {
             continue;
         }
-        let addr = unit.body.op(accesses[0].0).operands[0];
-        if !atomic
-            && accesses
-                .iter()
-                .all(|(a, _)| unit.body.op(*a).operands[0] == addr)
-            && injective_in_induction(&unit.body, addr)
-        {
-            continue;
+        if !atomic && dependency == Some(0) {
+            continue; // ivdep: the kernel promises no loop-carried dependences.
         }
         for (x, x_store) in accesses {
             for (y, y_store) in accesses {
-                if *x_store != *y_store {
-                    unit.body.add_order(*x, *y, 1);
+                if !(*x_store || *y_store) {
+                    continue;
                 }
+                let (distance, analysis) = if atomic {
+                    (Some(1), "atomic read-modify-writes are ordered".to_string())
+                } else {
+                    match carried_distance(&unit.body, *x, *y, &memories[mem.0 as usize]) {
+                        Ok(d) => (d, "affine".to_string()),
+                        Err(why) => (Some(1), format!("conservative: {why}")),
+                    }
+                };
+                let Some(mut distance) = distance else {
+                    continue;
+                };
+                if let Some(n) = dependency.filter(|_| !atomic) {
+                    distance = distance.max(n);
+                }
+                unit.body.add_order(*x, *y, distance);
+                unit.carried_mem_deps.push(CarriedMemDep {
+                    from: *x,
+                    to: *y,
+                    mem: *mem,
+                    distance,
+                    analysis,
+                });
             }
         }
     }

@@ -584,8 +584,9 @@ impl<'a> Lowering<'a> {
             exit,
             live_out: Vec::new(),
             atomic_mems: ub.atomic_mems.clone(),
+            carried_mem_deps: Vec::new(),
         };
-        order_memory(&mut unit);
+        order_memory(&mut unit, &self.kernel.memories);
         // Entry phi incomings are resolved in `finish`, once every unit's values exist.
         self.pending_entry.push((uid, pending));
         Ok(unit)
@@ -641,7 +642,9 @@ impl<'a> Lowering<'a> {
                         continue;
                     }
                     match flag {
-                        0x8 | 0x10 | 0x20 | 0x40 | 0x80 | 0x100 => {
+                        0x4 => c.dependency = Some(0),
+                        0x8 => c.dependency = next.next().map(|n| n.max(1)),
+                        0x10 | 0x20 | 0x40 | 0x80 | 0x100 => {
                             next.next();
                         }
                         0x1_0000 => c.requested_ii = next.next(),
