@@ -2,6 +2,8 @@
 //! spirit of Eichenberger–Davidson: each resource-limited op picks one modulo slot
 //! (binary x[i][r]) and a stage k[i], with t[i] = II·k[i] + Σ r·x[i][r]; dependences are
 //! difference constraints; operator chaining adds t[v] ≥ t[u] + 1 for over-long chains.
+//! Among the schedules at that II it picks the one with the fewest register bits, then the
+//! shortest.
 
 use crate::problem::{Problem, Schedule};
 use good_lp::solvers::highs::highs;
@@ -19,6 +21,13 @@ pub enum IlpOutcome {
 /// Upper bound on any start time: enough room for every op to run after the previous.
 pub fn horizon(p: &Problem, ii: u32) -> u32 {
     p.ops.iter().map(|o| o.latency.max(1)).sum::<u32>() + ii + 2
+}
+
+/// Is the time-indexed model small enough to build and solve at `ii` (one binary per
+/// resource-limited op and modulo slot)? Beyond this, building it alone takes seconds.
+pub fn fits(p: &Problem, ii: u32) -> bool {
+    let limited = p.ops.iter().filter(|o| !o.uses.is_empty()).count() as u64;
+    limited * ii as u64 <= 200_000
 }
 
 pub fn solve_at(p: &Problem, ii: u32, time_limit_s: f64) -> Result<IlpOutcome, String> {
@@ -53,13 +62,49 @@ pub fn solve_at(p: &Problem, ii: u32, time_limit_s: f64) -> Result<IlpOutcome, S
             slot_vars.push((i, x, k));
         }
     }
-    let objective: Expression = t.iter().map(|v| Expression::from(*v)).sum();
+    // Objective: fewest register bits (each result held from when it is ready until its last
+    // reader, a later iteration's reader counting II cycles per distance), then the
+    // shortest schedule (fewest stages). The weight keeps the order strict: one register
+    // bit-cycle is worth more than the whole schedule length.
+    let mut lifetime: Vec<Option<Variable>> = vec![None; p.ops.len()];
+    for d in p.deps.iter().filter(|d| d.data) {
+        if p.ops[d.src].bits > 0 && lifetime[d.src].is_none() {
+            lifetime[d.src] = Some(vars.add(variable().min(0)));
+        }
+    }
+    let makespan = vars.add(variable().min(0));
+    let weight = (t_max + 1) as f64;
+    let registers: Expression = lifetime
+        .iter()
+        .enumerate()
+        .filter_map(|(i, l)| l.map(|l| (p.ops[i].bits as f64) * l))
+        .sum();
+    let objective: Expression = weight * registers + makespan;
     let mut model = vars.minimise(objective).using(highs);
-    model.set_verbose(false);
+    model.set_verbose(std::env::var_os("HLS_HIGHS_LOG").is_some());
+    // The feasibility-jump heuristic costs milliseconds on every solve and these models
+    // solve at the root anyway.
+    let model = model.set_option("mip_heuristic_run_feasibility_jump", false);
+    // The II is what must be optimal; the register count within 2% of optimal is enough
+    // and keeps the solve short.
+    let model = model
+        .set_mip_rel_gap(0.02)
+        .map_err(|e| e.to_string())?
+        .set_threads(1);
     let mut model = model.set_time_limit(time_limit_s);
     for d in &p.deps {
         let need = d.latency as f64 - (ii as f64) * d.distance as f64;
         model = model.with(constraint!(t[d.dst] - t[d.src] >= need));
+    }
+    for d in p.deps.iter().filter(|d| d.data) {
+        if let Some(l) = lifetime[d.src] {
+            let lat = p.ops[d.src].latency as f64;
+            let carried = (ii as f64) * d.distance as f64;
+            model = model.with(constraint!(l - t[d.dst] + t[d.src] >= carried - lat));
+        }
+    }
+    for (i, o) in p.ops.iter().enumerate() {
+        model = model.with(constraint!(makespan - t[i] >= o.latency as f64));
     }
     for (u, v) in p.chain_breaks() {
         model = model.with(constraint!(t[v] - t[u] >= 1.0));

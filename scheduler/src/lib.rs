@@ -219,6 +219,11 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
             delay_ns,
             uses,
             pinned,
+            bits: if matches!(op.kind, OpKind::Store(_)) {
+                0
+            } else {
+                op.ty.bits()
+            },
         });
     }
     let mut deps = Vec::new();
@@ -272,6 +277,7 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
             delay_ns: 0.0,
             uses: vec![],
             pinned: Some(0),
+            bits: 0,
         });
         deps.push(Dependence {
             src: cont.index(),
@@ -328,9 +334,28 @@ pub fn search_ii(
         timed_out: Vec::new(),
         heuristic: false,
     };
+    // The heuristic first, at the lower bound: a schedule there has the optimal II whoever
+    // finds it, and the ILP then only has registers to improve (within a shorter limit;
+    // the heuristic's schedule stands if it runs out).
+    if let Some(h) = ims::schedule(p, first, 64).filter(|s| p.verify(s).is_ok()) {
+        let left = budget.saturating_sub(began.elapsed()).as_secs_f64();
+        if ilp::fits(p, first) && left > 0.05 {
+            if let ilp::IlpOutcome::Solved(s) = ilp::solve_at(p, first, left.min(2.0))? {
+                if p.verify(&s).is_ok() {
+                    out.schedule = Some(s);
+                    return Ok(out);
+                }
+            }
+        }
+        out.schedule = Some(h);
+        out.heuristic = true;
+        return Ok(out);
+    }
     for ii in first..=last {
         let left = budget.saturating_sub(began.elapsed()).as_secs_f64();
-        if left > 0.05 {
+        if !ilp::fits(p, ii) {
+            out.timed_out.push(ii);
+        } else if left > 0.05 {
             match ilp::solve_at(p, ii, left.min(5.0))? {
                 ilp::IlpOutcome::Solved(s) if p.verify(&s).is_ok() => {
                     out.schedule = Some(s);
@@ -402,7 +427,11 @@ pub fn schedule_unit(
             })?;
         let timed_out = search.timed_out.clone();
         if search.heuristic {
-            solver_used = "iterative modulo scheduling (the ILP ran out of time)".into();
+            solver_used = if search.timed_out.is_empty() {
+                "iterative modulo scheduling at the lower bound (II optimal; registers not minimised: the ILP ran out of time)".into()
+            } else {
+                "iterative modulo scheduling (the ILP did not finish)".into()
+            };
         }
         let s = search.schedule.ok_or(SchedError::NoSchedule {
             unit: unit.name.clone(),
@@ -412,7 +441,7 @@ pub fn schedule_unit(
             format!("requested by {req}; the bounds allow II {mii}")
         } else if !timed_out.is_empty() {
             format!(
-                "the ILP solver ran out of time at II {:?}; II {} comes from {} (not proven optimal)",
+                "the ILP did not finish at II {:?} (time limit, or too large a model); II {} comes from {} (not proven optimal)",
                 timed_out,
                 s.ii,
                 if search.heuristic { "iterative modulo scheduling" } else { "the ILP" }
@@ -506,6 +535,7 @@ mod tests {
             delay_ns: 0.0,
             uses,
             pinned: None,
+            bits: 32,
         }
     }
     fn dep(src: usize, dst: usize, latency: u32, distance: u32) -> Dependence {
@@ -628,6 +658,7 @@ mod tests {
                     delay_ns: 1.5,
                     uses: vec![],
                     pinned: None,
+                    bits: 32,
                 })
                 .collect(),
             deps: vec![dep(0, 1, 0, 0), dep(1, 2, 0, 0)],

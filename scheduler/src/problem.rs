@@ -16,6 +16,8 @@ pub struct Operation {
     pub uses: Vec<(usize, u32)>,
     /// Fixed start time (the iteration's issue point).
     pub pinned: Option<u32>,
+    /// Bits of the result (0 when there is none): what holding it one more cycle costs.
+    pub bits: u32,
 }
 
 #[derive(Debug, Clone, Serialize)]

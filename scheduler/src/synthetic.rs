@@ -36,6 +36,7 @@ pub fn loop_body(ops: usize, seed: u64) -> Problem {
             delay_ns,
             uses: resource.map(|r| vec![(r, 1)]).unwrap_or_default(),
             pinned: None,
+            bits: 32,
         });
         if i > 0 {
             for _ in 0..(1 + next() % 2) {
