@@ -2281,6 +2281,51 @@ fn ivdep_removes_carried_memory_dependences() {
     );
 }
 
+/// Program-scope `constant` tables become ROMs (initial contents in the RTL), indexed by
+/// data; RTL equals the model and pocl bit for bit.
+#[test]
+fn constant_tables_become_roms() {
+    let d = scratch("consttab");
+    let n = 128usize;
+    let x: Vec<f32> = randoms(51, n)
+        .iter()
+        .map(|r| (*r % 2000) as f32 / 100.0 - 10.0)
+        .collect();
+    let k: Vec<i32> = randoms(52, n).iter().map(|r| (*r % 4096) as i32).collect();
+    save(&d.join("x.npy"), &x);
+    save(&d.join("k.npy"), &k);
+    save(&d.join("y.npy"), &vec![0f32; n]);
+    save(&d.join("z.npy"), &vec![0i32; n]);
+    co_simulate_against_pocl(
+        "constant_table",
+        &[n as u64],
+        &[32],
+        &[
+            A::Buf("x", d.join("x.npy")),
+            A::Buf("k", d.join("k.npy")),
+            A::Buf("y", d.join("y.npy")),
+            A::Buf("z", d.join("z.npy")),
+        ],
+        &[],
+        &d,
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("out/report.json")).unwrap()).unwrap();
+    let storages: Vec<&serde_json::Value> = report["memories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["storage"] == "constant")
+        .collect();
+    assert_eq!(storages.len(), 2, "{}", report["memories"]);
+    assert_eq!(report["loops"][0]["ii"], 1);
+    let rtl = std::fs::read_to_string(d.join("out/rtl/constant_table.sv")).unwrap();
+    assert!(
+        rtl.contains("mem_squares_b0_r0[15] = 32'he1;"),
+        "squares[15] = 225 in the ROM"
+    );
+}
+
 /// Malformed or contradictory memory decorations are the user's to fix: exit 2, naming the
 /// variable and the rule.
 #[test]

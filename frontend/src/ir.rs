@@ -461,6 +461,9 @@ pub enum Storage {
     Private,
     /// Shared by a work-group (OpenCL `local`, SPIR-V `Workgroup`).
     Local,
+    /// A program-scope table (OpenCL `constant`, SPIR-V `UniformConstant` with an
+    /// initializer): read-only, its contents fixed in the bitstream.
+    Constant,
 }
 
 /// An on-chip array as the kernel declares it: what it holds and what its decorations ask.
@@ -471,6 +474,8 @@ pub struct OnChip {
     /// Elements of `Memory::elem`.
     pub depth: u64,
     pub attrs: MemAttrs,
+    /// Initial contents (little-endian bytes) of a constant table.
+    pub init: Option<Vec<u8>>,
     /// Set when a `merge` decoration folded this variable into another memory (its
     /// accesses were rewritten to that memory); such a memory is not built.
     pub merged_into: Option<MemId>,

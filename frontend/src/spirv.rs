@@ -526,6 +526,35 @@ struct Stream {
     bank_bits: Vec<Vec<u32>>,
 }
 
+impl SpirvModule {
+    /// The bytes of constant `id` (a scalar, a composite of them, or a null) in memory
+    /// order, as an initializer lays them out.
+    pub fn constant_bytes(&self, id: Word) -> Option<Vec<u8>> {
+        if let Some((ty, bits)) = self.constants.get(&id) {
+            let n = self.type_size(*ty)? as usize;
+            return Some(bits.to_le_bytes()[..n.min(8)].to_vec());
+        }
+        let i = self
+            .module
+            .types_global_values
+            .iter()
+            .find(|i| i.result_id == Some(id))?;
+        match i.class.opcode {
+            Op::ConstantComposite => {
+                let mut out = Vec::new();
+                for k in 0..i.operands.len() {
+                    out.extend(self.constant_bytes(id_operand(i, k)?)?);
+                }
+                Some(out)
+            }
+            Op::ConstantNull | Op::Undef => {
+                Some(vec![0u8; self.type_size(i.result_type?)? as usize])
+            }
+            _ => None,
+        }
+    }
+}
+
 pub fn id_operand(inst: &Instruction, i: usize) -> Option<Word> {
     match inst.operands.get(i) {
         Some(Operand::IdRef(w)) => Some(*w),

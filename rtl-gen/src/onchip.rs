@@ -125,6 +125,46 @@ fn decode(g: &Geometry, elem_bytes: u32) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
     (word, lane, g.bank_bits.clone())
 }
 
+/// The value of address bits `bits` (most significant first) of byte address `a`.
+fn gather(a: u64, bits: &[u32]) -> u64 {
+    bits.iter().fold(0, |acc, b| acc << 1 | (a >> b & 1))
+}
+
+/// `initial` contents of a constant table: per bank, (word, lane) -> element value, from
+/// the table's bytes laid out as the geometry decodes addresses.
+fn initial_words(g: &Geometry, eb: u32, init: &[u8]) -> Vec<BTreeMap<(u64, u64), u64>> {
+    let (word, lane, bank_bits) = decode(g, eb);
+    let mut banks = vec![BTreeMap::new(); g.banks as usize];
+    for (e, chunk) in init.chunks(eb as usize).enumerate() {
+        let a = e as u64 * eb as u64;
+        let mut v = [0u8; 8];
+        v[..chunk.len()].copy_from_slice(chunk);
+        banks[gather(a, &bank_bits) as usize]
+            .insert((gather(a, &word), gather(a, &lane)), u64::from_le_bytes(v));
+    }
+    banks
+}
+
+/// An `initial` block giving array `arr` (elements of `lanes` × `ew` bits) these values.
+fn initial_block(
+    out: &mut String,
+    arr: &str,
+    ew: u32,
+    lanes: u32,
+    values: &BTreeMap<(u64, u64), u64>,
+) {
+    let _ = write!(out, "    initial begin");
+    for ((w, l), v) in values {
+        if lanes == 1 {
+            let _ = write!(out, " {arr}[{w}] = {ew}'h{v:x};");
+        } else {
+            let lo = *l as u32 * ew;
+            let _ = write!(out, " {arr}[{w}][{}:{lo}] = {ew}'h{v:x};", lo + ew - 1);
+        }
+    }
+    let _ = writeln!(out, " end");
+}
+
 /// The SystemVerilog name of memory `mem`: `mem_<name>`, with the memory's index appended
 /// when another memory's name maps to the same identifier (two inlined helpers may each
 /// declare a `buf`). Bank b, replicate r is `<rtl_name>_b<b>_r<r>`; synthesis keeps these
@@ -155,6 +195,7 @@ pub fn emit(
         RtlError::Unsupported(format!("on-chip memory '{}' has no geometry", m.name))
     })?;
     let name = rtl_name(k, mem);
+    let init = m.on_chip().and_then(|o| o.init.as_deref());
     let eb = m.elem.bytes();
     let ew = m.elem.bits();
     let (word, lane, bank_bits) = decode(g, eb);
@@ -186,6 +227,21 @@ pub fn emit(
             v
         };
         // Without the hint, synthesis packs a many-ported array into LUT RAM.
+        // A constant table in flip-flops: element k of the array is element idx_bits(k).
+        let rom: Option<BTreeMap<(u64, u64), u64>> = init.map(|bytes| {
+            bytes
+                .chunks(eb as usize)
+                .enumerate()
+                .map(|(e, chunk)| {
+                    let mut v = [0u8; 8];
+                    v[..chunk.len()].copy_from_slice(chunk);
+                    (
+                        (gather(e as u64 * eb as u64, &idx_bits), 0),
+                        u64::from_le_bytes(v),
+                    )
+                })
+                .collect()
+        });
         for c in 0..g.copies {
             let arr = format!("{name}{}", copy_suffix(g.copies, c));
             let _ = writeln!(
@@ -193,6 +249,9 @@ pub fn emit(
                 "    (* ram_style = \"registers\" *) logic [{}:0] {arr} [{depth}];",
                 ew - 1
             );
+            if let Some(words) = &rom {
+                initial_block(out, &arr, ew, 1, words);
+            }
             let mut wr = String::new();
             for a in accesses.iter().filter(|a| a.store) {
                 let _ = write!(
@@ -305,6 +364,7 @@ pub fn emit(
                 .collect::<Vec<_>>()
                 .join(" | ")
         };
+    let rom_words = init.map(|bytes| initial_words(g, eb, bytes));
     // A RAM has `phys` physical ports (2 true dual port; 1 write + 1 read simple dual port);
     // logical port p runs on physical port p % phys in phase p / phys (one phase unless
     // double-pumped). Each physical port gets one address, so synthesis sees exactly the
@@ -322,6 +382,9 @@ pub fn emit(
                 bw - 1,
                 g.depth
             );
+            if let Some(words) = &rom_words {
+                initial_block(out, &ram, ew, lanes, &words[b as usize]);
+            }
             let mut body = String::new();
             // Double pump: a phase's read data is held at the other phase's fast edge and
             // brought to the kernel clock at the next kernel edge (latency 2 for both).

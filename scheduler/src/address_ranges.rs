@@ -260,6 +260,7 @@ mod tests {
                     storage: Storage::Private,
                     depth: 128,
                     attrs: MemAttrs::default(),
+                    init: None,
                     merged_into: None,
                 }),
                 elem: f,

@@ -340,7 +340,7 @@ pub fn search_ii(
     if let Some(h) = ims::schedule(p, first, 64).filter(|s| p.verify(s).is_ok()) {
         let left = budget.saturating_sub(began.elapsed()).as_secs_f64();
         if ilp::fits(p, first) && left > 0.05 {
-            if let ilp::IlpOutcome::Solved(s) = ilp::solve_at(p, first, left.min(2.0))? {
+            if let ilp::IlpOutcome::Solved(s) = ilp::solve_at(p, first, left.min(1.0))? {
                 if p.verify(&s).is_ok() {
                     out.schedule = Some(s);
                     return Ok(out);

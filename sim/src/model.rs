@@ -55,29 +55,6 @@ struct Machine<'m> {
 }
 
 /// The bytes of a constant (scalars, composites, null) in memory layout.
-fn init_bytes(m: &SpirvModule, id: Word) -> Option<Vec<u8>> {
-    if let Some((ty, bits)) = m.constants.get(&id) {
-        let n = m.type_size(*ty)? as usize;
-        return Some(bits.to_le_bytes()[..n.min(8)].to_vec());
-    }
-    let i = m
-        .module
-        .types_global_values
-        .iter()
-        .find(|i| i.result_id == Some(id))?;
-    match i.class.opcode {
-        Op::ConstantComposite => {
-            let mut out = Vec::new();
-            for k in 0..i.operands.len() {
-                out.extend(init_bytes(m, id_operand(i, k)?)?);
-            }
-            Some(out)
-        }
-        Op::ConstantNull | Op::Undef => Some(vec![0u8; m.type_size(i.result_type?)? as usize]),
-        _ => None,
-    }
-}
-
 /// Element type and size in bytes of an on-chip array variable's pointee (arrays of one
 /// scalar type, nested or not).
 fn array_layout(m: &SpirvModule, pointee: Word) -> Option<(Elem, usize)> {
@@ -173,7 +150,7 @@ pub fn run_model(
             continue;
         };
         if let (Some((elem, size)), Some(bytes)) =
-            (array_layout(&m, *pointee), init_bytes(&m, init))
+            (array_layout(&m, *pointee), m.constant_bytes(init))
         {
             if bytes.len() == size {
                 mach.locals.insert(id, mach.bufs.len());

@@ -51,6 +51,15 @@ pub fn merge_memories(k: &mut Kernel) -> Result<(), FrontendError> {
                 "merge applies to on-chip variables only".into(),
             )
         })?;
+        if members
+            .iter()
+            .any(|m| k.memory(*m).on_chip().is_some_and(|o| o.init.is_some()))
+        {
+            return Err(FrontendError::Unsupported {
+                inst: format!("merge \"{key}\" of {}", names.join(", ")),
+                message: "merging constant tables is not supported yet".into(),
+            });
+        }
         let dir = oc0.attrs.merge.clone().map(|m| m.1).unwrap_or_default();
         for m in &members[1..] {
             let mem = k.memory(*m);
@@ -96,6 +105,7 @@ pub fn merge_memories(k: &mut Kernel) -> Result<(), FrontendError> {
                 storage: oc0.storage,
                 depth,
                 attrs,
+                init: None,
                 merged_into: None,
             }),
             elem: first.elem,

@@ -83,17 +83,33 @@ impl Lowering<'_> {
         let storage = match sc {
             StorageClass::Function => Storage::Private,
             StorageClass::Workgroup => Storage::Local,
+            StorageClass::UniformConstant => Storage::Constant,
             other => {
                 return Err(bad(m, inst, format!("variables in the {other:?} storage class are not supported yet (private and local arrays are)")))
             }
         };
-        if inst.operands.len() > 1 {
-            return Err(bad(
-                m,
-                inst,
-                "initialized on-chip arrays are not supported yet",
-            ));
-        }
+        let init = match (storage, id_operand(inst, 1)) {
+            (Storage::Constant, Some(i)) => Some(m.constant_bytes(i).ok_or_else(|| {
+                bad(
+                    m,
+                    inst,
+                    format!(
+                        "the initializer %{i} of a constant table is not a constant of scalars"
+                    ),
+                )
+            })?),
+            (Storage::Constant, None) => {
+                return Err(bad(m, inst, "a constant table without an initializer"))
+            }
+            (_, Some(_)) => {
+                return Err(bad(
+                    m,
+                    inst,
+                    "initialized private or local arrays are not supported yet",
+                ))
+            }
+            (_, None) => None,
+        };
         let name = self.name_of(rid).unwrap_or_else(|| format!("mem{rid}"));
         // Inlined copies carry the decorations of the variable they copy.
         let mut src = rid;
@@ -102,6 +118,13 @@ impl Lowering<'_> {
         }
         let what = format!("OpVariable %{src} ({name})");
         let var_attrs = memattrs::mem_attrs(m, src, None, &what)?;
+        if let (Some(SpvType::Struct(_)), Some(_)) = (m.types.get(pointee), &init) {
+            return Err(bad(
+                m,
+                inst,
+                "constant tables of structs are not supported yet",
+            ));
+        }
         if let Some(SpvType::Struct(members)) = m.types.get(pointee) {
             let mut mems = Vec::new();
             for (k, mt) in members.iter().enumerate() {
@@ -122,7 +145,7 @@ impl Lowering<'_> {
                 let (elem, depth) = flat_array(m, *mt).ok_or_else(|| {
                     bad(m, inst, format!("{mwhat}: type {} is not an array of i8/i16/i32/i64/f32 (nested structs in on-chip memory are not supported yet)", self.type_name(*mt)))
                 })?;
-                mems.push(self.new_on_chip(mname, storage, elem, depth, attrs, &mwhat)?);
+                mems.push(self.new_on_chip(mname, storage, elem, depth, attrs, None, &mwhat)?);
             }
             self.struct_vars.insert(rid, mems);
             return Ok(());
@@ -130,7 +153,13 @@ impl Lowering<'_> {
         let (elem, depth) = flat_array(m, *pointee).ok_or_else(|| {
             bad(m, inst, format!("on-chip variable of type {}: only (nested) arrays of i8/i16/i32/i64/f32 and structs of them are supported yet", self.type_name(*pointee)))
         })?;
-        let mem = self.new_on_chip(name, storage, elem, depth, var_attrs, &what)?;
+        if init
+            .as_ref()
+            .is_some_and(|b| b.len() as u64 != depth * elem.bytes() as u64)
+        {
+            return Err(bad(m, inst, "the initializer does not fill the table"));
+        }
+        let mem = self.new_on_chip(name, storage, elem, depth, var_attrs, init, &what)?;
         self.pointers.insert(rid, Pointer { mem });
         Ok(())
     }
@@ -142,6 +171,7 @@ impl Lowering<'_> {
         elem: Type,
         depth: u64,
         attrs: MemAttrs,
+        init: Option<Vec<u8>>,
         what: &str,
     ) -> Result<MemId, FrontendError> {
         memattrs::check(&attrs, elem.bytes(), depth, what)?;
@@ -152,6 +182,7 @@ impl Lowering<'_> {
                 storage,
                 depth,
                 attrs,
+                init,
                 merged_into: None,
             }),
             elem,
@@ -176,7 +207,9 @@ impl Lowering<'_> {
             return Ok(None);
         };
         match inst.operands.first() {
-            Some(rspirv::dr::Operand::StorageClass(StorageClass::Workgroup)) => {
+            Some(rspirv::dr::Operand::StorageClass(
+                StorageClass::Workgroup | StorageClass::UniformConstant,
+            )) => {
                 self.on_chip_variable(inst)?;
                 Ok(self.pointers.get(&id).map(|p| p.mem))
             }
