@@ -2218,7 +2218,8 @@ fn memory_dependences_get_affine_distances() {
 
 /// `ivdep` (DependencyInfinite) on a loop whose index is data-dependent: the conservative
 /// distance-1 recurrence through global memory goes away (II 1), results stay right (idx is
-/// a permutation); without the loop control the same module keeps the recurrence.
+/// a permutation); without the loop control the same module keeps the recurrence; with
+/// MaxConcurrencyINTEL 4 as well, at most four iterations are in flight.
 #[test]
 fn ivdep_removes_carried_memory_dependences() {
     let d = scratch("ivdep");
@@ -2235,8 +2236,19 @@ fn ivdep_removes_carried_memory_dependences() {
     save(&d.join("a.npy"), &a);
     save(&d.join("idx.npy"), &idx);
     let expect: Vec<i32> = a.iter().map(|x| x * 3 + 1).collect();
+    // MaxConcurrencyINTEL 4 on top: at most four iterations in flight.
+    let limited = asm
+        .replace(
+            "OpCapability Kernel",
+            "OpCapability Kernel\n               OpCapability FPGALoopControlsINTEL",
+        )
+        .replace(
+            "          %1 = OpExtInstImport",
+            "               OpExtension \"SPV_INTEL_fpga_loop_controls\"\n          %1 = OpExtInstImport",
+        )
+        .replace("DependencyInfinite", "DependencyInfinite|MaxConcurrencyINTEL 4");
     let mut iis = Vec::new();
-    for (name, text) in [("ivdep", &asm), ("plain", &plain)] {
+    for (name, text) in [("ivdep", &asm), ("plain", &plain), ("limited", &limited)] {
         let spv = assemble(text, &d, name);
         let out = d.join(format!("{name}-out"));
         let r = run(&[
@@ -2272,6 +2284,13 @@ fn ivdep_removes_carried_memory_dependences() {
                 serde_json::json!([]),
                 "{lp}"
             );
+        }
+        if name == "limited" {
+            let (ii, depth) = (lp["ii"].as_u64().unwrap(), lp["depth"].as_u64().unwrap());
+            assert!(lp["stages"].as_u64().unwrap() <= 4, "{lp}");
+            assert_eq!(ii, depth.div_ceil(4), "{lp}");
+            let why = lp["bottleneck"].as_str().unwrap();
+            assert!(why.contains("MaxConcurrencyINTEL 4"), "{lp}");
         }
     }
     assert_eq!(iis[0], 1, "ivdep: {iis:?}");

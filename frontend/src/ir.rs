@@ -368,6 +368,8 @@ pub struct LoopControls {
     /// DependencyInfinite (`ivdep`): Some(0), no loop-carried memory dependences;
     /// DependencyLength N (`ivdep safelen(N)`): Some(N), none shorter than N iterations.
     pub dependency: Option<u32>,
+    /// MaxConcurrencyINTEL: iterations in flight at most (0: no limit).
+    pub max_concurrency: Option<u32>,
 }
 
 /// A memory dependence from one iteration of a loop to a later one.

@@ -106,6 +106,10 @@ pub fn solve_at(p: &Problem, ii: u32, time_limit_s: f64) -> Result<IlpOutcome, S
     for (i, o) in p.ops.iter().enumerate() {
         model = model.with(constraint!(makespan - t[i] >= o.latency as f64));
     }
+    if let (Some(n), true) = (p.max_in_flight, p.modulo) {
+        // Schedule::length is the last result's cycle + 1.
+        model = model.with(constraint!(makespan <= (n * ii) as f64 - 1.0));
+    }
     for (u, v) in p.chain_breaks() {
         model = model.with(constraint!(t[v] - t[u] >= 1.0));
     }

@@ -304,6 +304,10 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
         resources,
         clock_period_ns: board.clock_period_ns(),
         modulo,
+        max_in_flight: match &unit.kind {
+            UnitKind::Loop { controls, .. } => controls.max_concurrency.filter(|n| *n > 0),
+            _ => None,
+        },
     }
 }
 
@@ -446,6 +450,12 @@ pub fn schedule_unit(
                 s.ii,
                 if search.heuristic { "iterative modulo scheduling" } else { "the ILP" }
             )
+        } else if let (Some(n), true) = (p.max_in_flight, s.ii > mii) {
+            format!(
+                "MaxConcurrencyINTEL {n}: an iteration of {} cycles with at most {n} in flight needs II {} (the bounds allow II {mii})",
+                s.length(&p),
+                s.ii
+            )
         } else if s.ii > mii {
             format!(
                 "no schedule exists at II {first_ii}..{} (resource and chaining constraints together)",
@@ -563,6 +573,7 @@ mod tests {
             }],
             clock_period_ns: 4.0,
             modulo: true,
+            max_in_flight: None,
         }
     }
 
@@ -665,6 +676,7 @@ mod tests {
             resources: vec![],
             clock_period_ns: 4.0,
             modulo: true,
+            max_in_flight: None,
         };
         assert_eq!(p.chain_breaks(), vec![(0, 2)]);
         let ilp::IlpOutcome::Solved(s) = ilp::solve_at(&p, 1, 10.0).unwrap() else {

@@ -45,6 +45,9 @@ pub struct Problem {
     pub clock_period_ns: f64,
     /// Modulo problem (a loop) or a single iteration (straight-line code).
     pub modulo: bool,
+    /// MaxConcurrencyINTEL: at most this many iterations in flight, i.e. every op of an
+    /// iteration done within this many IIs of its start.
+    pub max_in_flight: Option<u32>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -90,6 +93,8 @@ pub enum VerifyError {
         "chained path into {op} takes {delay:.2} ns, more than the {period:.2} ns clock period"
     )]
     Chain { op: String, delay: f64, period: f64 },
+    #[error("an iteration takes {length} cycles at II {ii}: more than {max} iterations in flight")]
+    Concurrency { length: u32, ii: u32, max: u32 },
     #[error("{op} is pinned to cycle {pinned} but starts at {start}")]
     Pinned { op: String, pinned: u32, start: u32 },
     #[error("the schedule has {got} start times for {want} operations")]
@@ -234,6 +239,16 @@ impl Problem {
                     op: self.ops[i].name.clone(),
                     delay: *a,
                     period: self.clock_period_ns,
+                });
+            }
+        }
+        if let (Some(n), true) = (self.max_in_flight, self.modulo) {
+            let length = s.length(self);
+            if length > n * s.ii {
+                return Err(VerifyError::Concurrency {
+                    length,
+                    ii: s.ii,
+                    max: n,
                 });
             }
         }

@@ -78,5 +78,6 @@ pub fn loop_body(ops: usize, seed: u64) -> Problem {
         resources,
         clock_period_ns: 4.0,
         modulo: true,
+        max_in_flight: None,
     }
 }

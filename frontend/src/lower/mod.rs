@@ -648,9 +648,7 @@ impl<'a> Lowering<'a> {
                             next.next();
                         }
                         0x1_0000 => c.requested_ii = next.next(),
-                        0x2_0000 => {
-                            next.next();
-                        }
+                        0x2_0000 => c.max_concurrency = next.next(),
                         0x4_0000 => break, // DependencyArrayINTEL: variable length
                         0x8_0000 => c.pipelining_disabled = next.next() == Some(0),
                         _ => {}
