@@ -136,7 +136,8 @@ pub fn compile(
     })
 }
 
-/// Writes OUT/rtl/*.sv, OUT/filelist.f, OUT/report.json, OUT/report.txt, OUT/interface.json.
+/// Writes OUT/rtl/*.sv, OUT/filelist.f, OUT/report.json, OUT/report.txt, OUT/schedules.json,
+/// OUT/interface.json.
 /// Everything goes to a sibling temporary directory first and is moved into place at the
 /// end, so a failure never leaves a half-written OUT behind.
 pub fn write_outputs(c: &Compiled, out: &Path) -> Result<(), Error> {
@@ -167,6 +168,10 @@ pub fn write_outputs(c: &Compiled, out: &Path) -> Result<(), Error> {
             serde_json::to_string_pretty(&report::json(c)).unwrap_or_default(),
         ),
         ("report.txt", report::text(c)),
+        (
+            "schedules.json",
+            serde_json::to_string(&report::schedules(c)).unwrap_or_default(),
+        ),
         (
             "interface.json",
             serde_json::to_string_pretty(&c.rtl.interface).unwrap_or_default(),

@@ -6,6 +6,30 @@ use scheduler::memories::BankAccess;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
+/// schedules.json: every unit's scheduling problem as plain data (operations, dependences,
+/// resources) with the schedule found, so that anyone can check it or hand the same problem
+/// to another scheduler (bench/formulations.py does).
+pub fn schedules(c: &Compiled) -> Value {
+    let units: Vec<Value> = c
+        .kernel
+        .units
+        .iter()
+        .zip(&c.schedules)
+        .map(|(u, s)| {
+            json!({
+                "name": u.name,
+                "pipelined": s.pipelined,
+                "ii": s.ii,
+                "mii": s.mii,
+                "solver": s.solver,
+                "problem": s.problem,
+                "start": s.schedule.start,
+            })
+        })
+        .collect();
+    json!({ "kernel": c.kernel.name, "units": units })
+}
+
 pub fn json(c: &Compiled) -> Value {
     let k = &c.kernel;
     let units: Vec<Value> = k

@@ -641,6 +641,25 @@ fn generated_sv_is_lint_clean_and_every_loop_reaches_its_mii() {
         let report: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap())
                 .unwrap();
+        // schedules.json holds each unit's problem and schedule as data: the verifier,
+        // run here on what was written, must accept it.
+        let schedules: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("schedules.json")).unwrap())
+                .unwrap();
+        for (u, lp) in schedules["units"].as_array().unwrap().iter().zip(
+            report["units"].as_array().unwrap(),
+        ) {
+            let problem: scheduler::problem::Problem =
+                serde_json::from_value(u["problem"].clone()).unwrap();
+            let schedule = scheduler::problem::Schedule {
+                ii: u["ii"].as_u64().unwrap() as u32,
+                start: serde_json::from_value(u["start"].clone()).unwrap(),
+            };
+            problem.verify(&schedule).unwrap();
+            if lp["pipelined"] == true {
+                assert_eq!(lp["ii"], u["ii"], "{}", u["name"]);
+            }
+        }
         let files: Vec<PathBuf> = std::fs::read_to_string(out.join("filelist.f"))
             .unwrap()
             .lines()

@@ -16,10 +16,10 @@ fn main() {
         // What `hls-build` does: the ILP within its budget, then the heuristic.
         let search = search_ii(&p, m, m + 64, ILP_BUDGET).expect("solver runs");
         let ilp_ii = search.schedule.as_ref().map(|s| s.ii);
-        let how = if search.heuristic {
-            " (IMS after ILP budget)"
-        } else {
-            ""
+        let how = match (search.heuristic, ilp_ii == Some(m)) {
+            (false, _) => " (ILP)",
+            (true, true) => " (IMS at MII, optimal; registers not minimised)",
+            (true, false) => " (IMS; not proven optimal)",
         };
         let ilp_t = t.elapsed();
         let t = Instant::now();

@@ -63,6 +63,8 @@ pub struct UnitSchedule {
     pub solver: String,
     pub solve_ms: f64,
     pub problem: Problem,
+    /// The schedule of `problem` (its ops beyond the unit's are the iteration's issue).
+    pub schedule: problem::Schedule,
 }
 
 /// Operator class (board table key) of an IR op, if it has one.
@@ -527,6 +529,7 @@ pub fn schedule_unit(
         solver: solver_used,
         solve_ms,
         problem: p,
+        schedule,
     })
 }
 

@@ -2,9 +2,9 @@
 //! resources; dependences with iteration distances. Solvers fill in start times; `verify`
 //! checks any solution independently of how it was found.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Operation {
     pub name: String,
     /// Cycles from start to result; 0 = combinational, chained within the cycle.
@@ -20,13 +20,13 @@ pub struct Operation {
     pub bits: u32,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Resource {
     pub name: String,
     pub limit: u32,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Dependence {
     pub src: usize,
     pub dst: usize,
@@ -37,7 +37,7 @@ pub struct Dependence {
     pub data: bool,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Problem {
     pub ops: Vec<Operation>,
     pub deps: Vec<Dependence>,
@@ -50,7 +50,7 @@ pub struct Problem {
     pub max_in_flight: Option<u32>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Schedule {
     /// Initiation interval; for straight-line code the schedule length.
     pub ii: u32,
