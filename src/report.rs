@@ -59,6 +59,12 @@ pub fn json(c: &Compiled) -> Value {
                 "operations": u.body.len(),
                 "solver": s.solver,
                 "solve_ms": (s.solve_ms * 1000.0).round() / 1000.0,
+                // Iterations issued before an earlier one's exit test is known (squashed
+                // when it exits); 0 unless SpeculatedIterationsINTEL asks for more.
+                "speculated_iterations": match &u.kind {
+                    UnitKind::Loop { controls, .. } => json!(controls.speculated_iterations.unwrap_or(0)),
+                    _ => Value::Null,
+                },
                 "carried_memory_dependences": u.carried_mem_deps.iter().map(|d| {
                     let what = |o: frontend::ir::OpId| {
                         let op = u.body.op(o);

@@ -2319,6 +2319,93 @@ fn ivdep_removes_carried_memory_dependences() {
     );
 }
 
+/// SpeculatedIterationsINTEL: iterations issue before the exit test of an earlier one is
+/// known and are squashed when it exits. The loop's exit test (two multiplies) bounds the
+/// II at 7 without speculation; with N speculated iterations the bound is ceil(7 / (N + 1)).
+/// The loop stores out[x] each iteration, so a squashed iteration that reached memory
+/// would leave a cube at or above the limit (and a wrong count) behind — removing the
+/// squash from the RTL makes this test fail (checked: out[40..46] written, count 46).
+#[test]
+fn speculated_iterations_hide_the_exit_test() {
+    let d = scratch("speculate");
+    let asm =
+        std::fs::read_to_string(root().join("tests/fixtures/speculated_cubes.spvasm")).unwrap();
+    let merge = "               OpLoopMerge %11 %10 SpeculatedIterationsINTEL 6\n";
+    assert!(asm.contains(merge));
+    let variants = [
+        ("none", asm.replace(merge, ""), 7, 0),
+        ("two", asm.replace("SpeculatedIterationsINTEL 6", "SpeculatedIterationsINTEL 2"), 3, 2),
+        ("six", asm.clone(), 1, 6),
+    ];
+    let sentinel = 0xdead_beefu32;
+    save(&d.join("out.npy"), &vec![sentinel; 256]);
+    for (name, text, want_ii, speculated) in variants {
+        let spv = assemble(&text, &d, name);
+        for limit in [60000u32, 1, 0] {
+            let mut expect = vec![sentinel; 256];
+            let mut x = 0u32;
+            while x * x * x < limit {
+                expect[x as usize] = x * x * x;
+                x += 1;
+            }
+            expect[255] = x;
+            let out = d.join(format!("{name}-{limit}"));
+            let dump = d.join(format!("{name}-{limit}-dump"));
+            let r = run(&[
+                "sim",
+                spv.to_str().unwrap(),
+                "--global",
+                "1",
+                "--arg",
+                &format!("out=@{}", d.join("out.npy").display()),
+                "--arg",
+                &format!("limit={limit}"),
+                "-o",
+                out.to_str().unwrap(),
+                "--dump-dir",
+                dump.to_str().unwrap(),
+            ]);
+            assert_pass(&r);
+            let got: Vec<u32> = load::<i32>(&dump.join("out.npy"))
+                .iter()
+                .map(|v| *v as u32)
+                .collect();
+            assert_eq!(got, expect, "{name}, limit {limit}");
+            let report: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap())
+                    .unwrap();
+            let lp = &report["loops"][0];
+            assert_eq!(lp["ii"], want_ii, "{name}: {lp}");
+            assert_eq!(lp["ii"], lp["rec_mii"], "{name}: {lp}");
+            assert_eq!(lp["speculated_iterations"], speculated, "{name}: {lp}");
+            assert!(lp["bottleneck"].as_str().unwrap().contains("'cmp' -> issue"), "{lp}");
+            if limit == 0 {
+                assert_lint_clean(&out, report["top"].as_str().unwrap());
+            }
+        }
+    }
+}
+
+/// `verilator --lint-only -Wall` on a compiled design prints nothing.
+fn assert_lint_clean(out: &Path, top: &str) {
+    let files: Vec<PathBuf> = std::fs::read_to_string(out.join("filelist.f"))
+        .unwrap()
+        .lines()
+        .map(|l| out.join(l))
+        .collect();
+    let lint = Command::new("verilator")
+        .args(["--lint-only", "-Wall", "--top-module", top])
+        .args(&files)
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&lint.stdout),
+        String::from_utf8_lossy(&lint.stderr)
+    );
+    assert!(lint.status.success() && text.trim().is_empty(), "{text}");
+}
+
 /// Program-scope `constant` tables become ROMs (initial contents in the RTL), indexed by
 /// data; RTL equals the model and pocl bit for bit.
 #[test]

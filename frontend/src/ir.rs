@@ -370,6 +370,9 @@ pub struct LoopControls {
     pub dependency: Option<u32>,
     /// MaxConcurrencyINTEL: iterations in flight at most (0: no limit).
     pub max_concurrency: Option<u32>,
+    /// SpeculatedIterationsINTEL: iterations that may be issued before the exit test of an
+    /// earlier one is known (squashed if it exits). None: 0.
+    pub speculated_iterations: Option<u32>,
 }
 
 /// A memory dependence from one iteration of a loop to a later one.

@@ -309,9 +309,23 @@ pub fn emit(
                 }
             }
         }
+        // Speculated iterations: the stage where the registered exit test squashes the
+        // younger iterations in flight (see the loop control below).
+        let squash_stage = match &unit.kind {
+            UnitKind::Loop { cont, controls, .. }
+                if controls.speculated_iterations.unwrap_or(0) > 0 =>
+            {
+                Some(g.ready(*cont) + 1)
+            }
+            _ => None,
+        };
         if let UnitKind::Loop { cont, .. } = unit.kind {
             g.need(cont, s.ii);
             g.stages = g.stages.max(s.ii);
+            if let Some(e) = squash_stage {
+                g.need(cont, e);
+                g.stages = g.stages.max(e);
+            }
         }
         let caps: Vec<OpId> = unit
             .live_out
@@ -319,9 +333,16 @@ pub fn emit(
             .copied()
             .filter(|o| live.caps.contains(&(ui as u32, o.0)))
             .collect();
+        // Live-out values are latched by every valid iteration, the last one winning; with
+        // speculation only past the squash stage, where no younger iteration survives.
+        let cap_stage = |g: &UnitGen, o: OpId| match squash_stage {
+            Some(e) => g.ready(o).max(e + 1),
+            None => g.ready(o),
+        };
         for o in &caps {
-            let r = g.ready(*o);
+            let r = cap_stage(&g, *o);
             g.need(*o, r);
+            g.stages = g.stages.max(r);
         }
         if let UnitKind::WorkItems = unit.kind {
             g.stages = g.stages.max(1);
@@ -344,10 +365,17 @@ pub fn emit(
             wl(&mut out, format!("    logic {p}_start, {p}_v0, {p}_busy;"));
         }
         wl(&mut out, format!("    logic [{stages}:1] {p}_v;"));
+        // A squash clears the iterations younger than the exiting one: next cycle they sit
+        // in stages 1..=e.
+        let squash = match squash_stage {
+            Some(e) if stages > e => format!(" & ~({p}_kill ? {{{}'d0, {{{e}{{1'b1}}}}}} : '0)", stages - e),
+            Some(e) => format!(" & ~({p}_kill ? {{{e}{{1'b1}}}} : '0)"),
+            None => String::new(),
+        };
         if stages >= 2 {
-            wl(&mut out, format!("    always_ff @(posedge ap_clk) if (!ap_rst_n) {p}_v <= '0; else if (en) {p}_v <= {{{p}_v[{}:1], {p}_v0}};", stages - 1));
+            wl(&mut out, format!("    always_ff @(posedge ap_clk) if (!ap_rst_n) {p}_v <= '0; else if (en) {p}_v <= {{{p}_v[{}:1], {p}_v0}}{squash};", stages - 1));
         } else {
-            wl(&mut out, format!("    always_ff @(posedge ap_clk) if (!ap_rst_n) {p}_v <= '0; else if (en) {p}_v <= {p}_v0;"));
+            wl(&mut out, format!("    always_ff @(posedge ap_clk) if (!ap_rst_n) {p}_v <= '0; else if (en) {p}_v <= {p}_v0{squash};"));
         }
         match unit.kind {
             UnitKind::Block => {
@@ -355,6 +383,34 @@ pub fn emit(
                 wl(
                     &mut out,
                     format!("    assign {p}_busy = {p}_start || ({p}_v != '0);"),
+                );
+            }
+            UnitKind::Loop { cont, .. } if squash_stage.is_some() => {
+                // Speculation: an iteration issues every II while the loop runs; an exit
+                // test that fails at stage e kills the younger iterations and stops issue.
+                // The schedule keeps their memory accesses after that stage and at most
+                // SpeculatedIterationsINTEL of them in flight.
+                let e = squash_stage.expect("guarded");
+                wl(&mut out, format!("    logic {p}_stop, {p}_kill;"));
+                wl(
+                    &mut out,
+                    format!(
+                        "    assign {p}_kill = {} && !{};",
+                        g.valid(e),
+                        g.val(cont, e)
+                    ),
+                );
+                wl(
+                    &mut out,
+                    format!(
+                        "    assign {p}_v0 = {p}_start || (!{p}_stop && !{p}_kill && {});",
+                        g.valid(s.ii)
+                    ),
+                );
+                wl(&mut out, format!("    always_ff @(posedge ap_clk) if (!ap_rst_n) {p}_stop <= 1'b0; else if (en) begin if ({p}_start) {p}_stop <= 1'b0; else if ({p}_kill) {p}_stop <= 1'b1; end"));
+                wl(
+                    &mut out,
+                    format!("    assign {p}_busy = {p}_start || {p}_v0 || ({p}_v != '0);"),
                 );
             }
             UnitKind::Loop { cont, .. } => {
@@ -685,7 +741,7 @@ pub fn emit(
         }
         for o in &caps {
             let w = unit.body.op(*o).ty.bits();
-            let r = g.ready(*o);
+            let r = cap_stage(&g, *o);
             wl(
                 &mut out,
                 format!("    logic [{}:0] cap_u{ui}_n{};", w - 1, o.0),

@@ -651,6 +651,11 @@ impl<'a> Lowering<'a> {
                         0x2_0000 => c.max_concurrency = next.next(),
                         0x4_0000 => break, // DependencyArrayINTEL: variable length
                         0x8_0000 => c.pipelining_disabled = next.next() == Some(0),
+                        // LoopCoalesceINTEL, MaxInterleavingINTEL: one literal each, not used.
+                        0x10_0000 | 0x20_0000 => {
+                            next.next();
+                        }
+                        0x40_0000 => c.speculated_iterations = next.next(),
                         _ => {}
                     }
                 }
