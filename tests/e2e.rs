@@ -1057,6 +1057,136 @@ fn assemble(asm: &str, dir: &Path, name: &str) -> PathBuf {
     out
 }
 
+/// Every invalid module in tests/fixtures/invalid (its first line says `; expect: TEXT`, and
+/// `; patch-bound: N` lowers the header's id bound after assembly) exits 2 with a one-line
+/// diagnostic containing TEXT; every fixture of tests/fixtures cut in half exits 2 too.
+#[test]
+fn invalid_spirv_fixtures_get_exit_2_and_a_diagnostic() {
+    let d = scratch("invalid-fixtures");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(root().join("tests/fixtures/invalid")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let asm = std::fs::read_to_string(&path).unwrap();
+        let field = |key: &str| {
+            asm.lines()
+                .find_map(|l| l.strip_prefix(&format!("; {key}: ")).map(str::to_string))
+        };
+        let expect = field("expect").unwrap_or_else(|| panic!("{name}: no '; expect:' line"));
+        let spv = assemble(&asm, &d, &name);
+        if let Some(bound) = field("patch-bound").and_then(|b| b.parse::<u32>().ok()) {
+            let mut bytes = std::fs::read(&spv).unwrap();
+            bytes[12..16].copy_from_slice(&bound.to_le_bytes());
+            std::fs::write(&spv, bytes).unwrap();
+        }
+        let out = d.join(format!("{name}-out"));
+        bad_input(
+            &["compile", spv.to_str().unwrap(), "-o", out.to_str().unwrap()],
+            &expect,
+        );
+        assert!(!out.exists(), "{name}: nothing may be written");
+        seen += 1;
+    }
+    assert!(seen >= 7, "{seen} invalid fixtures");
+    for entry in std::fs::read_dir(root().join("tests/fixtures")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("spvasm") {
+            continue;
+        }
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let spv = assemble(&std::fs::read_to_string(&path).unwrap(), &d, &name);
+        let bytes = std::fs::read(&spv).unwrap();
+        let cut = d.join(format!("{name}-cut.spv"));
+        // Half the words: a whole number of words, so the instruction stream itself is cut
+        // (inside an instruction, or between two with the functions missing).
+        std::fs::write(&cut, &bytes[..bytes.len() / 8 * 4]).unwrap();
+        bad_input(&["compile", cut.to_str().unwrap()], "malformed SPIR-V");
+    }
+}
+
+/// SPV_INTEL_arbitrary_precision_integers: 13-bit arithmetic wraps at 13 bits in the model
+/// and in the RTL alike, checked against the formula.
+#[test]
+fn arbitrary_precision_integers_wrap_at_their_width() {
+    let d = scratch("apint");
+    let spv = assemble(
+        &std::fs::read_to_string(root().join("tests/fixtures/arbitrary_precision.spvasm")).unwrap(),
+        &d,
+        "apint",
+    );
+    let n = 256usize;
+    let a: Vec<u32> = randoms(61, n).iter().map(|v| *v as u32).collect();
+    save(&d.join("a.npy"), &a);
+    let dump = d.join("dump");
+    let r = run(&[
+        "sim",
+        spv.to_str().unwrap(),
+        "--global",
+        &n.to_string(),
+        "--arg",
+        &format!("a=@{}", d.join("a.npy").display()),
+        "--arg",
+        &format!("out=zeros:{n}"),
+        "--mem-latency",
+        "random:3",
+        "--dump-dir",
+        dump.to_str().unwrap(),
+    ]);
+    assert_pass(&r);
+    let expect: Vec<u32> = a
+        .iter()
+        .map(|x| {
+            let t = x & 0x1FFF;
+            let u = (t * t + 1) & 0x1FFF;
+            (((u << 19) as i32) >> 19) as u32
+        })
+        .collect();
+    let got: Vec<u32> = load::<i32>(&dump.join("out.npy")).iter().map(|v| *v as u32).collect();
+    assert_eq!(got, expect);
+}
+
+/// The loop control as an OpLoopControlINTEL instruction (unstructured loop controls) is
+/// read like the OpLoopMerge form: II 12 requested, honoured, and the design co-simulates.
+#[test]
+fn op_loop_control_intel_is_read_like_loop_merge() {
+    let d = scratch("loopctl");
+    let spv = assemble(
+        &std::fs::read_to_string(root().join("tests/fixtures/loop_control_intel.spvasm")).unwrap(),
+        &d,
+        "lci",
+    );
+    let x: Vec<f32> = randoms(22, 100).iter().map(|v| (*v % 1000) as f32 / 8.0).collect();
+    save(&d.join("x.npy"), &x);
+    let out = d.join("out");
+    let dump = d.join("dump");
+    let r = run(&[
+        "sim",
+        spv.to_str().unwrap(),
+        "--global",
+        "1",
+        "--arg",
+        &format!("x=@{}", d.join("x.npy").display()),
+        "--arg",
+        "out=zeros:1",
+        "--arg",
+        "n=100",
+        "-o",
+        out.to_str().unwrap(),
+        "--dump-dir",
+        dump.to_str().unwrap(),
+    ]);
+    assert_pass(&r);
+    let sum = x.iter().fold(0f32, |acc, v| acc + v);
+    assert_eq!(load::<f32>(&dump.join("out.npy")), vec![sum]);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    assert_eq!(report["loops"][0]["ii"], 12);
+    assert!(report["loops"][0]["bottleneck"]
+        .as_str()
+        .unwrap()
+        .contains("InitiationIntervalINTEL 12"));
+}
+
 #[test]
 fn requested_ii_is_a_constraint_and_below_recmii_is_refused() {
     let d = scratch("reqii");

@@ -97,6 +97,7 @@ impl SpirvModule {
             }
         }
         let bound = module.header.as_ref().map(|h| h.bound).unwrap_or(0);
+        check_id_bound(&module, bound)?;
         let mut m = SpirvModule {
             module,
             names: HashMap::new(),
@@ -448,6 +449,30 @@ impl SpirvModule {
 /// their real widths: the decoder only knows how to read literals of the standard widths,
 /// so those types are presented to it as 32- or 64-bit (same literal word counts) and
 /// restored afterwards.
+/// Every id, defined or used, must be below the header's bound (SPIR-V §2.3); a module
+/// that breaks this is corrupt, and tables sized by the bound would be overrun.
+fn check_id_bound(module: &Module, bound: Word) -> Result<(), FrontendError> {
+    for inst in module.all_inst_iter() {
+        let used = inst.operands.iter().filter_map(|o| match o {
+            Operand::IdRef(id) | Operand::IdScope(id) | Operand::IdMemorySemantics(id) => Some(*id),
+            _ => None,
+        });
+        let all = inst.result_id.into_iter().chain(inst.result_type).chain(used);
+        for id in all {
+            if id >= bound {
+                let what = inst
+                    .result_id
+                    .map(|r| format!("Op{:?} %{r}", inst.class.opcode))
+                    .unwrap_or_else(|| format!("Op{:?}", inst.class.opcode));
+                return Err(FrontendError::Malformed(format!(
+                    "{what}: id %{id} is not below the header's id bound {bound} (corrupt module?)"
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn check_instruction_stream(bytes: &[u8], little_endian: bool) -> Result<Stream, FrontendError> {
     let words: Vec<u32> = bytes
         .chunks_exact(4)

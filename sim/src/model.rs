@@ -1265,7 +1265,8 @@ impl Machine<'_> {
             | Op::Line
             | Op::NoLine
             | Op::SelectionMerge
-            | Op::LoopMerge => return Ok(()),
+            | Op::LoopMerge
+            | Op::LoopControlINTEL => return Ok(()),
             _ => return Err(self.err(inst, "instruction not modelled yet")),
         };
         vals.insert(rid, v);

@@ -1171,7 +1171,8 @@ impl<'a> Lowering<'a> {
                 | Op::Line
                 | Op::NoLine
                 | Op::SelectionMerge
-                | Op::LoopMerge => return Ok(()),
+                | Op::LoopMerge
+                | Op::LoopControlINTEL => return Ok(()),
                 Op::ExtInst => self.lower_ext_inst(ub, inst)?,
                 Op::AtomicIAdd
                 | Op::AtomicISub

@@ -1,0 +1,19 @@
+//! Any byte string through what `hls-build compile` does before scheduling: SPIR-V loading,
+//! the OpenCL environment checks and lowering to the IR. Every input must end in Ok or a
+//! FrontendError — never a panic, a hang or unbounded memory.
+//!
+//!     cargo +nightly fuzz run load_lower fuzz/corpus/load_lower -- -max_total_time=1800
+//!
+//! (scripts/fuzz.sh seeds the corpus from the test fixtures and kernels first.)
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(module) = frontend::SpirvModule::load(data) {
+        let names: Vec<String> = module.kernels.iter().map(|(n, _)| n.clone()).collect();
+        for name in names {
+            let _ = frontend::lower_kernel(&module, Some(&name));
+        }
+    }
+});

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Fuzzes SPIR-V loading + validation + lowering (fuzz/fuzz_targets/load_lower.rs) with
+# libFuzzer through cargo-fuzz, seeded with every test fixture and compiled test kernel.
+#   bash scripts/fuzz.sh [SECONDS]      (default 1800; needs the nightly toolchain)
+# A crash leaves its input in fuzz/artifacts/load_lower/: turn it into a regression fixture.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+secs="${1:-1800}"
+command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
+rustup toolchain list | grep -q nightly || rustup toolchain install nightly --profile minimal
+corpus=fuzz/corpus/load_lower
+mkdir -p "$corpus"
+cargo build --release -q
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for f in tests/fixtures/*.spvasm tests/fixtures/invalid/*.spvasm; do
+    [ -e "$f" ] || continue
+    spirv-as "$f" -o "$corpus/$(basename "$f" .spvasm).spv" 2>/dev/null || true
+done
+for f in tests/kernels/*.cl examples/*.cl; do
+    # Each kernel's SPIR-V as hls-build produces it (clang-15 + llvm-spirv-15).
+    clang-15 -cl-std=CL2.0 -target spir64 -O2 -fno-vectorize -fno-slp-vectorize \
+        -ffp-contract=off -fno-discard-value-names -Xclang -finclude-default-header \
+        -emit-llvm -c "$f" -o "$tmp/k.bc"
+    llvm-spirv-15 --spirv-ext=+all "$tmp/k.bc" -o "$corpus/$(basename "$f" .cl).spv"
+done
+cd fuzz
+cargo +nightly fuzz run load_lower corpus/load_lower -- \
+    -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
