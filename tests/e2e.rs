@@ -818,6 +818,48 @@ fn co_simulate_against_pocl(
     r
 }
 
+/// Generic pointers into global, local and private memory, through out-of-line helpers and
+/// to_global: resolved at compile time; RTL = model = the kernel's arithmetic in f32, bit for
+/// bit. (pocl is no oracle here: its CPU device lacks __opencl_c_generic_address_space.)
+#[test]
+fn generic_pointers_resolve_to_their_memories() {
+    let d = scratch("generic");
+    let n = 128usize;
+    let x: Vec<f32> = randoms(71, n + 2)
+        .iter()
+        .map(|v| (*v % 20000) as f32 / 64.0 - 150.0)
+        .collect();
+    save(&d.join("in.npy"), &x);
+    let dump = d.join("dump");
+    let src = root().join("tests/kernels/generic_ptrs.cl");
+    let r = run(&[
+        "sim",
+        src.to_str().unwrap(),
+        "--global",
+        &n.to_string(),
+        "--local",
+        "32",
+        "--arg",
+        &format!("in=@{}", d.join("in.npy").display()),
+        "--arg",
+        &format!("out=zeros:{n}"),
+        "--mem-latency",
+        "random:5",
+        "--dump-dir",
+        dump.to_str().unwrap(),
+    ]);
+    assert_pass(&r);
+    // sum3(in + i) + sum3(priv), priv = {in[i], 1, tile[l] = in[i] * 2}.
+    let expect: Vec<f32> = (0..n)
+        .map(|i| ((x[i] + x[i + 1]) + x[i + 2]) + ((x[i] + 1.0) + x[i] * 2.0))
+        .collect();
+    let got = load::<f32>(&dump.join("out.npy"));
+    assert!(
+        got.iter().zip(&expect).all(|(a, b)| a.to_bits() == b.to_bits()),
+        "{got:?}\n{expect:?}"
+    );
+}
+
 #[test]
 fn branches_become_predicated_stores() {
     let d = scratch("threshold");

@@ -1093,6 +1093,13 @@ impl Machine<'_> {
                 (V::I(x, w), Some(SpvType::Int(w2))) if w == *w2 => V::I(x, w),
                 _ => return Err(self.err(inst, "bitcast not modelled")),
             },
+            // Generic pointers: the frontend has checked that each cast keeps its memory.
+            Op::PtrCastToGeneric | Op::GenericCastToPtr | Op::GenericCastToPtrExplicit => {
+                match self.get(vals, a(0), inst)? {
+                    V::Ptr(b, off) => V::Ptr(b, off),
+                    _ => return Err(self.err(inst, "cast of a value that is not a pointer")),
+                }
+            }
             Op::CopyObject => self.get(vals, a(0), inst)?,
             Op::Undef => self.zero(inst.result_type.unwrap_or(0), inst)?,
             Op::CompositeExtract => {

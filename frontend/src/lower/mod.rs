@@ -742,6 +742,14 @@ impl<'a> Lowering<'a> {
         self.unit_of_block[&self.cfg.index_of[&label]]
     }
 
+    /// Storage class of a pointer type.
+    fn pointer_storage(&self, ty: Option<Word>) -> Option<StorageClass> {
+        match ty.and_then(|t| self.m.types.get(&t)) {
+            Some(SpvType::Pointer(c, _)) => Some(*c),
+            _ => None,
+        }
+    }
+
     fn is_pointer_type(&self, ty: Option<Word>) -> bool {
         matches!(
             ty.and_then(|t| self.m.types.get(&t)),
@@ -1037,32 +1045,47 @@ impl<'a> Lowering<'a> {
                     let a = self.value(ub, arg(0))?;
                     ub.resize(a, ty.bits(), opc == Op::SConvert)
                 }
-                Op::Bitcast => {
-                    if self.is_pointer_type(inst.result_type) {
-                        // Same memory, another view of its elements (clang stores a float3
-                        // as a float4): allowed while the component type stays the same.
-                        let p = self.pointer(inst, arg(0))?;
-                        let comp = |t: Option<Word>| match t.and_then(|t| self.m.types.get(&t)) {
-                            Some(SpvType::Pointer(_, e)) => match self.m.types.get(e) {
-                                Some(SpvType::Vector(c, _)) => scalar_type(self.m, *c),
-                                _ => scalar_type(self.m, *e),
-                            },
-                            _ => None,
+                Op::Bitcast if self.is_pointer_type(inst.result_type) => {
+                    // Same memory, another view of it (clang passes pointers through i8* and
+                    // stores a float3 as a float4): the address stays; a load or store whose
+                    // type differs from the memory's element is refused where it happens.
+                    let p = self.pointer(inst, arg(0))?;
+                    self.pointers.insert(rid, p);
+                    let v = self.value(ub, arg(0))?;
+                    ub.values.insert(rid, v);
+                    return Ok(());
+                }
+                Op::PtrCastToGeneric | Op::GenericCastToPtr | Op::GenericCastToPtrExplicit => {
+                    // Generic pointers are resolved at compile time: each one comes from a
+                    // cast of a pointer into a named space, so it keeps that memory.
+                    let p = self.pointer(inst, arg(0))?;
+                    if opc != Op::PtrCastToGeneric {
+                        let want = match opc {
+                            Op::GenericCastToPtrExplicit => inst.operands.get(1).and_then(|o| match o {
+                                rspirv::dr::Operand::StorageClass(c) => Some(*c),
+                                _ => None,
+                            }),
+                            _ => self.pointer_storage(inst.result_type),
                         };
-                        if comp(inst.result_type).is_none()
-                            || comp(inst.result_type) != comp(self.type_id_of(arg(0)))
-                        {
-                            return Err(bad(
-                                m,
-                                inst,
-                                "pointer casts that reinterpret memory are not supported yet",
-                            ));
+                        let mem = &self.kernel.memories[p.mem.0 as usize];
+                        let have = match &mem.kind {
+                            MemoryKind::Global { .. } => StorageClass::CrossWorkgroup,
+                            MemoryKind::OnChip(o) => match o.storage {
+                                Storage::Private => StorageClass::Function,
+                                Storage::Local => StorageClass::Workgroup,
+                                Storage::Constant => StorageClass::UniformConstant,
+                            },
+                        };
+                        if want != Some(have) {
+                            return Err(bad(m, inst, format!("'{}' is {have:?} memory, so this cast to {} gives NULL (to_global/to_local/to_private of a pointer into another space); not supported", mem.name, want.map(|w| format!("{w:?}")).unwrap_or_else(|| "another space".into()))));
                         }
-                        self.pointers.insert(rid, p);
-                        let v = self.value(ub, arg(0))?;
-                        ub.values.insert(rid, v);
-                        return Ok(());
                     }
+                    self.pointers.insert(rid, p);
+                    let v = self.value(ub, arg(0))?;
+                    ub.values.insert(rid, v);
+                    return Ok(());
+                }
+                Op::Bitcast => {
                     let ty = self.result_type(inst)?;
                     let a = self.value(ub, arg(0))?;
                     if ub.body.op(a).ty.bits() != ty.bits() {
