@@ -1130,6 +1130,14 @@ fn invalid_spirv_fixtures_get_exit_2_and_a_diagnostic() {
         seen += 1;
     }
     assert!(seen >= 7, "{seen} invalid fixtures");
+    // Inputs that once crashed the frontend under cargo-fuzz (scripts/fuzz.sh): a clear
+    // exit, never a panic.
+    for entry in std::fs::read_dir(root().join("tests/fixtures/fuzz")).unwrap() {
+        let path = entry.unwrap().path();
+        let r = run(&["compile", path.to_str().unwrap(), "-o", d.join("fuzz-out").to_str().unwrap()]);
+        assert!(r.code == 0 || r.code == 2, "{}: exit {}\n{}", path.display(), r.code, r.stderr);
+        assert!(!r.stderr.contains("panicked"), "{}: {}", path.display(), r.stderr);
+    }
     for entry in std::fs::read_dir(root().join("tests/fixtures")).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().and_then(|e| e.to_str()) != Some("spvasm") {

@@ -1380,7 +1380,12 @@ impl<'a> Lowering<'a> {
             for (k, rid, outside) in phis {
                 let mut incoming: Vec<(UnitId, ValueRef)> = Vec::new();
                 for (v, parent) in outside {
-                    let from = self.unit_of_block[&parent];
+                    let Some(&from) = self.unit_of_block.get(&parent) else {
+                        return Err(FrontendError::Malformed(format!(
+                            "OpPhi %{rid}: incoming block %{} is not reachable from the entry, so it cannot branch to the phi's block",
+                            self.block(parent).label
+                        )));
+                    };
                     if incoming.iter().any(|(f, _)| *f == from) {
                         continue;
                     }
