@@ -646,9 +646,12 @@ fn generated_sv_is_lint_clean_and_every_loop_reaches_its_mii() {
         let schedules: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(out.join("schedules.json")).unwrap())
                 .unwrap();
-        for (u, lp) in schedules["units"].as_array().unwrap().iter().zip(
-            report["units"].as_array().unwrap(),
-        ) {
+        for (u, lp) in schedules["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(report["units"].as_array().unwrap())
+        {
             let problem: scheduler::problem::Problem =
                 serde_json::from_value(u["problem"].clone()).unwrap();
             let schedule = scheduler::problem::Schedule {
@@ -855,7 +858,9 @@ fn generic_pointers_resolve_to_their_memories() {
         .collect();
     let got = load::<f32>(&dump.join("out.npy"));
     assert!(
-        got.iter().zip(&expect).all(|(a, b)| a.to_bits() == b.to_bits()),
+        got.iter()
+            .zip(&expect)
+            .all(|(a, b)| a.to_bits() == b.to_bits()),
         "{got:?}\n{expect:?}"
     );
 }
@@ -1123,7 +1128,12 @@ fn invalid_spirv_fixtures_get_exit_2_and_a_diagnostic() {
         }
         let out = d.join(format!("{name}-out"));
         bad_input(
-            &["compile", spv.to_str().unwrap(), "-o", out.to_str().unwrap()],
+            &[
+                "compile",
+                spv.to_str().unwrap(),
+                "-o",
+                out.to_str().unwrap(),
+            ],
             &expect,
         );
         assert!(!out.exists(), "{name}: nothing may be written");
@@ -1134,9 +1144,25 @@ fn invalid_spirv_fixtures_get_exit_2_and_a_diagnostic() {
     // exit, never a panic.
     for entry in std::fs::read_dir(root().join("tests/fixtures/fuzz")).unwrap() {
         let path = entry.unwrap().path();
-        let r = run(&["compile", path.to_str().unwrap(), "-o", d.join("fuzz-out").to_str().unwrap()]);
-        assert!(r.code == 0 || r.code == 2, "{}: exit {}\n{}", path.display(), r.code, r.stderr);
-        assert!(!r.stderr.contains("panicked"), "{}: {}", path.display(), r.stderr);
+        let r = run(&[
+            "compile",
+            path.to_str().unwrap(),
+            "-o",
+            d.join("fuzz-out").to_str().unwrap(),
+        ]);
+        assert!(
+            r.code == 0 || r.code == 2,
+            "{}: exit {}\n{}",
+            path.display(),
+            r.code,
+            r.stderr
+        );
+        assert!(
+            !r.stderr.contains("panicked"),
+            "{}: {}",
+            path.display(),
+            r.stderr
+        );
     }
     for entry in std::fs::read_dir(root().join("tests/fixtures")).unwrap() {
         let path = entry.unwrap().path();
@@ -1191,7 +1217,10 @@ fn arbitrary_precision_integers_wrap_at_their_width() {
             (((u << 19) as i32) >> 19) as u32
         })
         .collect();
-    let got: Vec<u32> = load::<i32>(&dump.join("out.npy")).iter().map(|v| *v as u32).collect();
+    let got: Vec<u32> = load::<i32>(&dump.join("out.npy"))
+        .iter()
+        .map(|v| *v as u32)
+        .collect();
     assert_eq!(got, expect);
 }
 
@@ -1205,7 +1234,10 @@ fn op_loop_control_intel_is_read_like_loop_merge() {
         &d,
         "lci",
     );
-    let x: Vec<f32> = randoms(22, 100).iter().map(|v| (*v % 1000) as f32 / 8.0).collect();
+    let x: Vec<f32> = randoms(22, 100)
+        .iter()
+        .map(|v| (*v % 1000) as f32 / 8.0)
+        .collect();
     save(&d.join("x.npy"), &x);
     let out = d.join("out");
     let dump = d.join("dump");
@@ -2514,7 +2546,12 @@ fn speculated_iterations_hide_the_exit_test() {
     assert!(asm.contains(merge));
     let variants = [
         ("none", asm.replace(merge, ""), 7, 0),
-        ("two", asm.replace("SpeculatedIterationsINTEL 6", "SpeculatedIterationsINTEL 2"), 3, 2),
+        (
+            "two",
+            asm.replace("SpeculatedIterationsINTEL 6", "SpeculatedIterationsINTEL 2"),
+            3,
+            2,
+        ),
         ("six", asm.clone(), 1, 6),
     ];
     let sentinel = 0xdead_beefu32;
@@ -2558,7 +2595,13 @@ fn speculated_iterations_hide_the_exit_test() {
             assert_eq!(lp["ii"], want_ii, "{name}: {lp}");
             assert_eq!(lp["ii"], lp["rec_mii"], "{name}: {lp}");
             assert_eq!(lp["speculated_iterations"], speculated, "{name}: {lp}");
-            assert!(lp["bottleneck"].as_str().unwrap().contains("'cmp' -> issue"), "{lp}");
+            assert!(
+                lp["bottleneck"]
+                    .as_str()
+                    .unwrap()
+                    .contains("'cmp' -> issue"),
+                "{lp}"
+            );
             if limit == 0 {
                 assert_lint_clean(&out, report["top"].as_str().unwrap());
             }

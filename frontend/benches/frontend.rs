@@ -30,8 +30,14 @@ fn module(diamonds: usize, ops_per_arm: usize) -> Vec<u8> {
     let ptr = b.type_pointer(None, StorageClass::CrossWorkgroup, uint);
     let fn_ty = b.type_function(void, vec![ptr, ptr]);
     let gid = b.variable(pv3, None, StorageClass::Input, None);
-    b.decorate(gid, Decoration::BuiltIn, [Operand::BuiltIn(BuiltIn::GlobalInvocationId)]);
-    let consts: Vec<u32> = (1..=31).map(|k| b.constant_bit32(uint, k * 2654435761u32)).collect();
+    b.decorate(
+        gid,
+        Decoration::BuiltIn,
+        [Operand::BuiltIn(BuiltIn::GlobalInvocationId)],
+    );
+    let consts: Vec<u32> = (1..=31)
+        .map(|k| b.constant_bit32(uint, k * 2654435761u32))
+        .collect();
     let one64 = b.constant_bit64(ulong, 1);
     let f = b
         .begin_function(void, None, FunctionControl::NONE, fn_ty)
@@ -45,8 +51,12 @@ fn module(diamonds: usize, ops_per_arm: usize) -> Vec<u8> {
     let pa = b.in_bounds_ptr_access_chain(ptr, None, a, i, []).unwrap();
     let pb = b.in_bounds_ptr_access_chain(ptr, None, a, i1, []).unwrap();
     let align = [Operand::LiteralBit32(4)];
-    let mut x = b.load(uint, None, pa, Some(MemoryAccess::ALIGNED), align.clone()).unwrap();
-    let mut y = b.load(uint, None, pb, Some(MemoryAccess::ALIGNED), align.clone()).unwrap();
+    let mut x = b
+        .load(uint, None, pa, Some(MemoryAccess::ALIGNED), align.clone())
+        .unwrap();
+    let mut y = b
+        .load(uint, None, pb, Some(MemoryAccess::ALIGNED), align.clone())
+        .unwrap();
     let mut k = 0usize;
     for _ in 0..diamonds {
         let (then_l, else_l, merge_l) = (b.id(), b.id(), b.id());
@@ -61,7 +71,9 @@ fn module(diamonds: usize, ops_per_arm: usize) -> Vec<u8> {
                     0 => b.i_add(uint, None, v, w).unwrap(),
                     1 => b.i_mul(uint, None, v, kc).unwrap(),
                     2 => b.bitwise_xor(uint, None, v, kc).unwrap(),
-                    3 => b.shift_right_logical(uint, None, v, consts[(j / 5) % 4]).unwrap(),
+                    3 => b
+                        .shift_right_logical(uint, None, v, consts[(j / 5) % 4])
+                        .unwrap(),
                     _ => b.i_sub(uint, None, v, w).unwrap(),
                 };
             }
@@ -107,7 +119,13 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.bench_function(format!("load + validate only, {n} instructions"), |bch| {
-        bch.iter(|| black_box(frontend::SpirvModule::load(black_box(&bytes)).expect("loads").bound))
+        bch.iter(|| {
+            black_box(
+                frontend::SpirvModule::load(black_box(&bytes))
+                    .expect("loads")
+                    .bound,
+            )
+        })
     });
     g.finish();
 }

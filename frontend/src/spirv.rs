@@ -457,7 +457,11 @@ fn check_id_bound(module: &Module, bound: Word) -> Result<(), FrontendError> {
             Operand::IdRef(id) | Operand::IdScope(id) | Operand::IdMemorySemantics(id) => Some(*id),
             _ => None,
         });
-        let all = inst.result_id.into_iter().chain(inst.result_type).chain(used);
+        let all = inst
+            .result_id
+            .into_iter()
+            .chain(inst.result_type)
+            .chain(used);
         for id in all {
             if id >= bound {
                 let what = inst

@@ -368,7 +368,10 @@ pub fn emit(
         // A squash clears the iterations younger than the exiting one: next cycle they sit
         // in stages 1..=e.
         let squash = match squash_stage {
-            Some(e) if stages > e => format!(" & ~({p}_kill ? {{{}'d0, {{{e}{{1'b1}}}}}} : '0)", stages - e),
+            Some(e) if stages > e => format!(
+                " & ~({p}_kill ? {{{}'d0, {{{e}{{1'b1}}}}}} : '0)",
+                stages - e
+            ),
             Some(e) => format!(" & ~({p}_kill ? {{{e}{{1'b1}}}} : '0)"),
             None => String::new(),
         };

@@ -73,13 +73,10 @@ fn main() {
     while let Some(a) = args.next() {
         match a.as_str() {
             "--limit" => {
-                limit_s = args
-                    .next()
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or_else(|| {
-                        eprintln!("--limit needs seconds");
-                        std::process::exit(2)
-                    })
+                limit_s = args.next().and_then(|v| v.parse().ok()).unwrap_or_else(|| {
+                    eprintln!("--limit needs seconds");
+                    std::process::exit(2)
+                })
             }
             "--synthetic" => with_synthetic = true,
             _ => files.push(a),
@@ -104,7 +101,10 @@ fn main() {
                 eprintln!("{f}: unit {}: {e}", u["name"]);
                 std::process::exit(2)
             });
-            problems.push((format!("{kernel} / {}", u["name"].as_str().unwrap_or("?")), p));
+            problems.push((
+                format!("{kernel} / {}", u["name"].as_str().unwrap_or("?")),
+                p,
+            ));
         }
     }
     if with_synthetic {

@@ -58,7 +58,13 @@ fn solve(args: &[String]) {
                     problems.push((format!("synthetic {n} ops"), synthetic::loop_body(n, 42)));
                 }
             }
-            "--dump" => dump = Some(it.next().cloned().unwrap_or_else(|| fail("--dump DIR".into()))),
+            "--dump" => {
+                dump = Some(
+                    it.next()
+                        .cloned()
+                        .unwrap_or_else(|| fail("--dump DIR".into())),
+                )
+            }
             file => {
                 let v = read_json(file);
                 let kernel = v["kernel"].as_str().unwrap_or("?").to_string();

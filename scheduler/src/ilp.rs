@@ -12,11 +12,11 @@
 
 use crate::problem::{Problem, Schedule};
 use good_lp::solvers::highs::highs;
-use std::collections::HashMap;
 use good_lp::{
     constraint, variable, Expression, ProblemVariables, ResolutionError, Solution, SolverModel,
     Variable,
 };
+use std::collections::HashMap;
 
 pub enum IlpOutcome {
     Solved(Schedule),
@@ -137,14 +137,8 @@ fn pair_vars(p: &Problem, vars: &mut ProblemVariables, slots: u32, t_max: u32) -
     for (r, res) in p.resources.iter().enumerate().filter(|(r, _)| busy[*r]) {
         for (i, o) in p.ops.iter().enumerate() {
             for _ in 0..o.units_of(r) {
-                let inst = (res.limit > 1).then(|| {
-                    vars.add(
-                        variable()
-                            .integer()
-                            .min(0)
-                            .max((res.limit - 1) as f64),
-                    )
-                });
+                let inst = (res.limit > 1)
+                    .then(|| vars.add(variable().integer().min(0).max((res.limit - 1) as f64)));
                 out.units[r].push((i, inst));
             }
         }
@@ -380,13 +374,15 @@ mod tests {
     /// Smallest II each formulation finds (every schedule verified), or None.
     fn smallest_ii(p: &Problem, f: Formulation) -> Option<u32> {
         let m = mii::res_mii(p).ii.max(mii::rec_mii(p).ii);
-        (m..m + 40).find(|ii| match solve_with(p, *ii, 30.0, f).expect("solver runs") {
-            IlpOutcome::Solved(s) => {
-                p.verify(&s).expect("verified");
-                true
-            }
-            _ => false,
-        })
+        (m..m + 40).find(
+            |ii| match solve_with(p, *ii, 30.0, f).expect("solver runs") {
+                IlpOutcome::Solved(s) => {
+                    p.verify(&s).expect("verified");
+                    true
+                }
+                _ => false,
+            },
+        )
     }
 
     #[test]

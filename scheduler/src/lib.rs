@@ -307,7 +307,8 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
             // on-chip read (no state, no queue) of iteration i + 1 comes after i's test is
             // known, one cycle after it is registered (the squash takes a clock edge).
             for (id, op) in body.ops() {
-                let onchip_read = matches!(op.kind, OpKind::Load(m) if kernel.memory(m).geometry.is_some());
+                let onchip_read =
+                    matches!(op.kind, OpKind::Load(m) if kernel.memory(m).geometry.is_some());
                 if op.is_memory() && !onchip_read {
                     deps.push(Dependence {
                         src: cont.index(),

@@ -1061,10 +1061,12 @@ impl<'a> Lowering<'a> {
                     let p = self.pointer(inst, arg(0))?;
                     if opc != Op::PtrCastToGeneric {
                         let want = match opc {
-                            Op::GenericCastToPtrExplicit => inst.operands.get(1).and_then(|o| match o {
-                                rspirv::dr::Operand::StorageClass(c) => Some(*c),
-                                _ => None,
-                            }),
+                            Op::GenericCastToPtrExplicit => {
+                                inst.operands.get(1).and_then(|o| match o {
+                                    rspirv::dr::Operand::StorageClass(c) => Some(*c),
+                                    _ => None,
+                                })
+                            }
                             _ => self.pointer_storage(inst.result_type),
                         };
                         let mem = &self.kernel.memories[p.mem.0 as usize];
@@ -1149,36 +1151,91 @@ impl<'a> Lowering<'a> {
                     let p = self.pointer(inst, src)?;
                     let ty = self.result_type(inst)?;
                     let mem = &mut self.kernel.memories[p.mem.0 as usize];
-                    if ty != mem.elem {
+                    // The same bits seen as another type of the same width (as_uint on a
+                    // float buffer): load the element, then a bitcast.
+                    let same_width = ty.bits() == mem.elem.bits();
+                    if ty != mem.elem && !same_width {
                         return Err(bad(m, inst, format!("loads {ty} from buffer '{}' of {}: reinterpreting a buffer is not supported yet", mem.name, mem.elem)));
                     }
-                    if mem.lanes > 1 {
+                    if mem.lanes > 1 && !mem.lanes.is_power_of_two() {
                         return Err(bad(m, inst, format!("loads one lane of buffer '{}' of {}-lane vectors: not supported yet (load the vector)", mem.name, mem.lanes)));
                     }
                     mem.read = true;
-                    let addr = self.value(ub, src)?;
-                    let mut operands = vec![addr];
-                    operands.extend(pred);
-                    ub.add(Op_ {
-                        kind: OpKind::Load(p.mem),
-                        ty,
-                        operands,
-                        name,
-                    })
+                    let elem = mem.elem;
+                    if mem.lanes > 1 {
+                        // One lane of a vector buffer (clang reads `v.x` of a uchar4 so):
+                        // the whole vector over the wide data path, then the lane the low
+                        // address bits select.
+                        let lanes = mem.lanes;
+                        let vbytes = (elem.bytes() * lanes) as u64;
+                        let addr = self.value(ub, src)?;
+                        let align = ub.op(OpKind::Const(!(vbytes - 1)), Type::ADDR, vec![]);
+                        let aligned = ub.int(IntBinOp::And, Type::ADDR, addr, align);
+                        let word_ty = Type::Int(elem.bits() * lanes);
+                        let mut operands = vec![aligned];
+                        operands.extend(pred);
+                        let word = ub.op(OpKind::Load(p.mem), word_ty, operands);
+                        let low_mask = ub.op(OpKind::Const(vbytes - 1), Type::ADDR, vec![]);
+                        let low = ub.int(IntBinOp::And, Type::ADDR, addr, low_mask);
+                        let three = ub.op(OpKind::Const(3), Type::ADDR, vec![]);
+                        let bit_shift = ub.int(IntBinOp::Shl, Type::ADDR, low, three);
+                        let bit_shift = ub.resize(bit_shift, word_ty.bits(), false);
+                        let shifted = ub.int(IntBinOp::LShr, word_ty, word, bit_shift);
+                        let bits = ub.resize(shifted, ty.bits(), false);
+                        if ty == Type::Int(ty.bits()) {
+                            ub.values.insert(rid, bits);
+                            return Ok(());
+                        }
+                        ub.add(Op_ {
+                            kind: OpKind::Cast(CastOp::Bitcast),
+                            ty,
+                            operands: vec![bits],
+                            name,
+                        })
+                    } else {
+                        let addr = self.value(ub, src)?;
+                        let mut operands = vec![addr];
+                        operands.extend(pred);
+                        let loaded = ub.add(Op_ {
+                            kind: OpKind::Load(p.mem),
+                            ty: elem,
+                            operands,
+                            name: if elem == ty { name.clone() } else { None },
+                        });
+                        if elem == ty {
+                            loaded
+                        } else {
+                            ub.add(Op_ {
+                                kind: OpKind::Cast(CastOp::Bitcast),
+                                ty,
+                                operands: vec![loaded],
+                                name,
+                            })
+                        }
+                    }
                 }
                 Op::Store => {
                     let p = self.pointer(inst, arg(0))?;
                     let addr = self.value(ub, arg(0))?;
-                    let data = self.value(ub, arg(1))?;
+                    let mut data = self.value(ub, arg(1))?;
                     let ty = ub.body.op(data).ty;
                     let mem = &mut self.kernel.memories[p.mem.0 as usize];
-                    if ty != mem.elem {
+                    if ty != mem.elem && ty.bits() != mem.elem.bits() {
                         return Err(bad(m, inst, format!("stores {ty} into buffer '{}' of {}: reinterpreting a buffer is not supported yet", mem.name, mem.elem)));
                     }
                     if mem.lanes > 1 {
                         return Err(bad(m, inst, format!("stores one lane of buffer '{}' of {}-lane vectors: not supported yet (store the vector)", mem.name, mem.lanes)));
                     }
                     mem.written = true;
+                    let elem = mem.elem;
+                    if ty != elem {
+                        data = ub.add(Op_ {
+                            kind: OpKind::Cast(CastOp::Bitcast),
+                            ty: elem,
+                            operands: vec![data],
+                            name: None,
+                        });
+                    }
                     ub.store(p.mem, addr, data, pred);
                     return Ok(());
                 }

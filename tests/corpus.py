@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""The OpenCL C corpus (tests/corpus/*.cl): every kernel through hls-build's frontend and
+software model, and through pocl (pyopencl) as the independent oracle, on the same random
+inputs; every buffer compared afterwards.
+
+    python3 tests/corpus.py [--hls-build target/release/hls-build] [--only NAME] [-v]
+
+Arguments come from the kernel's signature: a buffer `global T *p` gets `elems` elements of
+T (vectors: elems x lanes scalars) filled from a fixed seed; a scalar gets its value from
+the file's directives or 64 (integers) / 1.5 (floats). Directives are comment lines
+
+    // corpus: global=64 local=16 elems=256 ulp=0 range=-1000:1000 n=64
+
+that hold for every kernel of the file. Integers must match bit for bit; floats to `ulp`
+units in the last place (0 unless the file says why more is allowed), any NaN matching
+any NaN. Exit status 1 if any kernel differs or fails, with one line per kernel."""
+import argparse
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import pyopencl as cl
+
+root = pathlib.Path(__file__).resolve().parent.parent
+
+SCALARS = {
+    "char": np.int8, "uchar": np.uint8, "short": np.int16, "ushort": np.uint16,
+    "int": np.int32, "uint": np.uint32, "long": np.int64, "ulong": np.uint64,
+    "float": np.float32, "size_t": np.uint64, "bool": np.uint8,
+    "unsigned char": np.uint8, "unsigned short": np.uint16, "unsigned int": np.uint32,
+    "unsigned long": np.uint64, "unsigned": np.uint32,
+}
+
+
+def type_of(t):
+    """('float', 4) for 'float4'; ('int', 1) for 'int'."""
+    m = re.fullmatch(r"((?:unsigned )?[a-z_]+?)(2|3|4|8|16)?", t.strip())
+    if not m or m.group(1) not in SCALARS:
+        raise ValueError(f"type '{t}' is not in the corpus harness")
+    return SCALARS[m.group(1)], int(m.group(2) or 1)
+
+
+def kernels(src):
+    """(name, [(param name, is_buffer, dtype, lanes)]) for each kernel of the source."""
+    out = []
+    for m in re.finditer(r"(?:__)?kernel\s+void\s+(\w+)\s*\(([^)]*)\)", src):
+        params = []
+        for p in m.group(2).split(","):
+            p = re.sub(r"\b(const|restrict|__restrict|volatile)\b", " ", p).split()
+            is_buf = any(w.strip("_") == "global" for w in p) or any("*" in w for w in p)
+            words = [w for w in p if w.strip("_") not in ("global", "constant", "local")]
+            name = words[-1].lstrip("*")
+            ty = " ".join(w.rstrip("*") for w in words[:-1]).strip()
+            dtype, lanes = type_of(ty)
+            params.append((name, is_buf, dtype, lanes))
+        out.append((m.group(1), params))
+    return out
+
+
+def directives(src):
+    d = {"global": "64", "local": "16", "elems": "256", "ulp": "0"}
+    for line in src.splitlines():
+        if line.strip().startswith("// corpus:"):
+            for kv in line.split(":", 1)[1].split():
+                k, v = kv.split("=", 1)
+                d[k] = v
+    return d
+
+
+def fill(rng, dtype, n, rng_text):
+    if np.issubdtype(dtype, np.floating):
+        lo, hi = (float(x) for x in rng_text.split(":")) if rng_text else (-100.0, 100.0)
+        return rng.uniform(lo, hi, n).astype(dtype)
+    info = np.iinfo(dtype)
+    if rng_text:
+        lo, hi = (int(x) for x in rng_text.split(":"))
+    else:
+        lo, hi = info.min, info.max
+    return rng.integers(max(lo, info.min), min(hi, info.max), n, endpoint=True,
+                        dtype=np.int64 if info.bits < 64 else dtype).astype(dtype)
+
+
+def ulps(a, b):
+    """Distance in units in the last place between two float32 arrays (NaN = NaN)."""
+    ia = a.view(np.int32).astype(np.int64)
+    ib = b.view(np.int32).astype(np.int64)
+    ia = np.where(ia < 0, -(ia & 0x7FFFFFFF), ia)
+    ib = np.where(ib < 0, -(ib & 0x7FFFFFFF), ib)
+    d = np.abs(ia - ib)
+    both_nan = np.isnan(a) & np.isnan(b)
+    return np.where(both_nan, 0, d)
+
+
+def run_one(path, src, name, params, d, ctx, queue, prog, hls, tmp, verbose):
+    rng = np.random.default_rng(abs(hash(name)) % (2 ** 32))
+    glob = [int(x) for x in d["global"].split(",")]
+    loc = [int(x) for x in d["local"].split(",")]
+    elems = int(d["elems"])
+    cmd = [hls, "sim", str(path), "--kernel", name, "--engine", "model",
+           "--global", d["global"], "--local", d["local"]]
+    host_args, bufs = [], []
+    for pname, is_buf, dtype, lanes in params:
+        if is_buf:
+            data = fill(rng, dtype, elems * lanes, d.get(f"range.{pname}", d.get("range")))
+            f = pathlib.Path(tmp, f"{name}.{pname}.npy")
+            np.save(f, data)
+            cmd += ["--arg", f"{pname}=@{f}"]
+            bufs.append((pname, data))
+            host_args.append(data)
+        else:
+            default = "1.5" if np.issubdtype(dtype, np.floating) else "64"
+            v = d.get(pname, default)
+            cmd += ["--arg", f"{pname}={v}"]
+            host_args.append(dtype(float(v)) if np.issubdtype(dtype, np.floating) else dtype(int(v, 0)))
+    dump = pathlib.Path(tmp, f"{name}.dump")
+    cmd += ["--dump-dir", str(dump)]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        return f"hls-build: {(r.stderr.strip().splitlines() or ['?'])[-1]}"
+    mf = cl.mem_flags
+    cl_args, cl_bufs = [], []
+    for (pname, is_buf, dtype, lanes), a in zip(params, host_args):
+        if is_buf:
+            host = np.array(a)
+            b = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=host)
+            cl_args.append(b)
+            cl_bufs.append((pname, host, b))
+        else:
+            cl_args.append(a)
+    getattr(prog, name)(queue, tuple(glob), tuple(loc), *cl_args)
+    ulp = int(d["ulp"])
+    worst = 0
+    for pname, host, b in cl_bufs:
+        cl.enqueue_copy(queue, host, b)
+        ours = np.load(dump / f"{pname}.npy").view(host.dtype).reshape(host.shape)
+        if np.issubdtype(host.dtype, np.floating):
+            dist = ulps(ours, host)
+            worst = max(worst, int(dist.max()))
+            if dist.max() > ulp:
+                i = int(dist.argmax())
+                return f"{pname}[{i}]: model {ours[i]!r}, pocl {host[i]!r} ({int(dist[i])} ulp > {ulp})"
+        elif not np.array_equal(ours, host):
+            i = int(np.flatnonzero(ours != host)[0])
+            return f"{pname}[{i}]: model {ours[i]!r}, pocl {host[i]!r}"
+    if verbose:
+        print(f"  {name}: {len(cl_bufs)} buffers equal (max {worst} ulp)")
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--hls-build", default=str(root / "target/release/hls-build"))
+    ap.add_argument("--only")
+    ap.add_argument("-v", action="store_true")
+    args = ap.parse_args()
+    platform = [p for p in cl.get_platforms() if "Portable" in p.name][0]
+    ctx = cl.Context(platform.get_devices())
+    queue = cl.CommandQueue(ctx)
+    failed, count = [], 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in sorted((root / "tests/corpus").glob("*.cl")):
+            src = path.read_text()
+            d = directives(src)
+            try:
+                # hls-build compiles with contraction off (a*b+c stays two rounded ops, see
+                # frontend/src/opencl.rs); pocl must too, or it may fuse them into an fma.
+                prog = cl.Program(ctx, "#pragma OPENCL FP_CONTRACT OFF\n" + src).build(
+                    options="-cl-std=CL2.0")
+            except cl.RuntimeError as e:
+                prog = None
+                pocl_error = str(e).strip().splitlines()[-3:]
+            for name, params in kernels(src):
+                if args.only and args.only not in (name, path.stem):
+                    continue
+                count += 1
+                if prog is None:
+                    print(f"FAIL {path.name}:{name}: pocl cannot build the file: {pocl_error}")
+                    failed.append(name)
+                    continue
+                why = run_one(path, src, name, params, d, ctx, queue, prog, args.hls_build,
+                              tmp, args.v)
+                print(f"{'FAIL' if why else 'ok  '} {path.name}:{name}" + (f": {why}" if why else ""))
+                if why:
+                    failed.append(name)
+    print(f"{count} kernels; {count - len(failed)} agree with pocl; {len(failed)} differ or fail")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

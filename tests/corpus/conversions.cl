@@ -1,0 +1,28 @@
+// Conversions between integer widths and to/from float (default rounding: to nearest for
+// int to float, toward zero for float to int; values kept in range).
+// corpus: range=-30000:30000
+kernel void int_widths(global int *a, global char *c, global short *s, global long *l, global uchar *uc) {
+    size_t i = get_global_id(0);
+    c[i] = (char)a[i];
+    s[i] = (short)a[i];
+    l[i] = (long)a[i] * 3;
+    uc[i] = (uchar)a[i];
+}
+kernel void int_to_float(global int *a, global uint *b, global float *out) {
+    size_t i = get_global_id(0);
+    out[i] = (float)a[i] * 0.5f + (float)(b[i] * 65536u);
+}
+kernel void float_to_int(global float *a, global int *out, global uint *uout) {
+    size_t i = get_global_id(0);
+    out[i] = (int)(a[i] * 10.0f);
+    uout[i] = (uint)fabs(a[i] * 1000.0f);
+}
+kernel void long_to_float(global long *a, global float *out) {
+    size_t i = get_global_id(0);
+    out[i] = (float)(a[i] * 123456789L);
+}
+kernel void bits_of_float(global float *a, global uint *out, global float *back) {
+    size_t i = get_global_id(0);
+    out[i] = as_uint(a[i]);
+    back[i] = as_float(as_uint(a[i]) ^ 0x80000000u);
+}
