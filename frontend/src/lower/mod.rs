@@ -106,7 +106,11 @@ impl<'a> Lowering<'a> {
             let arg = ArgId(i as u32);
             let ty = p.result_type.and_then(|t| m.types.get(&t)).cloned();
             let kind = match ty {
-                Some(SpvType::Pointer(StorageClass::CrossWorkgroup, elem)) => {
+                // `constant T *` arguments are buffers too (read-only, filled by the host).
+                Some(SpvType::Pointer(
+                    StorageClass::CrossWorkgroup | StorageClass::UniformConstant,
+                    elem,
+                )) => {
                     // A buffer of vectors is a memory of their components.
                     let (comp, lanes) = match m.types.get(&elem) {
                         // Three lanes take the room (and the bus) of four (§2.10).
