@@ -248,6 +248,24 @@ impl SpirvModule {
                 }
             }
         }
+        // Vectors of 2, 3, 4, 8 or 16 components (§2.6, Vector16 for the last two); any
+        // other count would also overflow the widths derived from it.
+        for inst in &self.module.types_global_values {
+            if inst.class.opcode != Op::TypeVector {
+                continue;
+            }
+            if let Some(Operand::LiteralBit32(n)) = inst.operands.get(1) {
+                if !matches!(n, 2 | 3 | 4 | 8 | 16) {
+                    return Err(FrontendError::Invalid {
+                        rule: "OpenCL SPIR-V environment §2.6".into(),
+                        inst: format!("OpTypeVector %{}", inst.result_id.unwrap_or(0)),
+                        message: format!(
+                            "{n} components; vectors have 2, 3, 4, 8 or 16"
+                        ),
+                    });
+                }
+            }
+        }
         let Some(mm) = &self.module.memory_model else {
             return Err(FrontendError::Invalid {
                 rule: RULE.into(),
