@@ -1,7 +1,13 @@
 // IEEE-754 binary32 multiplier: round to nearest even, subnormal inputs and outputs,
 // infinities, NaN (quiet NaN 0x7FC00000 out). Fixed latency LAT cycles with clock enable.
+//
+// With LAT >= 8 the datapath is staged: classify (and count the leading zeros of each
+// significand, nonzero only for subnormals); four 12x12 partial products (DSP blocks); their
+// sum; the normalising shift by the sum of the two counts; a last one-bit step; the right
+// shift of a subnormal result; the rounding increment; the packing. Extra latency is a delay line at the output. With LAT < 8 the
+// whole function is combinational, followed by LAT registers.
 module hls_fp32_mul #(
-    parameter int LAT = 6
+    parameter int LAT = 8
 ) (
     input  logic        clk,
     input  logic        ce,
@@ -58,12 +64,218 @@ module hls_fp32_mul #(
         return res;
     endfunction
 
-    logic [31:0] stage [LAT];
-    always_ff @(posedge clk) begin
-        if (ce) begin
-            stage[0] <= hls_fmul32(a, b);
-            for (int i = 1; i < LAT; i++) stage[i] <= stage[i-1];
+    localparam int STAGES = 8;
+
+    if (LAT >= STAGES) begin : g_staged
+        // Stage 1: classify; the exponent the product would have with its leading one at
+        // bit 47 and no leading zeros (1.0 x 1.0 = 2^46: one leading zero, exponent 127);
+        // the leading zeros of each significand (nonzero only for subnormals).
+        logic [7:0] ex, ez;
+        logic nan_x, nan_z, inf_x, inf_z, zero_x, zero_z;
+        assign ex = a[30:23];
+        assign ez = b[30:23];
+        assign nan_x = ex == 8'hFF && a[22:0] != 23'd0;
+        assign nan_z = ez == 8'hFF && b[22:0] != 23'd0;
+        assign inf_x = ex == 8'hFF && a[22:0] == 23'd0;
+        assign inf_z = ez == 8'hFF && b[22:0] == 23'd0;
+        assign zero_x = a[30:0] == 31'd0;
+        assign zero_z = b[30:0] == 31'd0;
+        function automatic logic [4:0] lzc24(input logic [23:0] v);
+            logic [4:0] n;
+            n = 5'd24;
+            for (int i = 0; i < 24; i++) if (v[i]) n = 5'(23 - i);
+            return n;
+        endfunction
+        logic s1_special, s1_inf, s1_nan, s1_sign;
+        logic signed [10:0] s1_e;
+        logic [23:0] s1_fx, s1_fz;
+        logic [4:0] s1_lzx, s1_lzz;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                // NaN in, or inf x 0: the quiet NaN; inf otherwise; a zero operand: zero.
+                s1_nan <= nan_x || nan_z || (inf_x && zero_z) || (inf_z && zero_x);
+                s1_special <= ex == 8'hFF || ez == 8'hFF || zero_x || zero_z;
+                s1_inf <= inf_x || inf_z;
+                s1_sign <= a[31] ^ b[31];
+                s1_e <= $signed({3'd0, (ex == 8'd0) ? 8'd1 : ex})
+                      + $signed({3'd0, (ez == 8'd0) ? 8'd1 : ez}) - 11'sd126;
+                s1_fx <= {ex != 8'd0, a[22:0]};
+                s1_fz <= {ez != 8'd0, b[22:0]};
+                s1_lzx <= lzc24({ex != 8'd0, a[22:0]});
+                s1_lzz <= lzc24({ez != 8'd0, b[22:0]});
+            end
         end
+        // Stage 2: two partial products, each small enough for DSP blocks with registers;
+        // the product's leading zeros are lzx + lzz or one more.
+        logic s2_special, s2_inf, s2_nan, s2_sign;
+        logic signed [10:0] s2_e;
+        logic [5:0] s2_lzs;
+        logic [23:0] s2_ll, s2_lh, s2_hl, s2_hh;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s2_special <= s1_special;
+                s2_inf <= s1_inf;
+                s2_nan <= s1_nan;
+                s2_sign <= s1_sign;
+                s2_e <= s1_e;
+                s2_lzs <= {1'b0, s1_lzx} + {1'b0, s1_lzz};
+                s2_ll <= s1_fx[11:0] * s1_fz[11:0];
+                s2_lh <= s1_fx[11:0] * s1_fz[23:12];
+                s2_hl <= s1_fx[23:12] * s1_fz[11:0];
+                s2_hh <= s1_fx[23:12] * s1_fz[23:12];
+            end
+        end
+        // Stage 3: the product. ll and hh do not overlap; the two middle products join them
+        // through one carry-save layer, so that one carry chain remains.
+        logic [47:0] pa, pb, pc, psum, pcarry;
+        assign pa = {s2_hh, s2_ll};
+        assign pb = {12'd0, s2_lh, 12'd0};
+        assign pc = {12'd0, s2_hl, 12'd0};
+        assign psum = pa ^ pb ^ pc;
+        assign pcarry = {(pa[46:0] & pb[46:0]) | (pb[46:0] & pc[46:0]) | (pa[46:0] & pc[46:0]), 1'b0};
+        logic s3_special, s3_inf, s3_nan, s3_sign;
+        logic signed [10:0] s3_e;
+        logic [5:0] s3_lzs;
+        logic [47:0] s3_p;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s3_special <= s2_special;
+                s3_inf <= s2_inf;
+                s3_nan <= s2_nan;
+                s3_sign <= s2_sign;
+                s3_e <= s2_e;
+                s3_lzs <= s2_lzs;
+                s3_p <= psum + pcarry;
+            end
+        end
+        // Stage 4: shift by the estimate; exponent, subnormal test and right shift for both
+        // outcomes (leading zeros lzs or lzs + 1), so that the next stage only selects.
+        logic [6:0] lz0, lz1;
+        assign lz0 = {1'b0, s3_lzs};
+        assign lz1 = {1'b0, s3_lzs} + 7'd1;
+        logic s4_special, s4_inf, s4_nan, s4_sign;
+        logic signed [10:0] s4_e0, s4_e1;
+        logic s4_tiny0, s4_tiny1, s4_gone0, s4_gone1;
+        logic [5:0] s4_rs0, s4_rs1;
+        logic [47:0] s4_q;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s4_special <= s3_special;
+                s4_inf <= s3_inf;
+                s4_nan <= s3_nan;
+                s4_sign <= s3_sign;
+                s4_q <= s3_p << s3_lzs;
+                s4_e0 <= s3_e - $signed({4'd0, lz0});
+                s4_e1 <= s3_e - $signed({4'd0, lz1});
+                // Below the normal range (e - lz < 1): shift right by 1 - e + lz, all of it
+                // sticky past 47.
+                s4_tiny0 <= s3_e <= $signed({4'd0, lz0});
+                s4_tiny1 <= s3_e <= $signed({4'd0, lz1});
+                s4_gone0 <= s3_e + 11'sd46 < $signed({4'd0, lz0});
+                s4_gone1 <= s3_e + 11'sd46 < $signed({4'd0, lz1});
+                s4_rs0 <= 6'(11'sd1 - s3_e + $signed({4'd0, lz0}));
+                s4_rs1 <= 6'(11'sd1 - s3_e + $signed({4'd0, lz1}));
+            end
+        end
+        // Stage 5: the leading one to bit 47 (one more step when the estimate fell short).
+        logic s5_special, s5_inf, s5_nan, s5_sign, s5_tiny, s5_gone;
+        logic signed [10:0] s5_e;
+        logic [5:0] s5_rs;
+        logic [47:0] s5_q;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s5_special <= s4_special;
+                s5_inf <= s4_inf;
+                s5_nan <= s4_nan;
+                s5_sign <= s4_sign;
+                s5_q <= s4_q[47] ? s4_q : {s4_q[46:0], 1'b0};
+                s5_e <= s4_q[47] ? s4_e0 : s4_e1;
+                s5_tiny <= s4_q[47] ? s4_tiny0 : s4_tiny1;
+                s5_gone <= s4_q[47] ? s4_gone0 : s4_gone1;
+                s5_rs <= s4_q[47] ? s4_rs0 : s4_rs1;
+            end
+        end
+        // Stage 6: a result below the normal range shifts right (subnormal), what falls off
+        // becoming sticky; the 24 significand bits, guard, round and sticky remain.
+        logic [47:0] q_sub;
+        logic [47:0] below;
+        assign q_sub = s5_q >> s5_rs;
+        assign below = ~({48{1'b1}} << s5_rs);
+        logic s6_special, s6_inf, s6_nan, s6_sign;
+        logic signed [10:0] s6_e;
+        logic [26:0] s6_f;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s6_special <= s5_special;
+                s6_inf <= s5_inf;
+                s6_nan <= s5_nan;
+                s6_sign <= s5_sign;
+                if (!s5_tiny) begin
+                    s6_e <= s5_e;
+                    s6_f <= {s5_q[47:24], s5_q[23], 1'b0, s5_q[22:0] != 23'd0};
+                end else if (s5_gone) begin
+                    s6_e <= 11'sd0;
+                    s6_f <= {26'd0, s5_q != 48'd0};
+                end else begin
+                    s6_e <= 11'sd0;
+                    s6_f <= {q_sub[47:24], q_sub[23], 1'b0,
+                             (q_sub[22:0] != 23'd0) || ((s5_q & below) != 48'd0)};
+                end
+            end
+        end
+        // Stage 7: round to nearest even (the increment), exponent checks beside it.
+        logic s7_special, s7_inf, s7_nan, s7_sign, s7_ovf, s7_ovf1, s7_e0;
+        logic [7:0] s7_e, s7_e1;
+        logic [24:0] s7_m25;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s7_special <= s6_special;
+                s7_inf <= s6_inf;
+                s7_nan <= s6_nan;
+                s7_sign <= s6_sign;
+                s7_m25 <= {1'b0, s6_f[26:3]} + {24'd0, s6_f[2] && (s6_f[1] || s6_f[0] || s6_f[3])};
+                s7_e <= s6_e[7:0];
+                s7_e1 <= s6_e[7:0] + 8'd1;
+                s7_ovf <= s6_e >= 11'sd255;
+                s7_ovf1 <= s6_e >= 11'sd254;
+                s7_e0 <= s6_e == 11'sd0;
+            end
+        end
+        // Stage 8: pack (special operands here: their result needs no arithmetic).
+        logic carry;
+        logic [23:0] mant;
+        assign carry = s7_m25[24];
+        assign mant = carry ? s7_m25[24:1] : s7_m25[23:0];
+        logic [31:0] s8_res;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                if (s7_nan) s8_res <= 32'h7FC00000;
+                else if (s7_special) s8_res <= {s7_sign, s7_inf ? 8'hFF : 8'd0, 23'd0};
+                else if (carry ? s7_ovf1 : s7_ovf) s8_res <= {s7_sign, 8'hFF, 23'd0};
+                else if (!mant[23]) s8_res <= {s7_sign, 8'd0, mant[22:0]};
+                else s8_res <= {s7_sign, carry ? s7_e1 : (s7_e0 ? 8'd1 : s7_e), mant[22:0]};
+            end
+        end
+        if (LAT > STAGES) begin : g_delay
+            logic [31:0] delay [LAT - STAGES];
+            always_ff @(posedge clk) begin
+                if (ce) begin
+                    delay[0] <= s8_res;
+                    for (int i = 1; i < LAT - STAGES; i++) delay[i] <= delay[i-1];
+                end
+            end
+            assign y = delay[LAT-STAGES-1];
+        end else begin : g_direct
+            assign y = s8_res;
+        end
+    end else begin : g_combinational
+        logic [31:0] stage [LAT];
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                stage[0] <= hls_fmul32(a, b);
+                for (int i = 1; i < LAT; i++) stage[i] <= stage[i-1];
+            end
+        end
+        assign y = stage[LAT-1];
     end
-    assign y = stage[LAT-1];
 endmodule
