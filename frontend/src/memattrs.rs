@@ -193,6 +193,12 @@ pub fn check(a: &MemAttrs, elem_bytes: u32, depth: u64, what: &str) -> Result<()
         }
     }
     if let Some(bits) = &a.bank_bits {
+        if bits.len() > 16 {
+            return Err(attr_error(
+                what,
+                format!("bank_bits names {} bits: at most 16 (65,536 banks)", bits.len()),
+            ));
+        }
         let banks = a.numbanks.unwrap_or(1u32 << bits.len());
         if 1u64 << bits.len() != banks as u64 {
             return Err(attr_error(
