@@ -229,56 +229,17 @@ module hls_fp32_add #(
                 end
             end
         end
-        // Stage 6: round to nearest even (the increment); the exponent checks the packing
-        // needs are computed beside it.
-        logic s6_special, s6_sign, s6_zero, s6_ovf, s6_ovf1, s6_e0;
-        logic [31:0] s6_special_val;
-        logic [7:0] s6_e, s6_e1;
-        logic [24:0] s6_m25;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s6_special <= s5_special;
-                s6_special_val <= s5_special_val;
-                s6_sign <= s5_sign;
-                s6_zero <= s5_zero;
-                s6_m25 <= {1'b0, s5_norm[26:3]}
-                        + {24'd0, s5_norm[2] && (s5_norm[1] || s5_norm[0] || s5_norm[3])};
-                s6_e <= s5_e[7:0];
-                s6_e1 <= s5_e[7:0] + 8'd1;
-                s6_ovf <= s5_e >= 9'd255;
-                s6_ovf1 <= s5_e >= 9'd254;
-                s6_e0 <= s5_e == 9'd0;
-            end
-        end
-        // Stage 7: pack. A carry out of the significand moves the exponent up one; a
-        // subnormal rounded up to 1.0 x 2^-126 becomes normal; past the largest exponent,
-        // infinity.
-        logic carry;
-        logic [23:0] mant;
-        assign carry = s6_m25[24];
-        assign mant = carry ? s6_m25[24:1] : s6_m25[23:0];
-        logic [31:0] s7_res;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                if (s6_special) s7_res <= s6_special_val;
-                else if (s6_zero) s7_res <= {s6_sign, 31'd0};
-                else if (carry ? s6_ovf1 : s6_ovf) s7_res <= {s6_sign, 8'hFF, 23'd0};
-                else if (!mant[23]) s7_res <= {s6_sign, 8'd0, mant[22:0]};
-                else s7_res <= {s6_sign, carry ? s6_e1 : (s6_e0 ? 8'd1 : s6_e), mant[22:0]};
-            end
-        end
-        if (LAT > STAGES) begin : g_delay
-            logic [31:0] delay [LAT - STAGES];
-            always_ff @(posedge clk) begin
-                if (ce) begin
-                    delay[0] <= s7_res;
-                    for (int i = 1; i < LAT - STAGES; i++) delay[i] <= delay[i-1];
-                end
-            end
-            assign y = delay[LAT-STAGES-1];
-        end else begin : g_direct
-            assign y = s7_res;
-        end
+        // Stages 7 and 8: round and pack (hls_fp32_round, shared with the multiplier).
+        hls_fp32_round #(.EXTRA(LAT - STAGES)) round (
+            .clk, .ce,
+            .special(s5_special || s5_zero),
+            // Exact zero: x + (-x) is +0 in round-to-nearest; (-0) + (-0) is -0.
+            .special_val(s5_special ? s5_special_val : {s5_sign, 31'd0}),
+            .sign(s5_sign),
+            .e($signed({2'b0, s5_e})),
+            .f(s5_norm),
+            .y
+        );
     end else begin : g_combinational
         logic [31:0] stage [LAT];
         always_ff @(posedge clk) begin

@@ -223,51 +223,17 @@ module hls_fp32_mul #(
                 end
             end
         end
-        // Stage 7: round to nearest even (the increment), exponent checks beside it.
-        logic s7_special, s7_inf, s7_nan, s7_sign, s7_ovf, s7_ovf1, s7_e0;
-        logic [7:0] s7_e, s7_e1;
-        logic [24:0] s7_m25;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s7_special <= s6_special;
-                s7_inf <= s6_inf;
-                s7_nan <= s6_nan;
-                s7_sign <= s6_sign;
-                s7_m25 <= {1'b0, s6_f[26:3]} + {24'd0, s6_f[2] && (s6_f[1] || s6_f[0] || s6_f[3])};
-                s7_e <= s6_e[7:0];
-                s7_e1 <= s6_e[7:0] + 8'd1;
-                s7_ovf <= s6_e >= 11'sd255;
-                s7_ovf1 <= s6_e >= 11'sd254;
-                s7_e0 <= s6_e == 11'sd0;
-            end
-        end
-        // Stage 8: pack (special operands here: their result needs no arithmetic).
-        logic carry;
-        logic [23:0] mant;
-        assign carry = s7_m25[24];
-        assign mant = carry ? s7_m25[24:1] : s7_m25[23:0];
-        logic [31:0] s8_res;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                if (s7_nan) s8_res <= 32'h7FC00000;
-                else if (s7_special) s8_res <= {s7_sign, s7_inf ? 8'hFF : 8'd0, 23'd0};
-                else if (carry ? s7_ovf1 : s7_ovf) s8_res <= {s7_sign, 8'hFF, 23'd0};
-                else if (!mant[23]) s8_res <= {s7_sign, 8'd0, mant[22:0]};
-                else s8_res <= {s7_sign, carry ? s7_e1 : (s7_e0 ? 8'd1 : s7_e), mant[22:0]};
-            end
-        end
-        if (LAT > STAGES) begin : g_delay
-            logic [31:0] delay [LAT - STAGES];
-            always_ff @(posedge clk) begin
-                if (ce) begin
-                    delay[0] <= s8_res;
-                    for (int i = 1; i < LAT - STAGES; i++) delay[i] <= delay[i-1];
-                end
-            end
-            assign y = delay[LAT-STAGES-1];
-        end else begin : g_direct
-            assign y = s8_res;
-        end
+        // Stages 7 and 8: round and pack (hls_fp32_round, shared with the adder). NaN in,
+        // or inf x 0: the quiet NaN; inf otherwise; a zero operand: zero.
+        hls_fp32_round #(.EXTRA(LAT - STAGES)) round (
+            .clk, .ce,
+            .special(s6_special),
+            .special_val(s6_nan ? 32'h7FC00000 : {s6_sign, s6_inf ? 8'hFF : 8'd0, 23'd0}),
+            .sign(s6_sign),
+            .e(s6_e),
+            .f(s6_f),
+            .y
+        );
     end else begin : g_combinational
         logic [31:0] stage [LAT];
         always_ff @(posedge clk) begin
