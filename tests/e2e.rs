@@ -835,23 +835,19 @@ fn generic_pointers_resolve_to_their_memories() {
     save(&d.join("in.npy"), &x);
     let dump = d.join("dump");
     let src = root().join("tests/kernels/generic_ptrs.cl");
-    let r = run(&[
-        "sim",
-        src.to_str().unwrap(),
-        "--global",
+    let args = [
+        format!("in=@{}", d.join("in.npy").display()),
+        format!("out=zeros:{n}"),
+    ];
+    let extra = ["--local", "32", "--mem-latency", "random:5"];
+    assert_pass(&sim(
+        &src,
         &n.to_string(),
-        "--local",
-        "32",
-        "--arg",
-        &format!("in=@{}", d.join("in.npy").display()),
-        "--arg",
-        &format!("out=zeros:{n}"),
-        "--mem-latency",
-        "random:5",
-        "--dump-dir",
-        dump.to_str().unwrap(),
-    ]);
-    assert_pass(&r);
+        &args,
+        &extra,
+        &d.join("out"),
+        &dump,
+    ));
     // sum3(in + i) + sum3(priv), priv = {in[i], 1, tile[l] = in[i] * 2}.
     let expect: Vec<f32> = (0..n)
         .map(|i| ((x[i] + x[i + 1]) + x[i + 2]) + ((x[i] + 1.0) + x[i] * 2.0))
@@ -877,11 +873,18 @@ fn opencl_c_corpus_model_agrees_with_pocl() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let summary = text.lines().last().unwrap_or("");
     let kernels: usize = summary.split_whitespace().next().unwrap().parse().unwrap();
     assert!(kernels >= 60, "{summary}");
-    assert!(summary.contains(&format!("{kernels} agree with pocl")), "{summary}");
+    assert!(
+        summary.contains(&format!("{kernels} agree with pocl")),
+        "{summary}"
+    );
 }
 
 #[test]
@@ -1213,21 +1216,19 @@ fn arbitrary_precision_integers_wrap_at_their_width() {
     let a: Vec<u32> = randoms(61, n).iter().map(|v| *v as u32).collect();
     save(&d.join("a.npy"), &a);
     let dump = d.join("dump");
-    let r = run(&[
-        "sim",
-        spv.to_str().unwrap(),
-        "--global",
+    let args = [
+        format!("a=@{}", d.join("a.npy").display()),
+        format!("out=zeros:{n}"),
+    ];
+    let extra = ["--mem-latency", "random:3"];
+    assert_pass(&sim(
+        &spv,
         &n.to_string(),
-        "--arg",
-        &format!("a=@{}", d.join("a.npy").display()),
-        "--arg",
-        &format!("out=zeros:{n}"),
-        "--mem-latency",
-        "random:3",
-        "--dump-dir",
-        dump.to_str().unwrap(),
-    ]);
-    assert_pass(&r);
+        &args,
+        &extra,
+        &d.join("out"),
+        &dump,
+    ));
     let expect: Vec<u32> = a
         .iter()
         .map(|x| {
@@ -1243,49 +1244,33 @@ fn arbitrary_precision_integers_wrap_at_their_width() {
     assert_eq!(got, expect);
 }
 
-/// The loop control as an OpLoopControlINTEL instruction (unstructured loop controls) is
-/// read like the OpLoopMerge form: II 12 requested, honoured, and the design co-simulates.
-#[test]
-fn op_loop_control_intel_is_read_like_loop_merge() {
-    let d = scratch("loopctl");
-    let spv = assemble(
-        &std::fs::read_to_string(root().join("tests/fixtures/loop_control_intel.spvasm")).unwrap(),
-        &d,
-        "lci",
-    );
-    let x: Vec<f32> = randoms(22, 100)
-        .iter()
-        .map(|v| (*v % 1000) as f32 / 8.0)
-        .collect();
-    save(&d.join("x.npy"), &x);
-    let out = d.join("out");
-    let dump = d.join("dump");
-    let r = run(&[
-        "sim",
-        spv.to_str().unwrap(),
-        "--global",
-        "1",
-        "--arg",
-        &format!("x=@{}", d.join("x.npy").display()),
-        "--arg",
-        "out=zeros:1",
-        "--arg",
-        "n=100",
-        "-o",
-        out.to_str().unwrap(),
-        "--dump-dir",
-        dump.to_str().unwrap(),
+/// `hls-build sim DESIGN --global G --arg NAME=VALUE... -o OUT --dump-dir DUMP`, plus any
+/// extra flags; the run, which the caller checks.
+fn sim(
+    design: &Path,
+    global: &str,
+    args: &[String],
+    extra: &[&str],
+    out: &Path,
+    dump: &Path,
+) -> Run {
+    let mut cmd: Vec<String> = vec![
+        "sim".into(),
+        design.display().to_string(),
+        "--global".into(),
+        global.into(),
+    ];
+    for a in args {
+        cmd.extend(["--arg".into(), a.clone()]);
+    }
+    cmd.extend(extra.iter().map(|s| s.to_string()));
+    cmd.extend([
+        "-o".into(),
+        out.display().to_string(),
+        "--dump-dir".into(),
+        dump.display().to_string(),
     ]);
-    assert_pass(&r);
-    let sum = x.iter().fold(0f32, |acc, v| acc + v);
-    assert_eq!(load::<f32>(&dump.join("out.npy")), vec![sum]);
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
-    assert_eq!(report["loops"][0]["ii"], 12);
-    assert!(report["loops"][0]["bottleneck"]
-        .as_str()
-        .unwrap()
-        .contains("InitiationIntervalINTEL 12"));
+    run(&cmd.iter().map(String::as_str).collect::<Vec<_>>())
 }
 
 #[test]
@@ -1308,40 +1293,46 @@ fn requested_ii_is_a_constraint_and_below_recmii_is_refused() {
         "{}",
         r.stderr
     );
-    // Above it: honoured, reported, and the design still co-simulates.
-    let high = assemble(
-        &asm.replace("InitiationIntervalINTEL 4", "InitiationIntervalINTEL 12"),
-        &d,
-        "high",
-    );
+    // Above it: honoured, reported, and the design still co-simulates — requested through
+    // OpLoopMerge, and through an OpLoopControlINTEL instruction (unstructured loop
+    // controls, tests/fixtures/loop_control_intel.spvasm) read the same way.
     let x: Vec<f32> = randoms(21, 100)
         .iter()
         .map(|v| (*v % 1000) as f32 / 8.0)
         .collect();
     save(&d.join("x.npy"), &x);
-    let out = d.join("out");
-    let r = run(&[
-        "sim",
-        high.to_str().unwrap(),
-        "--global",
-        "1",
-        "--arg",
-        &format!("x=@{}", d.join("x.npy").display()),
-        "--arg",
-        "out=zeros:1",
-        "--arg",
-        "n=100",
-        "-o",
-        out.to_str().unwrap(),
-    ]);
-    assert_pass(&r);
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
-    assert_eq!(report["loops"][0]["ii"], 12);
-    assert!(report["loops"][0]["bottleneck"]
-        .as_str()
-        .unwrap()
-        .contains("InitiationIntervalINTEL 12"));
+    let sum = x.iter().fold(0f32, |acc, v| acc + v);
+    let intel =
+        std::fs::read_to_string(root().join("tests/fixtures/loop_control_intel.spvasm")).unwrap();
+    for (name, text) in [
+        (
+            "high",
+            asm.replace("InitiationIntervalINTEL 4", "InitiationIntervalINTEL 12"),
+        ),
+        ("loop_control_intel", intel),
+    ] {
+        let spv = assemble(&text, &d, name);
+        let out = d.join(format!("{name}-out"));
+        let dump = d.join(format!("{name}-dump"));
+        let args = [
+            format!("x=@{}", d.join("x.npy").display()),
+            "out=zeros:1".into(),
+            "n=100".into(),
+        ];
+        assert_pass(&sim(&spv, "1", &args, &[], &out, &dump));
+        assert_eq!(load::<f32>(&dump.join("out.npy")), vec![sum], "{name}");
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap())
+                .unwrap();
+        assert_eq!(report["loops"][0]["ii"], 12, "{name}");
+        assert!(
+            report["loops"][0]["bottleneck"]
+                .as_str()
+                .unwrap()
+                .contains("InitiationIntervalINTEL 12"),
+            "{name}"
+        );
+    }
 }
 
 #[test]
@@ -2501,23 +2492,19 @@ fn ivdep_removes_carried_memory_dependences() {
     for (name, text) in [("ivdep", &asm), ("plain", &plain), ("limited", &limited)] {
         let spv = assemble(text, &d, name);
         let out = d.join(format!("{name}-out"));
-        let r = run(&[
-            "sim",
-            spv.to_str().unwrap(),
-            "--global",
+        let args = [
+            format!("a=@{}", d.join("a.npy").display()),
+            format!("idx=@{}", d.join("idx.npy").display()),
+            format!("n={n}"),
+        ];
+        assert_pass(&sim(
+            &spv,
             "1",
-            "--arg",
-            &format!("a=@{}", d.join("a.npy").display()),
-            "--arg",
-            &format!("idx=@{}", d.join("idx.npy").display()),
-            "--arg",
-            &format!("n={n}"),
-            "-o",
-            out.to_str().unwrap(),
-            "--dump-dir",
-            d.join(format!("{name}-dump")).to_str().unwrap(),
-        ]);
-        assert_pass(&r);
+            &args,
+            &[],
+            &out,
+            &d.join(format!("{name}-dump")),
+        ));
         assert_eq!(
             load::<i32>(&d.join(format!("{name}-dump/a.npy"))),
             expect,
@@ -2587,21 +2574,11 @@ fn speculated_iterations_hide_the_exit_test() {
             expect[255] = x;
             let out = d.join(format!("{name}-{limit}"));
             let dump = d.join(format!("{name}-{limit}-dump"));
-            let r = run(&[
-                "sim",
-                spv.to_str().unwrap(),
-                "--global",
-                "1",
-                "--arg",
-                &format!("out=@{}", d.join("out.npy").display()),
-                "--arg",
-                &format!("limit={limit}"),
-                "-o",
-                out.to_str().unwrap(),
-                "--dump-dir",
-                dump.to_str().unwrap(),
-            ]);
-            assert_pass(&r);
+            let args = [
+                format!("out=@{}", d.join("out.npy").display()),
+                format!("limit={limit}"),
+            ];
+            assert_pass(&sim(&spv, "1", &args, &[], &out, &dump));
             let got: Vec<u32> = load::<i32>(&dump.join("out.npy"))
                 .iter()
                 .map(|v| *v as u32)

@@ -196,7 +196,10 @@ pub fn check(a: &MemAttrs, elem_bytes: u32, depth: u64, what: &str) -> Result<()
         if bits.len() > 16 {
             return Err(attr_error(
                 what,
-                format!("bank_bits names {} bits: at most 16 (65,536 banks)", bits.len()),
+                format!(
+                    "bank_bits names {} bits: at most 16 (65,536 banks)",
+                    bits.len()
+                ),
             ));
         }
         let banks = a.numbanks.unwrap_or(1u32 << bits.len());

@@ -266,9 +266,7 @@ impl SpirvModule {
                     return Err(FrontendError::Invalid {
                         rule: "OpenCL SPIR-V environment §2.6".into(),
                         inst: format!("OpTypeVector %{}", inst.result_id.unwrap_or(0)),
-                        message: format!(
-                            "{n} components; vectors have 2, 3, 4, 8 or 16"
-                        ),
+                        message: format!("{n} components; vectors have 2, 3, 4, 8 or 16"),
                     });
                 }
             }

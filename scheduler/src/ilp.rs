@@ -361,14 +361,7 @@ mod tests {
     use crate::{mii, synthetic};
 
     fn op(name: &str, latency: u32, uses: Vec<(usize, u32)>) -> Operation {
-        Operation {
-            name: name.into(),
-            latency,
-            delay_ns: 0.0,
-            uses,
-            pinned: None,
-            bits: 32,
-        }
+        Operation::for_test(name, latency, uses)
     }
 
     /// Smallest II each formulation finds (every schedule verified), or None.

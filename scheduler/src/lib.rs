@@ -573,15 +573,11 @@ mod tests {
     use super::*;
 
     fn op(name: &str, latency: u32, resource: Option<usize>) -> Operation {
-        let uses = resource.map(|r| vec![(r, 1)]).unwrap_or_default();
-        Operation {
-            name: name.into(),
+        Operation::for_test(
+            name,
             latency,
-            delay_ns: 0.0,
-            uses,
-            pinned: None,
-            bits: 32,
-        }
+            resource.map(|r| vec![(r, 1)]).unwrap_or_default(),
+        )
     }
     fn dep(src: usize, dst: usize, latency: u32, distance: u32) -> Dependence {
         Dependence {

@@ -102,6 +102,19 @@ pub enum VerifyError {
 }
 
 impl Operation {
+    /// An operation for tests: `latency` cycles, the given resource units, 32-bit result.
+    #[cfg(test)]
+    pub(crate) fn for_test(name: &str, latency: u32, uses: Vec<(usize, u32)>) -> Operation {
+        Operation {
+            name: name.into(),
+            latency,
+            delay_ns: 0.0,
+            uses,
+            pinned: None,
+            bits: 32,
+        }
+    }
+
     /// Units of resource `r` this operation takes (0 if it does not use it).
     pub fn units_of(&self, r: usize) -> u32 {
         self.uses
