@@ -375,17 +375,22 @@ impl SpirvModule {
     /// take four lanes; struct members at their natural alignment).
     pub fn type_size(&self, t: Word) -> Option<u64> {
         Some(match self.types.get(&t)? {
-            SpvType::Vector(c, n) => self.type_size(*c)? * if *n == 3 { 4 } else { *n as u64 },
-            SpvType::Array(e, len) => self.type_size(*e)? * self.constants.get(len)?.1,
+            // Checked throughout: a corrupt array length must not overflow (None: no size).
+            SpvType::Vector(c, n) => self
+                .type_size(*c)?
+                .checked_mul(if *n == 3 { 4 } else { *n as u64 })?,
+            SpvType::Array(e, len) => self
+                .type_size(*e)?
+                .checked_mul(self.constants.get(len)?.1)?,
             SpvType::Struct(members) => {
                 let mut off = 0u64;
                 let mut align = 1u64;
                 for mt in members {
-                    let (s, a) = (self.type_size(*mt)?, self.type_align(*mt)?);
-                    off = off.div_ceil(a) * a + s;
+                    let (s, a) = (self.type_size(*mt)?, self.type_align(*mt)?.max(1));
+                    off = off.div_ceil(a).checked_mul(a)?.checked_add(s)?;
                     align = align.max(a);
                 }
-                off.div_ceil(align) * align
+                off.div_ceil(align).checked_mul(align)?
             }
             SpvType::Bool => 1,
             SpvType::Int(w) | SpvType::Float(w) => (*w as u64).div_ceil(8),
@@ -412,12 +417,12 @@ impl SpirvModule {
     pub fn member_offset(&self, members: &[Word], k: usize) -> Option<u64> {
         let mut off = 0u64;
         for (i, mt) in members.iter().enumerate() {
-            let a = self.type_align(*mt)?;
-            off = off.div_ceil(a) * a;
+            let a = self.type_align(*mt)?.max(1);
+            off = off.div_ceil(a).checked_mul(a)?;
             if i == k {
                 return Some(off);
             }
-            off += self.type_size(*mt)?;
+            off = off.checked_add(self.type_size(*mt)?)?;
         }
         None
     }
@@ -600,7 +605,10 @@ impl SpirvModule {
                 Some(out)
             }
             Op::ConstantNull | Op::Undef => {
-                Some(vec![0u8; self.type_size(i.result_type?)? as usize])
+                // Initial contents of an on-chip memory: beyond 64 MiB no FPGA holds it, and
+                // a corrupt type must not make us allocate it.
+                let n = self.type_size(i.result_type?)?;
+                (n <= 1 << 26).then(|| vec![0u8; n as usize])
             }
             _ => None,
         }
