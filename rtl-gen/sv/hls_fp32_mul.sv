@@ -177,11 +177,22 @@ module hls_fp32_mul #(
                 s4_rs1 <= 6'(11'sd1 - s3_e + $signed({4'd0, lz1}));
             end
         end
-        // Stage 5: the leading one to bit 47 (one more step when the estimate fell short).
-        logic s5_special, s5_inf, s5_nan, s5_sign, s5_tiny, s5_gone;
+        // Stage 5: the leading one to bit 47 (one more step when the estimate fell short);
+        // the right shift that a result below the normal range needs (0 otherwise, 48 when
+        // nothing is left) and the position below which every bit ends up sticky (23 past
+        // the shift: the 24 significand bits and the guard bit stay above it).
+        logic s5_special, s5_inf, s5_nan, s5_sign, s5_tiny, s5_all_sticky;
         logic signed [10:0] s5_e;
-        logic [5:0] s5_rs;
+        logic [5:0] s5_sh, s5_stpos;
         logic [47:0] s5_q;
+        logic tiny, gone;
+        logic [5:0] rs, sh;
+        logic [6:0] stpos;
+        assign tiny = s4_q[47] ? s4_tiny0 : s4_tiny1;
+        assign gone = s4_q[47] ? s4_gone0 : s4_gone1;
+        assign rs = s4_q[47] ? s4_rs0 : s4_rs1;
+        assign sh = !tiny ? 6'd0 : (gone ? 6'd48 : rs);
+        assign stpos = {1'b0, sh} + 7'd23;
         always_ff @(posedge clk) begin
             if (ce) begin
                 s5_special <= s4_special;
@@ -190,17 +201,18 @@ module hls_fp32_mul #(
                 s5_sign <= s4_sign;
                 s5_q <= s4_q[47] ? s4_q : {s4_q[46:0], 1'b0};
                 s5_e <= s4_q[47] ? s4_e0 : s4_e1;
-                s5_tiny <= s4_q[47] ? s4_tiny0 : s4_tiny1;
-                s5_gone <= s4_q[47] ? s4_gone0 : s4_gone1;
-                s5_rs <= s4_q[47] ? s4_rs0 : s4_rs1;
+                s5_tiny <= tiny;
+                s5_sh <= sh;
+                s5_stpos <= stpos[5:0];
+                s5_all_sticky <= stpos >= 7'd48;
             end
         end
-        // Stage 6: a result below the normal range shifts right (subnormal), what falls off
-        // becoming sticky; the 24 significand bits, guard, round and sticky remain.
-        logic [47:0] q_sub;
+        // Stage 6: shift (a subnormal result right), and OR what falls below the guard bit
+        // into the sticky bit: one shifter beside one masked OR.
+        logic [24:0] q_top;
         logic [47:0] below;
-        assign q_sub = s5_q >> s5_rs;
-        assign below = ~({48{1'b1}} << s5_rs);
+        assign q_top = 25'((s5_q >> s5_sh) >> 23);
+        assign below = s5_all_sticky ? {48{1'b1}} : ~({48{1'b1}} << s5_stpos);
         logic s6_special, s6_inf, s6_nan, s6_sign;
         logic signed [10:0] s6_e;
         logic [26:0] s6_f;
@@ -210,17 +222,8 @@ module hls_fp32_mul #(
                 s6_inf <= s5_inf;
                 s6_nan <= s5_nan;
                 s6_sign <= s5_sign;
-                if (!s5_tiny) begin
-                    s6_e <= s5_e;
-                    s6_f <= {s5_q[47:24], s5_q[23], 1'b0, s5_q[22:0] != 23'd0};
-                end else if (s5_gone) begin
-                    s6_e <= 11'sd0;
-                    s6_f <= {26'd0, s5_q != 48'd0};
-                end else begin
-                    s6_e <= 11'sd0;
-                    s6_f <= {q_sub[47:24], q_sub[23], 1'b0,
-                             (q_sub[22:0] != 23'd0) || ((s5_q & below) != 48'd0)};
-                end
+                s6_e <= s5_tiny ? 11'sd0 : s5_e;
+                s6_f <= {q_top, 1'b0, (s5_q & below) != 48'd0};
             end
         end
         // Stages 7 and 8: round and pack (hls_fp32_round, shared with the adder). NaN in,
