@@ -11,7 +11,8 @@ fn flat_array(m: &SpirvModule, t: Word) -> Option<(Type, u64)> {
     match m.types.get(&t)? {
         SpvType::Array(e, len) => {
             let (s, n) = flat_array(m, *e)?;
-            Some((s, n * m.constants.get(len)?.1))
+            // At most 2^26 elements: more than any FPGA holds on chip (and no overflow).
+            Some((s, n.checked_mul(m.constants.get(len)?.1)?)).filter(|(_, n)| *n <= 1 << 26)
         }
         _ => Some((scalar_type(m, t)?, 1)),
     }
@@ -151,7 +152,7 @@ impl Lowering<'_> {
             return Ok(());
         }
         let (elem, depth) = flat_array(m, *pointee).ok_or_else(|| {
-            bad(m, inst, format!("on-chip variable of type {}: only (nested) arrays of i8/i16/i32/i64/f32 and structs of them are supported yet", self.type_name(*pointee)))
+            bad(m, inst, format!("on-chip variable of type {}: only (nested) arrays of i8/i16/i32/i64/f32 and structs of them, up to 2^26 elements, are supported", self.type_name(*pointee)))
         })?;
         if init
             .as_ref()
