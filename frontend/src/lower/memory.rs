@@ -69,10 +69,13 @@ fn affine(body: &Body, addr: OpId, depth: u32) -> Option<Affine> {
         terms: BTreeMap::from([(o, 1)]),
         konst: 0,
     };
-    let scale = |mut a: Affine, k: i128| {
-        a.terms.values_mut().for_each(|c| *c *= k);
-        a.konst *= k;
-        a
+    // Checked: coefficients that overflow i128 make the address "not affine" (conservative).
+    let scale = |mut a: Affine, k: i128| -> Option<Affine> {
+        for c in a.terms.values_mut() {
+            *c = c.checked_mul(k)?;
+        }
+        a.konst = a.konst.checked_mul(k)?;
+        Some(a)
     };
     let konst = |o: OpId| match body.op(o).kind {
         OpKind::Const(c) => Some(signed(c, body.op(o).ty.bits())),
@@ -93,19 +96,20 @@ fn affine(body: &Body, addr: OpId, depth: u32) -> Option<Affine> {
             };
             let mut r = a;
             for (t, c) in b.terms {
-                *r.terms.entry(t).or_default() += sign * c;
+                let e = r.terms.entry(t).or_default();
+                *e = e.checked_add(sign * c)?;
             }
-            r.konst += sign * b.konst;
+            r.konst = r.konst.checked_add(sign * b.konst)?;
             r.terms.retain(|_, c| *c != 0);
             r
         }
         OpKind::Int(IntBinOp::Shl) => {
             let k = konst(op.operands[1]).filter(|k| (0..32).contains(k))?;
-            scale(affine(body, op.operands[0], depth + 1)?, 1i128 << k)
+            scale(affine(body, op.operands[0], depth + 1)?, 1i128 << k)?
         }
         OpKind::Int(IntBinOp::Mul) => match (konst(op.operands[0]), konst(op.operands[1])) {
-            (_, Some(k)) => scale(affine(body, op.operands[0], depth + 1)?, k),
-            (Some(k), _) => scale(affine(body, op.operands[1], depth + 1)?, k),
+            (_, Some(k)) => scale(affine(body, op.operands[0], depth + 1)?, k)?,
+            (Some(k), _) => scale(affine(body, op.operands[1], depth + 1)?, k)?,
             _ if invariant(body, addr, 0) => atom(addr),
             _ => return None,
         },

@@ -309,9 +309,10 @@ impl Lowering<'_> {
                     let mt = *members
                         .get(k)
                         .ok_or_else(|| bad(m, inst, "struct member index out of range"))?;
-                    konst += m
-                        .member_offset(&members, k)
-                        .ok_or_else(|| bad(m, inst, "struct of an unsupported type"))?;
+                    konst = konst.wrapping_add(
+                        m.member_offset(&members, k)
+                            .ok_or_else(|| bad(m, inst, "struct of an unsupported type"))?,
+                    );
                     cur = mt;
                 }
                 _ => return Err(bad(m, inst, "access chain indexes into a scalar")),
