@@ -376,9 +376,10 @@ impl SpirvModule {
     pub fn type_size(&self, t: Word) -> Option<u64> {
         Some(match self.types.get(&t)? {
             // Checked throughout: a corrupt array length must not overflow (None: no size).
-            SpvType::Vector(c, n) => self
-                .type_size(*c)?
-                .checked_mul(if *n == 3 { 4 } else { *n as u64 })?,
+            SpvType::Vector(c, n) => {
+                self.type_size(*c)?
+                    .checked_mul(if *n == 3 { 4 } else { *n as u64 })?
+            }
             SpvType::Array(e, len) => self
                 .type_size(*e)?
                 .checked_mul(self.constants.get(len)?.1)?,
@@ -453,15 +454,16 @@ impl SpirvModule {
                 let ids: Vec<String> = inst
                     .operands
                     .iter()
-                    .filter_map(|o| {
-                        if let Operand::IdRef(i) = o {
+                    .filter_map(|o| match o {
+                        Operand::IdRef(i) | Operand::IdScope(i) | Operand::IdMemorySemantics(i) => {
                             Some(format!("%{i}"))
-                        } else {
-                            None
                         }
+                        _ => None,
                     })
                     .collect();
                 format!("Op{} {}", inst.class.opname, ids.join(" "))
+                    .trim_end()
+                    .to_string()
             }
         }
     }

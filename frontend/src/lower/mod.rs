@@ -1425,6 +1425,9 @@ impl<'a> Lowering<'a> {
                     self.on_chip_variable(inst)?;
                     ub.op(OpKind::Const(0), Type::ADDR, vec![])
                 }
+                Op::ControlBarrier | Op::MemoryBarrier => {
+                    return Err(bad(m, inst, "work-group barriers are not built in hardware yet (work-items flow through one pipeline; a barrier needs the group to stop and restart)"))
+                }
                 _ => return Err(bad(m, inst, "instruction not supported yet")),
             }
         };
