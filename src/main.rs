@@ -83,7 +83,8 @@ enum Cmd {
     },
 }
 
-fn parse_dims(s: &str, what: &str) -> Result<[u64; 3], Error> {
+/// X[,Y,Z] as three sizes (missing ones 1) and how many were given (the work dimension).
+fn parse_dims(s: &str, what: &str) -> Result<([u64; 3], u32), Error> {
     let parts: Vec<&str> = s.split(',').collect();
     if parts.is_empty() || parts.len() > 3 {
         return Err(Error::Usage(format!(
@@ -99,7 +100,7 @@ fn parse_dims(s: &str, what: &str) -> Result<[u64; 3], Error> {
             .filter(|v| *v >= 1 && *v < (1 << 31))
             .ok_or_else(|| Error::Usage(format!("--{what} {s}: '{p}' is not a size in 1..2^31")))?;
     }
-    Ok(d)
+    Ok((d, parts.len() as u32))
 }
 
 fn parse_int(text: &str) -> Option<u64> {
@@ -271,9 +272,9 @@ fn run(cli: Cli) -> Result<i32, Error> {
             banking,
         } => {
             let board = Board::load(&board)?;
-            let global = parse_dims(&global, "global")?;
+            let (global, work_dim) = parse_dims(&global, "global")?;
             let local = match local {
-                Some(l) => parse_dims(&l, "local")?,
+                Some(l) => parse_dims(&l, "local")?.0,
                 None => [
                     (1..=64.min(global[0]))
                         .rev()
@@ -323,6 +324,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
                     &inputs,
                     global,
                     local,
+                    work_dim,
                 )?)
             } else {
                 None
@@ -349,6 +351,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
                     &inputs,
                     global,
                     local,
+                    work_dim,
                     latency,
                     wave.as_deref(),
                     max_cycles,

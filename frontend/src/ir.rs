@@ -84,6 +84,8 @@ pub enum Builtin {
     LocalSize,
     GroupId,
     NumGroups,
+    /// get_work_dim(): the number of dimensions the host enqueued (a scalar).
+    WorkDim,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

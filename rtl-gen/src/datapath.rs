@@ -16,12 +16,14 @@ use std::fmt::Write;
 pub struct NdrangeUse {
     pub local: bool,
     pub num_groups: bool,
+    pub work_dim: bool,
 }
 
 pub fn ndrange_use(k: &Kernel) -> NdrangeUse {
     let mut u = NdrangeUse {
         local: false,
         num_groups: false,
+        work_dim: false,
     };
     for unit in &k.units {
         for (_, op) in unit.body.ops() {
@@ -29,6 +31,7 @@ pub fn ndrange_use(k: &Kernel) -> NdrangeUse {
                 match b {
                     Builtin::LocalId | Builtin::GroupId | Builtin::LocalSize => u.local = true,
                     Builtin::NumGroups => u.num_groups = true,
+                    Builtin::WorkDim => u.work_dim = true,
                     _ => {}
                 }
             }
@@ -471,6 +474,7 @@ pub fn emit(
                         Builtin::GlobalSize => format!("reg_global_size{d}"),
                         Builtin::LocalSize => format!("reg_local_size{d}"),
                         Builtin::NumGroups => format!("reg_num_groups{d}"),
+                        Builtin::WorkDim => "reg_work_dim".into(),
                     };
                     Some(resize(&src, 32, w))
                 }

@@ -75,6 +75,8 @@ pub struct Interface {
     pub local_size_offset: u32,
     pub num_groups_offset: u32,
     pub error_offset: u32,
+    /// The work_dim register, when the kernel calls get_work_dim.
+    pub work_dim_offset: Option<u32>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -181,6 +183,16 @@ pub fn generate(
         }
     }
     let error_offset = nd + 36;
+    // After the error register, so that kernels without it keep the same map.
+    let work_dim_offset = used.work_dim.then_some(nd + 40);
+    if let Some(offset) = work_dim_offset {
+        regs.push(RegView {
+            offset,
+            bits: 32,
+            ident: "work_dim".into(),
+            doc: "number of dimensions enqueued (get_work_dim)".into(),
+        });
+    }
     let masters: Vec<MasterView> = kernel
         .memories
         .iter()
@@ -229,6 +241,7 @@ pub fn generate(
             local_size_offset: nd + 12,
             num_groups_offset: nd + 24,
             error_offset,
+            work_dim_offset,
         },
     })
 }

@@ -177,6 +177,7 @@ pub fn run_rtl(
     args: &[ArgValue],
     global: [u64; 3],
     local: [u64; 3],
+    work_dim: u32,
     latency: MemLatency,
     wave: Option<&Path>,
     max_cycles: u64,
@@ -345,6 +346,9 @@ pub fn run_rtl(
             iface.num_groups_offset + 4 * d as u32,
             (global[d] / local[d]) as u32,
         )?;
+    }
+    if let Some(offset) = iface.work_dim_offset {
+        write_reg(&mut host, offset, work_dim)?;
     }
     write_reg(&mut host, 0x04, 1)?;
     write_reg(&mut host, 0x08, 1)?;

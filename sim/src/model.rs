@@ -42,6 +42,7 @@ struct WorkItem {
     grp: [u64; 3],
     gsize: [u64; 3],
     lsize: [u64; 3],
+    work_dim: u32,
 }
 
 struct Machine<'m> {
@@ -78,6 +79,7 @@ pub fn run_model(
     args: &[ArgValue],
     global: [u64; 3],
     local: [u64; 3],
+    work_dim: u32,
 ) -> Result<Vec<ArgValue>, SimError> {
     let m = SpirvModule::load(spirv).map_err(|e| SimError::Model(e.to_string()))?;
     let (_, fid) = m
@@ -193,6 +195,7 @@ pub fn run_model(
                                 grp,
                                 gsize: global,
                                 lsize: local,
+                                work_dim,
                             };
                             mach.call(fid, argv.clone(), &wi, 0)?;
                             // Private arrays die with their work-item.
@@ -1197,7 +1200,9 @@ impl Machine<'_> {
             }
             Op::Load => {
                 let src = a(0);
-                if let Some(bi) = self.m.builtins.get(&src) {
+                if self.m.builtins.get(&src) == Some(&BuiltIn::WorkDim) {
+                    V::I(wi.work_dim as u64, 32)
+                } else if let Some(bi) = self.m.builtins.get(&src) {
                     let bits = self.m.address_bits;
                     let arr = match bi {
                         BuiltIn::GlobalInvocationId => wi.gid,

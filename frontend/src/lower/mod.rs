@@ -1133,6 +1133,17 @@ impl<'a> Lowering<'a> {
                 Op::Load => {
                     let src = arg(0);
                     if let Some(b) = self.m.builtins.get(&src) {
+                        if *b == spirv::BuiltIn::WorkDim {
+                            let ty = self.result_type(inst)?;
+                            let id = ub.add(Op_ {
+                                kind: OpKind::WorkItem(Builtin::WorkDim, 0),
+                                ty,
+                                operands: vec![],
+                                name,
+                            });
+                            ub.values.insert(rid, id);
+                            return Ok(());
+                        }
                         let bi = match b {
                             spirv::BuiltIn::GlobalInvocationId => Builtin::GlobalId,
                             spirv::BuiltIn::GlobalSize => Builtin::GlobalSize,
