@@ -87,6 +87,11 @@ pub fn successors(
 
 impl Cfg {
     pub fn build(m: &SpirvModule, f: &FlatFunction) -> Result<Cfg, FrontendError> {
+        if f.blocks.is_empty() {
+            return Err(FrontendError::Malformed(
+                "the kernel function has no blocks (no OpLabel after OpFunction)".into(),
+            ));
+        }
         let mut graph = DiGraph::new();
         let mut index_of = HashMap::new();
         for (i, b) in f.blocks.iter().enumerate() {
