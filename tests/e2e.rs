@@ -1166,25 +1166,39 @@ fn invalid_spirv_fixtures_get_exit_2_and_a_diagnostic() {
     // exit, never a panic.
     for entry in std::fs::read_dir(root().join("tests/fixtures/fuzz")).unwrap() {
         let path = entry.unwrap().path();
-        let r = run(&[
-            "compile",
-            path.to_str().unwrap(),
-            "-o",
-            d.join("fuzz-out").to_str().unwrap(),
-        ]);
-        assert!(
-            r.code == 0 || r.code == 2,
-            "{}: exit {}\n{}",
-            path.display(),
-            r.code,
-            r.stderr
-        );
-        assert!(
-            !r.stderr.contains("panicked"),
-            "{}: {}",
-            path.display(),
-            r.stderr
-        );
+        if path.extension().and_then(|e| e.to_str()) != Some("spv") {
+            continue;
+        }
+        let file = path.to_str().unwrap();
+        let out = d.join("fuzz-out");
+        let first = run(&["compile", file, "-o", out.to_str().unwrap()]);
+        // A module with several kernels: each of them, as the fuzzer lowered them all.
+        let kernels: Vec<String> = first
+            .stderr
+            .split_once("several kernels (")
+            .and_then(|(_, rest)| rest.split_once(')'))
+            .map(|(names, _)| names.split(", ").map(str::to_string).collect())
+            .unwrap_or_default();
+        let mut runs = vec![first];
+        for k in &kernels {
+            runs.push(run(&[
+                "compile",
+                file,
+                "--kernel",
+                k,
+                "-o",
+                out.to_str().unwrap(),
+            ]));
+        }
+        for r in runs {
+            assert!(
+                r.code == 0 || r.code == 2,
+                "{file}: exit {}\n{}",
+                r.code,
+                r.stderr
+            );
+            assert!(!r.stderr.contains("panicked"), "{file}: {}", r.stderr);
+        }
     }
     for entry in std::fs::read_dir(root().join("tests/fixtures")).unwrap() {
         let path = entry.unwrap().path();
