@@ -539,6 +539,14 @@ fn check_instruction_stream(bytes: &[u8], little_endian: bool) -> Result<Stream,
                 "instruction {index} (word {pos}) has a word count of 0"
             )));
         }
+        // rspirv 0.13's parser panics on some embedded opcodes of OpSpecConstantOp (a
+        // constant, a switch, another OpSpecConstantOp); OpenCL C never produces spec
+        // constant operations, so they are refused before rspirv sees them.
+        if opcode == Op::SpecConstantOp as u32 {
+            return Err(FrontendError::Malformed(format!(
+                "instruction {index} (word {pos}): OpSpecConstantOp is not supported"
+            )));
+        }
         if pos + count > words.len() {
             return Err(FrontendError::Malformed(format!(
                 "instruction {index} (word {pos}) needs {count} words but the module ends at word {} (truncated or corrupt)",
