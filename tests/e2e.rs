@@ -663,30 +663,10 @@ fn generated_sv_is_lint_clean_and_every_loop_reaches_its_mii() {
                 assert_eq!(lp["ii"], u["ii"], "{}", u["name"]);
             }
         }
-        let files: Vec<PathBuf> = std::fs::read_to_string(out.join("filelist.f"))
-            .unwrap()
-            .lines()
-            .map(|l| out.join(l))
-            .collect();
-        let lint = Command::new("verilator")
-            .args([
-                "--lint-only",
-                "-Wall",
-                "--top-module",
-                report["top"].as_str().unwrap(),
-            ])
-            .args(&files)
-            .output()
-            .unwrap();
-        let text = format!(
-            "{}{}",
-            String::from_utf8_lossy(&lint.stdout),
-            String::from_utf8_lossy(&lint.stderr)
-        );
-        assert!(
-            lint.status.success() && text.trim().is_empty(),
-            "{} {kernel:?}: verilator --lint-only -Wall:\n{text}",
-            k.display()
+        assert_lint_clean(
+            &out,
+            report["top"].as_str().unwrap(),
+            &format!("{} {kernel:?}", k.display()),
         );
         // A second opinion: slang (through Yosys' read_slang) elaborates the design.
         let rel: Vec<String> = std::fs::read_to_string(out.join("filelist.f"))
@@ -2613,14 +2593,14 @@ fn speculated_iterations_hide_the_exit_test() {
                 "{lp}"
             );
             if limit == 0 {
-                assert_lint_clean(&out, report["top"].as_str().unwrap());
+                assert_lint_clean(&out, report["top"].as_str().unwrap(), name);
             }
         }
     }
 }
 
 /// `verilator --lint-only -Wall` on a compiled design prints nothing.
-fn assert_lint_clean(out: &Path, top: &str) {
+fn assert_lint_clean(out: &Path, top: &str, what: &str) {
     let files: Vec<PathBuf> = std::fs::read_to_string(out.join("filelist.f"))
         .unwrap()
         .lines()
@@ -2636,7 +2616,10 @@ fn assert_lint_clean(out: &Path, top: &str) {
         String::from_utf8_lossy(&lint.stdout),
         String::from_utf8_lossy(&lint.stderr)
     );
-    assert!(lint.status.success() && text.trim().is_empty(), "{text}");
+    assert!(
+        lint.status.success() && text.trim().is_empty(),
+        "{what}: verilator --lint-only -Wall:\n{text}"
+    );
 }
 
 /// Program-scope `constant` tables become ROMs (initial contents in the RTL), indexed by
