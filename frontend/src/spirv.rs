@@ -374,6 +374,17 @@ impl SpirvModule {
     /// Bytes a value of SPIR-V type `t` occupies in memory (OpenCL C layout: vectors of three
     /// take four lanes; struct members at their natural alignment).
     pub fn type_size(&self, t: Word) -> Option<u64> {
+        self.type_size_at(t, 0)
+    }
+
+    /// Types nest a few levels; a corrupt module can make one contain itself, so the walk
+    /// gives up (no size) past this depth instead of recursing forever.
+    const MAX_NESTING: u32 = 32;
+
+    fn type_size_at(&self, t: Word, depth: u32) -> Option<u64> {
+        if depth > Self::MAX_NESTING {
+            return None;
+        }
         Some(match self.types.get(&t)? {
             // Checked throughout: a corrupt array length must not overflow (None: no size).
             SpvType::Vector(c, n) => {
@@ -387,7 +398,10 @@ impl SpirvModule {
                 let mut off = 0u64;
                 let mut align = 1u64;
                 for mt in members {
-                    let (s, a) = (self.type_size(*mt)?, self.type_align(*mt)?.max(1));
+                    let (s, a) = (
+                        self.type_size_at(*mt, depth + 1)?,
+                        self.type_align_at(*mt, depth + 1)?.max(1),
+                    );
                     off = off.div_ceil(a).checked_mul(a)?.checked_add(s)?;
                     align = align.max(a);
                 }
@@ -401,16 +415,23 @@ impl SpirvModule {
     }
 
     fn type_align(&self, t: Word) -> Option<u64> {
+        self.type_align_at(t, 0)
+    }
+
+    fn type_align_at(&self, t: Word, depth: u32) -> Option<u64> {
+        if depth > Self::MAX_NESTING {
+            return None;
+        }
         Some(match self.types.get(&t)? {
-            SpvType::Array(e, _) => self.type_align(*e)?,
+            SpvType::Array(e, _) => self.type_align_at(*e, depth + 1)?,
             SpvType::Struct(members) => members
                 .iter()
-                .map(|mt| self.type_align(*mt))
+                .map(|mt| self.type_align_at(*mt, depth + 1))
                 .collect::<Option<Vec<_>>>()?
                 .into_iter()
                 .max()
                 .unwrap_or(1),
-            _ => self.type_size(t)?,
+            _ => self.type_size_at(t, depth + 1)?,
         })
     }
 
@@ -597,6 +618,13 @@ impl SpirvModule {
     /// The bytes of constant `id` (a scalar, a composite of them, or a null) in memory
     /// order, as an initializer lays them out.
     pub fn constant_bytes(&self, id: Word) -> Option<Vec<u8>> {
+        self.constant_bytes_at(id, 0)
+    }
+
+    fn constant_bytes_at(&self, id: Word, depth: u32) -> Option<Vec<u8>> {
+        if depth > Self::MAX_NESTING {
+            return None;
+        }
         if let Some((ty, bits)) = self.constants.get(&id) {
             let n = self.type_size(*ty)? as usize;
             return Some(bits.to_le_bytes()[..n.min(8)].to_vec());
@@ -610,7 +638,7 @@ impl SpirvModule {
             Op::ConstantComposite => {
                 let mut out = Vec::new();
                 for k in 0..i.operands.len() {
-                    out.extend(self.constant_bytes(id_operand(i, k)?)?);
+                    out.extend(self.constant_bytes_at(id_operand(i, k)?, depth + 1)?);
                 }
                 Some(out)
             }

@@ -8,9 +8,16 @@ use std::collections::HashSet;
 
 /// An array (possibly nested) of one scalar type, flattened: (element, count).
 fn flat_array(m: &SpirvModule, t: Word) -> Option<(Type, u64)> {
+    flat_array_at(m, t, 0)
+}
+
+fn flat_array_at(m: &SpirvModule, t: Word, depth: u32) -> Option<(Type, u64)> {
+    if depth > 32 {
+        return None; // an array type containing itself (corrupt module)
+    }
     match m.types.get(&t)? {
         SpvType::Array(e, len) => {
-            let (s, n) = flat_array(m, *e)?;
+            let (s, n) = flat_array_at(m, *e, depth + 1)?;
             // At most 2^26 elements: more than any FPGA holds on chip (and no overflow).
             Some((s, n.checked_mul(m.constants.get(len)?.1)?)).filter(|(_, n)| *n <= 1 << 26)
         }
