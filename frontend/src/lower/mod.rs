@@ -1197,16 +1197,7 @@ impl<'a> Lowering<'a> {
                         let bit_shift = ub.resize(bit_shift, word_ty.bits(), false);
                         let shifted = ub.int(IntBinOp::LShr, word_ty, word, bit_shift);
                         let bits = ub.resize(shifted, ty.bits(), false);
-                        if ty == Type::Int(ty.bits()) {
-                            ub.values.insert(rid, bits);
-                            return Ok(());
-                        }
-                        ub.add(Op_ {
-                            kind: OpKind::Cast(CastOp::Bitcast),
-                            ty,
-                            operands: vec![bits],
-                            name,
-                        })
+                        ub.as_type(bits, ty, name)
                     } else {
                         let addr = self.value(ub, src)?;
                         let mut operands = vec![addr];
@@ -1217,16 +1208,7 @@ impl<'a> Lowering<'a> {
                             operands,
                             name: if elem == ty { name.clone() } else { None },
                         });
-                        if elem == ty {
-                            loaded
-                        } else {
-                            ub.add(Op_ {
-                                kind: OpKind::Cast(CastOp::Bitcast),
-                                ty,
-                                operands: vec![loaded],
-                                name,
-                            })
-                        }
+                        ub.as_type(loaded, ty, name)
                     }
                 }
                 Op::Store => {
@@ -1243,14 +1225,7 @@ impl<'a> Lowering<'a> {
                     }
                     mem.written = true;
                     let elem = mem.elem;
-                    if ty != elem {
-                        data = ub.add(Op_ {
-                            kind: OpKind::Cast(CastOp::Bitcast),
-                            ty: elem,
-                            operands: vec![data],
-                            name: None,
-                        });
-                    }
+                    data = ub.as_type(data, elem, None);
                     ub.store(p.mem, addr, data, pred);
                     return Ok(());
                 }
@@ -1594,30 +1569,26 @@ impl UnitBuilder {
             Type::Int(ty.bits()),
             vec![shifted],
         );
-        if ty == Type::Int(ty.bits()) {
-            bits
-        } else {
-            self.add(Op_ {
-                kind: OpKind::Cast(CastOp::Bitcast),
-                ty,
-                operands: vec![bits],
-                name: None,
-            })
+        self.as_type(bits, ty, None)
+    }
+
+    /// `x` seen as `ty`, a type of the same width: `x` itself, or a bitcast (wiring).
+    fn as_type(&mut self, x: OpId, ty: Type, name: Option<String>) -> OpId {
+        if self.body.op(x).ty == ty {
+            return x;
         }
+        self.add(Op_ {
+            kind: OpKind::Cast(CastOp::Bitcast),
+            ty,
+            operands: vec![x],
+            name,
+        })
     }
 
     /// `value` moved into lane `k` of a word of type `word_ty` (other lanes zero).
     fn place_lane(&mut self, value: OpId, k: u32, word_ty: Type) -> OpId {
         let vty = self.body.op(value).ty;
-        let bits = if vty == Type::Int(vty.bits()) {
-            value
-        } else {
-            self.op(
-                OpKind::Cast(CastOp::Bitcast),
-                Type::Int(vty.bits()),
-                vec![value],
-            )
-        };
+        let bits = self.as_type(value, Type::Int(vty.bits()), None);
         let wide = self.op(OpKind::Cast(CastOp::ZExt), word_ty, vec![bits]);
         if k == 0 {
             return wide;
