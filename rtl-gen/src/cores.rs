@@ -105,10 +105,11 @@ pub fn emit(core: &CoreInfo, board: &Board) -> String {
         })
         .collect();
     // The package with the shared rounding comes first: the core calls it; then the
-    // rounding stages the staged cores instantiate.
+    // delay line and rounding stages the cores instantiate.
     format!(
-        "{}\n{}\n{}\n// {}: {} on board '{}' at {} MHz: latency {lat} cycles.\nmodule {}_top (\n    {}\n);\n    {} #(.LAT({lat})) core ({});\nendmodule\n",
+        "{}\n{}\n{}\n{}\n// {}: {} on board '{}' at {} MHz: latency {lat} cycles.\nmodule {}_top (\n    {}\n);\n    {} #(.LAT({lat})) core ({});\nendmodule\n",
         include_str!("../sv/hls_fp_pkg.sv").trim_end(),
+        include_str!("../sv/hls_delay.sv").trim_end(),
         include_str!("../sv/hls_fp32_round.sv").trim_end(),
         core.source.trim_end(),
         core.name,

@@ -30,6 +30,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     // The package first: the kernel top calls its functions.
     ("hls_fp_pkg.sv", include_str!("../sv/hls_fp_pkg.sv")),
     ("hls_fifo.sv", include_str!("../sv/hls_fifo.sv")),
+    ("hls_delay.sv", include_str!("../sv/hls_delay.sv")),
     ("hls_fp32_round.sv", include_str!("../sv/hls_fp32_round.sv")),
     ("hls_fp32_add.sv", include_str!("../sv/hls_fp32_add.sv")),
     ("hls_fp32_mul.sv", include_str!("../sv/hls_fp32_mul.sv")),

@@ -241,13 +241,6 @@ module hls_fp32_add #(
             .y
         );
     end else begin : g_combinational
-        logic [31:0] stage [LAT];
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                stage[0] <= hls_fadd32(a, z);
-                for (int i = 1; i < LAT; i++) stage[i] <= stage[i-1];
-            end
-        end
-        assign y = stage[LAT-1];
+        hls_delay #(.W(32), .N(LAT)) delay (.clk, .ce, .d(hls_fadd32(a, z)), .q(y));
     end
 endmodule

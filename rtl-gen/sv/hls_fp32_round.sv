@@ -48,16 +48,5 @@ module hls_fp32_round #(
             else res <= {r_sign, carry ? r_e1 : (r_e0 ? 8'd1 : r_e), mant[22:0]};
         end
     end
-    if (EXTRA > 0) begin : g_delay
-        logic [31:0] delay [EXTRA];
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                delay[0] <= res;
-                for (int i = 1; i < EXTRA; i++) delay[i] <= delay[i-1];
-            end
-        end
-        assign y = delay[EXTRA-1];
-    end else begin : g_direct
-        assign y = res;
-    end
+    hls_delay #(.W(32), .N(EXTRA)) delay (.clk, .ce, .d(res), .q(y));
 endmodule
