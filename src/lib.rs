@@ -100,12 +100,9 @@ impl Default for Options {
     }
 }
 
-pub fn compile(
-    path: &Path,
-    kernel: Option<&str>,
-    board: &Board,
-    options: &Options,
-) -> Result<Compiled, Error> {
+/// The kernel's SPIR-V and its IR: the frontend alone (what the software model needs to
+/// know the kernel is read correctly; no hardware is planned).
+pub fn lower(path: &Path, kernel: Option<&str>) -> Result<(Vec<u8>, Kernel), Error> {
     let file = path.display().to_string();
     let spirv = load_spirv(path)?;
     let fe = |source| Error::Frontend {
@@ -113,7 +110,19 @@ pub fn compile(
         source,
     };
     let module = frontend::SpirvModule::load(&spirv).map_err(fe)?;
-    let mut ir = frontend::lower_kernel(&module, kernel).map_err(fe)?;
+    let ir = frontend::lower_kernel(&module, kernel).map_err(fe)?;
+    Ok((spirv, ir))
+}
+
+pub fn compile(
+    path: &Path,
+    kernel: Option<&str>,
+    board: &Board,
+    options: &Options,
+) -> Result<Compiled, Error> {
+    let file = path.display().to_string();
+    let (spirv, mut ir) = lower(path, kernel)?;
+    rtl_gen::check_supported(&ir)?;
     scheduler::memories::plan_memories(&mut ir, board, options.infer_banking);
     let mut schedules = Vec::new();
     for unit in &ir.units {

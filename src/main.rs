@@ -147,11 +147,13 @@ fn build_args(params: &[sim::Param], specs: &[String]) -> Result<Vec<ArgValue>, 
                     )));
                 }
             }
-            ParamKind::Scalar(sim::Elem::F32) => {
-                let f: f32 = value
+            ParamKind::Scalar(e @ (sim::Elem::F16 | sim::Elem::F32 | sim::Elem::F64)) => {
+                let f: f64 = value
                     .parse()
                     .map_err(|_| Error::Usage(format!("--arg {spec}: '{value}' is not a float")))?;
-                ArgValue::Scalar(f.to_bits() as u64)
+                // Rounded to the argument's format as a host compiler would round a literal.
+                let k = e.float_kind().unwrap_or(frontend::ir::FloatKind::F32);
+                ArgValue::Scalar(sim::float::to_bits(k, sim::float::round(k, f)))
             }
             ParamKind::Scalar(sim::Elem::Int(bits)) => {
                 let v = parse_int(value).ok_or_else(|| {
@@ -301,9 +303,24 @@ fn run(cli: Cli) -> Result<i32, Error> {
             let options = hls_build::Options {
                 infer_banking: banking == "infer",
             };
-            let c = hls_build::compile(&kernel_file, kernel.as_deref(), &board, &options)?;
+            // The model alone needs only the frontend (the kernel read into the IR); the RTL
+            // needs the whole flow.
+            let compiled = if engine == "model" {
+                None
+            } else {
+                Some(hls_build::compile(
+                    &kernel_file,
+                    kernel.as_deref(),
+                    &board,
+                    &options,
+                )?)
+            };
+            let spirv = match &compiled {
+                Some(c) => c.spirv.clone(),
+                None => hls_build::lower(&kernel_file, kernel.as_deref())?.0,
+            };
             let module =
-                frontend::SpirvModule::load(&c.spirv).map_err(|source| Error::Frontend {
+                frontend::SpirvModule::load(&spirv).map_err(|source| Error::Frontend {
                     file: kernel_file.display().to_string(),
                     source,
                 })?;
@@ -319,7 +336,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
             let names: Vec<String> = params.iter().map(|p| p.name.clone()).collect();
             let model = if engine != "rtl" {
                 Some(sim::run_model(
-                    &c.spirv,
+                    &spirv,
                     Some(&kname),
                     &inputs,
                     global,
@@ -330,11 +347,11 @@ fn run(cli: Cli) -> Result<i32, Error> {
                 None
             };
             let mut rtl = None;
-            if engine != "model" {
+            if let Some(c) = &compiled {
                 let dir = out.clone().unwrap_or_else(|| {
                     std::env::temp_dir().join(format!("hls-build-sim-{}", std::process::id()))
                 });
-                hls_build::write_outputs(&c, &dir)?;
+                hls_build::write_outputs(c, &dir)?;
                 let sources: Vec<PathBuf> = std::fs::read_to_string(dir.join("filelist.f"))
                     .map_err(|source| Error::Io {
                         path: dir.display().to_string(),

@@ -14,7 +14,7 @@ the file's directives or 64 (integers) / 1.5 (floats). Directives are comment li
 
     // corpus: global=64 local=16 elems=256 ulp=0 range=-1000:1000 n=64
 
-that hold for every kernel of the file. Integers must match bit for bit; floats to `ulp`
+that hold for every kernel of the file; `ulp.NAME=N` sets kernel NAME's tolerance. Integers must match bit for bit; floats to `ulp`
 units in the last place (0 unless the file says why more is allowed), any NaN matching
 any NaN. Exit status 1 if any kernel differs or fails, with one line per kernel."""
 import argparse
@@ -32,7 +32,7 @@ root = pathlib.Path(__file__).resolve().parent.parent
 SCALARS = {
     "char": np.int8, "uchar": np.uint8, "short": np.int16, "ushort": np.uint16,
     "int": np.int32, "uint": np.uint32, "long": np.int64, "ulong": np.uint64,
-    "float": np.float32, "size_t": np.uint64, "bool": np.uint8,
+    "float": np.float32, "double": np.float64, "size_t": np.uint64, "bool": np.uint8,
     "unsigned char": np.uint8, "unsigned short": np.uint16, "unsigned int": np.uint32,
     "unsigned long": np.uint64, "unsigned": np.uint32,
 }
@@ -87,12 +87,14 @@ def fill(rng, dtype, n, rng_text):
 
 
 def ulps(a, b):
-    """Distance in units in the last place between two float32 arrays (NaN = NaN)."""
-    ia = a.view(np.int32).astype(np.int64)
-    ib = b.view(np.int32).astype(np.int64)
-    ia = np.where(ia < 0, -(ia & 0x7FFFFFFF), ia)
-    ib = np.where(ib < 0, -(ib & 0x7FFFFFFF), ib)
-    d = np.abs(ia - ib)
+    """Distance in units in the last place between two float32 or float64 arrays (NaN = NaN)."""
+    it = np.int64 if a.dtype == np.float64 else np.int32
+    mag = np.int64(np.iinfo(it).max)
+    ia = a.view(it).astype(np.int64)
+    ib = b.view(it).astype(np.int64)
+    ia = np.where(ia < 0, -(ia & mag), ia)
+    ib = np.where(ib < 0, -(ib & mag), ib)
+    d = np.abs(ia.astype(object) - ib.astype(object)).astype(np.float64)
     both_nan = np.isnan(a) & np.isnan(b)
     return np.where(both_nan, 0, d)
 
@@ -134,7 +136,7 @@ def run_one(path, src, name, params, d, ctx, queue, prog, hls, tmp, verbose, rtl
         else:
             cl_args.append(a)
     getattr(prog, name)(queue, tuple(glob), tuple(loc), *cl_args)
-    ulp = int(d["ulp"])
+    ulp = int(d.get(f"ulp.{name}", d["ulp"]))
     worst = 0
     for pname, host, b in cl_bufs:
         cl.enqueue_copy(queue, host, b)

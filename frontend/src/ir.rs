@@ -168,15 +168,30 @@ pub enum FloatUnaryOp {
     Sqrt,
 }
 
-/// Integer <-> floating-point conversions: to float rounds to nearest even; to integer
-/// rounds toward zero and saturates (NaN gives 0), the defined choice for what SPIR-V
-/// leaves undefined.
+/// IEEE rounding directions (SPIR-V FPRoundingMode); the order matches the RTL package.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Rounding {
+    /// To nearest, ties to even: the default.
+    Rte,
+    Rtz,
+    /// Toward +infinity.
+    Rtp,
+    /// Toward -infinity.
+    Rtn,
+}
+
+/// Numeric conversions. To integer rounds toward zero and saturates (NaN gives 0), the
+/// defined choice for what SPIR-V leaves undefined and what `_sat` asks; other rounding
+/// directions to integer are lowered as a rounding to integral first. To float rounds as
+/// the operation says (round to nearest even unless decorated).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub enum ConvertOp {
-    SIToF,
-    UIToF,
+    SIToF(Rounding),
+    UIToF(Rounding),
     FToSI,
     FToUI,
+    /// Between float formats (OpFConvert).
+    FToF(Rounding),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -235,6 +250,10 @@ pub enum OpKind {
     IntUnary(IntUnaryOp),
     FloatUnary(FloatUnaryOp),
     Convert(ConvertOp),
+    /// An OpenCL.std math function (exp, sin, pow, …) by its OpenCL name, operands as the
+    /// function takes them. The software model computes these; hardware cores for them
+    /// are not built yet, and code generation says so.
+    Math(String),
     /// Operands `[address, predicate?]`.
     Load(MemId),
     /// Operands `[address, data, predicate?]`.

@@ -531,6 +531,11 @@ pub fn emit(
                         format!("{w}'({call} & 7'd{})", (1u32 << w) - 1)
                     })
                 }
+                OpKind::Math(f) => {
+                    return Err(RtlError::Unsupported(format!(
+                        "OpenCL.std {f} reached code generation without a core"
+                    )))
+                }
                 OpKind::Fma => {
                     wl(&mut out, decl.clone());
                     wl(&mut out, format!(
@@ -545,8 +550,13 @@ pub fn emit(
                     a(1),
                     *p as u32
                 )),
-                OpKind::FloatUnary(FloatUnaryOp::Neg) => Some(format!("{} ^ 32'h8000_0000", a(0))),
-                OpKind::FloatUnary(FloatUnaryOp::Abs) => Some(format!("{} & 32'h7FFF_FFFF", a(0))),
+                // Sign-bit operations, at any float width.
+                OpKind::FloatUnary(FloatUnaryOp::Neg) => {
+                    Some(format!("{} ^ {w}'h{:x}", a(0), 1u64 << (w - 1)))
+                }
+                OpKind::FloatUnary(FloatUnaryOp::Abs) => {
+                    Some(format!("{} & {w}'h{:x}", a(0), u64::MAX >> (65 - w)))
+                }
                 OpKind::FloatUnary(FloatUnaryOp::Sqrt) => {
                     wl(&mut out, decl.clone());
                     wl(&mut out, format!("    hls_fp32_sqrt #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .a({}), .y({n}));", a(0)));
@@ -565,11 +575,21 @@ pub fn emit(
                         f => format!("{{{}'d0, {}}}", 64 - f, a(0)),
                     };
                     Some(match c {
-                        ConvertOp::SIToF => {
-                            format!("hls_fp_pkg::i64_to_f32({}, 1'b1)", widen(true))
-                        }
-                        ConvertOp::UIToF => {
-                            format!("hls_fp_pkg::i64_to_f32({}, 1'b0)", widen(false))
+                        ConvertOp::SIToF(r) => format!(
+                            "hls_fp_pkg::i64_to_f32({}, 1'b1, 2'd{})",
+                            widen(true),
+                            *r as u32
+                        ),
+                        ConvertOp::UIToF(r) => format!(
+                            "hls_fp_pkg::i64_to_f32({}, 1'b0, 2'd{})",
+                            widen(false),
+                            *r as u32
+                        ),
+                        ConvertOp::FToF(_) => {
+                            return Err(RtlError::Unsupported(
+                                "conversion between float formats reached code generation"
+                                    .into(),
+                            ))
                         }
                         ConvertOp::FToSI => {
                             format!("{w}'(hls_fp_pkg::f32_to_i64({}, 1'b1, {w}))", a(0))

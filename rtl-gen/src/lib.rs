@@ -110,6 +110,56 @@ fn log2_ceil(x: u32) -> u32 {
     32 - (x.max(2) - 1).leading_zeros()
 }
 
+/// Refuses, before anything is scheduled, an operation this library has no hardware for:
+/// the OpenCL.std math functions and arithmetic in half or double (the software model
+/// runs them all). The message names the operation, its unit and its source name.
+pub fn check_supported(kernel: &Kernel) -> Result<(), RtlError> {
+    use frontend::ir::{FloatKind, FloatUnaryOp, OpKind, Type};
+    for unit in &kernel.units {
+        for (id, op) in unit.body.ops() {
+            let at = || {
+                let name = op.name.as_deref().map(|n| format!(" '{n}'")).unwrap_or_default();
+                format!("unit '{}', v{}{name}", unit.name, id.0)
+            };
+            if let OpKind::Math(f) = &op.kind {
+                return Err(RtlError::Unsupported(format!(
+                    "{}: OpenCL.std {f} on {} has no hardware core yet; the software model \
+                     computes it (`hls-build sim --engine model`)",
+                    at(),
+                    op.ty
+                )));
+            }
+            let needs_core = matches!(
+                op.kind,
+                OpKind::Float(_)
+                    | OpKind::FCmp(_)
+                    | OpKind::Fma
+                    | OpKind::Convert(_)
+                    | OpKind::FloatUnary(
+                        FloatUnaryOp::Floor
+                            | FloatUnaryOp::Ceil
+                            | FloatUnaryOp::Trunc
+                            | FloatUnaryOp::Rint
+                            | FloatUnaryOp::Round
+                            | FloatUnaryOp::Sqrt
+                    )
+            );
+            let other_float = std::iter::once(op.ty)
+                .chain(op.operands.iter().map(|o| unit.body.op(*o).ty))
+                .find(|t| matches!(t, Type::Float(FloatKind::F16 | FloatKind::F64)));
+            if let (true, Some(t)) = (needs_core, other_float) {
+                return Err(RtlError::Unsupported(format!(
+                    "{}: {:?} on {t}: the operator cores are float (f32) only so far; \
+                     the software model runs half and double (`hls-build sim --engine model`)",
+                    at(),
+                    op.kind
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
 pub fn generate(
     kernel: &Kernel,
     schedules: &[UnitSchedule],

@@ -63,8 +63,10 @@ package hls_fp_pkg;
         endcase
     endfunction
 
-    // 64-bit two's complement (signed) or unsigned integer to binary32, round to nearest even.
-    function automatic logic [31:0] i64_to_f32(input logic [63:0] v, input logic is_signed);
+    // 64-bit two's complement (signed) or unsigned integer to binary32, rounded in direction
+    // `mode` (the IR's Rounding order: 0 nearest even, 1 toward zero, 2 toward +inf,
+    // 3 toward -inf).
+    function automatic logic [31:0] i64_to_f32(input logic [63:0] v, input logic is_signed, input logic [1:0] mode);
         logic sign, inc, sticky;
         logic [63:0] mag, norm;
         logic [6:0] lz;
@@ -78,7 +80,12 @@ package hls_fp_pkg;
         norm = mag << lz[5:0];
         // Leading one at bit 63: value 2^(63 - lz); mantissa bits 62:40, guard 39.
         sticky = norm[38:0] != 39'd0;
-        inc = norm[39] && (sticky || norm[40]);
+        case (mode)
+            2'd0: inc = norm[39] && (sticky || norm[40]);
+            2'd1: inc = 1'b0;
+            2'd2: inc = !sign && (norm[39] || sticky);
+            default: inc = sign && (norm[39] || sticky);
+        endcase
         m25 = {1'b0, norm[63:40]} + {24'd0, inc};
         e = 9'd127 + 9'd63 - {2'd0, lz};
         if (m25[24]) begin

@@ -2,6 +2,7 @@
 //! cxx with AXI memories modelled here, and the comparison of the two.
 
 pub mod axi;
+pub mod float;
 pub mod model;
 pub mod npy;
 pub mod values;
@@ -47,21 +48,30 @@ pub use axi::run_rtl;
 
 /// Distance in units in the last place between two floats (0 when both are NaN).
 pub fn ulp_distance(a: f32, b: f32) -> u64 {
-    if a.is_nan() && b.is_nan() {
+    ulp_distance_bits(frontend::ir::FloatKind::F32, a.to_bits() as u64, b.to_bits() as u64)
+}
+
+/// Distance in units in the last place between two values of format `k` given as bits.
+pub fn ulp_distance_bits(k: frontend::ir::FloatKind, a: u64, b: u64) -> u64 {
+    let (x, y) = (float::from_bits(k, a), float::from_bits(k, b));
+    if x.is_nan() && y.is_nan() {
         return 0;
     }
-    if a.is_nan() || b.is_nan() {
+    if x.is_nan() || y.is_nan() {
         return u64::MAX;
     }
-    let key = |x: f32| -> i64 {
-        let b = x.to_bits() as i32 as i64;
-        if b < 0 {
-            i32::MIN as i64 - b
+    // Sign-magnitude bits to a line where adjacent values are adjacent integers.
+    let w = float::width(k);
+    let key = |b: u64| -> i128 {
+        let sign = (b >> (w - 1)) & 1 == 1;
+        let mag = (b & ((1u128 << (w - 1)) - 1) as u64) as i128;
+        if sign {
+            -mag
         } else {
-            b
+            mag
         }
     };
-    (key(a) - key(b)).unsigned_abs()
+    (key(a) - key(b)).unsigned_abs() as u64
 }
 
 /// Compares buffers: integers bit-exact, floats within `max_ulp`. Returns mismatch lines.
@@ -80,22 +90,20 @@ pub fn compare(
         let mut count = 0;
         for i in 0..e.len().min(a.len()) {
             let (x, y) = (e.get(i), a.get(i));
-            let bad = match e.elem {
-                Elem::F32 => {
-                    ulp_distance(f32::from_bits(x as u32), f32::from_bits(y as u32)) > max_ulp
-                }
-                Elem::Int(_) => x != y,
+            let bad = match e.elem.float_kind() {
+                Some(k) => ulp_distance_bits(k, x, y) > max_ulp,
+                None => x != y,
             };
             if bad {
                 count += 1;
                 if shown < 8 {
                     shown += 1;
-                    out.push(match e.elem {
-                        Elem::F32 => {
-                            let (fx, fy) = (f32::from_bits(x as u32), f32::from_bits(y as u32));
-                            format!("{name}[{i}]: expected {fx:e} (0x{x:08x}), got {fy:e} (0x{y:08x}), {} ulp", ulp_distance(fx, fy))
+                    out.push(match e.elem.float_kind() {
+                        Some(k) => {
+                            let (fx, fy) = (float::from_bits(k, x), float::from_bits(k, y));
+                            format!("{name}[{i}]: expected {fx:e} (0x{x:08x}), got {fy:e} (0x{y:08x}), {} ulp", ulp_distance_bits(k, x, y))
                         }
-                        Elem::Int(_) => format!("{name}[{i}]: expected {x} (0x{x:x}), got {y} (0x{y:x})"),
+                        None => format!("{name}[{i}]: expected {x} (0x{x:x}), got {y} (0x{y:x})"),
                     });
                 }
             }

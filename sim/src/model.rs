@@ -2,7 +2,9 @@
 //! function calls and phis as the module has them. It shares only the module parser with
 //! the frontend, never the IR, so co-simulation checks the whole compiler.
 
+use crate::float::{self as fl, Rounding};
 use crate::values::{elem_of, ArgValue, Elem};
+use frontend::ir::FloatKind;
 use crate::SimError;
 use frontend::spirv::{id_operand, literal_operand, SpirvModule, SpvType};
 use rspirv::dr::Instruction;
@@ -13,7 +15,8 @@ use std::collections::HashMap;
 enum V {
     /// Integer (or bool) of `bits`, stored zero-extended.
     I(u64, u32),
-    F(f32),
+    /// A half, float or double, held exactly as a double.
+    F(f64, FloatKind),
     Vec(Vec<V>),
     /// Pointer into buffer `buf` at byte offset `off`.
     Ptr(usize, i64),
@@ -36,6 +39,31 @@ fn sext(v: u64, bits: u32) -> i64 {
     }
 }
 
+/// Exponent field width of a format.
+fn exp_bits(k: FloatKind) -> u32 {
+    match k {
+        FloatKind::F16 => 5,
+        FloatKind::F32 => 8,
+        FloatKind::F64 => 11,
+    }
+}
+
+/// Integer `x` of `from` bits (signed or not) clamped to the range of a `to`-bit integer
+/// (signed or not): the saturating conversions.
+fn saturate(x: u64, from: u32, from_signed: bool, to_signed: bool, to: u32) -> u64 {
+    let v: i128 = if from_signed {
+        sext(x, from) as i128
+    } else {
+        x as i128
+    };
+    let (lo, hi) = if to_signed {
+        (-(1i128 << (to - 1)), (1i128 << (to - 1)) - 1)
+    } else {
+        (0, (1i128 << to) - 1)
+    };
+    (v.clamp(lo, hi) as u64) & mask(to)
+}
+
 struct WorkItem {
     gid: [u64; 3],
     lid: [u64; 3],
@@ -53,6 +81,9 @@ struct Machine<'m> {
     locals: HashMap<Word, usize>,
     /// Result type of every id of the module (access chains need their base's type).
     id_types: HashMap<Word, Word>,
+    /// While a vector instruction runs lane by lane (each lane a scalar copy with a scratch
+    /// result id), the vector instruction's id: its decorations hold for every lane.
+    lane_parent: Word,
 }
 
 /// The bytes of a constant (scalars, composites, null) in memory layout.
@@ -99,8 +130,11 @@ pub fn run_model(
             ArgValue::Scalar(bits) => {
                 let ty = p.result_type.unwrap_or(0);
                 argv.push(match elem_of(&m, ty) {
-                    Some(Elem::F32) => V::F(f32::from_bits(*bits as u32)),
                     Some(Elem::Int(w)) => V::I(*bits & mask(w), w),
+                    Some(e) => {
+                        let k = e.float_kind().unwrap_or(FloatKind::F32);
+                        V::F(fl::from_bits(k, *bits), k)
+                    }
                     None => return Err(SimError::Model("unsupported scalar argument type".into())),
                 });
             }
@@ -122,6 +156,7 @@ pub fn run_model(
             }))
             .filter_map(|i| Some((i.result_id?, i.result_type?)))
             .collect(),
+        lane_parent: 0,
     };
     let workgroup_vars: Vec<(Word, Word)> = m
         .module
@@ -339,7 +374,11 @@ impl Machine<'_> {
             return match self.m.types.get(ty) {
                 Some(SpvType::Bool) => Ok(V::I(*bits & 1, 1)),
                 Some(SpvType::Int(w)) => Ok(V::I(*bits & mask(*w), *w)),
-                Some(SpvType::Float(32)) => Ok(V::F(f32::from_bits(*bits as u32))),
+                Some(SpvType::Float(w)) => {
+                    let k = fl::kind_of_width(*w)
+                        .ok_or_else(|| self.err(inst, "float constant of an unknown width"))?;
+                    Ok(V::F(fl::from_bits(k, *bits), k))
+                }
                 Some(SpvType::Vector(..)) => self.zero(*ty, inst),
                 _ => Err(self.err(inst, "constant of an unsupported type")),
             };
@@ -386,6 +425,7 @@ impl Machine<'_> {
         wi: &WorkItem,
         depth: u32,
     ) -> Result<bool, SimError> {
+        use rspirv::spirv::OpenclStd100Op as Ocl;
         let op = inst.class.opcode;
         let rid = inst.result_id.unwrap_or(0);
         let a = |i: usize| id_operand(inst, i).unwrap_or(0);
@@ -509,6 +549,66 @@ impl Machine<'_> {
                 vals.insert(rid, V::Vec(items));
                 Ok(true)
             }
+            // Vector loads (vloadn, vload_halfn) read whole vectors, not lane by lane.
+            Op::ExtInst
+                if matches!(inst.operands.get(1), Some(rspirv::dr::Operand::LiteralExtInstInteger(n))
+                    if [Ocl::vloadn, Ocl::vload_halfn, Ocl::vloada_halfn].iter().any(|o| *o as u32 == *n)) =>
+            {
+                let v = self.ext_inst(inst, vals)?;
+                vals.insert(rid, v);
+                Ok(true)
+            }
+            Op::Dot => {
+                let (Some(x), Some(y)) = (
+                    lanes_of(&self.get(vals, a(0), inst)?),
+                    lanes_of(&self.get(vals, a(1), inst)?),
+                ) else {
+                    return Err(self.err(inst, "dot of non-vectors"));
+                };
+                // Lane products summed in order, each step rounded in the format.
+                let mut acc: Option<(f64, FloatKind)> = None;
+                for (p, q) in x.iter().zip(&y) {
+                    let (V::F(p, k), V::F(q, _)) = (p, q) else {
+                        return Err(self.err(inst, "dot of non-float vectors"));
+                    };
+                    let prod = fl::round(*k, p * q);
+                    acc = Some(match acc {
+                        None => (prod, *k),
+                        Some((s, _)) => (fl::round(*k, s + prod), *k),
+                    });
+                }
+                let (v, k) = acc.ok_or_else(|| self.err(inst, "dot of empty vectors"))?;
+                vals.insert(rid, V::F(v, k));
+                Ok(true)
+            }
+            Op::Any | Op::All => {
+                let x = lanes_of(&self.get(vals, a(0), inst)?)
+                    .ok_or_else(|| self.err(inst, "any/all of a non-vector"))?;
+                let bits = x.iter().map(|v| matches!(v, V::I(b, _) if *b != 0));
+                let r = if op == Op::Any {
+                    bits.clone().any(|b| b)
+                } else {
+                    bits.clone().all(|b| b)
+                };
+                vals.insert(rid, V::I(u64::from(r), 1));
+                Ok(true)
+            }
+            Op::VectorTimesScalar => {
+                let x = lanes_of(&self.get(vals, a(0), inst)?)
+                    .ok_or_else(|| self.err(inst, "vector-times-scalar of a non-vector"))?;
+                let V::F(s, _) = self.get(vals, a(1), inst)? else {
+                    return Err(self.err(inst, "vector-times-scalar by a non-float"));
+                };
+                let items = x
+                    .into_iter()
+                    .map(|v| match v {
+                        V::F(p, k) => Ok(V::F(fl::round(k, p * s), k)),
+                        _ => Err(self.err(inst, "vector-times-scalar of a non-float vector")),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                vals.insert(rid, V::Vec(items));
+                Ok(true)
+            }
             Op::CompositeExtract | Op::Load | Op::CopyObject | Op::FunctionCall | Op::Phi => {
                 Ok(false)
             }
@@ -540,7 +640,10 @@ impl Machine<'_> {
                     for (t, v) in scratch {
                         vals.insert(t, v);
                     }
-                    self.exec(&lane, vals, wi, depth)?;
+                    self.lane_parent = rid;
+                    let r = self.exec(&lane, vals, wi, depth);
+                    self.lane_parent = 0;
+                    r?;
                     items.push(
                         vals.remove(&u32::MAX)
                             .ok_or_else(|| self.err(inst, "lane produced no value"))?,
@@ -578,8 +681,15 @@ impl Machine<'_> {
         raw[..n].copy_from_slice(&bytes[off as usize..off as usize + n]);
         let x = u64::from_le_bytes(raw);
         Ok(match (self.m.types.get(&ty), elem) {
-            (Some(SpvType::Float(32)), _) | (_, Elem::F32) => V::F(f32::from_bits(x as u32)),
+            (Some(SpvType::Float(w)), _) if fl::kind_of_width(*w).is_some() => {
+                let k = fl::kind_of_width(*w).unwrap_or(FloatKind::F32);
+                V::F(fl::from_bits(k, x & mask(*w)), k)
+            }
             (_, Elem::Int(w)) => V::I(x & mask(*w), *w),
+            (_, e) => {
+                let k = e.float_kind().unwrap_or(FloatKind::F32);
+                V::F(fl::from_bits(k, x), k)
+            }
         })
     }
 
@@ -591,7 +701,7 @@ impl Machine<'_> {
         v: &V,
     ) -> Result<(), SimError> {
         let x = match v {
-            V::F(f) => f.to_bits() as u64,
+            V::F(f, k) => fl::to_bits(*k, *f),
             V::I(x, _) => *x,
             _ => return Err(self.err(inst, "store of an unsupported value")),
         };
@@ -609,7 +719,7 @@ impl Machine<'_> {
     }
 
     /// OpenCL.std built-ins the model knows (the integer and float min/max/abs/clamp family).
-    fn ext_inst(&self, inst: &Instruction, vals: &HashMap<Word, V>) -> Result<V, SimError> {
+    fn ext_inst(&mut self, inst: &Instruction, vals: &HashMap<Word, V>) -> Result<V, SimError> {
         use rspirv::spirv::OpenclStd100Op as Cl;
         let which = match inst.operands.get(1) {
             Some(rspirv::dr::Operand::LiteralExtInstInteger(n)) => *n,
@@ -617,32 +727,16 @@ impl Machine<'_> {
         };
         let op =
             Cl::from_u32(which).ok_or_else(|| self.err(inst, "unknown extended instruction"))?;
+        // Ids are values; vloadn's lane count and vstore_half_r's rounding mode are literals.
         let mut args = Vec::new();
-        for k in 2..inst.operands.len() {
-            args.push(self.get(vals, id_operand(inst, k).unwrap_or(0), inst)?);
+        for o in &inst.operands[2..] {
+            args.push(match o {
+                rspirv::dr::Operand::IdRef(id) => self.get(vals, *id, inst)?,
+                rspirv::dr::Operand::LiteralBit32(n) => V::I(*n as u64, 32),
+                rspirv::dr::Operand::FPRoundingMode(m) => V::I(*m as u64, 32),
+                _ => return Err(self.err(inst, "unexpected operand")),
+            });
         }
-        let fmin = |x: f32, y: f32| {
-            if y.is_nan() {
-                x
-            } else if x.is_nan() {
-                y
-            } else if y < x {
-                y
-            } else {
-                x
-            }
-        };
-        let fmax = |x: f32, y: f32| {
-            if y.is_nan() {
-                x
-            } else if x.is_nan() {
-                y
-            } else if y > x {
-                y
-            } else {
-                x
-            }
-        };
         Ok(match (op, args.as_slice()) {
             (Cl::s_min, [V::I(x, w), V::I(y, _)]) => {
                 V::I(if sext(*x, *w) < sext(*y, *w) { *x } else { *y }, *w)
@@ -718,43 +812,6 @@ impl Machine<'_> {
             (Cl::s_upsample | Cl::u_upsample, [V::I(hi, hw), V::I(lo, lw)]) => {
                 V::I((hi << lw) | lo, hw + lw)
             }
-            (Cl::fabs, [V::F(x)]) => V::F(x.abs()),
-            (Cl::sqrt, [V::F(x)]) => V::F(x.sqrt()),
-            (Cl::floor, [V::F(x)]) => V::F(x.floor()),
-            (Cl::ceil, [V::F(x)]) => V::F(x.ceil()),
-            (Cl::trunc, [V::F(x)]) => V::F(x.trunc()),
-            (Cl::rint, [V::F(x)]) => V::F(x.round_ties_even()),
-            (Cl::round, [V::F(x)]) => V::F(x.round()),
-            (Cl::mad, [V::F(x), V::F(y), V::F(z)]) => V::F(x * y + z),
-            (Cl::fma, [V::F(x), V::F(y), V::F(z)]) => V::F(x.mul_add(*y, *z)),
-            (Cl::rsqrt | Cl::native_rsqrt | Cl::half_rsqrt, [V::F(x)]) => V::F(1.0 / x.sqrt()),
-            (Cl::native_sqrt | Cl::half_sqrt, [V::F(x)]) => V::F(x.sqrt()),
-            (Cl::native_divide | Cl::half_divide, [V::F(x), V::F(y)]) => V::F(x / y),
-            (Cl::native_recip | Cl::half_recip, [V::F(x)]) => V::F(1.0 / x),
-            (Cl::fdim, [V::F(x), V::F(y)]) => V::F(if x.is_nan() || y.is_nan() {
-                x + y
-            } else if x > y {
-                x - y
-            } else {
-                0.0
-            }),
-            (Cl::sign, [V::F(x)]) => V::F(if x.is_nan() {
-                0.0
-            } else if *x > 0.0 {
-                1.0
-            } else if *x < 0.0 {
-                -1.0
-            } else {
-                *x
-            }),
-            (Cl::step, [V::F(edge), V::F(x)]) => V::F(if x < edge { 0.0 } else { 1.0 }),
-            (Cl::mix, [V::F(x), V::F(y), V::F(a)]) => V::F(x + (y - x) * a),
-            (Cl::radians, [V::F(x)]) => V::F((std::f32::consts::PI / 180.0) * x),
-            (Cl::degrees, [V::F(x)]) => V::F((180.0 / std::f32::consts::PI) * x),
-            (Cl::fmin, [V::F(x), V::F(y)]) => V::F(fmin(*x, *y)),
-            (Cl::fmax, [V::F(x), V::F(y)]) => V::F(fmax(*x, *y)),
-            (Cl::fclamp, [V::F(x), V::F(lo), V::F(hi)]) => V::F(fmin(fmax(*x, *lo), *hi)),
-            (Cl::copysign, [V::F(x), V::F(y)]) => V::F(x.copysign(*y)),
             (Cl::select, [x, y, V::I(c, _)]) => {
                 if *c != 0 {
                     y.clone()
@@ -762,8 +819,369 @@ impl Machine<'_> {
                     x.clone()
                 }
             }
-            _ => return Err(self.err(inst, &format!("OpenCL.std {op:?} is not modelled yet"))),
+            _ => match self.float_ext(inst, op, &args)? {
+                Some(v) => v,
+                None => {
+                    return Err(self.err(inst, &format!("OpenCL.std {op:?} is not modelled yet")))
+                }
+            },
         })
+    }
+
+    /// The float OpenCL.std built-ins: math functions (computed in double and rounded once
+    /// to the argument's format — within every §6.6.1 bound for half and float; for double
+    /// the host's libm, within one or two ulp where the bounds allow three or more), the
+    /// common functions, and the vector and half loads and stores. None: not a float
+    /// built-in the model knows.
+    fn float_ext(
+        &mut self,
+        inst: &Instruction,
+        op: rspirv::spirv::OpenclStd100Op,
+        args: &[V],
+    ) -> Result<Option<V>, SimError> {
+        use rspirv::spirv::OpenclStd100Op as Cl;
+        use std::f64::consts::PI;
+        // Loads and stores of halves and vectors come first: their operands are mixed.
+        match (op, args) {
+            (Cl::vload_half | Cl::vload_halfn | Cl::vloada_halfn | Cl::vloadn, [V::I(o, ow), V::Ptr(b, off), rest @ ..]) => {
+                let n = match rest {
+                    [V::I(n, _)] => *n as i64,
+                    _ => match self.vector_of(inst.result_type) {
+                        Some((_, n)) => n as i64,
+                        None => 1,
+                    },
+                };
+                let (elem_ty, k) = match self.vector_of(inst.result_type) {
+                    Some((c, _)) => (c, self.m.types.get(&c).cloned()),
+                    None => (inst.result_type.unwrap_or(0), self.m.types.get(&inst.result_type.unwrap_or(0)).cloned()),
+                };
+                let halves = op != Cl::vloadn;
+                // vloada_half3 steps by four halves (its vectors are aligned as half4).
+                let stride = if op == Cl::vloada_halfn && n == 3 { 4 } else { n };
+                let size = if halves { 2 } else { self.m.type_size(elem_ty).unwrap_or(4) as i64 };
+                let base = *off + sext(*o, *ow) * stride * size;
+                let mut items = Vec::new();
+                for i in 0..n {
+                    let bits = self.raw_read(inst, *b, base + i * size, size as usize)?;
+                    items.push(if halves {
+                        V::F(fl::from_bits(FloatKind::F16, bits), FloatKind::F32)
+                    } else {
+                        match k {
+                            Some(SpvType::Float(w)) => {
+                                let fk = fl::kind_of_width(w).unwrap_or(FloatKind::F32);
+                                V::F(fl::from_bits(fk, bits), fk)
+                            }
+                            Some(SpvType::Int(w)) => V::I(bits & mask(w), w),
+                            _ => return Err(self.err(inst, "vloadn of an unsupported type")),
+                        }
+                    });
+                }
+                return Ok(Some(if items.len() == 1 && self.vector_of(inst.result_type).is_none() {
+                    items.remove(0)
+                } else {
+                    V::Vec(items)
+                }));
+            }
+            (
+                Cl::vstore_half | Cl::vstore_half_r | Cl::vstore_halfn | Cl::vstore_halfn_r
+                | Cl::vstorea_halfn | Cl::vstorea_halfn_r | Cl::vstoren,
+                [data, V::I(o, ow), V::Ptr(b, off), rest @ ..],
+            ) => {
+                let mode = match rest {
+                    [V::I(m, _)] => match *m {
+                        1 => Rounding::Rtz,
+                        2 => Rounding::Rtp,
+                        3 => Rounding::Rtn,
+                        _ => Rounding::Rte,
+                    },
+                    _ => Rounding::Rte,
+                };
+                let items = match data {
+                    V::Vec(v) => v.clone(),
+                    x => vec![x.clone()],
+                };
+                let n = items.len() as i64;
+                let halves = op != Cl::vstoren;
+                let stride = if matches!(op, Cl::vstorea_halfn | Cl::vstorea_halfn_r) && n == 3 { 4 } else { n };
+                for (i, item) in items.iter().enumerate() {
+                    let (bits, size) = match item {
+                        V::F(x, _) if halves => (
+                            fl::to_bits(FloatKind::F16, fl::round_mode(FloatKind::F16, *x, mode)),
+                            2,
+                        ),
+                        V::F(x, k) => (fl::to_bits(*k, *x), fl::width(*k) as i64 / 8),
+                        V::I(x, w) => (*x, (*w as i64 + 7) / 8),
+                        _ => return Err(self.err(inst, "vstore of an unsupported value")),
+                    };
+                    let at = *off + sext(*o, *ow) * stride * size + i as i64 * size;
+                    self.raw_write(inst, *b, at, size as usize, bits)?;
+                }
+                return Ok(Some(V::I(0, 0)));
+            }
+            _ => {}
+        }
+        let fk = args.iter().find_map(|a| match a {
+            V::F(_, k) => Some(*k),
+            _ => None,
+        });
+        let Some(k) = fk else {
+            // nan(uint): a quiet NaN with the code in its payload (the result type's format).
+            if let (Cl::nan, [V::I(code, _)]) = (op, args) {
+                let k = self.result_float(inst)?;
+                let quiet = 1u64 << (fl::width(k) - 2 - exp_bits(k));
+                let exp = ((1u64 << exp_bits(k)) - 1) << (fl::width(k) - 1 - exp_bits(k));
+                return Ok(Some(V::F(fl::from_bits(k, exp | quiet | (code & (quiet - 1))), k)));
+            }
+            return Ok(None);
+        };
+        let rd = |x: f64| fl::round(k, x);
+        let fmin = |x: f64, y: f64| if y.is_nan() || y >= x && !x.is_nan() { x } else { y };
+        let fmax = |x: f64, y: f64| if y.is_nan() || y <= x && !x.is_nan() { x } else { y };
+        let r = match (op, args) {
+            (_, [V::F(x, _)]) => {
+                let x = *x;
+                match op {
+                    Cl::acos => x.acos(),
+                    Cl::acosh => x.acosh(),
+                    Cl::acospi => x.acos() / PI,
+                    Cl::asin => x.asin(),
+                    Cl::asinh => x.asinh(),
+                    Cl::asinpi => x.asin() / PI,
+                    Cl::atan => x.atan(),
+                    Cl::atanh => x.atanh(),
+                    Cl::atanpi => x.atan() / PI,
+                    Cl::cbrt => x.cbrt(),
+                    Cl::ceil => x.ceil(),
+                    Cl::cos | Cl::half_cos | Cl::native_cos => x.cos(),
+                    Cl::cosh => x.cosh(),
+                    Cl::cospi => fl::sincospi(x, true),
+                    Cl::erfc => libm::erfc(x),
+                    Cl::erf => libm::erf(x),
+                    Cl::exp | Cl::half_exp | Cl::native_exp => x.exp(),
+                    Cl::exp2 | Cl::half_exp2 | Cl::native_exp2 => x.exp2(),
+                    Cl::exp10 | Cl::half_exp10 | Cl::native_exp10 => libm::exp10(x),
+                    Cl::expm1 => x.exp_m1(),
+                    Cl::fabs => x.abs(),
+                    Cl::floor => x.floor(),
+                    Cl::lgamma => libm::lgamma(x),
+                    Cl::log | Cl::half_log | Cl::native_log => x.ln(),
+                    Cl::log2 | Cl::half_log2 | Cl::native_log2 => x.log2(),
+                    Cl::log10 | Cl::half_log10 | Cl::native_log10 => x.log10(),
+                    Cl::log1p => x.ln_1p(),
+                    Cl::logb => {
+                        if x == 0.0 {
+                            f64::NEG_INFINITY
+                        } else if !x.is_finite() {
+                            x.abs()
+                        } else {
+                            libm::ilogb(x) as f64
+                        }
+                    }
+                    Cl::rint => x.round_ties_even(),
+                    Cl::round => x.round(),
+                    // 1/sqrt as two correctly rounded steps (under 1.5 ulp; the bound is 2),
+                    // the way the hardware builds it.
+                    Cl::rsqrt | Cl::half_rsqrt | Cl::native_rsqrt => 1.0 / rd(x.sqrt()),
+                    Cl::sin | Cl::half_sin | Cl::native_sin => x.sin(),
+                    Cl::sinh => x.sinh(),
+                    Cl::sinpi => fl::sincospi(x, false),
+                    Cl::sqrt | Cl::half_sqrt | Cl::native_sqrt => x.sqrt(),
+                    Cl::tan | Cl::half_tan | Cl::native_tan => x.tan(),
+                    Cl::tanh => x.tanh(),
+                    Cl::tanpi => fl::sincospi(x, false) / fl::sincospi(x, true),
+                    Cl::tgamma => libm::tgamma(x),
+                    Cl::trunc => x.trunc(),
+                    Cl::half_recip | Cl::native_recip => 1.0 / x,
+                    // The common functions, each step rounded in the format as written.
+                    // pi rounded to the format first, then the quotient, then the product.
+                    Cl::degrees => rd(180.0 / rd(PI)) * x,
+                    Cl::radians => rd(rd(PI) / 180.0) * x,
+                    Cl::sign => {
+                        if x.is_nan() {
+                            0.0
+                        } else if x > 0.0 {
+                            1.0
+                        } else if x < 0.0 {
+                            -1.0
+                        } else {
+                            x
+                        }
+                    }
+                    Cl::ilogb => {
+                        let v = if x.is_nan() {
+                            i32::MAX
+                        } else if x == 0.0 {
+                            i32::MIN
+                        } else if x.is_infinite() {
+                            i32::MAX
+                        } else {
+                            libm::ilogb(x)
+                        };
+                        return Ok(Some(V::I(v as u32 as u64, 32)));
+                    }
+                    _ => return Ok(None),
+                }
+            }
+            (_, [V::F(x, _), V::F(y, _)]) => {
+                let (x, y) = (*x, *y);
+                match op {
+                    Cl::atan2 => x.atan2(y),
+                    Cl::atan2pi => x.atan2(y) / PI,
+                    Cl::copysign => x.copysign(y),
+                    Cl::fdim => {
+                        if x.is_nan() || y.is_nan() {
+                            x + y
+                        } else if x > y {
+                            x - y
+                        } else {
+                            0.0
+                        }
+                    }
+                    Cl::fmax => fmax(x, y),
+                    Cl::fmin => fmin(x, y),
+                    Cl::fmod => x % y,
+                    Cl::hypot => x.hypot(y),
+                    Cl::maxmag => {
+                        if x.abs() > y.abs() {
+                            x
+                        } else if y.abs() > x.abs() {
+                            y
+                        } else {
+                            fmax(x, y)
+                        }
+                    }
+                    Cl::minmag => {
+                        if x.abs() < y.abs() {
+                            x
+                        } else if y.abs() < x.abs() {
+                            y
+                        } else {
+                            fmin(x, y)
+                        }
+                    }
+                    Cl::nextafter => fl::next_after(k, x, y),
+                    Cl::pow => x.powf(y),
+                    Cl::powr | Cl::half_powr | Cl::native_powr => fl::powr(x, y),
+                    Cl::remainder => libm::remainder(x, y),
+                    Cl::step => {
+                        if y < x {
+                            0.0
+                        } else {
+                            1.0
+                        }
+                    }
+                    Cl::half_divide | Cl::native_divide => x / y,
+                    _ => return Ok(None),
+                }
+            }
+            (_, [V::F(x, _), V::F(y, _), V::F(z, _)]) => {
+                let (x, y, z) = (*x, *y, *z);
+                match op {
+                    Cl::fma => fl::fma(k, x, y, z),
+                    // mad may be computed either way; the model (and the hardware) round
+                    // the product and the sum separately, as contraction-off code does.
+                    Cl::mad => rd(x * y) + z,
+                    Cl::fclamp => fmin(fmax(x, y), z),
+                    Cl::mix => x + rd(rd(y - x) * z),
+                    Cl::smoothstep => {
+                        let t = rd(rd(z - x) / rd(y - x)).clamp(0.0, 1.0);
+                        rd(t * t) * rd(3.0 - rd(2.0 * t))
+                    }
+                    _ => return Ok(None),
+                }
+            }
+            (_, [V::F(x, _), V::I(n, w)]) => {
+                let (x, n) = (*x, sext(*n, *w));
+                match op {
+                    Cl::ldexp => fl::round(k, x * 2f64.powi(n.clamp(-2200, 2200) as i32)),
+                    Cl::pown => x.powi(n.clamp(i32::MIN as i64, i32::MAX as i64) as i32),
+                    Cl::rootn => fl::rootn(x, n),
+                    _ => return Ok(None),
+                }
+            }
+            // The functions that also write through a pointer.
+            (_, [V::F(x, _), V::Ptr(b, off)]) => {
+                let x = *x;
+                let (r, out) = match op {
+                    Cl::frexp => {
+                        let (m, e) = if x == 0.0 || !x.is_finite() {
+                            (x, 0)
+                        } else {
+                            libm::frexp(x)
+                        };
+                        (m, V::I(e as u32 as u64, 32))
+                    }
+                    Cl::modf => {
+                        let i = x.trunc();
+                        let f = if x.is_infinite() { 0.0f64.copysign(x) } else { x - i };
+                        (f, V::F(i, k))
+                    }
+                    Cl::fract => {
+                        let fl_ = x.floor();
+                        let f = if x.is_nan() {
+                            x
+                        } else if x.is_infinite() {
+                            0.0f64.copysign(x)
+                        } else {
+                            (x - fl_).min(fl::below_one(k))
+                        };
+                        (f, V::F(fl_, k))
+                    }
+                    Cl::sincos => (x.sin(), V::F(rd(x.cos()), k)),
+                    Cl::lgamma_r => {
+                        let (v, sign) = libm::lgamma_r(x);
+                        (v, V::I(sign as u32 as u64, 32))
+                    }
+                    _ => return Ok(None),
+                };
+                self.write_elem(inst, *b, *off, &out)?;
+                r
+            }
+            (Cl::remquo, [V::F(x, _), V::F(y, _), V::Ptr(b, off)]) => {
+                let (r, q) = libm::remquo(*x, *y);
+                // At least the low seven bits of the quotient, with its sign (§6.13.2).
+                let q = (q.unsigned_abs() & 0x7F) as i32 * q.signum();
+                self.write_elem(inst, *b, *off, &V::I(q as u32 as u64, 32))?;
+                r
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(V::F(rd(r), k)))
+    }
+
+    /// `n` raw bytes of buffer `b` at byte `off`, little-endian.
+    fn raw_read(&self, inst: &Instruction, b: usize, off: i64, n: usize) -> Result<u64, SimError> {
+        let bytes = &self.bufs[b].1;
+        if off < 0 || off as usize + n > bytes.len() {
+            return Err(SimError::BadArg(format!(
+                "{}: reads byte {off} of a {}-byte buffer: an input buffer is too short for this NDRange",
+                self.m.describe(inst),
+                bytes.len()
+            )));
+        }
+        let mut raw = [0u8; 8];
+        raw[..n].copy_from_slice(&bytes[off as usize..off as usize + n]);
+        Ok(u64::from_le_bytes(raw))
+    }
+
+    fn raw_write(
+        &mut self,
+        inst: &Instruction,
+        b: usize,
+        off: i64,
+        n: usize,
+        bits: u64,
+    ) -> Result<(), SimError> {
+        let desc = self.m.describe(inst);
+        let bytes = &mut self.bufs[b].1;
+        if off < 0 || off as usize + n > bytes.len() {
+            let len = bytes.len();
+            return Err(SimError::BadArg(format!(
+                "{desc}: writes byte {off} of a {len}-byte buffer: an output buffer is too short for this NDRange"
+            )));
+        }
+        bytes[off as usize..off as usize + n].copy_from_slice(&bits.to_le_bytes()[..n]);
+        Ok(())
     }
 
     fn zero(&self, ty: Word, inst: &Instruction) -> Result<V, SimError> {
@@ -777,7 +1195,10 @@ impl Machine<'_> {
         match self.m.types.get(&ty) {
             Some(SpvType::Bool) => Ok(V::I(0, 1)),
             Some(SpvType::Int(w)) => Ok(V::I(0, *w)),
-            Some(SpvType::Float(32)) => Ok(V::F(0.0)),
+            Some(SpvType::Float(w)) if fl::kind_of_width(*w).is_some() => Ok(V::F(
+                0.0,
+                fl::kind_of_width(*w).unwrap_or(FloatKind::F32),
+            )),
             _ => Err(self.err(inst, "undef of an unsupported type")),
         }
     }
@@ -787,6 +1208,41 @@ impl Machine<'_> {
             V::I(v, _) => Ok(v),
             _ => Err(self.err(inst, "expected an integer operand")),
         }
+    }
+
+    /// The float format of an instruction's (scalar) result.
+    fn result_float(&self, inst: &Instruction) -> Result<FloatKind, SimError> {
+        match self.m.types.get(&inst.result_type.unwrap_or(0)) {
+            Some(SpvType::Float(w)) => fl::kind_of_width(*w)
+                .ok_or_else(|| self.err(inst, "float of an unsupported width")),
+            _ => Err(self.err(inst, "expected a float result type")),
+        }
+    }
+
+    /// The id whose decorations apply to result `id` (a lane's are its vector's).
+    fn decorated(&self, id: Word) -> Word {
+        if id == u32::MAX && self.lane_parent != 0 {
+            self.lane_parent
+        } else {
+            id
+        }
+    }
+
+    /// The FPRoundingMode decoration of a result, or the operation's default.
+    fn rounding(&self, id: Word, default: Rounding) -> Rounding {
+        self.m
+            .decorations
+            .get(&self.decorated(id))
+            .into_iter()
+            .flatten()
+            .find_map(|(d, ops)| match (d, ops.first()) {
+                (
+                    rspirv::spirv::Decoration::FPRoundingMode,
+                    Some(rspirv::dr::Operand::FPRoundingMode(m)),
+                ) => Some(Rounding::from_spirv(*m)),
+                _ => None,
+            })
+            .unwrap_or(default)
     }
 
     fn result_bits(&self, inst: &Instruction) -> Result<u32, SimError> {
@@ -903,17 +1359,60 @@ impl Machine<'_> {
                 };
                 V::I(u64::from(r), 1)
             }
-            Op::FAdd | Op::FSub | Op::FMul | Op::FDiv => {
-                let (V::F(x), V::F(y)) = (self.get(vals, a(0), inst)?, self.get(vals, a(1), inst)?)
+            Op::FAdd | Op::FSub | Op::FMul | Op::FDiv | Op::FRem | Op::FMod => {
+                let (V::F(x, k), V::F(y, _)) =
+                    (self.get(vals, a(0), inst)?, self.get(vals, a(1), inst)?)
                 else {
-                    return Err(self.err(inst, "only f32 arithmetic is modelled yet"));
+                    return Err(self.err(inst, "float arithmetic on non-floats"));
                 };
-                V::F(match op {
-                    Op::FAdd => x + y,
-                    Op::FSub => x - y,
-                    Op::FMul => x * y,
-                    _ => x / y,
-                })
+                // Computed in double and rounded once to the format: correctly rounded
+                // (see float.rs); the remainders are exact.
+                V::F(
+                    fl::round(
+                        k,
+                        match op {
+                            Op::FAdd => x + y,
+                            Op::FSub => x - y,
+                            Op::FMul => x * y,
+                            Op::FDiv => x / y,
+                            Op::FRem => x % y,
+                            // The remainder with the divisor's sign.
+                            _ => {
+                                let r = x % y;
+                                if r != 0.0 && (r < 0.0) != (y < 0.0) {
+                                    r + y
+                                } else {
+                                    r
+                                }
+                            }
+                        },
+                    ),
+                    k,
+                )
+            }
+            Op::IsNan | Op::IsInf | Op::IsFinite | Op::IsNormal | Op::SignBitSet => {
+                let V::F(x, k) = self.get(vals, a(0), inst)? else {
+                    return Err(self.err(inst, "float test of a non-float"));
+                };
+                let normal_min = fl::from_bits(k, 1u64 << (fl::width(k) - 1 - exp_bits(k)));
+                V::I(
+                    u64::from(match op {
+                        Op::IsNan => x.is_nan(),
+                        Op::IsInf => x.is_infinite(),
+                        Op::IsFinite => x.is_finite(),
+                        Op::IsNormal => x.is_finite() && x.abs() >= normal_min,
+                        _ => x.is_sign_negative(),
+                    }),
+                    1,
+                )
+            }
+            Op::LessOrGreater => {
+                let (V::F(x, _), V::F(y, _)) =
+                    (self.get(vals, a(0), inst)?, self.get(vals, a(1), inst)?)
+                else {
+                    return Err(self.err(inst, "float compare of non-floats"));
+                };
+                V::I(u64::from(x < y || x > y), 1)
             }
             Op::FOrdEqual
             | Op::FOrdNotEqual
@@ -929,7 +1428,8 @@ impl Machine<'_> {
             | Op::FUnordGreaterThanEqual
             | Op::Ordered
             | Op::Unordered => {
-                let (V::F(x), V::F(y)) = (self.get(vals, a(0), inst)?, self.get(vals, a(1), inst)?)
+                let (V::F(x, _), V::F(y, _)) =
+                    (self.get(vals, a(0), inst)?, self.get(vals, a(1), inst)?)
                 else {
                     return Err(self.err(inst, "float compare of non-floats"));
                 };
@@ -975,7 +1475,7 @@ impl Machine<'_> {
                 let elem = self.bufs[b].0;
                 let ty = match elem {
                     Elem::Int(w) => w,
-                    Elem::F32 => return Err(self.err(inst, "float atomics are not modelled")),
+                    _ => return Err(self.err(inst, "float atomics are not modelled")),
                 };
                 let old = match self.read_elem(inst, b, off, 0)? {
                     V::I(x, _) => x,
@@ -1037,37 +1537,55 @@ impl Machine<'_> {
                 _ => return Err(self.err(inst, "bit count of a non-integer")),
             },
             Op::FNegate => match self.get(vals, a(0), inst)? {
-                V::F(x) => V::F(-x),
+                V::F(x, k) => V::F(-x, k),
                 _ => return Err(self.err(inst, "negate of a non-float")),
             },
             Op::ConvertSToF | Op::ConvertUToF => {
                 let V::I(x, w) = self.get(vals, a(0), inst)? else {
                     return Err(self.err(inst, "conversion of a non-integer"));
                 };
-                V::F(if op == Op::ConvertSToF {
-                    sext(x, w) as f32
+                let k = self.result_float(inst)?;
+                let v = if op == Op::ConvertSToF {
+                    sext(x, w) as i128
                 } else {
-                    x as f32
-                })
+                    x as i128
+                };
+                V::F(fl::from_int(v, k, self.rounding(rid, Rounding::Rte)), k)
             }
             Op::ConvertFToS | Op::ConvertFToU => {
-                let V::F(x) = self.get(vals, a(0), inst)? else {
+                let V::F(x, _) = self.get(vals, a(0), inst)? else {
                     return Err(self.err(inst, "conversion of a non-float"));
                 };
                 let w = self.result_bits(inst)?;
-                // Round toward zero; out of range saturates and NaN gives 0 (Rust's `as`),
-                // the definition the hardware implements for what SPIR-V leaves undefined.
-                let r = match (op == Op::ConvertFToS, w) {
-                    (true, 8) => x as i8 as u64,
-                    (true, 16) => x as i16 as u64,
-                    (true, 32) => x as i32 as u64,
-                    (true, _) => x as i64 as u64,
-                    (false, 8) => x as u8 as u64,
-                    (false, 16) => x as u16 as u64,
-                    (false, 32) => x as u32 as u64,
-                    (false, _) => x as u64,
+                // Toward zero unless decorated; out of range saturates and NaN gives 0 with
+                // or without SaturatedConversion, the definition the hardware implements for
+                // what SPIR-V leaves undefined.
+                V::I(
+                    fl::to_int(
+                        x,
+                        w,
+                        op == Op::ConvertFToS,
+                        self.rounding(rid, Rounding::Rtz),
+                    ),
+                    w,
+                )
+            }
+            Op::FConvert => {
+                let V::F(x, _) = self.get(vals, a(0), inst)? else {
+                    return Err(self.err(inst, "conversion of a non-float"));
                 };
-                V::I(r & mask(w), w)
+                let k = self.result_float(inst)?;
+                V::F(fl::round_mode(k, x, self.rounding(rid, Rounding::Rte)), k)
+            }
+            Op::SatConvertSToU | Op::SatConvertUToS => {
+                let V::I(x, from) = self.get(vals, a(0), inst)? else {
+                    return Err(self.err(inst, "convert of a non-integer"));
+                };
+                let w = self.result_bits(inst)?;
+                V::I(
+                    saturate(x, from, op == Op::SatConvertSToU, op == Op::SatConvertUToS, w),
+                    w,
+                )
             }
             Op::ExtInst => self.ext_inst(inst, vals)?,
             Op::Select => {
@@ -1079,20 +1597,34 @@ impl Machine<'_> {
                 let V::I(x, from) = self.get(vals, a(0), inst)? else {
                     return Err(self.err(inst, "convert of a non-integer"));
                 };
-                let r = if op == Op::SConvert {
-                    sext(x, from) as u64
+                if self
+                    .m
+                    .has_decoration(self.decorated(rid), rspirv::spirv::Decoration::SaturatedConversion)
+                {
+                    let signed = op == Op::SConvert;
+                    V::I(saturate(x, from, signed, signed, w), w)
                 } else {
-                    x
-                };
-                V::I(r & mask(w), w)
+                    let r = if op == Op::SConvert {
+                        sext(x, from) as u64
+                    } else {
+                        x
+                    };
+                    V::I(r & mask(w), w)
+                }
             }
             Op::Bitcast => match (
                 self.get(vals, a(0), inst)?,
                 self.m.types.get(&inst.result_type.unwrap_or(0)),
             ) {
                 (V::Ptr(b, off), Some(SpvType::Pointer(..))) => V::Ptr(b, off),
-                (V::I(x, 32), Some(SpvType::Float(32))) => V::F(f32::from_bits(x as u32)),
-                (V::F(x), Some(SpvType::Int(32))) => V::I(x.to_bits() as u64, 32),
+                (V::I(x, w), Some(SpvType::Float(w2))) if w == *w2 => {
+                    let k = self.result_float(inst)?;
+                    V::F(fl::from_bits(k, x), k)
+                }
+                (V::F(x, k), Some(SpvType::Int(w))) if fl::width(k) == *w => {
+                    V::I(fl::to_bits(k, x), *w)
+                }
+                (V::F(x, k), Some(SpvType::Float(w))) if fl::width(k) == *w => V::F(x, k),
                 (V::I(x, w), Some(SpvType::Int(w2))) if w == *w2 => V::I(x, w),
                 _ => return Err(self.err(inst, "bitcast not modelled")),
             },
@@ -1190,20 +1722,40 @@ impl Machine<'_> {
                         "only arrays of scalars are modelled as private variables",
                     )
                 })?;
-                if inst.operands.len() > 1 {
-                    return Err(
-                        self.err(inst, "initialized private variables are not modelled yet")
-                    );
-                }
-                self.bufs.push((elem, vec![0u8; size]));
+                let bytes = match id_operand(inst, 1) {
+                    Some(init) => self
+                        .m
+                        .constant_bytes(init)
+                        .filter(|b| b.len() == size)
+                        .ok_or_else(|| self.err(inst, "initializer of an unsupported type"))?,
+                    None => vec![0u8; size],
+                };
+                self.bufs.push((elem, bytes));
                 V::Ptr(self.bufs.len() - 1, 0)
             }
             Op::Load => {
                 let src = a(0);
-                if self.m.builtins.get(&src) == Some(&BuiltIn::WorkDim) {
-                    V::I(wi.work_dim as u64, 32)
+                let bits = self.m.address_bits;
+                let linear = |id: [u64; 3], size: [u64; 3]| {
+                    id[0] + size[0] * (id[1] + size[1] * id[2])
+                };
+                // Sub-groups have one work-item each: a size the OpenCL 2.1 rules allow and
+                // the one a pipeline that issues one work-item per cycle has.
+                let scalar = match self.m.builtins.get(&src) {
+                    Some(BuiltIn::WorkDim) => Some((wi.work_dim as u64, 32)),
+                    Some(BuiltIn::GlobalLinearId) => Some((linear(wi.gid, wi.gsize), bits)),
+                    Some(BuiltIn::LocalInvocationIndex) => Some((linear(wi.lid, wi.lsize), bits)),
+                    Some(BuiltIn::SubgroupSize | BuiltIn::SubgroupMaxSize) => Some((1, 32)),
+                    Some(BuiltIn::NumSubgroups | BuiltIn::NumEnqueuedSubgroups) => {
+                        Some((wi.lsize.iter().product(), 32))
+                    }
+                    Some(BuiltIn::SubgroupId) => Some((linear(wi.lid, wi.lsize), 32)),
+                    Some(BuiltIn::SubgroupLocalInvocationId) => Some((0, 32)),
+                    _ => None,
+                };
+                if let Some((v, w)) = scalar {
+                    V::I(v & mask(w), w)
                 } else if let Some(bi) = self.m.builtins.get(&src) {
-                    let bits = self.m.address_bits;
                     let arr = match bi {
                         BuiltIn::GlobalInvocationId => wi.gid,
                         BuiltIn::LocalInvocationId => wi.lid,
@@ -1237,8 +1789,11 @@ impl Machine<'_> {
                     raw[..n].copy_from_slice(&bytes[off as usize..off as usize + n]);
                     let x = u64::from_le_bytes(raw);
                     match elem {
-                        Elem::F32 => V::F(f32::from_bits(x as u32)),
                         Elem::Int(w) => V::I(x & mask(*w), *w),
+                        e => {
+                            let k = e.float_kind().unwrap_or(FloatKind::F32);
+                            V::F(fl::from_bits(k, x), k)
+                        }
                     }
                 }
             }
@@ -1247,7 +1802,7 @@ impl Machine<'_> {
                     return Err(self.err(inst, "store through a non-pointer"));
                 };
                 let x = match self.get(vals, a(1), inst)? {
-                    V::F(f) => f.to_bits() as u64,
+                    V::F(f, k) => fl::to_bits(k, f),
                     V::I(x, _) => x,
                     _ => return Err(self.err(inst, "store of an unsupported value")),
                 };
@@ -1270,6 +1825,27 @@ impl Machine<'_> {
                     Some(r) => r,
                     None => return Ok(()),
                 }
+            }
+            Op::CopyMemorySized | Op::CopyMemory => {
+                let (V::Ptr(db, doff), V::Ptr(sb, soff)) =
+                    (self.get(vals, a(0), inst)?, self.get(vals, a(1), inst)?)
+                else {
+                    return Err(self.err(inst, "copy between non-pointers"));
+                };
+                let n = if op == Op::CopyMemorySized {
+                    self.int(vals, a(2), inst)? as i64
+                } else {
+                    let ty = self.id_types.get(&a(0)).copied().unwrap_or(0);
+                    match self.m.types.get(&ty) {
+                        Some(SpvType::Pointer(_, p)) => self.m.type_size(*p).unwrap_or(0) as i64,
+                        _ => 0,
+                    }
+                };
+                for i in 0..n {
+                    let b = self.raw_read(inst, sb, soff + i, 1)?;
+                    self.raw_write(inst, db, doff + i, 1, b)?;
+                }
+                return Ok(());
             }
             Op::LifetimeStart
             | Op::LifetimeStop

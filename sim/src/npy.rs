@@ -8,7 +8,9 @@ use std::path::Path;
 fn dtype_matches(elem: Elem, descr: &str) -> bool {
     let d = descr.trim_start_matches(['<', '|', '=']);
     match elem {
+        Elem::F16 => d == "f2" || d == "u2",
         Elem::F32 => d == "f4",
+        Elem::F64 => d == "f8",
         Elem::Int(8) => d == "i1" || d == "u1",
         Elem::Int(16) => d == "i2" || d == "u2",
         Elem::Int(32) => d == "i4" || d == "u4",
@@ -54,6 +56,12 @@ pub fn read_npy(path: &Path, elem: Elem, arg: &str) -> Result<Buffer, SimError> 
     }
     let data: Result<Vec<u8>, std::io::Error> = match kind.as_str() {
         "f4" => raw!(f32),
+        "f8" => raw!(f64),
+        // npyz reads no f2: the data are the file's last 2·n bytes, little-endian halves.
+        "f2" => {
+            let n = npy.shape().iter().product::<u64>() as usize * 2;
+            Ok(bytes[bytes.len().saturating_sub(n)..].to_vec())
+        }
         "i1" => raw!(i8),
         "u1" => raw!(u8),
         "i2" => raw!(i16),
@@ -97,6 +105,14 @@ pub fn write_npy(path: &Path, b: &Buffer, signed: bool) -> Result<(), SimError> 
                 .map(|i| f32::from_bits(b.get(i) as u32))
                 .collect::<Vec<f32>>(),
         ),
+        (Elem::F64, _) => write_vec(
+            path,
+            (0..b.len())
+                .map(|i| f64::from_bits(b.get(i)))
+                .collect::<Vec<f64>>(),
+        ),
+        // npyz cannot write f2; halves go out as their bits (numpy: .view(np.float16)).
+        (Elem::F16, _) => put!(u16),
         (Elem::Int(8), true) => put!(i8),
         (Elem::Int(8), false) => put!(u8),
         (Elem::Int(16), true) => put!(i16),

@@ -6,20 +6,36 @@ use rspirv::spirv::StorageClass;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Elem {
     Int(u32),
+    F16,
     F32,
+    F64,
 }
 
 impl Elem {
     pub fn bytes(self) -> usize {
         match self {
             Elem::Int(b) => (b as usize).div_ceil(8),
+            Elem::F16 => 2,
             Elem::F32 => 4,
+            Elem::F64 => 8,
         }
     }
     pub fn name(self) -> String {
         match self {
             Elem::Int(b) => format!("i{b}"),
+            Elem::F16 => "f16".into(),
             Elem::F32 => "f32".into(),
+            Elem::F64 => "f64".into(),
+        }
+    }
+    /// The float format of a float element.
+    pub fn float_kind(self) -> Option<frontend::ir::FloatKind> {
+        use frontend::ir::FloatKind;
+        match self {
+            Elem::F16 => Some(FloatKind::F16),
+            Elem::F32 => Some(FloatKind::F32),
+            Elem::F64 => Some(FloatKind::F64),
+            Elem::Int(_) => None,
         }
     }
 }
@@ -68,7 +84,9 @@ pub fn elem_of(m: &SpirvModule, ty: u32) -> Option<Elem> {
     match m.types.get(&ty)? {
         SpvType::Bool => Some(Elem::Int(1)),
         SpvType::Int(w) => Some(Elem::Int(*w)),
+        SpvType::Float(16) => Some(Elem::F16),
         SpvType::Float(32) => Some(Elem::F32),
+        SpvType::Float(64) => Some(Elem::F64),
         _ => None,
     }
 }

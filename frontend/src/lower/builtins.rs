@@ -52,7 +52,7 @@ impl Lowering<'_> {
                 name,
             })
         };
-        let is_float = ty == Type::Float(FloatKind::F32);
+        let is_float = matches!(ty, Type::Float(_));
         let int_ok = matches!(ty, Type::Int(8 | 16 | 32 | 64));
         // fmin/fmax: a NaN operand yields the other operand.
         let fpick =
@@ -242,7 +242,7 @@ impl Lowering<'_> {
             Cl::rsqrt | Cl::native_rsqrt | Cl::half_rsqrt if is_float => {
                 need(1)?;
                 let r = ub.op(OpKind::FloatUnary(FloatUnaryOp::Sqrt), ty, vec![args[0]]);
-                let one = ub.op(OpKind::Const(1.0f32.to_bits() as u64), ty, vec![]);
+                let one = ub.op(OpKind::Const(float_bits(ty, 1.0)), ty, vec![]);
                 ub.add(Op_ { kind: OpKind::Float(FloatBinOp::Div), ty, operands: vec![one, r], name })
             }
             Cl::native_sqrt | Cl::half_sqrt if is_float => {
@@ -255,7 +255,7 @@ impl Lowering<'_> {
             }
             Cl::native_recip | Cl::half_recip if is_float => {
                 need(1)?;
-                let one = ub.op(OpKind::Const(1.0f32.to_bits() as u64), ty, vec![]);
+                let one = ub.op(OpKind::Const(float_bits(ty, 1.0)), ty, vec![]);
                 ub.add(Op_ { kind: OpKind::Float(FloatBinOp::Div), ty, operands: vec![one, args[0]], name })
             }
             Cl::fdim if is_float => {
@@ -275,8 +275,8 @@ impl Lowering<'_> {
                 need(1)?;
                 let x = args[0];
                 let zero = ub.op(OpKind::Const(0), ty, vec![]);
-                let one = ub.op(OpKind::Const(1.0f32.to_bits() as u64), ty, vec![]);
-                let m_one = ub.op(OpKind::Const((-1.0f32).to_bits() as u64), ty, vec![]);
+                let one = ub.op(OpKind::Const(float_bits(ty, 1.0)), ty, vec![]);
+                let m_one = ub.op(OpKind::Const(float_bits(ty, -1.0)), ty, vec![]);
                 let gt = ub.op(OpKind::FCmp(FCmpPred::OGt), Type::BOOL, vec![x, zero]);
                 let lt = ub.op(OpKind::FCmp(FCmpPred::OLt), Type::BOOL, vec![x, zero]);
                 let nan = ub.op(OpKind::FCmp(FCmpPred::Unord), Type::BOOL, vec![x, x]);
@@ -287,7 +287,7 @@ impl Lowering<'_> {
             Cl::step if is_float => {
                 need(2)?;
                 let zero = ub.op(OpKind::Const(0), ty, vec![]);
-                let one = ub.op(OpKind::Const(1.0f32.to_bits() as u64), ty, vec![]);
+                let one = ub.op(OpKind::Const(float_bits(ty, 1.0)), ty, vec![]);
                 let lt = ub.op(OpKind::FCmp(FCmpPred::OLt), Type::BOOL, vec![args[1], args[0]]);
                 sel(ub, lt, zero, one, name)
             }
@@ -300,8 +300,10 @@ impl Lowering<'_> {
             }
             Cl::radians | Cl::degrees if is_float => {
                 need(1)?;
-                let k = if op == Cl::radians { std::f32::consts::PI / 180.0 } else { 180.0 / std::f32::consts::PI };
-                let c = ub.op(OpKind::Const(k.to_bits() as u64), ty, vec![]);
+                // The constant as the format computes it: pi rounded first, then the quotient.
+                let pi = float_value(ty, float_bits(ty, std::f64::consts::PI));
+                let k = if op == Cl::radians { pi / 180.0 } else { 180.0 / pi };
+                let c = ub.op(OpKind::Const(float_bits(ty, k)), ty, vec![]);
                 ub.add(Op_ { kind: OpKind::Float(FloatBinOp::Mul), ty, operands: vec![c, args[0]], name })
             }
             Cl::fma if is_float => {
@@ -343,23 +345,153 @@ impl Lowering<'_> {
             }
             Cl::copysign if is_float => {
                 need(2)?;
-                let i32t = Type::Int(32);
+                let w = ty.bits();
+                let i32t = Type::Int(w);
                 let bits = |ub: &mut UnitBuilder, x: OpId| ub.op(OpKind::Cast(CastOp::Bitcast), i32t, vec![x]);
                 let (xa, xb) = (bits(ub, args[0]), bits(ub, args[1]));
-                let mag_mask = ub.op(OpKind::Const(0x7FFF_FFFF), i32t, vec![]);
-                let sign_mask = ub.op(OpKind::Const(0x8000_0000), i32t, vec![]);
+                let mag_mask = ub.op(OpKind::Const(mask(w - 1)), i32t, vec![]);
+                let sign_mask = ub.op(OpKind::Const(1u64 << (w - 1)), i32t, vec![]);
                 let mag = ub.int(IntBinOp::And, i32t, xa, mag_mask);
                 let sign = ub.int(IntBinOp::And, i32t, xb, sign_mask);
                 let r = ub.int(IntBinOp::Or, i32t, mag, sign);
                 ub.add(Op_ { kind: OpKind::Cast(CastOp::Bitcast), ty, operands: vec![r], name })
             }
+            // The math functions: one IR operation each, computed by the software model;
+            // code generation refuses them until their cores exist.
+            other if (is_float || other == Cl::ilogb) && MATH_FUNCTIONS.contains(&format!("{other:?}").as_str()) => {
+                let f = format!("{other:?}");
+                let f = f.trim_start_matches("native_").trim_start_matches("half_");
+                ub.add(Op_ { kind: OpKind::Math(f.to_string()), ty, operands: args, name })
+            }
             other => {
                 return Err(bad(
                     m,
                     inst,
-                    format!("OpenCL.std {other:?} on {ty} is not supported yet (math functions need their hardware cores)"),
+                    format!("OpenCL.std {other:?} returning {ty} is not supported"),
                 ))
             }
         })
+    }
+}
+
+impl Lowering<'_> {
+    /// The math built-ins that also write through a pointer (sincos, frexp, modf, fract,
+    /// lgamma_r, remquo): the returned value and the written one become two `Math`
+    /// operations (the second named `<fn>_out`) and a store. None: not one of these.
+    pub(super) fn lower_ext_with_output(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+        pred: Option<OpId>,
+    ) -> Result<Option<OpId>, FrontendError> {
+        use rspirv::spirv::OpenclStd100Op as Cl;
+        let m = self.m;
+        let op = match inst.operands.get(1) {
+            Some(rspirv::dr::Operand::LiteralExtInstInteger(n)) => Cl::from_u32(*n),
+            _ => None,
+        };
+        let Some(op @ (Cl::sincos | Cl::frexp | Cl::modf | Cl::fract | Cl::lgamma_r | Cl::remquo)) = op
+        else {
+            return Ok(None);
+        };
+        let ty = self.result_type(inst)?;
+        let ids: Vec<Word> = (2..inst.operands.len()).filter_map(|k| id_operand(inst, k)).collect();
+        let Some((&ptr, inputs)) = ids.split_last() else {
+            return Err(bad(m, inst, format!("{op:?} without operands")));
+        };
+        let p = self.pointer(inst, ptr)?;
+        let addr = self.value(ub, ptr)?;
+        let mut args = Vec::new();
+        for id in inputs {
+            args.push(self.value(ub, *id)?);
+        }
+        let f = format!("{op:?}");
+        let out_ty = match op {
+            Cl::frexp | Cl::lgamma_r | Cl::remquo => Type::Int(32),
+            _ => ty,
+        };
+        let mem = &mut self.kernel.memories[p.mem.0 as usize];
+        if mem.elem.bits() != out_ty.bits() || mem.lanes > 1 {
+            return Err(bad(m, inst, format!("{f} writes {out_ty} into '{}' of {}", mem.name, mem.elem)));
+        }
+        mem.written = true;
+        let elem = mem.elem;
+        let out = ub.op(OpKind::Math(format!("{f}_out")), out_ty, args.clone());
+        let out = ub.as_type(out, elem, None);
+        ub.store(p.mem, addr, out, pred);
+        let name = self.name_of(inst.result_id.unwrap_or(0));
+        Ok(Some(ub.add(Op_ { kind: OpKind::Math(f), ty, operands: args, name })))
+    }
+
+    /// OpCopyMemorySized between on-chip arrays or from a constant table (clang's copy of
+    /// an initialised private array): element by element, a load and a store each.
+    pub(super) fn lower_copy(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+        pred: Option<OpId>,
+    ) -> Result<(), FrontendError> {
+        let m = self.m;
+        let arg = |i: usize| id_operand(inst, i).unwrap_or(0);
+        let dst = self.pointer(inst, arg(0))?;
+        let src = self.pointer(inst, arg(1))?;
+        let size = m
+            .constants
+            .get(&arg(2))
+            .map(|(_, v)| *v)
+            .ok_or_else(|| bad(m, inst, "a copy whose size is not a constant"))?;
+        let (de, se) = (self.kernel.memory(dst.mem).elem, self.kernel.memory(src.mem).elem);
+        let eb = de.bytes() as u64;
+        if se.bytes() as u64 != eb || size % eb != 0 {
+            return Err(bad(m, inst, format!("copies {size} bytes from {se} elements to {de} elements")));
+        }
+        if size / eb > 4096 {
+            return Err(bad(m, inst, format!("copies {} elements: over 4096 would unroll into as many loads and stores", size / eb)));
+        }
+        let (da, sa) = (self.value(ub, arg(0))?, self.value(ub, arg(1))?);
+        self.kernel.memories[src.mem.0 as usize].read = true;
+        self.kernel.memories[dst.mem.0 as usize].written = true;
+        for k in 0..size / eb {
+            let off = ub.op(OpKind::Const(k * eb), Type::ADDR, vec![]);
+            let s_at = ub.int(IntBinOp::Add, Type::ADDR, sa, off);
+            let d_at = ub.int(IntBinOp::Add, Type::ADDR, da, off);
+            let mut operands = vec![s_at];
+            operands.extend(pred);
+            let v = ub.op(OpKind::Load(src.mem), se, operands);
+            let v = ub.as_type(v, de, None);
+            ub.store(dst.mem, d_at, v, pred);
+        }
+        Ok(())
+    }
+}
+
+/// The OpenCL.std math functions carried as `OpKind::Math` (all take and return floats of
+/// one format, except ldexp, pown and rootn, whose second operand is an int).
+const MATH_FUNCTIONS: &[&str] = &[
+    "acos", "acosh", "acospi", "asin", "asinh", "asinpi", "atan", "atan2", "atanh", "atanpi",
+    "atan2pi", "cbrt", "cos", "cosh", "cospi", "erfc", "erf", "exp", "exp2", "exp10", "expm1",
+    "fmod", "hypot", "lgamma", "log", "log2", "log10", "log1p", "logb", "maxmag", "minmag",
+    "nextafter", "pow", "pown", "powr", "remainder", "rootn", "sin", "sinh", "sinpi", "tan",
+    "tanh", "tanpi", "tgamma", "ldexp", "ilogb", "half_cos", "half_exp", "half_exp2", "half_exp10",
+    "half_log", "half_log2", "half_log10", "half_powr", "half_sin", "half_tan", "native_cos",
+    "native_exp", "native_exp2", "native_exp10", "native_log", "native_log2", "native_log10",
+    "native_powr", "native_sin", "native_tan",
+];
+
+/// The bits of `v` rounded to float type `ty` (nearest even).
+pub(super) fn float_bits(ty: Type, v: f64) -> u64 {
+    match ty {
+        Type::Float(FloatKind::F16) => half::f16::from_f64(v).to_bits() as u64,
+        Type::Float(FloatKind::F64) => v.to_bits(),
+        _ => (v as f32).to_bits() as u64,
+    }
+}
+
+/// The value of float bits of type `ty`.
+pub(super) fn float_value(ty: Type, bits: u64) -> f64 {
+    match ty {
+        Type::Float(FloatKind::F16) => half::f16::from_bits(bits as u16).to_f64(),
+        Type::Float(FloatKind::F64) => f64::from_bits(bits),
+        _ => f32::from_bits(bits as u32) as f64,
     }
 }

@@ -596,20 +596,39 @@ impl<'a> Lowering<'a> {
         Ok(unit)
     }
 
-    fn require_f32(
+    fn require_float(
         &self,
         ub: &UnitBuilder,
         inst: &Instruction,
         a: OpId,
-    ) -> Result<(), FrontendError> {
-        if ub.body.op(a).ty != Type::Float(FloatKind::F32) {
-            return Err(bad(
+    ) -> Result<Type, FrontendError> {
+        match ub.body.op(a).ty {
+            t @ Type::Float(_) => Ok(t),
+            t => Err(bad(
                 self.m,
                 inst,
-                "only f32 floating point is supported yet",
-            ));
+                format!("floating-point operation on {t}"),
+            )),
         }
-        Ok(())
+    }
+
+    /// The FPRoundingMode decoration of a result, if any.
+    fn rounding_of(&self, id: Word) -> Option<Rounding> {
+        use rspirv::spirv::FPRoundingMode as M;
+        self.m.decorations.get(&self.original(id))?.iter().find_map(|(d, ops)| {
+            match (d, ops.first()) {
+                (
+                    rspirv::spirv::Decoration::FPRoundingMode,
+                    Some(rspirv::dr::Operand::FPRoundingMode(m)),
+                ) => Some(match m {
+                    M::RTE => Rounding::Rte,
+                    M::RTZ => Rounding::Rtz,
+                    M::RTP => Rounding::Rtp,
+                    M::RTN => Rounding::Rtn,
+                }),
+                _ => None,
+            }
+        })
     }
 
     /// Loop controls from an OpLoopMerge or OpLoopControlINTEL inside the loop: requests
@@ -730,6 +749,22 @@ impl<'a> Lowering<'a> {
         }
     }
 
+    /// The module's own id behind `id`: through the inliner's renaming and the lanes of a
+    /// scalarized vector (decorations are on the original).
+    fn original(&self, id: Word) -> Word {
+        let mut cur = id;
+        for _ in 0..64 {
+            if let Some((v, _)) = self.lane_origin.get(&cur) {
+                cur = *v;
+            } else if let Some(o) = self.f.origin.get(&cur) {
+                cur = *o;
+            } else {
+                break;
+            }
+        }
+        cur
+    }
+
     /// The source name (OpName) of an id, looking through the inliner's renaming.
     fn name_of(&self, id: Word) -> Option<String> {
         let mut cur = id;
@@ -771,7 +806,7 @@ impl<'a> Lowering<'a> {
                 self.m,
                 inst,
                 format!(
-                    "result type {} is not supported yet (scalars i1/i8/i16/i32/i64/f32 only)",
+                    "result type {} is not supported (scalars: integers up to 64 bits, half, float, double)",
                     self.type_name(t)
                 ),
             )
@@ -948,7 +983,7 @@ impl<'a> Lowering<'a> {
         if let Some(p) = fcmp {
             let a = self.value(ub, arg(0))?;
             let b = self.value(ub, arg(1))?;
-            self.require_f32(ub, inst, a)?;
+            self.require_float(ub, inst, a)?;
             let id = ub.add(Op_ {
                 kind: OpKind::FCmp(p),
                 ty: Type::BOOL,
@@ -992,8 +1027,8 @@ impl<'a> Lowering<'a> {
             })
         } else if let Some(fb) = fbin {
             let ty = self.result_type(inst)?;
-            if ty != Type::Float(FloatKind::F32) {
-                return Err(bad(m, inst, "only f32 arithmetic is supported yet (f16/f64 cores arrive with the floating-point issue)"));
+            if !matches!(ty, Type::Float(_)) {
+                return Err(bad(m, inst, "float arithmetic with a non-float result"));
             }
             let a = self.value(ub, arg(0))?;
             let c = self.value(ub, arg(1))?;
@@ -1044,10 +1079,43 @@ impl<'a> Lowering<'a> {
                         name,
                     })
                 }
+                Op::UConvert | Op::SConvert
+                    if self
+                        .m
+                        .has_decoration(self.original(rid), rspirv::spirv::Decoration::SaturatedConversion) =>
+                {
+                    let ty = self.result_type(inst)?;
+                    let a = self.value(ub, arg(0))?;
+                    let signed = opc == Op::SConvert;
+                    ub.saturate(a, signed, signed, ty.bits())
+                }
+                Op::SatConvertSToU | Op::SatConvertUToS => {
+                    let ty = self.result_type(inst)?;
+                    let a = self.value(ub, arg(0))?;
+                    ub.saturate(a, opc == Op::SatConvertSToU, opc == Op::SatConvertUToS, ty.bits())
+                }
                 Op::UConvert | Op::SConvert => {
                     let ty = self.result_type(inst)?;
                     let a = self.value(ub, arg(0))?;
                     ub.resize(a, ty.bits(), opc == Op::SConvert)
+                }
+                Op::FRem => {
+                    // C's fmod: the remainder with the dividend's sign.
+                    let ty = self.result_type(inst)?;
+                    let a = self.value(ub, arg(0))?;
+                    let b = self.value(ub, arg(1))?;
+                    self.require_float(ub, inst, a)?;
+                    ub.add(Op_ {
+                        kind: OpKind::Math("fmod".into()),
+                        ty,
+                        operands: vec![a, b],
+                        name,
+                    })
+                }
+                Op::IsNan | Op::IsInf | Op::IsFinite | Op::IsNormal | Op::SignBitSet => {
+                    let a = self.value(ub, arg(0))?;
+                    let ft = self.require_float(ub, inst, a)?;
+                    ub.float_class(opc, a, ft)
                 }
                 Op::Bitcast if self.is_pointer_type(inst.result_type) => {
                     // Same memory, another view of it (clang passes pointers through i8* and
@@ -1243,7 +1311,14 @@ impl<'a> Lowering<'a> {
                 | Op::SelectionMerge
                 | Op::LoopMerge
                 | Op::LoopControlINTEL => return Ok(()),
-                Op::ExtInst => self.lower_ext_inst(ub, inst)?,
+                Op::ExtInst => match self.lower_ext_with_output(ub, inst, pred)? {
+                    Some(v) => v,
+                    None => self.lower_ext_inst(ub, inst)?,
+                },
+                Op::CopyMemorySized => {
+                    self.lower_copy(ub, inst, pred)?;
+                    return Ok(());
+                }
                 Op::AtomicIAdd
                 | Op::AtomicISub
                 | Op::AtomicSMin
@@ -1365,47 +1440,54 @@ impl<'a> Lowering<'a> {
                 }
                 Op::FNegate => {
                     let a = self.value(ub, arg(0))?;
-                    self.require_f32(ub, inst, a)?;
+                    let ty = self.require_float(ub, inst, a)?;
                     ub.add(Op_ {
                         kind: OpKind::FloatUnary(FloatUnaryOp::Neg),
-                        ty: Type::Float(FloatKind::F32),
-                        operands: vec![a],
-                        name,
-                    })
-                }
-                Op::ConvertSToF | Op::ConvertUToF | Op::ConvertFToS | Op::ConvertFToU => {
-                    let ty = self.result_type(inst)?;
-                    let a = self.value(ub, arg(0))?;
-                    let src = ub.body.op(a).ty;
-                    let to_float = matches!(opc, Op::ConvertSToF | Op::ConvertUToF);
-                    let (float_side, int_side) = if to_float { (ty, src) } else { (src, ty) };
-                    if float_side != Type::Float(FloatKind::F32)
-                        || !matches!(int_side, Type::Int(8 | 16 | 32 | 64))
-                    {
-                        return Err(bad(m, inst, format!("conversion between {src} and {ty}: only f32 <-> i8/i16/i32/i64 yet")));
-                    }
-                    if inst.operands.len() > 1
-                        || self
-                            .m
-                            .has_decoration(rid, rspirv::spirv::Decoration::FPRoundingMode)
-                        || self
-                            .m
-                            .has_decoration(rid, rspirv::spirv::Decoration::SaturatedConversion)
-                    {
-                        return Err(bad(m, inst, "explicit rounding modes and saturated conversions are not supported yet"));
-                    }
-                    let c = match opc {
-                        Op::ConvertSToF => ConvertOp::SIToF,
-                        Op::ConvertUToF => ConvertOp::UIToF,
-                        Op::ConvertFToS => ConvertOp::FToSI,
-                        _ => ConvertOp::FToUI,
-                    };
-                    ub.add(Op_ {
-                        kind: OpKind::Convert(c),
                         ty,
                         operands: vec![a],
                         name,
                     })
+                }
+                Op::ConvertSToF | Op::ConvertUToF | Op::ConvertFToS | Op::ConvertFToU
+                | Op::FConvert => {
+                    let ty = self.result_type(inst)?;
+                    let a = self.value(ub, arg(0))?;
+                    let src = ub.body.op(a).ty;
+                    let ok = match opc {
+                        Op::ConvertSToF | Op::ConvertUToF => {
+                            matches!((src, ty), (Type::Int(_), Type::Float(_)))
+                        }
+                        Op::FConvert => matches!((src, ty), (Type::Float(_), Type::Float(_))),
+                        _ => matches!((src, ty), (Type::Float(_), Type::Int(_))),
+                    };
+                    if !ok {
+                        return Err(bad(m, inst, format!("conversion from {src} to {ty}")));
+                    }
+                    let mode = self.rounding_of(rid);
+                    let r = mode.unwrap_or(Rounding::Rte);
+                    match opc {
+                        Op::ConvertSToF => ub.add(Op_ { kind: OpKind::Convert(ConvertOp::SIToF(r)), ty, operands: vec![a], name }),
+                        Op::ConvertUToF => ub.add(Op_ { kind: OpKind::Convert(ConvertOp::UIToF(r)), ty, operands: vec![a], name }),
+                        Op::FConvert => ub.add(Op_ { kind: OpKind::Convert(ConvertOp::FToF(r)), ty, operands: vec![a], name }),
+                        _ => {
+                            // To integer: toward zero, saturating (with or without `_sat`:
+                            // see ConvertOp). Another direction rounds to integral first,
+                            // which is exact, then converts.
+                            let rounded = match mode {
+                                None | Some(Rounding::Rtz) => a,
+                                Some(d) => {
+                                    let u = match d {
+                                        Rounding::Rte => FloatUnaryOp::Rint,
+                                        Rounding::Rtp => FloatUnaryOp::Ceil,
+                                        _ => FloatUnaryOp::Floor,
+                                    };
+                                    ub.op(OpKind::FloatUnary(u), src, vec![a])
+                                }
+                            };
+                            let c = if opc == Op::ConvertFToS { ConvertOp::FToSI } else { ConvertOp::FToUI };
+                            ub.add(Op_ { kind: OpKind::Convert(c), ty, operands: vec![rounded], name })
+                        }
+                    }
                 }
                 Op::Variable => {
                     self.on_chip_variable(inst)?;
@@ -1614,6 +1696,67 @@ impl UnitBuilder {
         self.int(IntBinOp::Add, Type::ADDR, addr, c)
     }
 
+    /// Integer `x` (signed or not) clamped to the range of a `to`-bit integer (signed or
+    /// not), then resized: the saturating conversions.
+    fn saturate(&mut self, x: OpId, from_signed: bool, to_signed: bool, to: u32) -> OpId {
+        let from = self.body.op(x).ty.bits();
+        let range = |signed: bool, bits: u32| -> (i128, i128) {
+            if signed {
+                (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+            } else {
+                (0, (1i128 << bits) - 1)
+            }
+        };
+        let (from_lo, from_hi) = range(from_signed, from);
+        let (lo, hi) = range(to_signed, to);
+        // A width that holds the source and, where a bound is checked, the bound too.
+        let w = (from.max(to) + 1).min(64);
+        let wt = Type::Int(w);
+        let mut v = self.resize(x, w, from_signed);
+        if lo > from_lo {
+            let c = self.op(OpKind::Const(lo as u64 & mask(w)), wt, vec![]);
+            let below = self.op(OpKind::Cmp(CmpPred::SLt), Type::BOOL, vec![v, c]);
+            v = self.op(OpKind::Select, wt, vec![below, c, v]);
+        }
+        if hi < from_hi {
+            let c = self.op(OpKind::Const(hi as u64 & mask(w)), wt, vec![]);
+            let p = if from_signed { CmpPred::SGt } else { CmpPred::UGt };
+            let above = self.op(OpKind::Cmp(p), Type::BOOL, vec![v, c]);
+            v = self.op(OpKind::Select, wt, vec![above, c, v]);
+        }
+        self.resize(v, to, false)
+    }
+
+    /// OpIsNan, OpIsInf, OpIsFinite, OpIsNormal and OpSignBitSet on float `x`, from its bits.
+    fn float_class(&mut self, opc: Op, x: OpId, ft: Type) -> OpId {
+        let w = ft.bits();
+        let it = Type::Int(w);
+        let man = match w {
+            16 => 10,
+            32 => 23,
+            _ => 52,
+        };
+        let bits = self.op(OpKind::Cast(CastOp::Bitcast), it, vec![x]);
+        let abs_mask = self.op(OpKind::Const(mask(w - 1)), it, vec![]);
+        let abs = self.int(IntBinOp::And, it, bits, abs_mask);
+        let inf = self.op(OpKind::Const(mask(w - 1 - man) << man), it, vec![]);
+        match opc {
+            Op::IsNan => self.op(OpKind::Cmp(CmpPred::UGt), Type::BOOL, vec![abs, inf]),
+            Op::IsInf => self.op(OpKind::Cmp(CmpPred::Eq), Type::BOOL, vec![abs, inf]),
+            Op::IsFinite => self.op(OpKind::Cmp(CmpPred::ULt), Type::BOOL, vec![abs, inf]),
+            Op::IsNormal => {
+                let min = self.op(OpKind::Const(1u64 << man), it, vec![]);
+                let finite = self.op(OpKind::Cmp(CmpPred::ULt), Type::BOOL, vec![abs, inf]);
+                let big = self.op(OpKind::Cmp(CmpPred::UGe), Type::BOOL, vec![abs, min]);
+                self.int(IntBinOp::And, Type::BOOL, finite, big)
+            }
+            _ => {
+                let zero = self.op(OpKind::Const(0), it, vec![]);
+                self.op(OpKind::Cmp(CmpPred::SLt), Type::BOOL, vec![bits, zero])
+            }
+        }
+    }
+
     /// Zero/sign-extends or truncates an integer to `bits`.
     fn resize(&mut self, x: OpId, bits: u32, signed: bool) -> OpId {
         let from = self.body.op(x).ty.bits();
@@ -1640,7 +1783,9 @@ pub fn scalar_type(m: &SpirvModule, t: Word) -> Option<Type> {
         SpvType::Bool => Some(Type::BOOL),
         // Any width up to 64 (arbitrary-precision integers, clang's narrowed values).
         SpvType::Int(w) if (1..=64).contains(w) => Some(Type::Int(*w)),
+        SpvType::Float(16) => Some(Type::Float(FloatKind::F16)),
         SpvType::Float(32) => Some(Type::Float(FloatKind::F32)),
+        SpvType::Float(64) => Some(Type::Float(FloatKind::F64)),
         _ => None,
     }
 }
