@@ -319,11 +319,10 @@ fn run(cli: Cli) -> Result<i32, Error> {
                 Some(c) => c.spirv.clone(),
                 None => hls_build::lower(&kernel_file, kernel.as_deref())?.0,
             };
-            let module =
-                frontend::SpirvModule::load(&spirv).map_err(|source| Error::Frontend {
-                    file: kernel_file.display().to_string(),
-                    source,
-                })?;
+            let module = frontend::SpirvModule::load(&spirv).map_err(|source| Error::Frontend {
+                file: kernel_file.display().to_string(),
+                source,
+            })?;
             let (kname, fid) =
                 module
                     .kernel(kernel.as_deref())

@@ -3,7 +3,7 @@
 software model, and through pocl (pyopencl) as the independent oracle, on the same random
 inputs; every buffer compared afterwards.
 
-    python3 tests/corpus.py [--hls-build target/release/hls-build] [--only NAME] [--rtl] [-v]
+    python3 tests/corpus.py [--hls-build target/release/hls-build] [--only NAME[,NAME…]] [--rtl] [-v]
 
 With --rtl each kernel is also co-simulated (Verilator) and must match the model bit for
 bit before the model is compared with pocl (minutes, not seconds).
@@ -179,7 +179,7 @@ def main():
                 prog = None
                 pocl_error = str(e).strip().splitlines()[-3:]
             for name, params in kernels(src):
-                if args.only and args.only not in (name, path.stem):
+                if args.only and not set(args.only.split(",")) & {name, path.stem}:
                     continue
                 count += 1
                 if prog is None:

@@ -2705,3 +2705,172 @@ fn bad_memory_decorations_get_exit_2() {
         );
     }
 }
+
+/// Half precision in the software model: arithmetic rounded to half after every operation
+/// and vload_half / vstore_half_rtz, against a reference built from the `half` crate's
+/// conversions and float arithmetic (float holds every exact half sum, product and quotient
+/// to well past half's precision, so one rounding to half gives the correct result).
+#[test]
+fn half_precision_arithmetic_in_the_model() {
+    use half::f16;
+    let d = scratch("half");
+    let n = 256;
+    let r = randoms(77, 2 * n);
+    // Random finite halves, negative and positive, from subnormal to large.
+    let h = |v: u64| {
+        let bits = (v as u16) & 0x7BFF | ((v >> 20) as u16 & 0x8000);
+        f16::from_bits(bits)
+    };
+    let a: Vec<f16> = r[..n].iter().map(|v| h(*v)).collect();
+    let b: Vec<f16> = r[n..].iter().map(|v| h(*v)).collect();
+    // npyz writes no f2: the bits go as u16 (the kernel reads them as halves).
+    save(
+        &d.join("a.npy"),
+        &a.iter().map(|x| x.to_bits()).collect::<Vec<u16>>(),
+    );
+    save(
+        &d.join("b.npy"),
+        &b.iter().map(|x| x.to_bits()).collect::<Vec<u16>>(),
+    );
+    let r = sim(
+        &root().join("tests/kernels/half_math.cl"),
+        &n.to_string(),
+        &[
+            format!("a=@{}", d.join("a.npy").display()),
+            format!("b=@{}", d.join("b.npy").display()),
+            format!("out=zeros:{n}"),
+            format!("wide=zeros:{n}"),
+            format!("narrow=zeros:{n}"),
+        ],
+        &["--engine", "model"],
+        &d.join("out"),
+        &d.join("dump"),
+    );
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    let out: Vec<u16> = load(&d.join("dump/out.npy"));
+    let wide: Vec<f32> = load(&d.join("dump/wide.npy"));
+    let narrow: Vec<u16> = load(&d.join("dump/narrow.npy"));
+    let rh = |x: f32| f16::from_f32(x);
+    let mut checked = 0;
+    for i in 0..n {
+        let (x, y) = (a[i].to_f32(), b[i].to_f32());
+        let want =
+            rh(rh(rh(x * y).to_f32() + rh(x / y).to_f32()).to_f32() - rh(x.abs().sqrt()).to_f32());
+        let got = f16::from_bits(out[i]);
+        assert!(
+            got.to_bits() == want.to_bits() || got.is_nan() && want.is_nan(),
+            "out[{i}]: {x} {y}: got {got} want {want}"
+        );
+        assert_eq!(wide[i], x * 3.0, "wide[{i}]");
+        // Toward zero: the half of largest magnitude not beyond wide + 0.1.
+        let v = wide[i] + 0.1;
+        let near = rh(v);
+        let rtz = if near.to_f32().abs() > v.abs() {
+            f16::from_bits(near.to_bits() - 1)
+        } else {
+            near
+        };
+        let rtz = if v.abs() > 65504.0 {
+            f16::from_f32(65504.0f32.copysign(v))
+        } else {
+            rtz
+        };
+        assert_eq!(
+            f16::from_bits(narrow[i]).to_bits(),
+            rtz.to_bits(),
+            "narrow[{i}] of {v}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, n);
+    // Arithmetic in half has no hardware core yet: compiling says so and names the op.
+    let c = run(&[
+        "compile",
+        root().join("tests/kernels/half_math.cl").to_str().unwrap(),
+        "-o",
+        d.join("hw").to_str().unwrap(),
+    ]);
+    assert_eq!(c.code, 1, "{}", c.stderr);
+    assert!(
+        c.stderr
+            .contains("on f16: the operator cores are float (f32) only"),
+        "{}",
+        c.stderr
+    );
+    assert!(
+        !d.join("hw").exists(),
+        "nothing is written when compilation fails"
+    );
+}
+
+/// Conversions with explicit rounding and saturation are built in hardware: each kernel of
+/// tests/corpus/rounding_modes.cl (but the double one) and the initialised private array
+/// co-simulated, RTL = model bit for bit, model = pocl bit for bit.
+#[test]
+fn rounding_and_saturating_conversions_cosimulate() {
+    let kernels = "float_to_int_modes,float_to_int_sat,int_to_float_modes,uint_to_float_modes,int_sat,vector_modes,init_then_write";
+    let out = Command::new("python3")
+        .arg(root().join("tests/corpus.py"))
+        .args([
+            "--hls-build",
+            env!("CARGO_BIN_EXE_hls-build"),
+            "--rtl",
+            "--only",
+            kernels,
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("7 kernels; 7 agree with pocl"), "{text}");
+}
+
+/// A math function compiles through the frontend and runs in the model, and code
+/// generation refuses it by name rather than building something wrong.
+#[test]
+fn math_functions_run_in_the_model_and_are_refused_by_name_in_hardware() {
+    let d = scratch("mathfn");
+    let src = d.join("k.cl");
+    std::fs::write(
+        &src,
+        "kernel void k(global float *x, global float *y) { size_t i = get_global_id(0); y[i] = exp(x[i]) + sin(x[i]); }\n",
+    )
+    .unwrap();
+    let xs: Vec<f32> = (0..64).map(|i| i as f32 * 0.1 - 3.0).collect();
+    save(&d.join("x.npy"), &xs);
+    let r = sim(
+        &src,
+        "64",
+        &[
+            format!("x=@{}", d.join("x.npy").display()),
+            "y=zeros:64".into(),
+        ],
+        &["--engine", "model"],
+        &d.join("out"),
+        &d.join("dump"),
+    );
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    let y: Vec<f32> = load(&d.join("dump/y.npy"));
+    for (x, y) in xs.iter().zip(&y) {
+        // exp and sin each within half an ulp, the sum rounded once more.
+        let want = ((*x as f64).exp() as f32) + ((*x as f64).sin() as f32);
+        assert_eq!(*y, want, "x = {x}");
+    }
+    let c = run(&[
+        "compile",
+        src.to_str().unwrap(),
+        "-o",
+        d.join("hw").to_str().unwrap(),
+    ]);
+    assert_eq!(c.code, 1, "{}", c.stderr);
+    assert!(
+        c.stderr
+            .contains("OpenCL.std exp on f32 has no hardware core yet"),
+        "{}",
+        c.stderr
+    );
+}

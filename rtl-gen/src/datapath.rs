@@ -587,8 +587,7 @@ pub fn emit(
                         ),
                         ConvertOp::FToF(_) => {
                             return Err(RtlError::Unsupported(
-                                "conversion between float formats reached code generation"
-                                    .into(),
+                                "conversion between float formats reached code generation".into(),
                             ))
                         }
                         ConvertOp::FToSI => {

@@ -118,7 +118,11 @@ pub fn check_supported(kernel: &Kernel) -> Result<(), RtlError> {
     for unit in &kernel.units {
         for (id, op) in unit.body.ops() {
             let at = || {
-                let name = op.name.as_deref().map(|n| format!(" '{n}'")).unwrap_or_default();
+                let name = op
+                    .name
+                    .as_deref()
+                    .map(|n| format!(" '{n}'"))
+                    .unwrap_or_default();
                 format!("unit '{}', v{}{name}", unit.name, id.0)
             };
             if let OpKind::Math(f) = &op.kind {

@@ -187,7 +187,12 @@ pub fn to_int(x: f64, bits: u32, signed: bool, mode: Rounding) -> u64 {
     };
     // `as i128` saturates at i128's range, far outside every integer type's.
     let v = (r as i128).clamp(lo, hi);
-    (v as u64) & if bits >= 64 { u64::MAX } else { (1 << bits) - 1 }
+    (v as u64)
+        & if bits >= 64 {
+            u64::MAX
+        } else {
+            (1 << bits) - 1
+        }
 }
 
 /// a * b + c rounded once to format `k`.
@@ -292,11 +297,7 @@ pub fn rootn(x: f64, n: i64) -> f64 {
         };
     }
     if x < 0.0 {
-        return if odd {
-            -rootn(-x, n)
-        } else {
-            f64::NAN
-        };
+        return if odd { -rootn(-x, n) } else { f64::NAN };
     }
     if n == 2 {
         return x.sqrt();
@@ -340,14 +341,20 @@ mod tests {
             round_mode(FloatKind::F16, 2f64.powi(-26), Rounding::Rtp),
             2f64.powi(-24)
         );
-        assert_eq!(round_mode(FloatKind::F16, 2f64.powi(-26), Rounding::Rtz), 0.0);
+        assert_eq!(
+            round_mode(FloatKind::F16, 2f64.powi(-26), Rounding::Rtz),
+            0.0
+        );
     }
 
     #[test]
     fn nearest_rounding_agrees_with_the_hardware_conversion_for_every_half_halfway() {
         // Every value exactly halfway between two adjacent halves, and its neighbours.
         for b in 0u64..0x7BFF {
-            let (lo, hi) = (from_bits(FloatKind::F16, b), from_bits(FloatKind::F16, b + 1));
+            let (lo, hi) = (
+                from_bits(FloatKind::F16, b),
+                from_bits(FloatKind::F16, b + 1),
+            );
             let mid = (lo + hi) / 2.0;
             let want = if b & 1 == 0 { lo } else { hi };
             assert_eq!(round(FloatKind::F16, mid), want, "bits {b:#x}");
@@ -376,7 +383,10 @@ mod tests {
             from_int(-(1i128 << 63), FloatKind::F32, Rounding::Rtz),
             -(2f64.powi(63))
         );
-        assert_eq!(from_int(u64::MAX as i128, FloatKind::F32, Rounding::Rtz), 1.8446742974197924e19);
+        assert_eq!(
+            from_int(u64::MAX as i128, FloatKind::F32, Rounding::Rtz),
+            1.8446742974197924e19
+        );
     }
 
     #[test]

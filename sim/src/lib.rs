@@ -48,7 +48,11 @@ pub use axi::run_rtl;
 
 /// Distance in units in the last place between two floats (0 when both are NaN).
 pub fn ulp_distance(a: f32, b: f32) -> u64 {
-    ulp_distance_bits(frontend::ir::FloatKind::F32, a.to_bits() as u64, b.to_bits() as u64)
+    ulp_distance_bits(
+        frontend::ir::FloatKind::F32,
+        a.to_bits() as u64,
+        b.to_bits() as u64,
+    )
 }
 
 /// Distance in units in the last place between two values of format `k` given as bits.

@@ -4,8 +4,8 @@
 
 use crate::float::{self as fl, Rounding};
 use crate::values::{elem_of, ArgValue, Elem};
-use frontend::ir::FloatKind;
 use crate::SimError;
+use frontend::ir::FloatKind;
 use frontend::spirv::{id_operand, literal_operand, SpirvModule, SpvType};
 use rspirv::dr::Instruction;
 use rspirv::spirv::{BuiltIn, Op, Word};
@@ -727,10 +727,22 @@ impl Machine<'_> {
         };
         let op =
             Cl::from_u32(which).ok_or_else(|| self.err(inst, "unknown extended instruction"))?;
-        // Ids are values; vloadn's lane count and vstore_half_r's rounding mode are literals.
+        // Ids are values; vloadn's lane count and vstore_half_r's rounding mode are literals,
+        // last (rspirv reads every extended-instruction operand as an id).
+        let literal_last = matches!(
+            op,
+            Cl::vloadn
+                | Cl::vload_halfn
+                | Cl::vloada_halfn
+                | Cl::vstore_half_r
+                | Cl::vstore_halfn_r
+                | Cl::vstorea_halfn_r
+        );
+        let last = inst.operands.len() - 1;
         let mut args = Vec::new();
-        for o in &inst.operands[2..] {
+        for (k, o) in inst.operands.iter().enumerate().skip(2) {
             args.push(match o {
+                rspirv::dr::Operand::IdRef(n) if literal_last && k == last => V::I(*n as u64, 32),
                 rspirv::dr::Operand::IdRef(id) => self.get(vals, *id, inst)?,
                 rspirv::dr::Operand::LiteralBit32(n) => V::I(*n as u64, 32),
                 rspirv::dr::Operand::FPRoundingMode(m) => V::I(*m as u64, 32),
@@ -843,7 +855,10 @@ impl Machine<'_> {
         use std::f64::consts::PI;
         // Loads and stores of halves and vectors come first: their operands are mixed.
         match (op, args) {
-            (Cl::vload_half | Cl::vload_halfn | Cl::vloada_halfn | Cl::vloadn, [V::I(o, ow), V::Ptr(b, off), rest @ ..]) => {
+            (
+                Cl::vload_half | Cl::vload_halfn | Cl::vloada_halfn | Cl::vloadn,
+                [V::I(o, ow), V::Ptr(b, off), rest @ ..],
+            ) => {
                 let n = match rest {
                     [V::I(n, _)] => *n as i64,
                     _ => match self.vector_of(inst.result_type) {
@@ -853,12 +868,23 @@ impl Machine<'_> {
                 };
                 let (elem_ty, k) = match self.vector_of(inst.result_type) {
                     Some((c, _)) => (c, self.m.types.get(&c).cloned()),
-                    None => (inst.result_type.unwrap_or(0), self.m.types.get(&inst.result_type.unwrap_or(0)).cloned()),
+                    None => (
+                        inst.result_type.unwrap_or(0),
+                        self.m.types.get(&inst.result_type.unwrap_or(0)).cloned(),
+                    ),
                 };
                 let halves = op != Cl::vloadn;
                 // vloada_half3 steps by four halves (its vectors are aligned as half4).
-                let stride = if op == Cl::vloada_halfn && n == 3 { 4 } else { n };
-                let size = if halves { 2 } else { self.m.type_size(elem_ty).unwrap_or(4) as i64 };
+                let stride = if op == Cl::vloada_halfn && n == 3 {
+                    4
+                } else {
+                    n
+                };
+                let size = if halves {
+                    2
+                } else {
+                    self.m.type_size(elem_ty).unwrap_or(4) as i64
+                };
                 let base = *off + sext(*o, *ow) * stride * size;
                 let mut items = Vec::new();
                 for i in 0..n {
@@ -876,15 +902,22 @@ impl Machine<'_> {
                         }
                     });
                 }
-                return Ok(Some(if items.len() == 1 && self.vector_of(inst.result_type).is_none() {
-                    items.remove(0)
-                } else {
-                    V::Vec(items)
-                }));
+                return Ok(Some(
+                    if items.len() == 1 && self.vector_of(inst.result_type).is_none() {
+                        items.remove(0)
+                    } else {
+                        V::Vec(items)
+                    },
+                ));
             }
             (
-                Cl::vstore_half | Cl::vstore_half_r | Cl::vstore_halfn | Cl::vstore_halfn_r
-                | Cl::vstorea_halfn | Cl::vstorea_halfn_r | Cl::vstoren,
+                Cl::vstore_half
+                | Cl::vstore_half_r
+                | Cl::vstore_halfn
+                | Cl::vstore_halfn_r
+                | Cl::vstorea_halfn
+                | Cl::vstorea_halfn_r
+                | Cl::vstoren,
                 [data, V::I(o, ow), V::Ptr(b, off), rest @ ..],
             ) => {
                 let mode = match rest {
@@ -902,7 +935,11 @@ impl Machine<'_> {
                 };
                 let n = items.len() as i64;
                 let halves = op != Cl::vstoren;
-                let stride = if matches!(op, Cl::vstorea_halfn | Cl::vstorea_halfn_r) && n == 3 { 4 } else { n };
+                let stride = if matches!(op, Cl::vstorea_halfn | Cl::vstorea_halfn_r) && n == 3 {
+                    4
+                } else {
+                    n
+                };
                 for (i, item) in items.iter().enumerate() {
                     let (bits, size) = match item {
                         V::F(x, _) if halves => (
@@ -930,13 +967,28 @@ impl Machine<'_> {
                 let k = self.result_float(inst)?;
                 let quiet = 1u64 << (fl::width(k) - 2 - exp_bits(k));
                 let exp = ((1u64 << exp_bits(k)) - 1) << (fl::width(k) - 1 - exp_bits(k));
-                return Ok(Some(V::F(fl::from_bits(k, exp | quiet | (code & (quiet - 1))), k)));
+                return Ok(Some(V::F(
+                    fl::from_bits(k, exp | quiet | (code & (quiet - 1))),
+                    k,
+                )));
             }
             return Ok(None);
         };
         let rd = |x: f64| fl::round(k, x);
-        let fmin = |x: f64, y: f64| if y.is_nan() || y >= x && !x.is_nan() { x } else { y };
-        let fmax = |x: f64, y: f64| if y.is_nan() || y <= x && !x.is_nan() { x } else { y };
+        let fmin = |x: f64, y: f64| {
+            if y.is_nan() || y >= x && !x.is_nan() {
+                x
+            } else {
+                y
+            }
+        };
+        let fmax = |x: f64, y: f64| {
+            if y.is_nan() || y <= x && !x.is_nan() {
+                x
+            } else {
+                y
+            }
+        };
         let r = match (op, args) {
             (_, [V::F(x, _)]) => {
                 let x = *x;
@@ -1113,7 +1165,11 @@ impl Machine<'_> {
                     }
                     Cl::modf => {
                         let i = x.trunc();
-                        let f = if x.is_infinite() { 0.0f64.copysign(x) } else { x - i };
+                        let f = if x.is_infinite() {
+                            0.0f64.copysign(x)
+                        } else {
+                            x - i
+                        };
                         (f, V::F(i, k))
                     }
                     Cl::fract => {
@@ -1195,10 +1251,9 @@ impl Machine<'_> {
         match self.m.types.get(&ty) {
             Some(SpvType::Bool) => Ok(V::I(0, 1)),
             Some(SpvType::Int(w)) => Ok(V::I(0, *w)),
-            Some(SpvType::Float(w)) if fl::kind_of_width(*w).is_some() => Ok(V::F(
-                0.0,
-                fl::kind_of_width(*w).unwrap_or(FloatKind::F32),
-            )),
+            Some(SpvType::Float(w)) if fl::kind_of_width(*w).is_some() => {
+                Ok(V::F(0.0, fl::kind_of_width(*w).unwrap_or(FloatKind::F32)))
+            }
             _ => Err(self.err(inst, "undef of an unsupported type")),
         }
     }
@@ -1213,8 +1268,9 @@ impl Machine<'_> {
     /// The float format of an instruction's (scalar) result.
     fn result_float(&self, inst: &Instruction) -> Result<FloatKind, SimError> {
         match self.m.types.get(&inst.result_type.unwrap_or(0)) {
-            Some(SpvType::Float(w)) => fl::kind_of_width(*w)
-                .ok_or_else(|| self.err(inst, "float of an unsupported width")),
+            Some(SpvType::Float(w)) => {
+                fl::kind_of_width(*w).ok_or_else(|| self.err(inst, "float of an unsupported width"))
+            }
             _ => Err(self.err(inst, "expected a float result type")),
         }
     }
@@ -1583,7 +1639,13 @@ impl Machine<'_> {
                 };
                 let w = self.result_bits(inst)?;
                 V::I(
-                    saturate(x, from, op == Op::SatConvertSToU, op == Op::SatConvertUToS, w),
+                    saturate(
+                        x,
+                        from,
+                        op == Op::SatConvertSToU,
+                        op == Op::SatConvertUToS,
+                        w,
+                    ),
                     w,
                 )
             }
@@ -1597,10 +1659,10 @@ impl Machine<'_> {
                 let V::I(x, from) = self.get(vals, a(0), inst)? else {
                     return Err(self.err(inst, "convert of a non-integer"));
                 };
-                if self
-                    .m
-                    .has_decoration(self.decorated(rid), rspirv::spirv::Decoration::SaturatedConversion)
-                {
+                if self.m.has_decoration(
+                    self.decorated(rid),
+                    rspirv::spirv::Decoration::SaturatedConversion,
+                ) {
                     let signed = op == Op::SConvert;
                     V::I(saturate(x, from, signed, signed, w), w)
                 } else {
@@ -1736,9 +1798,8 @@ impl Machine<'_> {
             Op::Load => {
                 let src = a(0);
                 let bits = self.m.address_bits;
-                let linear = |id: [u64; 3], size: [u64; 3]| {
-                    id[0] + size[0] * (id[1] + size[1] * id[2])
-                };
+                let linear =
+                    |id: [u64; 3], size: [u64; 3]| id[0] + size[0] * (id[1] + size[1] * id[2]);
                 // Sub-groups have one work-item each: a size the OpenCL 2.1 rules allow and
                 // the one a pipeline that issues one work-item per cycle has.
                 let scalar = match self.m.builtins.get(&src) {

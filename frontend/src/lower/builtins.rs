@@ -93,7 +93,11 @@ impl Lowering<'_> {
             }
             Cl::s_clamp | Cl::u_clamp if int_ok => {
                 need(3)?;
-                let (gt, lt) = if op == Cl::s_clamp { (CmpPred::SGt, CmpPred::SLt) } else { (CmpPred::UGt, CmpPred::ULt) };
+                let (gt, lt) = if op == Cl::s_clamp {
+                    (CmpPred::SGt, CmpPred::SLt)
+                } else {
+                    (CmpPred::UGt, CmpPred::ULt)
+                };
                 let c = cmp(ub, gt, args[0], args[1]);
                 let lo = sel(ub, c, args[0], args[1], None);
                 let c = cmp(ub, lt, lo, args[2]);
@@ -101,7 +105,12 @@ impl Lowering<'_> {
             }
             Cl::s_abs if int_ok => {
                 need(1)?;
-                let zero = ub.add(Op_ { kind: OpKind::Const(0), ty, operands: vec![], name: None });
+                let zero = ub.add(Op_ {
+                    kind: OpKind::Const(0),
+                    ty,
+                    operands: vec![],
+                    name: None,
+                });
                 let neg = ub.int(IntBinOp::Sub, ty, zero, args[0]);
                 let c = cmp(ub, CmpPred::SLt, args[0], zero);
                 sel(ub, c, neg, args[0], name)
@@ -117,11 +126,22 @@ impl Lowering<'_> {
                     Cl::clz => IntUnaryOp::Clz,
                     _ => IntUnaryOp::Ctz,
                 };
-                ub.add(Op_ { kind: OpKind::IntUnary(u), ty, operands: vec![args[0]], name })
+                ub.add(Op_ {
+                    kind: OpKind::IntUnary(u),
+                    ty,
+                    operands: vec![args[0]],
+                    name,
+                })
             }
-            Cl::s_mul_hi | Cl::u_mul_hi | Cl::s_mad_hi | Cl::u_mad_hi if int_ok && ty.bits() <= 32 => {
+            Cl::s_mul_hi | Cl::u_mul_hi | Cl::s_mad_hi | Cl::u_mad_hi
+                if int_ok && ty.bits() <= 32 =>
+            {
                 // The high half of the double-width product.
-                need(if matches!(op, Cl::s_mad_hi | Cl::u_mad_hi) { 3 } else { 2 })?;
+                need(if matches!(op, Cl::s_mad_hi | Cl::u_mad_hi) {
+                    3
+                } else {
+                    2
+                })?;
                 let signed = matches!(op, Cl::s_mul_hi | Cl::s_mad_hi);
                 let w = ty.bits();
                 let wide = Type::Int(2 * w);
@@ -133,17 +153,31 @@ impl Lowering<'_> {
                 let hi = ub.int(IntBinOp::LShr, wide, p, sh);
                 let hi = ub.op(OpKind::Cast(CastOp::Trunc), ty, vec![hi]);
                 if args.len() == 3 {
-                    ub.add(Op_ { kind: OpKind::Int(IntBinOp::Add), ty, operands: vec![hi, args[2]], name })
+                    ub.add(Op_ {
+                        kind: OpKind::Int(IntBinOp::Add),
+                        ty,
+                        operands: vec![hi, args[2]],
+                        name,
+                    })
                 } else {
                     hi
                 }
             }
             Cl::s_mul24 | Cl::u_mul24 | Cl::s_mad24 | Cl::u_mad24 if int_ok => {
                 // Defined only for 24-bit operands, where it is the plain product.
-                need(if matches!(op, Cl::s_mad24 | Cl::u_mad24) { 3 } else { 2 })?;
+                need(if matches!(op, Cl::s_mad24 | Cl::u_mad24) {
+                    3
+                } else {
+                    2
+                })?;
                 let p = ub.int(IntBinOp::Mul, ty, args[0], args[1]);
                 if args.len() == 3 {
-                    ub.add(Op_ { kind: OpKind::Int(IntBinOp::Add), ty, operands: vec![p, args[2]], name })
+                    ub.add(Op_ {
+                        kind: OpKind::Int(IntBinOp::Add),
+                        ty,
+                        operands: vec![p, args[2]],
+                        name,
+                    })
                 } else {
                     p
                 }
@@ -158,7 +192,12 @@ impl Lowering<'_> {
                 let back = ub.int(IntBinOp::Sub, ty, wc, i);
                 let back = ub.int(IntBinOp::And, ty, back, m);
                 let right = ub.int(IntBinOp::LShr, ty, args[0], back);
-                ub.add(Op_ { kind: OpKind::Int(IntBinOp::Or), ty, operands: vec![left, right], name })
+                ub.add(Op_ {
+                    kind: OpKind::Int(IntBinOp::Or),
+                    ty,
+                    operands: vec![left, right],
+                    name,
+                })
             }
             Cl::u_add_sat | Cl::u_sub_sat if int_ok => {
                 need(2)?;
@@ -182,7 +221,11 @@ impl Lowering<'_> {
                 let r = ub.int(if add { IntBinOp::Add } else { IntBinOp::Sub }, ty, x, y);
                 // Overflow: the operands' signs make it possible and the result's sign shows it.
                 let rx = ub.int(IntBinOp::Xor, ty, r, x);
-                let other = if add { ub.int(IntBinOp::Xor, ty, r, y) } else { ub.int(IntBinOp::Xor, ty, x, y) };
+                let other = if add {
+                    ub.int(IntBinOp::Xor, ty, r, y)
+                } else {
+                    ub.int(IntBinOp::Xor, ty, x, y)
+                };
                 let both = ub.int(IntBinOp::And, ty, rx, other);
                 let zero = ub.op(OpKind::Const(0), ty, vec![]);
                 let over = cmp(ub, CmpPred::SLt, both, zero);
@@ -197,7 +240,11 @@ impl Lowering<'_> {
                 need(2)?;
                 let signed = matches!(op, Cl::s_hadd | Cl::s_rhadd);
                 let one = ub.op(OpKind::Const(1), ty, vec![]);
-                let shr = if signed { IntBinOp::AShr } else { IntBinOp::LShr };
+                let shr = if signed {
+                    IntBinOp::AShr
+                } else {
+                    IntBinOp::LShr
+                };
                 let hx = ub.int(shr, ty, args[0], one);
                 let hy = ub.int(shr, ty, args[1], one);
                 let low = if matches!(op, Cl::s_hadd | Cl::u_hadd) {
@@ -207,11 +254,25 @@ impl Lowering<'_> {
                 };
                 let low = ub.int(IntBinOp::And, ty, low, one);
                 let sum = ub.int(IntBinOp::Add, ty, hx, hy);
-                ub.add(Op_ { kind: OpKind::Int(IntBinOp::Add), ty, operands: vec![sum, low], name })
+                ub.add(Op_ {
+                    kind: OpKind::Int(IntBinOp::Add),
+                    ty,
+                    operands: vec![sum, low],
+                    name,
+                })
             }
             Cl::s_abs_diff | Cl::u_abs_diff if int_ok => {
                 need(2)?;
-                let lt = cmp(ub, if op == Cl::s_abs_diff { CmpPred::SLt } else { CmpPred::ULt }, args[0], args[1]);
+                let lt = cmp(
+                    ub,
+                    if op == Cl::s_abs_diff {
+                        CmpPred::SLt
+                    } else {
+                        CmpPred::ULt
+                    },
+                    args[0],
+                    args[1],
+                );
                 let d1 = ub.int(IntBinOp::Sub, ty, args[1], args[0]);
                 let d2 = ub.int(IntBinOp::Sub, ty, args[0], args[1]);
                 sel(ub, lt, d1, d2, name)
@@ -223,7 +284,12 @@ impl Lowering<'_> {
                 let lo = ub.op(OpKind::Cast(CastOp::ZExt), ty, vec![args[1]]);
                 let sh = ub.op(OpKind::Const(half as u64), ty, vec![]);
                 let hi = ub.int(IntBinOp::Shl, ty, hi, sh);
-                ub.add(Op_ { kind: OpKind::Int(IntBinOp::Or), ty, operands: vec![hi, lo], name })
+                ub.add(Op_ {
+                    kind: OpKind::Int(IntBinOp::Or),
+                    ty,
+                    operands: vec![hi, lo],
+                    name,
+                })
             }
             Cl::sqrt | Cl::floor | Cl::ceil | Cl::trunc | Cl::rint | Cl::round if is_float => {
                 need(1)?;
@@ -235,7 +301,12 @@ impl Lowering<'_> {
                     Cl::rint => FloatUnaryOp::Rint,
                     _ => FloatUnaryOp::Round,
                 };
-                ub.add(Op_ { kind: OpKind::FloatUnary(u), ty, operands: vec![args[0]], name })
+                ub.add(Op_ {
+                    kind: OpKind::FloatUnary(u),
+                    ty,
+                    operands: vec![args[0]],
+                    name,
+                })
             }
             // 1/sqrt(x) from two correctly rounded operations: under 1.5 ulp, inside the
             // 2 ulp OpenCL allows rsqrt. native_* may be anything: the exact cores serve.
@@ -243,20 +314,40 @@ impl Lowering<'_> {
                 need(1)?;
                 let r = ub.op(OpKind::FloatUnary(FloatUnaryOp::Sqrt), ty, vec![args[0]]);
                 let one = ub.op(OpKind::Const(float_bits(ty, 1.0)), ty, vec![]);
-                ub.add(Op_ { kind: OpKind::Float(FloatBinOp::Div), ty, operands: vec![one, r], name })
+                ub.add(Op_ {
+                    kind: OpKind::Float(FloatBinOp::Div),
+                    ty,
+                    operands: vec![one, r],
+                    name,
+                })
             }
             Cl::native_sqrt | Cl::half_sqrt if is_float => {
                 need(1)?;
-                ub.add(Op_ { kind: OpKind::FloatUnary(FloatUnaryOp::Sqrt), ty, operands: vec![args[0]], name })
+                ub.add(Op_ {
+                    kind: OpKind::FloatUnary(FloatUnaryOp::Sqrt),
+                    ty,
+                    operands: vec![args[0]],
+                    name,
+                })
             }
             Cl::native_divide | Cl::half_divide if is_float => {
                 need(2)?;
-                ub.add(Op_ { kind: OpKind::Float(FloatBinOp::Div), ty, operands: vec![args[0], args[1]], name })
+                ub.add(Op_ {
+                    kind: OpKind::Float(FloatBinOp::Div),
+                    ty,
+                    operands: vec![args[0], args[1]],
+                    name,
+                })
             }
             Cl::native_recip | Cl::half_recip if is_float => {
                 need(1)?;
                 let one = ub.op(OpKind::Const(float_bits(ty, 1.0)), ty, vec![]);
-                ub.add(Op_ { kind: OpKind::Float(FloatBinOp::Div), ty, operands: vec![one, args[0]], name })
+                ub.add(Op_ {
+                    kind: OpKind::Float(FloatBinOp::Div),
+                    ty,
+                    operands: vec![one, args[0]],
+                    name,
+                })
             }
             Cl::fdim if is_float => {
                 // x - y when x > y, +0 otherwise, NaN when either is.
@@ -288,7 +379,11 @@ impl Lowering<'_> {
                 need(2)?;
                 let zero = ub.op(OpKind::Const(0), ty, vec![]);
                 let one = ub.op(OpKind::Const(float_bits(ty, 1.0)), ty, vec![]);
-                let lt = ub.op(OpKind::FCmp(FCmpPred::OLt), Type::BOOL, vec![args[1], args[0]]);
+                let lt = ub.op(
+                    OpKind::FCmp(FCmpPred::OLt),
+                    Type::BOOL,
+                    vec![args[1], args[0]],
+                );
                 sel(ub, lt, zero, one, name)
             }
             Cl::mix if is_float => {
@@ -296,29 +391,58 @@ impl Lowering<'_> {
                 need(3)?;
                 let d = ub.op(OpKind::Float(FloatBinOp::Sub), ty, vec![args[1], args[0]]);
                 let p = ub.op(OpKind::Float(FloatBinOp::Mul), ty, vec![d, args[2]]);
-                ub.add(Op_ { kind: OpKind::Float(FloatBinOp::Add), ty, operands: vec![args[0], p], name })
+                ub.add(Op_ {
+                    kind: OpKind::Float(FloatBinOp::Add),
+                    ty,
+                    operands: vec![args[0], p],
+                    name,
+                })
             }
             Cl::radians | Cl::degrees if is_float => {
                 need(1)?;
                 // The constant as the format computes it: pi rounded first, then the quotient.
                 let pi = float_value(ty, float_bits(ty, std::f64::consts::PI));
-                let k = if op == Cl::radians { pi / 180.0 } else { 180.0 / pi };
+                let k = if op == Cl::radians {
+                    pi / 180.0
+                } else {
+                    180.0 / pi
+                };
                 let c = ub.op(OpKind::Const(float_bits(ty, k)), ty, vec![]);
-                ub.add(Op_ { kind: OpKind::Float(FloatBinOp::Mul), ty, operands: vec![c, args[0]], name })
+                ub.add(Op_ {
+                    kind: OpKind::Float(FloatBinOp::Mul),
+                    ty,
+                    operands: vec![c, args[0]],
+                    name,
+                })
             }
             Cl::fma if is_float => {
                 need(3)?;
-                ub.add(Op_ { kind: OpKind::Fma, ty, operands: vec![args[0], args[1], args[2]], name })
+                ub.add(Op_ {
+                    kind: OpKind::Fma,
+                    ty,
+                    operands: vec![args[0], args[1], args[2]],
+                    name,
+                })
             }
             // mad may round twice (OpenCL lets it trade accuracy for speed).
             Cl::mad if is_float => {
                 need(3)?;
                 let p = ub.op(OpKind::Float(FloatBinOp::Mul), ty, vec![args[0], args[1]]);
-                ub.add(Op_ { kind: OpKind::Float(FloatBinOp::Add), ty, operands: vec![p, args[2]], name })
+                ub.add(Op_ {
+                    kind: OpKind::Float(FloatBinOp::Add),
+                    ty,
+                    operands: vec![p, args[2]],
+                    name,
+                })
             }
             Cl::fabs if is_float => {
                 need(1)?;
-                ub.add(Op_ { kind: OpKind::FloatUnary(FloatUnaryOp::Abs), ty, operands: vec![args[0]], name })
+                ub.add(Op_ {
+                    kind: OpKind::FloatUnary(FloatUnaryOp::Abs),
+                    ty,
+                    operands: vec![args[0]],
+                    name,
+                })
             }
             Cl::fmin if is_float => {
                 need(2)?;
@@ -339,7 +463,11 @@ impl Lowering<'_> {
                 let c_id = id_operand(inst, 4).unwrap_or(0);
                 let cty = ub.body.op(args[2]).ty;
                 let zero = ub.op(OpKind::Const(0), cty, vec![]);
-                let p = if self.lane_origin.contains_key(&c_id) { CmpPred::SLt } else { CmpPred::Ne };
+                let p = if self.lane_origin.contains_key(&c_id) {
+                    CmpPred::SLt
+                } else {
+                    CmpPred::Ne
+                };
                 let c = cmp(ub, p, args[2], zero);
                 sel(ub, c, args[1], args[0], name)
             }
@@ -347,21 +475,36 @@ impl Lowering<'_> {
                 need(2)?;
                 let w = ty.bits();
                 let i32t = Type::Int(w);
-                let bits = |ub: &mut UnitBuilder, x: OpId| ub.op(OpKind::Cast(CastOp::Bitcast), i32t, vec![x]);
+                let bits = |ub: &mut UnitBuilder, x: OpId| {
+                    ub.op(OpKind::Cast(CastOp::Bitcast), i32t, vec![x])
+                };
                 let (xa, xb) = (bits(ub, args[0]), bits(ub, args[1]));
                 let mag_mask = ub.op(OpKind::Const(mask(w - 1)), i32t, vec![]);
                 let sign_mask = ub.op(OpKind::Const(1u64 << (w - 1)), i32t, vec![]);
                 let mag = ub.int(IntBinOp::And, i32t, xa, mag_mask);
                 let sign = ub.int(IntBinOp::And, i32t, xb, sign_mask);
                 let r = ub.int(IntBinOp::Or, i32t, mag, sign);
-                ub.add(Op_ { kind: OpKind::Cast(CastOp::Bitcast), ty, operands: vec![r], name })
+                ub.add(Op_ {
+                    kind: OpKind::Cast(CastOp::Bitcast),
+                    ty,
+                    operands: vec![r],
+                    name,
+                })
             }
             // The math functions: one IR operation each, computed by the software model;
             // code generation refuses them until their cores exist.
-            other if (is_float || other == Cl::ilogb) && MATH_FUNCTIONS.contains(&format!("{other:?}").as_str()) => {
+            other
+                if (is_float || other == Cl::ilogb)
+                    && MATH_FUNCTIONS.contains(&format!("{other:?}").as_str()) =>
+            {
                 let f = format!("{other:?}");
                 let f = f.trim_start_matches("native_").trim_start_matches("half_");
-                ub.add(Op_ { kind: OpKind::Math(f.to_string()), ty, operands: args, name })
+                ub.add(Op_ {
+                    kind: OpKind::Math(f.to_string()),
+                    ty,
+                    operands: args,
+                    name,
+                })
             }
             other => {
                 return Err(bad(
@@ -390,12 +533,18 @@ impl Lowering<'_> {
             Some(rspirv::dr::Operand::LiteralExtInstInteger(n)) => Cl::from_u32(*n),
             _ => None,
         };
-        let Some(op @ (Cl::sincos | Cl::frexp | Cl::modf | Cl::fract | Cl::lgamma_r | Cl::remquo)) = op
+        if let Some(op @ (Cl::vload_half | Cl::vstore_half | Cl::vstore_half_r)) = op {
+            return self.lower_half_access(ub, inst, op, pred).map(Some);
+        }
+        let Some(op @ (Cl::sincos | Cl::frexp | Cl::modf | Cl::fract | Cl::lgamma_r | Cl::remquo)) =
+            op
         else {
             return Ok(None);
         };
         let ty = self.result_type(inst)?;
-        let ids: Vec<Word> = (2..inst.operands.len()).filter_map(|k| id_operand(inst, k)).collect();
+        let ids: Vec<Word> = (2..inst.operands.len())
+            .filter_map(|k| id_operand(inst, k))
+            .collect();
         let Some((&ptr, inputs)) = ids.split_last() else {
             return Err(bad(m, inst, format!("{op:?} without operands")));
         };
@@ -412,7 +561,11 @@ impl Lowering<'_> {
         };
         let mem = &mut self.kernel.memories[p.mem.0 as usize];
         if mem.elem.bits() != out_ty.bits() || mem.lanes > 1 {
-            return Err(bad(m, inst, format!("{f} writes {out_ty} into '{}' of {}", mem.name, mem.elem)));
+            return Err(bad(
+                m,
+                inst,
+                format!("{f} writes {out_ty} into '{}' of {}", mem.name, mem.elem),
+            ));
         }
         mem.written = true;
         let elem = mem.elem;
@@ -420,7 +573,91 @@ impl Lowering<'_> {
         let out = ub.as_type(out, elem, None);
         ub.store(p.mem, addr, out, pred);
         let name = self.name_of(inst.result_id.unwrap_or(0));
-        Ok(Some(ub.add(Op_ { kind: OpKind::Math(f), ty, operands: args, name })))
+        Ok(Some(ub.add(Op_ {
+            kind: OpKind::Math(f),
+            ty,
+            operands: args,
+            name,
+        })))
+    }
+
+    /// vload_half (a half read and widened to float) and vstore_half / vstore_half_r (a
+    /// float narrowed to half in the given direction, nearest even by default, and written),
+    /// at element `offset` of a half pointer. Returns the loaded value, or for a store a
+    /// placeholder constant nothing reads.
+    fn lower_half_access(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+        op: rspirv::spirv::OpenclStd100Op,
+        pred: Option<OpId>,
+    ) -> Result<OpId, FrontendError> {
+        use rspirv::spirv::OpenclStd100Op as Cl;
+        let m = self.m;
+        let mut ids: Vec<Word> = (2..inst.operands.len())
+            .filter_map(|k| id_operand(inst, k))
+            .collect();
+        let load = op == Cl::vload_half;
+        // vstore_half_r's last operand is the rounding mode, a literal (read as an id).
+        let mode = if op == Cl::vstore_half_r {
+            ids.pop()
+        } else {
+            None
+        };
+        let (data, offset, ptr) = match (load, ids.as_slice()) {
+            (true, [o, p]) => (None, *o, *p),
+            (false, [d, o, p]) => (Some(*d), *o, *p),
+            _ => return Err(bad(m, inst, format!("{op:?}: unexpected operands"))),
+        };
+        let p = self.pointer(inst, ptr)?;
+        let mem = &self.kernel.memories[p.mem.0 as usize];
+        let half = Type::Float(FloatKind::F16);
+        if mem.elem.bits() != 16 || mem.lanes > 1 {
+            return Err(bad(
+                m,
+                inst,
+                format!(
+                    "{op:?} on '{}' of {}: a half buffer is needed",
+                    mem.name, mem.elem
+                ),
+            ));
+        }
+        let elem = mem.elem;
+        let base = self.value(ub, ptr)?;
+        let o = self.value(ub, offset)?;
+        let o = ub.resize(o, Type::ADDR.bits(), false);
+        let one = ub.op(OpKind::Const(1), Type::ADDR, vec![]);
+        let bytes = ub.int(IntBinOp::Shl, Type::ADDR, o, one);
+        let addr = ub.int(IntBinOp::Add, Type::ADDR, base, bytes);
+        let name = self.name_of(inst.result_id.unwrap_or(0));
+        if let Some(d) = data {
+            let mode = match mode {
+                None | Some(0) => Rounding::Rte,
+                Some(1) => Rounding::Rtz,
+                Some(2) => Rounding::Rtp,
+                Some(3) => Rounding::Rtn,
+                Some(r) => return Err(bad(m, inst, format!("rounding mode {r} does not exist"))),
+            };
+            let v = self.value(ub, d)?;
+            let h = ub.op(OpKind::Convert(ConvertOp::FToF(mode)), half, vec![v]);
+            let h = ub.as_type(h, elem, None);
+            self.kernel.memories[p.mem.0 as usize].written = true;
+            ub.store(p.mem, addr, h, pred);
+            Ok(ub.op(OpKind::Const(0), Type::Int(1), vec![]))
+        } else {
+            self.kernel.memories[p.mem.0 as usize].read = true;
+            let mut operands = vec![addr];
+            operands.extend(pred);
+            let raw = ub.op(OpKind::Load(p.mem), elem, operands);
+            let h = ub.as_type(raw, half, None);
+            let ty = self.result_type(inst)?;
+            Ok(ub.add(Op_ {
+                kind: OpKind::Convert(ConvertOp::FToF(Rounding::Rte)),
+                ty,
+                operands: vec![h],
+                name,
+            }))
+        }
     }
 
     /// OpCopyMemorySized between on-chip arrays or from a constant table (clang's copy of
@@ -440,13 +677,27 @@ impl Lowering<'_> {
             .get(&arg(2))
             .map(|(_, v)| *v)
             .ok_or_else(|| bad(m, inst, "a copy whose size is not a constant"))?;
-        let (de, se) = (self.kernel.memory(dst.mem).elem, self.kernel.memory(src.mem).elem);
+        let (de, se) = (
+            self.kernel.memory(dst.mem).elem,
+            self.kernel.memory(src.mem).elem,
+        );
         let eb = de.bytes() as u64;
         if se.bytes() as u64 != eb || size % eb != 0 {
-            return Err(bad(m, inst, format!("copies {size} bytes from {se} elements to {de} elements")));
+            return Err(bad(
+                m,
+                inst,
+                format!("copies {size} bytes from {se} elements to {de} elements"),
+            ));
         }
         if size / eb > 4096 {
-            return Err(bad(m, inst, format!("copies {} elements: over 4096 would unroll into as many loads and stores", size / eb)));
+            return Err(bad(
+                m,
+                inst,
+                format!(
+                    "copies {} elements: over 4096 would unroll into as many loads and stores",
+                    size / eb
+                ),
+            ));
         }
         let (da, sa) = (self.value(ub, arg(0))?, self.value(ub, arg(1))?);
         self.kernel.memories[src.mem.0 as usize].read = true;
@@ -468,14 +719,72 @@ impl Lowering<'_> {
 /// The OpenCL.std math functions carried as `OpKind::Math` (all take and return floats of
 /// one format, except ldexp, pown and rootn, whose second operand is an int).
 const MATH_FUNCTIONS: &[&str] = &[
-    "acos", "acosh", "acospi", "asin", "asinh", "asinpi", "atan", "atan2", "atanh", "atanpi",
-    "atan2pi", "cbrt", "cos", "cosh", "cospi", "erfc", "erf", "exp", "exp2", "exp10", "expm1",
-    "fmod", "hypot", "lgamma", "log", "log2", "log10", "log1p", "logb", "maxmag", "minmag",
-    "nextafter", "pow", "pown", "powr", "remainder", "rootn", "sin", "sinh", "sinpi", "tan",
-    "tanh", "tanpi", "tgamma", "ldexp", "ilogb", "half_cos", "half_exp", "half_exp2", "half_exp10",
-    "half_log", "half_log2", "half_log10", "half_powr", "half_sin", "half_tan", "native_cos",
-    "native_exp", "native_exp2", "native_exp10", "native_log", "native_log2", "native_log10",
-    "native_powr", "native_sin", "native_tan",
+    "acos",
+    "acosh",
+    "acospi",
+    "asin",
+    "asinh",
+    "asinpi",
+    "atan",
+    "atan2",
+    "atanh",
+    "atanpi",
+    "atan2pi",
+    "cbrt",
+    "cos",
+    "cosh",
+    "cospi",
+    "erfc",
+    "erf",
+    "exp",
+    "exp2",
+    "exp10",
+    "expm1",
+    "fmod",
+    "hypot",
+    "lgamma",
+    "log",
+    "log2",
+    "log10",
+    "log1p",
+    "logb",
+    "maxmag",
+    "minmag",
+    "nextafter",
+    "pow",
+    "pown",
+    "powr",
+    "remainder",
+    "rootn",
+    "sin",
+    "sinh",
+    "sinpi",
+    "tan",
+    "tanh",
+    "tanpi",
+    "tgamma",
+    "ldexp",
+    "ilogb",
+    "half_cos",
+    "half_exp",
+    "half_exp2",
+    "half_exp10",
+    "half_log",
+    "half_log2",
+    "half_log10",
+    "half_powr",
+    "half_sin",
+    "half_tan",
+    "native_cos",
+    "native_exp",
+    "native_exp2",
+    "native_exp10",
+    "native_log",
+    "native_log2",
+    "native_log10",
+    "native_powr",
+    "native_sin",
+    "native_tan",
 ];
 
 /// The bits of `v` rounded to float type `ty` (nearest even).

@@ -615,8 +615,11 @@ impl<'a> Lowering<'a> {
     /// The FPRoundingMode decoration of a result, if any.
     fn rounding_of(&self, id: Word) -> Option<Rounding> {
         use rspirv::spirv::FPRoundingMode as M;
-        self.m.decorations.get(&self.original(id))?.iter().find_map(|(d, ops)| {
-            match (d, ops.first()) {
+        self.m
+            .decorations
+            .get(&self.original(id))?
+            .iter()
+            .find_map(|(d, ops)| match (d, ops.first()) {
                 (
                     rspirv::spirv::Decoration::FPRoundingMode,
                     Some(rspirv::dr::Operand::FPRoundingMode(m)),
@@ -627,8 +630,7 @@ impl<'a> Lowering<'a> {
                     M::RTN => Rounding::Rtn,
                 }),
                 _ => None,
-            }
-        })
+            })
     }
 
     /// Loop controls from an OpLoopMerge or OpLoopControlINTEL inside the loop: requests
@@ -1720,7 +1722,11 @@ impl UnitBuilder {
         }
         if hi < from_hi {
             let c = self.op(OpKind::Const(hi as u64 & mask(w)), wt, vec![]);
-            let p = if from_signed { CmpPred::SGt } else { CmpPred::UGt };
+            let p = if from_signed {
+                CmpPred::SGt
+            } else {
+                CmpPred::UGt
+            };
             let above = self.op(OpKind::Cmp(p), Type::BOOL, vec![v, c]);
             v = self.op(OpKind::Select, wt, vec![above, c, v]);
         }
