@@ -2733,7 +2733,7 @@ fn half_precision_arithmetic_in_the_model() {
         &b.iter().map(|x| x.to_bits()).collect::<Vec<u16>>(),
     );
     let r = sim(
-        &root().join("tests/kernels/half_math.cl"),
+        &root().join("tests/model_only/half_math.cl"),
         &n.to_string(),
         &[
             format!("a=@{}", d.join("a.npy").display()),
@@ -2786,7 +2786,7 @@ fn half_precision_arithmetic_in_the_model() {
     // Arithmetic in half has no hardware core yet: compiling says so and names the op.
     let c = run(&[
         "compile",
-        root().join("tests/kernels/half_math.cl").to_str().unwrap(),
+        root().join("tests/model_only/half_math.cl").to_str().unwrap(),
         "-o",
         d.join("hw").to_str().unwrap(),
     ]);

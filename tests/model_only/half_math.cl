@@ -1,3 +1,5 @@
+// tests/model_only: kernels the software model runs but code generation refuses (no cores
+// for half arithmetic yet), kept out of tests/kernels, which must all compile.
 // Half-precision arithmetic (cl_khr_fp16) and the half load/store built-ins. The software
 // model runs it; the hardware cores are float-only so far.
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
