@@ -2874,3 +2874,27 @@ fn math_functions_run_in_the_model_and_are_refused_by_name_in_hardware() {
         c.stderr
     );
 }
+
+/// The scalar built-ins of §2.9 (tests/kernels/subgroups.cl) co-simulated: linear ids,
+/// global offset 0, sub-groups of one work-item (size 1, as many as the work-group has
+/// work-items, id = local linear id, local id 0), each value as the formula says.
+#[test]
+fn linear_ids_and_subgroups_of_one() {
+    let d = scratch("subgroups");
+    let r = sim(
+        &root().join("tests/kernels/subgroups.cl"),
+        "64",
+        &["o=zeros:64".into()],
+        &["--local", "16"],
+        &d.join("out"),
+        &d.join("dump"),
+    );
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("PASS"), "{}", r.stdout);
+    let o: Vec<i32> = load(&d.join("dump/o.npy"));
+    for (i, v) in o.iter().enumerate() {
+        let (gid, lid) = (i as u32, i as u32 % 16);
+        let want = 10 * gid + 1000 * lid + 100_000 + 1_000_000 * 16 + lid * 7 + 16 * 17 + 19;
+        assert_eq!(*v as u32, want, "o[{i}]");
+    }
+}

@@ -11,3 +11,7 @@ kernel void transpose_tile(global int *a, global int *out) {
     size_t x = get_global_id(0), y = get_global_id(1);
     out[x * get_global_size(1) + y] = a[y * get_global_size(0) + x] * 2 + (int)get_work_dim();
 }
+kernel void linear_ids(global uint *out) {
+    out[get_global_linear_id()] = get_global_offset(0) + get_global_offset(1) * 3
+        + (uint)get_local_linear_id() * 1000 + (uint)get_enqueued_local_size(1) * 100000;
+}

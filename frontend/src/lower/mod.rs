@@ -57,7 +57,9 @@ struct Lowering<'a> {
     pointers: HashMap<Word, Pointer>,
     /// On-chip variables of struct type: one memory per member, in member order.
     struct_vars: HashMap<Word, Vec<MemId>>,
-    builtin_vectors: HashMap<Word, Builtin>,
+    /// Loads of the 3-vector built-ins: which one (None: the global offset, always 0 — the
+    /// host interface has no offset registers).
+    builtin_vectors: HashMap<Word, Option<Builtin>>,
     /// Instruction defining each result id in the flattened function.
     def_inst: HashMap<Word, &'a Instruction>,
     pending_entry: Vec<(UnitId, Vec<(usize, Word, Vec<(Word, NodeIndex)>)>)>,
@@ -751,6 +753,65 @@ impl<'a> Lowering<'a> {
         }
     }
 
+    /// The scalar built-ins of §2.9 beyond the work dimension, from the per-dimension
+    /// ones: linear ids, and sub-groups of one work-item each (the pipeline issues one
+    /// work-item at a time; the model uses the same size). None: not a scalar built-in.
+    fn scalar_builtin(
+        &mut self,
+        ub: &mut UnitBuilder,
+        b: spirv::BuiltIn,
+        inst: &Instruction,
+    ) -> Result<Option<OpId>, FrontendError> {
+        use spirv::BuiltIn as B;
+        if !matches!(
+            b,
+            B::GlobalLinearId
+                | B::LocalInvocationIndex
+                | B::SubgroupId
+                | B::SubgroupSize
+                | B::SubgroupMaxSize
+                | B::SubgroupLocalInvocationId
+                | B::NumSubgroups
+                | B::NumEnqueuedSubgroups
+        ) {
+            return Ok(None);
+        }
+        let ty = self.result_type(inst)?;
+        let name = self.name_of(inst.result_id.unwrap_or(0));
+        let wi = |ub: &mut UnitBuilder, b: Builtin, d: u8| ub.op(OpKind::WorkItem(b, d), ty, vec![]);
+        // x + sx * (y + sy * z): the linear index of id `b` in an NDRange of size `size`.
+        let linear = |ub: &mut UnitBuilder, id: Builtin, size: Builtin| {
+            let (x, y, z) = (wi(ub, id, 0), wi(ub, id, 1), wi(ub, id, 2));
+            let (sx, sy) = (wi(ub, size, 0), wi(ub, size, 1));
+            let t = ub.int(IntBinOp::Mul, ty, sy, z);
+            let t = ub.int(IntBinOp::Add, ty, y, t);
+            let t = ub.int(IntBinOp::Mul, ty, sx, t);
+            ub.int(IntBinOp::Add, ty, x, t)
+        };
+        let v = match b {
+            B::GlobalLinearId => linear(ub, Builtin::GlobalId, Builtin::GlobalSize),
+            B::LocalInvocationIndex | B::SubgroupId => {
+                linear(ub, Builtin::LocalId, Builtin::LocalSize)
+            }
+            B::SubgroupSize | B::SubgroupMaxSize => ub.op(OpKind::Const(1), ty, vec![]),
+            B::SubgroupLocalInvocationId => ub.op(OpKind::Const(0), ty, vec![]),
+            B::NumSubgroups | B::NumEnqueuedSubgroups => {
+                let (x, y, z) = (
+                    wi(ub, Builtin::LocalSize, 0),
+                    wi(ub, Builtin::LocalSize, 1),
+                    wi(ub, Builtin::LocalSize, 2),
+                );
+                let t = ub.int(IntBinOp::Mul, ty, x, y);
+                ub.int(IntBinOp::Mul, ty, t, z)
+            }
+            _ => return Ok(None),
+        };
+        if let Some(n) = name {
+            ub.body.graph[v.node()].name = Some(n);
+        }
+        Ok(Some(v))
+    }
+
     /// The module's own id behind `id`: through the inliner's renaming and the lanes of a
     /// scalarized vector (decorations are on the original).
     fn original(&self, id: Word) -> Word {
@@ -1190,7 +1251,10 @@ impl<'a> Lowering<'a> {
                     }
                     let ty = self.result_type(inst)?;
                     ub.add(Op_ {
-                        kind: OpKind::WorkItem(b, dim as u8),
+                        kind: match b {
+                            Some(b) => OpKind::WorkItem(b, dim as u8),
+                            None => OpKind::Const(0),
+                        },
                         ty,
                         operands: vec![],
                         name,
@@ -1214,14 +1278,19 @@ impl<'a> Lowering<'a> {
                             ub.values.insert(rid, id);
                             return Ok(());
                         }
+                        if let Some(v) = self.scalar_builtin(ub, *b, inst)? {
+                            ub.values.insert(rid, v);
+                            return Ok(());
+                        }
                         let bi = match b {
-                            spirv::BuiltIn::GlobalInvocationId => Builtin::GlobalId,
-                            spirv::BuiltIn::GlobalSize => Builtin::GlobalSize,
-                            spirv::BuiltIn::LocalInvocationId => Builtin::LocalId,
-                            spirv::BuiltIn::WorkgroupId => Builtin::GroupId,
+                            spirv::BuiltIn::GlobalOffset => None,
+                            spirv::BuiltIn::GlobalInvocationId => Some(Builtin::GlobalId),
+                            spirv::BuiltIn::GlobalSize => Some(Builtin::GlobalSize),
+                            spirv::BuiltIn::LocalInvocationId => Some(Builtin::LocalId),
+                            spirv::BuiltIn::WorkgroupId => Some(Builtin::GroupId),
                             spirv::BuiltIn::WorkgroupSize
-                            | spirv::BuiltIn::EnqueuedWorkgroupSize => Builtin::LocalSize,
-                            spirv::BuiltIn::NumWorkgroups => Builtin::NumGroups,
+                            | spirv::BuiltIn::EnqueuedWorkgroupSize => Some(Builtin::LocalSize),
+                            spirv::BuiltIn::NumWorkgroups => Some(Builtin::NumGroups),
                             other => {
                                 return Err(bad(
                                     m,
