@@ -2786,7 +2786,10 @@ fn half_precision_arithmetic_in_the_model() {
     // Arithmetic in half has no hardware core yet: compiling says so and names the op.
     let c = run(&[
         "compile",
-        root().join("tests/model_only/half_math.cl").to_str().unwrap(),
+        root()
+            .join("tests/model_only/half_math.cl")
+            .to_str()
+            .unwrap(),
         "-o",
         d.join("hw").to_str().unwrap(),
     ]);

@@ -254,6 +254,10 @@ pub enum OpKind {
     /// function takes them. The software model computes these; hardware cores for them
     /// are not built yet, and code generation says so.
     Math(String),
+    /// A work-group barrier (OpControlBarrier): every work-item of the group reaches it
+    /// before any goes on. The software model runs it; code generation refuses it (work-
+    /// items flow through one pipeline, and a barrier needs the group to stop and restart).
+    Barrier,
     /// Operands `[address, predicate?]`.
     Load(MemId),
     /// Operands `[address, data, predicate?]`.

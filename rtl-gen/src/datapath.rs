@@ -531,6 +531,11 @@ pub fn emit(
                         format!("{w}'({call} & 7'd{})", (1u32 << w) - 1)
                     })
                 }
+                OpKind::Barrier => {
+                    return Err(RtlError::Unsupported(
+                        "a barrier reached code generation".into(),
+                    ))
+                }
                 OpKind::Math(f) => {
                     return Err(RtlError::Unsupported(format!(
                         "OpenCL.std {f} reached code generation without a core"

@@ -125,6 +125,14 @@ pub fn check_supported(kernel: &Kernel) -> Result<(), RtlError> {
                     .unwrap_or_default();
                 format!("unit '{}', v{}{name}", unit.name, id.0)
             };
+            if op.kind == OpKind::Barrier {
+                return Err(RtlError::Unsupported(format!(
+                    "{}: work-group barriers are not built in hardware yet (work-items flow \
+                     through one pipeline; a barrier needs the group to stop and restart); \
+                     the software model runs them (`hls-build sim --engine model`)",
+                    at()
+                )));
+            }
             if let OpKind::Math(f) = &op.kind {
                 return Err(RtlError::Unsupported(format!(
                     "{}: OpenCL.std {f} on {} has no hardware core yet; the software model \

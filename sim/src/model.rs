@@ -73,6 +73,31 @@ struct WorkItem {
     work_dim: u32,
 }
 
+/// One activation of a function in a work-item's call stack: where it is and its values.
+struct Frame<'m> {
+    f: &'m rspirv::dr::Function,
+    vals: HashMap<Word, V>,
+    /// Block label -> index in `f.blocks`.
+    index: HashMap<Word, usize>,
+    block: usize,
+    /// Next instruction of the block (0: the block is being entered, phis first).
+    pos: usize,
+    /// The block control came from (phis choose by it).
+    prev: Word,
+    /// The caller's id receiving the return value.
+    ret: Word,
+}
+
+/// Why a work-item stopped running.
+enum Stop {
+    Barrier,
+    Done,
+}
+
+fn label_of(b: &rspirv::dr::Block) -> Word {
+    b.label.as_ref().and_then(|l| l.result_id).unwrap_or(0)
+}
+
 struct Machine<'m> {
     m: &'m SpirvModule,
     bufs: Vec<(Elem, Vec<u8>)>,
@@ -218,24 +243,46 @@ pub fn run_model(
                     mach.locals.insert(*id, mach.bufs.len());
                     mach.bufs.push((elem, vec![0u8; size]));
                 }
-                let group_bufs = mach.bufs.len();
+                // The group's work-items run in order, each until it returns or reaches a
+                // barrier; after a barrier all resume in the same order. Without barriers
+                // each runs to completion before the next starts. Private arrays live until
+                // the group ends.
+                let mut items = Vec::new();
                 for lz in 0..local[2] {
                     for ly in 0..local[1] {
                         for lx in 0..local[0] {
-                            let grp = [gx, gy, gz];
-                            let lid = [lx, ly, lz];
                             let wi = WorkItem {
                                 gid: [gx * local[0] + lx, gy * local[1] + ly, gz * local[2] + lz],
-                                lid,
-                                grp,
+                                lid: [lx, ly, lz],
+                                grp: [gx, gy, gz],
                                 gsize: global,
                                 lsize: local,
                                 work_dim,
                             };
-                            mach.call(fid, argv.clone(), &wi, 0)?;
-                            // Private arrays die with their work-item.
-                            mach.bufs.truncate(group_bufs);
+                            let stack = vec![mach.frame(fid, argv.clone(), 0)?];
+                            items.push((wi, stack));
                         }
+                    }
+                }
+                loop {
+                    let (mut waiting, mut done) = (0, 0);
+                    for (wi, stack) in items.iter_mut() {
+                        if stack.is_empty() {
+                            done += 1;
+                            continue;
+                        }
+                        match mach.run(stack, wi)? {
+                            Stop::Barrier => waiting += 1,
+                            Stop::Done => done += 1,
+                        }
+                    }
+                    if waiting == 0 {
+                        break;
+                    }
+                    if done > 0 {
+                        return Err(SimError::Model(format!(
+                            "work-group ({gx}, {gy}, {gz}): {waiting} work-items wait at a barrier that {done} others never reach (barriers must be reached by the whole group)"
+                        )));
                     }
                 }
             }
@@ -258,110 +305,155 @@ pub fn run_model(
     Ok(out)
 }
 
-impl Machine<'_> {
+impl<'m> Machine<'m> {
     fn err(&self, inst: &Instruction, msg: &str) -> SimError {
         SimError::Model(format!("{}: {msg}", self.m.describe(inst)))
     }
 
-    fn call(
-        &mut self,
-        fid: Word,
-        args: Vec<V>,
-        wi: &WorkItem,
-        depth: u32,
-    ) -> Result<Option<V>, SimError> {
-        if depth > 64 {
-            return Err(SimError::Model("call depth above 64 (recursion?)".into()));
-        }
-        let m = self.m;
-        let f = m
+    /// A new frame for function `fid` called with `args`; its return value goes to the
+    /// caller's `ret` id.
+    fn frame(&self, fid: Word, args: Vec<V>, ret: Word) -> Result<Frame<'m>, SimError> {
+        let f = self
+            .m
             .function(fid)
             .ok_or_else(|| SimError::Model(format!("call to %{fid} without body")))?;
         let mut vals: HashMap<Word, V> = HashMap::new();
         for (p, a) in f.parameters.iter().zip(args) {
             vals.insert(p.result_id.unwrap_or(0), a);
         }
-        let label_of =
-            |b: &rspirv::dr::Block| b.label.as_ref().and_then(|l| l.result_id).unwrap_or(0);
-        let index: HashMap<Word, usize> = f
+        let index = f
             .blocks
             .iter()
             .enumerate()
             .map(|(i, b)| (label_of(b), i))
             .collect();
-        let mut cur = 0usize;
-        let mut prev: Word = 0;
+        Ok(Frame {
+            f,
+            vals,
+            index,
+            block: 0,
+            pos: 0,
+            prev: 0,
+            ret,
+        })
+    }
+
+    /// Runs one work-item from where it stopped until it returns from the kernel or reaches
+    /// a work-group barrier. Calls push frames on the work-item's own stack, so a barrier
+    /// inside a called function suspends the whole work-item.
+    fn run(&mut self, stack: &mut Vec<Frame<'m>>, wi: &WorkItem) -> Result<Stop, SimError> {
         loop {
-            let block = &f.blocks[cur];
-            // Phis read their inputs simultaneously on entry.
-            let mut phis = Vec::new();
-            for inst in block
-                .instructions
-                .iter()
-                .take_while(|i| i.class.opcode == Op::Phi)
-            {
-                let mut chosen = None;
-                for k in (0..inst.operands.len()).step_by(2) {
-                    if id_operand(inst, k + 1) == Some(prev) {
-                        chosen = Some(self.get(&vals, id_operand(inst, k).unwrap_or(0), inst)?);
+            if stack.len() > 64 {
+                return Err(SimError::Model("call depth above 64 (recursion?)".into()));
+            }
+            let depth = stack.len() as u32;
+            let Some(fr) = stack.last_mut() else {
+                return Ok(Stop::Done);
+            };
+            let block = &fr.f.blocks[fr.block];
+            if fr.pos == 0 {
+                // Phis read their inputs simultaneously on entry.
+                let mut phis = Vec::new();
+                for inst in block
+                    .instructions
+                    .iter()
+                    .take_while(|i| i.class.opcode == Op::Phi)
+                {
+                    let mut chosen = None;
+                    for k in (0..inst.operands.len()).step_by(2) {
+                        if id_operand(inst, k + 1) == Some(fr.prev) {
+                            chosen =
+                                Some(self.get(&fr.vals, id_operand(inst, k).unwrap_or(0), inst)?);
+                        }
                     }
-                }
-                phis.push((
-                    inst.result_id.unwrap_or(0),
-                    chosen.ok_or_else(|| self.err(inst, "no incoming value for the edge taken"))?,
-                ));
-            }
-            for (id, v) in phis {
-                vals.insert(id, v);
-            }
-            for inst in block
-                .instructions
-                .iter()
-                .skip_while(|i| i.class.opcode == Op::Phi)
-            {
-                self.steps += 1;
-                if self.steps > STEP_LIMIT {
-                    return Err(SimError::Model(
-                        "the kernel ran more than 2e9 instructions (endless loop?)".into(),
+                    phis.push((
+                        inst.result_id.unwrap_or(0),
+                        chosen.ok_or_else(|| {
+                            self.err(inst, "no incoming value for the edge taken")
+                        })?,
                     ));
                 }
-                let next = match inst.class.opcode {
-                    Op::Branch => Some(id_operand(inst, 0).unwrap_or(0)),
-                    Op::BranchConditional => {
-                        let c = self.int(&vals, id_operand(inst, 0).unwrap_or(0), inst)?;
-                        Some(id_operand(inst, if c != 0 { 1 } else { 2 }).unwrap_or(0))
-                    }
-                    Op::Switch => {
-                        let sel = self.int(&vals, id_operand(inst, 0).unwrap_or(0), inst)?;
-                        let case = frontend::cfg::switch_cases(inst)
-                            .into_iter()
-                            .find(|(lit, _)| *lit == sel);
-                        Some(
-                            case.map(|(_, l)| l)
-                                .unwrap_or(id_operand(inst, 1).unwrap_or(0)),
-                        )
-                    }
-                    Op::Return => return Ok(None),
-                    Op::ReturnValue => {
-                        return Ok(Some(self.get(
-                            &vals,
-                            id_operand(inst, 0).unwrap_or(0),
-                            inst,
-                        )?))
-                    }
-                    Op::Unreachable => return Err(self.err(inst, "reached OpUnreachable")),
-                    _ => {
-                        self.exec(inst, &mut vals, wi, depth)?;
-                        None
-                    }
-                };
-                if let Some(target) = next {
-                    prev = label_of(block);
-                    cur = *index
-                        .get(&target)
-                        .ok_or_else(|| self.err(inst, "branch to unknown block"))?;
-                    break;
+                fr.pos = phis.len();
+                for (id, v) in phis {
+                    fr.vals.insert(id, v);
                 }
+            }
+            let Some(inst) = block.instructions.get(fr.pos) else {
+                return Err(SimError::Model("a block without a terminator".into()));
+            };
+            fr.pos += 1;
+            self.steps += 1;
+            if self.steps > STEP_LIMIT {
+                return Err(SimError::Model(
+                    "the kernel ran more than 2e9 instructions (endless loop?)".into(),
+                ));
+            }
+            let target = match inst.class.opcode {
+                Op::Branch => Some(id_operand(inst, 0).unwrap_or(0)),
+                Op::BranchConditional => {
+                    let c = self.int(&fr.vals, id_operand(inst, 0).unwrap_or(0), inst)?;
+                    Some(id_operand(inst, if c != 0 { 1 } else { 2 }).unwrap_or(0))
+                }
+                Op::Switch => {
+                    let sel = self.int(&fr.vals, id_operand(inst, 0).unwrap_or(0), inst)?;
+                    let case = frontend::cfg::switch_cases(inst)
+                        .into_iter()
+                        .find(|(lit, _)| *lit == sel);
+                    Some(
+                        case.map(|(_, l)| l)
+                            .unwrap_or(id_operand(inst, 1).unwrap_or(0)),
+                    )
+                }
+                Op::Return | Op::ReturnValue => {
+                    let v = match inst.class.opcode {
+                        Op::ReturnValue => {
+                            Some(self.get(&fr.vals, id_operand(inst, 0).unwrap_or(0), inst)?)
+                        }
+                        _ => None,
+                    };
+                    let ret = fr.ret;
+                    stack.pop();
+                    match (stack.last_mut(), v) {
+                        (None, _) => return Ok(Stop::Done),
+                        (Some(caller), Some(v)) => {
+                            caller.vals.insert(ret, v);
+                        }
+                        (Some(_), None) => {}
+                    }
+                    continue;
+                }
+                Op::Unreachable => return Err(self.err(inst, "reached OpUnreachable")),
+                Op::FunctionCall => {
+                    let mut args = Vec::new();
+                    for k in 1..inst.operands.len() {
+                        args.push(self.get(&fr.vals, id_operand(inst, k).unwrap_or(0), inst)?);
+                    }
+                    let callee = self.frame(
+                        id_operand(inst, 0).unwrap_or(0),
+                        args,
+                        inst.result_id.unwrap_or(0),
+                    )?;
+                    stack.push(callee);
+                    continue;
+                }
+                // Every work-item of the group waits here until all have arrived: the
+                // caller runs the others up to this point before resuming this one.
+                Op::ControlBarrier => return Ok(Stop::Barrier),
+                // A fence orders this work-item's own accesses, which the model performs
+                // in program order anyway.
+                Op::MemoryBarrier => None,
+                _ => {
+                    self.exec(inst, &mut fr.vals, wi, depth)?;
+                    None
+                }
+            };
+            if let Some(t) = target {
+                fr.prev = label_of(block);
+                fr.block = *fr
+                    .index
+                    .get(&t)
+                    .ok_or_else(|| self.err(inst, "branch to unknown block"))?;
+                fr.pos = 0;
             }
         }
     }
@@ -1875,17 +1967,6 @@ impl Machine<'_> {
                 }
                 bytes[off as usize..off as usize + n].copy_from_slice(&x.to_le_bytes()[..n]);
                 return Ok(());
-            }
-            Op::FunctionCall => {
-                let callee = a(0);
-                let mut args = Vec::new();
-                for k in 1..inst.operands.len() {
-                    args.push(self.get(vals, a(k), inst)?);
-                }
-                match self.call(callee, args, wi, depth + 1)? {
-                    Some(r) => r,
-                    None => return Ok(()),
-                }
             }
             Op::CopyMemorySized | Op::CopyMemory => {
                 let (V::Ptr(db, doff), V::Ptr(sb, soff)) =

@@ -778,7 +778,8 @@ impl<'a> Lowering<'a> {
         }
         let ty = self.result_type(inst)?;
         let name = self.name_of(inst.result_id.unwrap_or(0));
-        let wi = |ub: &mut UnitBuilder, b: Builtin, d: u8| ub.op(OpKind::WorkItem(b, d), ty, vec![]);
+        let wi =
+            |ub: &mut UnitBuilder, b: Builtin, d: u8| ub.op(OpKind::WorkItem(b, d), ty, vec![]);
         // x + sx * (y + sy * z): the linear index of id `b` in an NDRange of size `size`.
         let linear = |ub: &mut UnitBuilder, id: Builtin, size: Builtin| {
             let (x, y, z) = (wi(ub, id, 0), wi(ub, id, 1), wi(ub, id, 2));
@@ -1143,9 +1144,10 @@ impl<'a> Lowering<'a> {
                     })
                 }
                 Op::UConvert | Op::SConvert
-                    if self
-                        .m
-                        .has_decoration(self.original(rid), rspirv::spirv::Decoration::SaturatedConversion) =>
+                    if self.m.has_decoration(
+                        self.original(rid),
+                        rspirv::spirv::Decoration::SaturatedConversion,
+                    ) =>
                 {
                     let ty = self.result_type(inst)?;
                     let a = self.value(ub, arg(0))?;
@@ -1155,7 +1157,12 @@ impl<'a> Lowering<'a> {
                 Op::SatConvertSToU | Op::SatConvertUToS => {
                     let ty = self.result_type(inst)?;
                     let a = self.value(ub, arg(0))?;
-                    ub.saturate(a, opc == Op::SatConvertSToU, opc == Op::SatConvertUToS, ty.bits())
+                    ub.saturate(
+                        a,
+                        opc == Op::SatConvertSToU,
+                        opc == Op::SatConvertUToS,
+                        ty.bits(),
+                    )
                 }
                 Op::UConvert | Op::SConvert => {
                     let ty = self.result_type(inst)?;
@@ -1519,7 +1526,10 @@ impl<'a> Lowering<'a> {
                         name,
                     })
                 }
-                Op::ConvertSToF | Op::ConvertUToF | Op::ConvertFToS | Op::ConvertFToU
+                Op::ConvertSToF
+                | Op::ConvertUToF
+                | Op::ConvertFToS
+                | Op::ConvertFToU
                 | Op::FConvert => {
                     let ty = self.result_type(inst)?;
                     let a = self.value(ub, arg(0))?;
@@ -1537,9 +1547,24 @@ impl<'a> Lowering<'a> {
                     let mode = self.rounding_of(rid);
                     let r = mode.unwrap_or(Rounding::Rte);
                     match opc {
-                        Op::ConvertSToF => ub.add(Op_ { kind: OpKind::Convert(ConvertOp::SIToF(r)), ty, operands: vec![a], name }),
-                        Op::ConvertUToF => ub.add(Op_ { kind: OpKind::Convert(ConvertOp::UIToF(r)), ty, operands: vec![a], name }),
-                        Op::FConvert => ub.add(Op_ { kind: OpKind::Convert(ConvertOp::FToF(r)), ty, operands: vec![a], name }),
+                        Op::ConvertSToF => ub.add(Op_ {
+                            kind: OpKind::Convert(ConvertOp::SIToF(r)),
+                            ty,
+                            operands: vec![a],
+                            name,
+                        }),
+                        Op::ConvertUToF => ub.add(Op_ {
+                            kind: OpKind::Convert(ConvertOp::UIToF(r)),
+                            ty,
+                            operands: vec![a],
+                            name,
+                        }),
+                        Op::FConvert => ub.add(Op_ {
+                            kind: OpKind::Convert(ConvertOp::FToF(r)),
+                            ty,
+                            operands: vec![a],
+                            name,
+                        }),
                         _ => {
                             // To integer: toward zero, saturating (with or without `_sat`:
                             // see ConvertOp). Another direction rounds to integral first,
@@ -1555,8 +1580,17 @@ impl<'a> Lowering<'a> {
                                     ub.op(OpKind::FloatUnary(u), src, vec![a])
                                 }
                             };
-                            let c = if opc == Op::ConvertFToS { ConvertOp::FToSI } else { ConvertOp::FToUI };
-                            ub.add(Op_ { kind: OpKind::Convert(c), ty, operands: vec![rounded], name })
+                            let c = if opc == Op::ConvertFToS {
+                                ConvertOp::FToSI
+                            } else {
+                                ConvertOp::FToUI
+                            };
+                            ub.add(Op_ {
+                                kind: OpKind::Convert(c),
+                                ty,
+                                operands: vec![rounded],
+                                name,
+                            })
                         }
                     }
                 }
@@ -1564,9 +1598,14 @@ impl<'a> Lowering<'a> {
                     self.on_chip_variable(inst)?;
                     ub.op(OpKind::Const(0), Type::ADDR, vec![])
                 }
-                Op::ControlBarrier | Op::MemoryBarrier => {
-                    return Err(bad(m, inst, "work-group barriers are not built in hardware yet (work-items flow through one pipeline; a barrier needs the group to stop and restart)"))
-                }
+                Op::ControlBarrier => ub.add(Op_ {
+                    kind: OpKind::Barrier,
+                    ty: Type::BOOL,
+                    operands: vec![],
+                    name,
+                }),
+                // A fence orders the work-item's own accesses, which stay in program order.
+                Op::MemoryBarrier => return Ok(()),
                 _ => return Err(bad(m, inst, "instruction not supported yet")),
             }
         };
