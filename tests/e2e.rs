@@ -2901,3 +2901,39 @@ fn linear_ids_and_subgroups_of_one() {
         assert_eq!(*v as u32, want, "o[{i}]");
     }
 }
+
+/// A generic pointer decided at run time between a global buffer and a private array
+/// (tests/kernels/generic_either_space.cl): co-simulated, and equal to the formula.
+#[test]
+fn generic_pointer_into_either_space_at_run_time() {
+    let d = scratch("either");
+    let a: Vec<i32> = randoms(21, 64)
+        .iter()
+        .map(|v| (*v % 201) as i32 - 100)
+        .collect();
+    save(&d.join("a.npy"), &a);
+    let r = sim(
+        &root().join("tests/kernels/generic_either_space.cl"),
+        "64",
+        &[
+            format!("a=@{}", d.join("a.npy").display()),
+            "out=zeros:64".into(),
+        ],
+        &["--mem-latency", "random:3"],
+        &d.join("out"),
+        &d.join("dump"),
+    );
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("PASS"), "{}", r.stdout);
+    let out: Vec<i32> = load(&d.join("dump/out.npy"));
+    for i in 0..64usize {
+        let mut private = [i as i32, 3 * i as i32, -5, 7];
+        private[(a[i] & 3) as usize] += 1;
+        let want = if a[i] > 0 {
+            2 * a[(i & !3) + 1] + 2 * a[(i & !3) + 3]
+        } else {
+            2 * private[1] + 2 * private[3]
+        };
+        assert_eq!(out[i], want, "out[{i}]");
+    }
+}

@@ -38,6 +38,17 @@ struct Pointer {
     mem: MemId,
 }
 
+/// A pointer chosen at run time between two memories (a select or an if-converted phi of
+/// pointers into different buffers or address spaces): the address, plus a tag — `cond`
+/// true means it points into `if_true`. Loads and stores through it access both memories
+/// under complementary predicates.
+#[derive(Clone, Copy)]
+struct Tagged {
+    cond: OpId,
+    if_true: MemId,
+    if_false: MemId,
+}
+
 struct PlannedUnit {
     blocks: Vec<NodeIndex>,
     is_loop: Option<usize>,
@@ -60,6 +71,8 @@ struct Lowering<'a> {
     /// Loads of the 3-vector built-ins: which one (None: the global offset, always 0 — the
     /// host interface has no offset registers).
     builtin_vectors: HashMap<Word, Option<Builtin>>,
+    /// Pointers that may point into either of two memories, decided at run time.
+    tagged: HashMap<Word, Tagged>,
     /// Instruction defining each result id in the flattened function.
     def_inst: HashMap<Word, &'a Instruction>,
     pending_entry: Vec<(UnitId, Vec<(usize, Word, Vec<(Word, NodeIndex)>)>)>,
@@ -169,6 +182,7 @@ impl<'a> Lowering<'a> {
             pointers,
             struct_vars: HashMap::new(),
             builtin_vectors: HashMap::new(),
+            tagged: HashMap::new(),
             def_inst,
             pending_entry: Vec::new(),
             lane_ids: HashMap::new(),
@@ -342,11 +356,25 @@ impl<'a> Lowering<'a> {
                                 ub.values.insert(rid, id);
                             } else {
                                 if self.is_pointer_type(inst.result_type) {
-                                    return Err(bad(
-                                        self.m,
-                                        inst,
-                                        "a phi choosing between pointers is not supported yet",
-                                    ));
+                                    // Two ways in: a select between the pointers on the
+                                    // first edge's predicate.
+                                    let cond = match incoming.as_slice() {
+                                        [(va, pa), (vb, _)] => edge_pred
+                                            .get(&(*pa, b))
+                                            .copied()
+                                            .flatten()
+                                            .map(|c| (c, *va, *vb)),
+                                        _ => None,
+                                    };
+                                    let Some((c, a, b2)) = cond else {
+                                        return Err(bad(
+                                            self.m,
+                                            inst,
+                                            "a phi choosing among more than two pointers (or on an edge without a predicate) is not supported yet",
+                                        ));
+                                    };
+                                    self.select_pointers(&mut ub, inst, c, a, b2)?;
+                                    continue;
                                 }
                                 // If-conversion: a select chain on the incoming edges' predicates.
                                 let mut chosen: Option<OpId> = None;
@@ -753,6 +781,107 @@ impl<'a> Lowering<'a> {
         }
     }
 
+    /// `c ? a : b` for pointers `a` and `b`: one memory, a select of addresses; two, a
+    /// tagged pointer (see `Tagged`).
+    fn select_pointers(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+        c: OpId,
+        a: Word,
+        b: Word,
+    ) -> Result<(), FrontendError> {
+        let rid = inst.result_id.unwrap_or(0);
+        let (pa, pb) = (self.pointer(inst, a)?, self.pointer(inst, b)?);
+        let (va, vb) = (self.value(ub, a)?, self.value(ub, b)?);
+        let name = self.name_of(rid);
+        let v = ub.add(Op_ {
+            kind: OpKind::Select,
+            ty: Type::ADDR,
+            operands: vec![c, va, vb],
+            name,
+        });
+        if pa.mem == pb.mem {
+            self.pointers.insert(rid, pa);
+        } else {
+            self.tagged.insert(
+                rid,
+                Tagged {
+                    cond: c,
+                    if_true: pa.mem,
+                    if_false: pb.mem,
+                },
+            );
+        }
+        ub.values.insert(rid, v);
+        Ok(())
+    }
+
+    /// A load or store through a tagged pointer: the access on each memory, predicated on
+    /// the tag (and the access's own predicate); a load selects the value by the tag.
+    fn tagged_access(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+        t: Tagged,
+        pred: Option<OpId>,
+    ) -> Result<Option<OpId>, FrontendError> {
+        let m = self.m;
+        let ptr = id_operand(inst, 0).unwrap_or(0);
+        let addr = self.value(ub, ptr)?;
+        let load = inst.class.opcode == Op::Load;
+        let ty = if load {
+            self.result_type(inst)?
+        } else {
+            let d = self.value(ub, id_operand(inst, 1).unwrap_or(0))?;
+            ub.body.op(d).ty
+        };
+        for mem in [t.if_true, t.if_false] {
+            let mm = self.kernel.memory(mem);
+            if mm.elem.bits() != ty.bits() || mm.lanes > 1 {
+                return Err(bad(
+                    m,
+                    inst,
+                    format!(
+                        "accesses {ty} through a pointer into '{}' of {}",
+                        mm.name, mm.elem
+                    ),
+                ));
+            }
+        }
+        let not_c = ub.not(t.cond);
+        let guard = |ub: &mut UnitBuilder, c: OpId| match pred {
+            Some(p) => ub.int(IntBinOp::And, Type::BOOL, p, c),
+            None => c,
+        };
+        let (g_true, g_false) = (guard(ub, t.cond), guard(ub, not_c));
+        if load {
+            let mut vals = Vec::new();
+            for (mem, g) in [(t.if_true, g_true), (t.if_false, g_false)] {
+                self.kernel.memories[mem.0 as usize].read = true;
+                let elem = self.kernel.memory(mem).elem;
+                let v = ub.op(OpKind::Load(mem), elem, vec![addr, g]);
+                vals.push(ub.as_type(v, ty, None));
+            }
+            let name = self.name_of(inst.result_id.unwrap_or(0));
+            Ok(Some(ub.add(Op_ {
+                kind: OpKind::Select,
+                ty,
+                operands: vec![t.cond, vals[0], vals[1]],
+                name,
+            })))
+        } else {
+            let d = self.value(ub, id_operand(inst, 1).unwrap_or(0))?;
+            for (mem, g) in [(t.if_true, g_true), (t.if_false, g_false)] {
+                self.kernel.memories[mem.0 as usize].written = true;
+                let elem = self.kernel.memory(mem).elem;
+                let v = ub.as_type(d, elem, None);
+                ub.store(mem, addr, v, Some(g));
+            }
+            Ok(None)
+        }
+    }
+
     /// The scalar built-ins of §2.9 beyond the work dimension, from the per-dimension
     /// ones: linear ids, and sub-groups of one work-item each (the pipeline issues one
     /// work-item at a time; the model uses the same size). None: not a scalar built-in.
@@ -981,6 +1110,13 @@ impl<'a> Lowering<'a> {
         if let Some(p) = self.pointers.get(&id) {
             return Ok(*p);
         }
+        if let Some(t) = self.tagged.get(&id) {
+            let (a, b) = (
+                &self.kernel.memory(t.if_true).name,
+                &self.kernel.memory(t.if_false).name,
+            );
+            return Err(bad(self.m, inst, format!("pointer %{id} points into '{a}' or '{b}', decided at run time: only loads, stores and address arithmetic through it are supported")));
+        }
         if let Some(mem) = self.module_variable(id)? {
             return Ok(Pointer { mem });
         }
@@ -1126,11 +1262,8 @@ impl<'a> Lowering<'a> {
                 }
                 Op::Select => {
                     if self.is_pointer_type(inst.result_type) {
-                        return Err(bad(
-                            m,
-                            inst,
-                            "selecting between pointers is not supported yet",
-                        ));
+                        let c = self.value(ub, arg(0))?;
+                        return self.select_pointers(ub, inst, c, arg(1), arg(2));
                     }
                     let ty = self.result_type(inst)?;
                     let c = self.value(ub, arg(0))?;
@@ -1191,8 +1324,19 @@ impl<'a> Lowering<'a> {
                     // Same memory, another view of it (clang passes pointers through i8* and
                     // stores a float3 as a float4): the address stays; a load or store whose
                     // type differs from the memory's element is refused where it happens.
-                    let p = self.pointer(inst, arg(0))?;
-                    self.pointers.insert(rid, p);
+                    if let Some(t) = self.tagged.get(&arg(0)).copied() {
+                        self.tagged.insert(rid, t);
+                    } else {
+                        let p = self.pointer(inst, arg(0))?;
+                        self.pointers.insert(rid, p);
+                    }
+                    let v = self.value(ub, arg(0))?;
+                    ub.values.insert(rid, v);
+                    return Ok(());
+                }
+                Op::PtrCastToGeneric if self.tagged.contains_key(&arg(0)) => {
+                    let t = self.tagged[&arg(0)];
+                    self.tagged.insert(rid, t);
                     let v = self.value(ub, arg(0))?;
                     ub.values.insert(rid, v);
                     return Ok(());
@@ -1246,6 +1390,9 @@ impl<'a> Lowering<'a> {
                     if let Some(p) = self.pointers.get(&arg(0)).copied() {
                         self.pointers.insert(rid, p);
                     }
+                    if let Some(t) = self.tagged.get(&arg(0)).copied() {
+                        self.tagged.insert(rid, t);
+                    }
                     self.value(ub, arg(0))?
                 }
                 Op::CompositeExtract => {
@@ -1271,6 +1418,13 @@ impl<'a> Lowering<'a> {
                 | Op::PtrAccessChain
                 | Op::AccessChain
                 | Op::InBoundsAccessChain => self.access_chain(ub, inst)?,
+                Op::Load | Op::Store if self.tagged.contains_key(&arg(0)) => {
+                    let t = self.tagged[&arg(0)];
+                    match self.tagged_access(ub, inst, t, pred)? {
+                        Some(v) => v,
+                        None => return Ok(()),
+                    }
+                }
                 Op::Load => {
                     let src = arg(0);
                     if let Some(b) = self.m.builtins.get(&src) {

@@ -287,9 +287,13 @@ impl Lowering<'_> {
                 Pointer { mem: *mem },
                 ub.op(OpKind::Const(0), Type::ADDR, vec![]),
             )
+        } else if let Some(t) = self.tagged.get(&base_id).copied() {
+            // A pointer into one of two memories: the offset is the same either way.
+            (Pointer { mem: t.if_false }, self.value(ub, base_id)?)
         } else {
             (self.pointer(inst, base_id)?, self.value(ub, base_id)?)
         };
+        let tag = self.tagged.get(&base_id).copied();
         if ptr_form && struct_var.is_none() {
             let size = m
                 .type_size(cur)
@@ -354,7 +358,14 @@ impl Lowering<'_> {
             let k = ub.op(OpKind::Const(konst), Type::ADDR, vec![]);
             addr = ub.op(OpKind::Int(IntBinOp::Add), Type::ADDR, vec![addr, k]);
         }
-        self.pointers.insert(rid, p);
+        match tag {
+            Some(t) => {
+                self.tagged.insert(rid, t);
+            }
+            None => {
+                self.pointers.insert(rid, p);
+            }
+        }
         if addr != base {
             if let Some(n) = self.name_of(rid) {
                 ub.body.graph[addr.node()].name = Some(n);
