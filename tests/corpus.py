@@ -32,7 +32,7 @@ root = pathlib.Path(__file__).resolve().parent.parent
 SCALARS = {
     "char": np.int8, "uchar": np.uint8, "short": np.int16, "ushort": np.uint16,
     "int": np.int32, "uint": np.uint32, "long": np.int64, "ulong": np.uint64,
-    "float": np.float32, "double": np.float64, "size_t": np.uint64, "bool": np.uint8,
+    "half": np.float16, "float": np.float32, "double": np.float64, "size_t": np.uint64, "bool": np.uint8,
     "unsigned char": np.uint8, "unsigned short": np.uint16, "unsigned int": np.uint32,
     "unsigned long": np.uint64, "unsigned": np.uint32,
 }
@@ -87,8 +87,8 @@ def fill(rng, dtype, n, rng_text):
 
 
 def ulps(a, b):
-    """Distance in units in the last place between two float32 or float64 arrays (NaN = NaN)."""
-    it = np.int64 if a.dtype == np.float64 else np.int32
+    """Distance in units in the last place between two float arrays (NaN = NaN)."""
+    it = {8: np.int64, 4: np.int32, 2: np.int16}[a.dtype.itemsize]
     mag = np.int64(np.iinfo(it).max)
     ia = a.view(it).astype(np.int64)
     ib = b.view(it).astype(np.int64)
@@ -173,8 +173,10 @@ def main():
             try:
                 # hls-build compiles with contraction off (a*b+c stays two rounded ops, see
                 # frontend/src/opencl.rs); pocl must too, or it may fuse them into an fma.
+                # std=CL1.2 for files pocl builds only so (its CL2.0 headers declare
+                # vloadn/vstoren for generic pointers, which its compiler lacks).
                 prog = cl.Program(ctx, "#pragma OPENCL FP_CONTRACT OFF\n" + src).build(
-                    options="-cl-std=CL2.0")
+                    options=f"-cl-std={d.get('std', 'CL2.0')}")
             except cl.RuntimeError as e:
                 prog = None
                 pocl_error = str(e).strip().splitlines()[-3:]

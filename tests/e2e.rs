@@ -2937,3 +2937,91 @@ fn generic_pointer_into_either_space_at_run_time() {
         assert_eq!(out[i], want, "out[{i}]");
     }
 }
+
+/// Float-format conversions co-simulated (tests/kernels/float_formats.cl): all 65,536
+/// halves widened to float, and 65,536 floats (every special class, subnormals of both
+/// formats, values around half's overflow and rounding boundaries, random bits) narrowed
+/// to half in all four directions and through double and back in two directions;
+/// RTL = model bit for bit, and the model's nearest-even narrowing equals the `half`
+/// crate's.
+#[test]
+fn float_format_conversions_cosimulate_exhaustively_for_half() {
+    use half::f16;
+    let d = scratch("formats");
+    let n = 65536usize;
+    let halves: Vec<u16> = (0..n as u32).map(|b| b as u16).collect();
+    let r = randoms(99, n);
+    let mut xs: Vec<f32> = Vec::new();
+    for b in 0..2048u32 {
+        // Every half, its neighbours in float and the midpoints between halves.
+        let h = f16::from_bits(b as u16 * 32).to_f32();
+        xs.extend([
+            h,
+            f32::from_bits(h.to_bits() + 1),
+            f32::from_bits(h.to_bits().wrapping_sub(1)),
+        ]);
+        let next = f16::from_bits((b as u16 * 32).wrapping_add(1)).to_f32();
+        xs.push((h + next) / 2.0);
+    }
+    xs.extend([
+        0.0,
+        -0.0,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::NAN,
+        65504.0,
+        65519.99,
+        65520.0,
+        -65520.0,
+        1e-8,
+        -1e-8,
+        5.9604645e-8,
+        2.9802322e-8,
+        f32::MIN_POSITIVE,
+        1e-45,
+        f32::MAX,
+    ]);
+    let mut k = 0;
+    while xs.len() < n {
+        xs.push(f32::from_bits(r[k] as u32));
+        k += 1;
+    }
+    save(&d.join("h.npy"), &halves);
+    save(&d.join("x.npy"), &xs);
+    let mut args = vec![
+        format!("h=@{}", d.join("h.npy").display()),
+        format!("x=@{}", d.join("x.npy").display()),
+    ];
+    for o in [
+        "wide", "rte", "rtz", "rtp", "rtn", "d", "back_rtz", "back_rtp",
+    ] {
+        args.push(format!("{o}=zeros:{n}"));
+    }
+    let run = sim(
+        &root().join("tests/kernels/float_formats.cl"),
+        &n.to_string(),
+        &args,
+        &[],
+        &d.join("out"),
+        &d.join("dump"),
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("PASS"), "{}", run.stdout);
+    let wide: Vec<f32> = load(&d.join("dump/wide.npy"));
+    for (b, w) in halves.iter().zip(&wide) {
+        let want = f16::from_bits(*b).to_f32();
+        assert!(
+            w.to_bits() == want.to_bits() || w.is_nan() && want.is_nan(),
+            "half {b:#06x}"
+        );
+    }
+    let rte: Vec<u16> = load(&d.join("dump/rte.npy"));
+    for (x, h) in xs.iter().zip(&rte) {
+        let want = f16::from_f32(*x);
+        assert!(
+            *h == want.to_bits() || x.is_nan() && f16::from_bits(*h).is_nan(),
+            "{x:e}: {h:#06x} vs {:#06x}",
+            want.to_bits()
+        );
+    }
+}

@@ -590,11 +590,21 @@ pub fn emit(
                             widen(false),
                             *r as u32
                         ),
-                        ConvertOp::FToF(_) => {
-                            return Err(RtlError::Unsupported(
-                                "conversion between float formats reached code generation".into(),
-                            ))
-                        }
+                        ConvertOp::FToF(r) => match (from, w) {
+                            (16, 32) => format!("hls_fp_pkg::f16_to_f32({})", a(0)),
+                            (32, 64) => format!("hls_fp_pkg::f32_to_f64({})", a(0)),
+                            (32, 16) => {
+                                format!("hls_fp_pkg::f32_to_f16({}, 2'd{})", a(0), *r as u32)
+                            }
+                            (64, 32) => {
+                                format!("hls_fp_pkg::f64_to_f32({}, 2'd{})", a(0), *r as u32)
+                            }
+                            _ => {
+                                return Err(RtlError::Unsupported(format!(
+                                    "conversion from f{from} to f{w} reached code generation"
+                                )))
+                            }
+                        },
                         ConvertOp::FToSI => {
                             format!("{w}'(hls_fp_pkg::f32_to_i64({}, 1'b1, {w}))", a(0))
                         }

@@ -156,10 +156,18 @@ pub fn check_supported(kernel: &Kernel) -> Result<(), RtlError> {
                             | FloatUnaryOp::Sqrt
                     )
             );
+            // Conversions between half and float and between float and double have cores
+            // (hls_fp_pkg); half <-> double does not.
+            let f32_pair = matches!(op.kind, OpKind::Convert(frontend::ir::ConvertOp::FToF(_)))
+                && op.operands.first().is_some_and(|o| {
+                    let from = unit.body.op(*o).ty;
+                    let f32t = Type::Float(FloatKind::F32);
+                    (from == f32t) != (op.ty == f32t)
+                });
             let other_float = std::iter::once(op.ty)
                 .chain(op.operands.iter().map(|o| unit.body.op(*o).ty))
                 .find(|t| matches!(t, Type::Float(FloatKind::F16 | FloatKind::F64)));
-            if let (true, Some(t)) = (needs_core, other_float) {
+            if let (true, Some(t), false) = (needs_core, other_float, f32_pair) {
                 return Err(RtlError::Unsupported(format!(
                     "{}: {:?} on {t}: the operator cores are float (f32) only so far; \
                      the software model runs half and double (`hls-build sim --engine model`)",

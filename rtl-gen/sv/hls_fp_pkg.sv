@@ -187,4 +187,96 @@ package hls_fp_pkg;
         for (int i = bits - 1; i >= 0; i--) if (x[i]) n = 7'(i);
         return n;
     endfunction
+    // Float-format conversions. Widening (half -> float, float -> double) is exact;
+    // narrowing rounds in direction `mode` (0 nearest even, 1 toward zero, 2 toward +inf,
+    // 3 toward -inf), keeps subnormals, overflows to infinity or the largest finite value as
+    // the direction says, and keeps a NaN's top payload bits (quieted).
+    function automatic logic [31:0] f16_to_f32(input logic [15:0] h);
+        logic [9:0] m;
+        logic [3:0] p;
+        m = h[9:0];
+        if (h[14:10] == 5'h1F) return {h[15], 8'hFF, m != 10'd0, m[8:0], 13'd0};
+        if (h[14:10] != 5'd0) return {h[15], 8'(h[14:10] + 8'd112), m, 13'd0};
+        if (m == 10'd0) return {h[15], 31'd0};
+        // Subnormal: value m * 2^-24; its leading one at bit p becomes the hidden bit.
+        p = 4'd0;
+        for (int i = 0; i < 10; i++) if (m[i]) p = 4'(i);
+        return {h[15], 8'(8'd103 + {4'd0, p}), 23'({m, 13'd0} << (4'd10 - p))};
+    endfunction
+
+    function automatic logic [63:0] f32_to_f64(input logic [31:0] x);
+        logic [22:0] m;
+        logic [4:0] p;
+        m = x[22:0];
+        if (x[30:23] == 8'hFF) return {x[31], 11'h7FF, m != 23'd0, m[21:0], 29'd0};
+        if (x[30:23] != 8'd0) return {x[31], 11'(x[30:23] + 11'd896), m, 29'd0};
+        if (m == 23'd0) return {x[31], 63'd0};
+        p = 5'd0;
+        for (int i = 0; i < 23; i++) if (m[i]) p = 5'(i);
+        return {x[31], 11'(11'd874 + {6'd0, p}), 52'({m, 29'd0} << (5'd23 - p))};
+    endfunction
+
+    // The increment that rounds a truncated significand: guard bit g, sticky s, lsb l.
+    function automatic logic round_inc(input logic [1:0] mode, input logic sign, input logic l,
+                                       input logic g, input logic s);
+        case (mode)
+            2'd0: return g && (s || l);
+            2'd1: return 1'b0;
+            2'd2: return !sign && (g || s);
+            default: return sign && (g || s);
+        endcase
+    endfunction
+
+    function automatic logic [15:0] f32_to_f16(input logic [31:0] x, input logic [1:0] mode);
+        logic sign, away, g, st;
+        logic [23:0] sig;
+        logic [23:0] kept;
+        int e, sh;
+        sign = x[31];
+        away = mode == 2'd0 || (mode == 2'd2 && !sign) || (mode == 2'd3 && sign);
+        if (x[30:23] == 8'hFF)
+            return x[22:0] != 23'd0 ? {sign, 5'h1F, 1'b1, x[21:13]} : {sign, 15'h7C00};
+        if (x[30:0] == 31'd0) return {sign, 15'd0};
+        e = int'(x[30:23]) - 127;
+        sig = (x[30:23] == 8'd0) ? {1'b0, x[22:0]} : {1'b1, x[22:0]};
+        if (x[30:23] == 8'd0) e = -126;
+        if (e > 15) return away ? {sign, 15'h7C00} : {sign, 15'h7BFF};
+        // Normal halves keep 11 significant bits; below 2^-14 the spacing stays 2^-24.
+        sh = (e >= -14) ? 13 : 13 + (-14 - e);
+        if (sh > 25) sh = 25;
+        kept = sig >> sh;
+        g = sh <= 24 ? sig[sh - 1] : 1'b0;
+        st = sh <= 24 ? (sig & ((24'd1 << (sh - 1)) - 24'd1)) != 24'd0 : sig != 24'd0;
+        // Exponent field plus the significand without its hidden bit; the rounding carry
+        // runs into the exponent (and a subnormal rounded up to 2^-14 becomes normal;
+        // the largest half rounded up becomes infinity, which only directions that round
+        // away from zero do).
+        if (e >= -14)
+            return {sign, 15'({5'(e + 15), 10'd0} + {5'd0, kept[9:0]} + 15'(round_inc(mode, sign, kept[0], g, st)))};
+        return {sign, 15'({5'd0, kept[9:0]} + 15'(round_inc(mode, sign, kept[0], g, st)))};
+    endfunction
+
+    function automatic logic [31:0] f64_to_f32(input logic [63:0] x, input logic [1:0] mode);
+        logic sign, away, g, st;
+        logic [52:0] sig;
+        logic [52:0] kept;
+        int e, sh;
+        sign = x[63];
+        away = mode == 2'd0 || (mode == 2'd2 && !sign) || (mode == 2'd3 && sign);
+        if (x[62:52] == 11'h7FF)
+            return x[51:0] != 52'd0 ? {sign, 8'hFF, 1'b1, x[50:29]} : {sign, 31'h7F80_0000};
+        if (x[62:0] == 63'd0) return {sign, 31'd0};
+        e = int'(x[62:52]) - 1023;
+        sig = (x[62:52] == 11'd0) ? {1'b0, x[51:0]} : {1'b1, x[51:0]};
+        if (x[62:52] == 11'd0) e = -1022;
+        if (e > 127) return away ? {sign, 31'h7F80_0000} : {sign, 31'h7F7F_FFFF};
+        sh = (e >= -126) ? 29 : 29 + (-126 - e);
+        if (sh > 54) sh = 54;
+        kept = sig >> sh;
+        g = sh <= 53 ? sig[sh - 1] : 1'b0;
+        st = sh <= 53 ? (sig & ((53'd1 << (sh - 1)) - 53'd1)) != 53'd0 : sig != 53'd0;
+        if (e >= -126)
+            return {sign, 31'({8'(e + 127), 23'd0} + {8'd0, kept[22:0]} + 31'(round_inc(mode, sign, kept[0], g, st)))};
+        return {sign, 31'({8'd0, kept[22:0]} + 31'(round_inc(mode, sign, kept[0], g, st)))};
+    endfunction
 endpackage

@@ -44,8 +44,11 @@ pub(super) fn dead_values(f: &crate::inline::FlatFunction) -> HashSet<Word> {
         .collect();
     let pure = |i: &Instruction| {
         let name = i.class.opname;
+        // Extended instructions may write memory (vstoren, sincos's pointer) even when
+        // their result is void or unused.
         !(i.class.opcode == Op::Label
             || i.class.opcode == Op::FunctionCall
+            || i.class.opcode == Op::ExtInst
             || name.starts_with("Atomic")
             || name.contains("Barrier"))
     };

@@ -122,6 +122,134 @@ impl Lowering<'_> {
         Ok(out)
     }
 
+    /// vloadn / vload_halfn (n consecutive elements at element `offset·n` of a scalar
+    /// pointer, halves widened to float) and vstoren / vstore_halfn(_r) (the lanes written
+    /// there, floats narrowed to half in the asked direction). False: another ExtInst.
+    fn lower_vector_memory_builtin(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+        pred: Option<OpId>,
+    ) -> Result<bool, FrontendError> {
+        use rspirv::spirv::OpenclStd100Op as Cl;
+        let m = self.m;
+        let op = match inst.operands.get(1) {
+            Some(rspirv::dr::Operand::LiteralExtInstInteger(n)) => Cl::from_u32(*n),
+            _ => None,
+        };
+        let Some(
+            op @ (Cl::vloadn
+            | Cl::vload_halfn
+            | Cl::vstoren
+            | Cl::vstore_halfn
+            | Cl::vstore_halfn_r),
+        ) = op
+        else {
+            return Ok(false);
+        };
+        let rid = inst.result_id.unwrap_or(0);
+        let mut ids: Vec<Word> = (2..inst.operands.len())
+            .filter_map(|k| id_operand(inst, k))
+            .collect();
+        // The lane count (vloadn) and rounding mode (vstore_halfn_r) are literals, read as ids.
+        let literal = if matches!(op, Cl::vloadn | Cl::vload_halfn | Cl::vstore_halfn_r) {
+            ids.pop()
+        } else {
+            None
+        };
+        let load = matches!(op, Cl::vloadn | Cl::vload_halfn);
+        let halves = matches!(op, Cl::vload_halfn | Cl::vstore_halfn | Cl::vstore_halfn_r);
+        let (data, offset, ptr) = match (load, ids.as_slice()) {
+            (true, [o, p]) => (None, *o, *p),
+            (false, [d, o, p]) => (Some(*d), *o, *p),
+            _ => return Err(bad(m, inst, format!("{op:?}: unexpected operands"))),
+        };
+        let n = match data {
+            Some(d) => self.vector_of(self.type_id_of(d)).map(|(_, n)| n),
+            None => self.vector_of(inst.result_type).map(|(_, n)| n),
+        }
+        .ok_or_else(|| bad(m, inst, format!("{op:?} of a non-vector")))?;
+        let p = self.pointer(inst, ptr)?;
+        let mem = self.kernel.memory(p.mem);
+        if mem.lanes > 1 || (halves && mem.elem.bits() != 16) {
+            return Err(bad(
+                m,
+                inst,
+                format!(
+                    "{op:?} on '{}' of {}: a pointer to scalars{} is needed",
+                    mem.name,
+                    mem.elem,
+                    if halves { " (halves)" } else { "" }
+                ),
+            ));
+        }
+        let elem = mem.elem;
+        let eb = elem.bytes() as u64;
+        let base = self.value(ub, ptr)?;
+        let o = self.value(ub, offset)?;
+        let o = ub.resize(o, Type::ADDR.bits(), false);
+        let stride = ub.op(OpKind::Const(n as u64 * eb), Type::ADDR, vec![]);
+        let first = ub.int(IntBinOp::Mul, Type::ADDR, o, stride);
+        let first = ub.int(IntBinOp::Add, Type::ADDR, base, first);
+        let half = Type::Float(FloatKind::F16);
+        let mode = match literal {
+            Some(1) => Rounding::Rtz,
+            Some(2) => Rounding::Rtp,
+            Some(3) => Rounding::Rtn,
+            _ => Rounding::Rte,
+        };
+        for k in 0..n {
+            let off = ub.op(OpKind::Const(k as u64 * eb), Type::ADDR, vec![]);
+            let addr = ub.int(IntBinOp::Add, Type::ADDR, first, off);
+            if let Some(d) = data {
+                let lane = self.lane_id(d, k);
+                let v = self.value(ub, lane)?;
+                let v = if halves {
+                    ub.op(OpKind::Convert(ConvertOp::FToF(mode)), half, vec![v])
+                } else {
+                    v
+                };
+                if ub.body.op(v).ty.bits() != elem.bits() {
+                    return Err(bad(
+                        m,
+                        inst,
+                        format!("{op:?} stores {} into {}", ub.body.op(v).ty, elem),
+                    ));
+                }
+                let v = ub.as_type(v, elem, None);
+                self.kernel.memories[p.mem.0 as usize].written = true;
+                ub.store(p.mem, addr, v, pred);
+            } else {
+                let comp = self
+                    .vector_of(inst.result_type)
+                    .map(|(c, _)| c)
+                    .unwrap_or(0);
+                let cty = scalar_type(m, comp)
+                    .ok_or_else(|| bad(m, inst, "vector of an unsupported type"))?;
+                let mut operands = vec![addr];
+                operands.extend(pred);
+                self.kernel.memories[p.mem.0 as usize].read = true;
+                let raw = ub.op(OpKind::Load(p.mem), elem, operands);
+                let v = if halves {
+                    let h = ub.as_type(raw, half, None);
+                    ub.op(
+                        OpKind::Convert(ConvertOp::FToF(Rounding::Rte)),
+                        cty,
+                        vec![h],
+                    )
+                } else {
+                    if elem.bits() != cty.bits() {
+                        return Err(bad(m, inst, format!("{op:?} loads {cty} from {elem}")));
+                    }
+                    ub.as_type(raw, cty, None)
+                };
+                let lane = self.lane_id(rid, k);
+                ub.values.insert(lane, v);
+            }
+        }
+        Ok(true)
+    }
+
     /// Vector instructions that move lanes around (construct, extract, insert, shuffle,
     /// dynamic extract) and vector loads and stores. Returns false when `inst` is none of these.
     pub(super) fn lower_vector_shape(
@@ -133,6 +261,9 @@ impl Lowering<'_> {
         let rid = inst.result_id.unwrap_or(0);
         let arg = |i: usize| id_operand(inst, i).unwrap_or(0);
         let lanes_of = |me: &Self, id: Word| me.vector_of(me.type_id_of(id)).map(|(_, n)| n);
+        if inst.class.opcode == Op::ExtInst {
+            return self.lower_vector_memory_builtin(ub, inst, pred);
+        }
         match inst.class.opcode {
             Op::CompositeConstruct if self.vector_of(inst.result_type).is_some() => {
                 let mut k = 0;
