@@ -275,7 +275,8 @@ fn run(cli: Cli) -> Result<i32, Error> {
         } => {
             let board = Board::load(&board)?;
             let (global, work_dim) = parse_dims(&global, "global")?;
-            let local = match local {
+            let given_local = local.is_some();
+            let mut local = match local {
                 Some(l) => parse_dims(&l, "local")?.0,
                 None => [
                     (1..=64.min(global[0]))
@@ -315,10 +316,31 @@ fn run(cli: Cli) -> Result<i32, Error> {
                     &options,
                 )?)
             };
-            let spirv = match &compiled {
-                Some(c) => c.spirv.clone(),
-                None => hls_build::lower(&kernel_file, kernel.as_deref())?.0,
+            let (spirv, attrs) = match &compiled {
+                Some(c) => (c.spirv.clone(), c.kernel.attrs.clone()),
+                None => {
+                    let (spirv, k) = hls_build::lower(&kernel_file, kernel.as_deref())?;
+                    (spirv, k.attrs)
+                }
             };
+            // reqd_work_group_size: the launch must use it (it is the default here).
+            if let Some(r) = attrs.reqd_work_group_size {
+                let r = r.map(u64::from);
+                if given_local && local != r {
+                    return Err(Error::Usage(format!(
+                        "--local {local:?}: the kernel requires work-groups of {r:?} (reqd_work_group_size)"
+                    )));
+                }
+                local = r;
+                for d in 0..3 {
+                    if local[d] == 0 || global[d] % local[d] != 0 {
+                        return Err(Error::Usage(format!(
+                            "global size {} is not a multiple of the required work-group size {} in dimension {d}",
+                            global[d], local[d]
+                        )));
+                    }
+                }
+            }
             let module = frontend::SpirvModule::load(&spirv).map_err(|source| Error::Frontend {
                 file: kernel_file.display().to_string(),
                 source,

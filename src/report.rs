@@ -65,6 +65,11 @@ pub fn json(c: &Compiled) -> Value {
                     UnitKind::Loop { controls, .. } => json!(controls.speculated_iterations.unwrap_or(0)),
                     _ => Value::Null,
                 },
+                // Every loop control the module gave, as read.
+                "loop_controls": match &u.kind {
+                    UnitKind::Loop { controls, .. } => json!(controls),
+                    _ => Value::Null,
+                },
                 "carried_memory_dependences": u.carried_mem_deps.iter().map(|d| {
                     let what = |o: frontend::ir::OpId| {
                         let op = u.body.op(o);
@@ -200,6 +205,7 @@ pub fn json(c: &Compiled) -> Value {
         "board": c.board.name,
         "clock_mhz": c.board.clock_mhz,
         "mode": format!("{:?}", k.mode),
+        "attributes": k.attrs,
         "top": c.rtl.interface.top,
         "units": units,
         "loops": loops,

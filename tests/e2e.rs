@@ -3025,3 +3025,99 @@ fn float_format_conversions_cosimulate_exhaustively_for_half() {
         );
     }
 }
+
+/// Kernel attributes and loop controls are read into the IR and the report:
+/// reqd_work_group_size is the launch's local size (another is refused, exit 2), the hint
+/// and NoWrite are recorded; a loop's PartialCount, InitiationIntervalINTEL,
+/// LoopCoalesceINTEL and MaxInterleavingINTEL come out in report.json as given.
+#[test]
+fn kernel_attributes_and_every_loop_control_are_read() {
+    let d = scratch("attrs");
+    let k = root().join("tests/kernels/kernel_attrs.cl");
+    let c = run(&[
+        "compile",
+        k.to_str().unwrap(),
+        "-o",
+        d.join("out").to_str().unwrap(),
+    ]);
+    assert_eq!(c.code, 0, "{}", c.stderr);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("out/report.json")).unwrap()).unwrap();
+    assert_eq!(
+        report["attributes"]["reqd_work_group_size"],
+        serde_json::json!([16, 1, 1])
+    );
+    assert_eq!(
+        report["attributes"]["work_group_size_hint"],
+        serde_json::json!([16, 1, 1])
+    );
+    let a: Vec<i32> = (0..64).collect();
+    save(&d.join("a.npy"), &a);
+    let arg = format!("a=@{}", d.join("a.npy").display());
+    let wrong = run(&[
+        "sim",
+        k.to_str().unwrap(),
+        "--global",
+        "64",
+        "--local",
+        "8",
+        "--arg",
+        &arg,
+        "--arg",
+        "out=zeros:64",
+    ]);
+    assert_eq!(wrong.code, 2, "{}", wrong.stderr);
+    assert!(
+        wrong.stderr.contains("reqd_work_group_size"),
+        "{}",
+        wrong.stderr
+    );
+    let r = sim(
+        &k,
+        "64",
+        &[arg, "out=zeros:64".into()],
+        &[],
+        &d.join("o2"),
+        &d.join("dump"),
+    );
+    assert!(r.stdout.contains("PASS"), "{}{}", r.stdout, r.stderr);
+    let out: Vec<i32> = load(&d.join("dump/out.npy"));
+    for (i, v) in out.iter().enumerate() {
+        assert_eq!(
+            *v,
+            i as i32 * 16 + (i % 16) as i32,
+            "out[{i}]: the local size is 16"
+        );
+    }
+    // Loop controls through OpLoopControlINTEL: mask PartialCount | II | coalesce | interleave.
+    let asm = std::fs::read_to_string(root().join("tests/fixtures/loop_control_intel.spvasm"))
+        .unwrap()
+        .replace(
+            "OpLoopControlINTEL 65536 12",
+            "OpLoopControlINTEL 3211520 4 12 2 1",
+        );
+    std::fs::write(d.join("l.spvasm"), asm).unwrap();
+    let st = Command::new("spirv-as")
+        .args(["--target-env", "spv1.2"])
+        .arg(d.join("l.spvasm"))
+        .arg("-o")
+        .arg(d.join("l.spv"))
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let c = run(&[
+        "compile",
+        d.join("l.spv").to_str().unwrap(),
+        "-o",
+        d.join("lo").to_str().unwrap(),
+    ]);
+    assert_eq!(c.code, 0, "{}", c.stderr);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("lo/report.json")).unwrap()).unwrap();
+    let lc = &report["loops"][0]["loop_controls"];
+    assert_eq!(lc["unroll"], 4, "{lc}");
+    assert_eq!(lc["requested_ii"], 12, "{lc}");
+    assert_eq!(lc["coalesce"], 2, "{lc}");
+    assert_eq!(lc["max_interleaving"], 1, "{lc}");
+    assert_eq!(report["loops"][0]["ii"], 12, "{}", report["loops"][0]);
+}

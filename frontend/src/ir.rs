@@ -398,6 +398,15 @@ pub struct LoopControls {
     /// SpeculatedIterationsINTEL: iterations that may be issued before the exit test of an
     /// earlier one is known (squashed if it exits). None: 0.
     pub speculated_iterations: Option<u32>,
+    /// Unroll (Some(0): fully) or PartialCount N (Some(N)); DontUnroll is Some(1). clang
+    /// unrolls what it can before SPIR-V exists, so these are read for the report.
+    pub unroll: Option<u32>,
+    /// LoopCoalesceINTEL: the nest depth to coalesce (0: all).
+    pub coalesce: Option<u32>,
+    /// MaxInterleavingINTEL: outer-loop iterations allowed to interleave in this loop.
+    pub max_interleaving: Option<u32>,
+    /// DependencyArrayINTEL: per-variable `ivdep(array, safelen)` — (variable id, safelen).
+    pub dependency_arrays: Vec<(u32, u32)>,
 }
 
 /// A memory dependence from one iteration of a loop to a later one.
@@ -596,6 +605,8 @@ pub struct Memory {
     pub written: bool,
     /// From `restrict` (FuncParamAttr NoAlias).
     pub no_alias: bool,
+    /// The kernel promises not to write it (FuncParamAttr NoWrite, from `const`).
+    pub no_write: bool,
     /// Elements moved per access: a buffer of float4 is read and written a whole vector
     /// (4 lanes of `elem`) at a time over a data path that wide. 1 for scalar buffers.
     pub lanes: u32,
@@ -630,6 +641,28 @@ pub struct Kernel {
     pub mode: ExecMode,
     /// Address width of the module (Physical32 / Physical64), the width of size_t.
     pub address_bits: u32,
+    /// The kernel's attributes (SPIR-V execution modes).
+    pub attrs: KernelAttrs,
+}
+
+/// Kernel attributes as the module states them (OpExecutionMode): what the host must
+/// launch with, and hints.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct KernelAttrs {
+    /// `reqd_work_group_size` (LocalSize): the only work-group size the kernel runs with.
+    pub reqd_work_group_size: Option<[u32; 3]>,
+    /// `work_group_size_hint` (LocalSizeHint).
+    pub work_group_size_hint: Option<[u32; 3]>,
+    /// `max_work_group_size` (MaxWorkgroupSizeINTEL).
+    pub max_work_group_size: Option<[u32; 3]>,
+    /// `max_global_work_dim` (MaxWorkDimINTEL): 0 makes it a single work-item kernel.
+    pub max_work_dim: Option<u32>,
+    /// `num_simd_work_items` (NumSimdWorkitemsINTEL).
+    pub num_simd_work_items: Option<u32>,
+    /// `vec_type_hint` (VecTypeHint), the raw operand.
+    pub vec_type_hint: Option<u32>,
+    /// NoGlobalOffsetINTEL: the kernel never reads the global offset.
+    pub no_global_offset: bool,
 }
 
 impl Kernel {

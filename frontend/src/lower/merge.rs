@@ -112,6 +112,7 @@ pub fn merge_memories(k: &mut Kernel) -> Result<(), FrontendError> {
             read: members.iter().any(|m| k.memory(*m).read),
             written: members.iter().any(|m| k.memory(*m).written),
             no_alias: true,
+            no_write: false,
             lanes: 1,
             geometry: None,
         });

@@ -28,6 +28,14 @@ pub fn lower_kernel(m: &SpirvModule, wanted: Option<&str>) -> Result<Kernel, Fro
     cx.plan_units()?;
     cx.lower_units()?;
     let mut kernel = cx.finish()?;
+    kernel.attrs = kernel_attrs(m, fid);
+    if let Some(mem) = kernel.memories.iter().find(|b| b.no_write && b.written) {
+        return Err(FrontendError::Unsupported {
+            inst: format!("buffer argument '{}'", mem.name),
+            message: "declared read-only (const: FuncParamAttr NoWrite) but the kernel writes it"
+                .into(),
+        });
+    }
     merge::merge_memories(&mut kernel)?;
     Ok(kernel)
 }
@@ -86,6 +94,43 @@ struct Lowering<'a> {
     dead: std::collections::HashSet<Word>,
 }
 
+/// The execution modes of kernel `fid` that are kernel attributes.
+fn kernel_attrs(m: &SpirvModule, fid: Word) -> KernelAttrs {
+    use spirv::ExecutionMode as E;
+    let mut a = KernelAttrs::default();
+    for inst in &m.module.execution_modes {
+        if id_operand(inst, 0) != Some(fid) {
+            continue;
+        }
+        let mode = match inst.operands.get(1) {
+            Some(rspirv::dr::Operand::ExecutionMode(e)) => *e,
+            _ => continue,
+        };
+        let lits: Vec<u32> = inst.operands[2..]
+            .iter()
+            .filter_map(|o| match o {
+                rspirv::dr::Operand::LiteralBit32(v) => Some(*v),
+                _ => None,
+            })
+            .collect();
+        let xyz = || match lits.as_slice() {
+            [x, y, z, ..] => Some([*x, *y, *z]),
+            _ => None,
+        };
+        match mode {
+            E::LocalSize => a.reqd_work_group_size = xyz(),
+            E::LocalSizeHint => a.work_group_size_hint = xyz(),
+            E::MaxWorkgroupSizeINTEL => a.max_work_group_size = xyz(),
+            E::MaxWorkDimINTEL => a.max_work_dim = lits.first().copied(),
+            E::NumSIMDWorkitemsINTEL => a.num_simd_work_items = lits.first().copied(),
+            E::VecTypeHint => a.vec_type_hint = lits.first().copied(),
+            E::NoGlobalOffsetINTEL => a.no_global_offset = true,
+            _ => {}
+        }
+    }
+    a
+}
+
 fn bad(m: &SpirvModule, inst: &Instruction, message: impl Into<String>) -> FrontendError {
     FrontendError::Unsupported {
         inst: m.describe(inst),
@@ -108,6 +153,7 @@ impl<'a> Lowering<'a> {
             entry: UnitId(0),
             mode: ExecMode::PipelinedWorkItems,
             address_bits: m.address_bits,
+            attrs: KernelAttrs::default(),
         };
         let mut params = HashMap::new();
         let mut pointers = HashMap::new();
@@ -143,6 +189,7 @@ impl<'a> Lowering<'a> {
                         read: false,
                         written: false,
                         no_alias: m.has_param_attr(id, spirv::FunctionParameterAttribute::NoAlias),
+                        no_write: m.has_param_attr(id, spirv::FunctionParameterAttribute::NoWrite),
                         lanes,
                         geometry: None,
                     });
@@ -680,6 +727,8 @@ impl<'a> Lowering<'a> {
                     match o {
                         rspirv::dr::Operand::LoopControl(m) => mask = m.bits(),
                         rspirv::dr::Operand::LiteralBit32(v) => params.push(*v),
+                        // DependencyArrayINTEL names its variables by id.
+                        rspirv::dr::Operand::IdRef(v) => params.push(*v),
                         _ => {}
                     }
                 }
@@ -697,19 +746,28 @@ impl<'a> Lowering<'a> {
                         continue;
                     }
                     match flag {
+                        0x1 => c.unroll = Some(0),
+                        0x2 => c.unroll = Some(1),
                         0x4 => c.dependency = Some(0),
                         0x8 => c.dependency = next.next().map(|n| n.max(1)),
-                        0x10 | 0x20 | 0x40 | 0x80 | 0x100 => {
+                        0x10 | 0x20 | 0x40 | 0x80 => {
                             next.next();
                         }
+                        0x100 => c.unroll = next.next(),
                         0x1_0000 => c.requested_ii = next.next(),
                         0x2_0000 => c.max_concurrency = next.next(),
-                        0x4_0000 => break, // DependencyArrayINTEL: variable length
-                        0x8_0000 => c.pipelining_disabled = next.next() == Some(0),
-                        // LoopCoalesceINTEL, MaxInterleavingINTEL: one literal each, not used.
-                        0x10_0000 | 0x20_0000 => {
-                            next.next();
+                        // DependencyArrayINTEL: a count, then (variable, safelen) pairs.
+                        0x4_0000 => {
+                            let n = next.next().unwrap_or(0);
+                            for _ in 0..n.min(64) {
+                                if let (Some(v), Some(l)) = (next.next(), next.next()) {
+                                    c.dependency_arrays.push((v, l));
+                                }
+                            }
                         }
+                        0x8_0000 => c.pipelining_disabled = next.next() == Some(0),
+                        0x10_0000 => c.coalesce = next.next(),
+                        0x20_0000 => c.max_interleaving = next.next(),
                         0x40_0000 => c.speculated_iterations = next.next(),
                         _ => {}
                     }

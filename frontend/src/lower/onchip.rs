@@ -200,6 +200,7 @@ impl Lowering<'_> {
             read: false,
             written: false,
             no_alias: true,
+            no_write: false,
             lanes: 1,
             geometry: None,
         });
