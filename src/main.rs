@@ -147,6 +147,24 @@ fn build_args(params: &[sim::Param], specs: &[String]) -> Result<Vec<ArgValue>, 
                     )));
                 }
             }
+            ParamKind::Local(elem) => {
+                let n: u64 = value
+                    .strip_prefix("local:")
+                    .and_then(|n| n.parse().ok())
+                    .ok_or_else(|| {
+                        Error::Usage(format!(
+                            "--arg {spec}: '{name}' is a local pointer; pass local:ELEMENTS"
+                        ))
+                    })?;
+                let bytes = n * elem.bytes() as u64;
+                if bytes == 0 || bytes > frontend::ir::LOCAL_ARG_BYTES {
+                    return Err(Error::Usage(format!(
+                        "--arg {spec}: {bytes} bytes of local memory; the design builds 1 to {} for each local argument",
+                        frontend::ir::LOCAL_ARG_BYTES
+                    )));
+                }
+                ArgValue::Scalar(bytes)
+            }
             ParamKind::Scalar(e @ (sim::Elem::F16 | sim::Elem::F32 | sim::Elem::F64)) => {
                 let f: f64 = value
                     .parse()

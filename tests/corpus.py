@@ -53,12 +53,13 @@ def kernels(src):
         params = []
         for p in m.group(2).split(","):
             p = re.sub(r"\b(const|restrict|__restrict|volatile)\b", " ", p).split()
+            is_local = any(w.strip("_") == "local" for w in p)
             is_buf = any(w.strip("_") == "global" for w in p) or any("*" in w for w in p)
             words = [w for w in p if w.strip("_") not in ("global", "constant", "local")]
             name = words[-1].lstrip("*")
             ty = " ".join(w.rstrip("*") for w in words[:-1]).strip()
             dtype, lanes = type_of(ty)
-            params.append((name, is_buf, dtype, lanes))
+            params.append((name, "local" if is_local else is_buf, dtype, lanes))
         out.append((m.group(1), params))
     return out
 
@@ -108,7 +109,12 @@ def run_one(path, src, name, params, d, ctx, queue, prog, hls, tmp, verbose, rtl
            "--global", d["global"], "--local", d["local"]]
     host_args, bufs = [], []
     for pname, is_buf, dtype, lanes in params:
-        if is_buf:
+        if is_buf == "local":
+            # A local pointer: the size only (elements), as clSetKernelArg(size, NULL).
+            n = int(d.get(f"local.{pname}", "64"))
+            cmd += ["--arg", f"{pname}=local:{n}"]
+            host_args.append(cl.LocalMemory(n * np.dtype(dtype).itemsize))
+        elif is_buf:
             data = fill(rng, dtype, elems * lanes, d.get(f"range.{pname}", d.get("range")))
             f = pathlib.Path(tmp, f"{name}.{pname}.npy")
             np.save(f, data)
@@ -128,7 +134,9 @@ def run_one(path, src, name, params, d, ctx, queue, prog, hls, tmp, verbose, rtl
     mf = cl.mem_flags
     cl_args, cl_bufs = [], []
     for (pname, is_buf, dtype, lanes), a in zip(params, host_args):
-        if is_buf:
+        if is_buf == "local":
+            cl_args.append(a)
+        elif is_buf:
             host = np.array(a)
             b = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=host)
             cl_args.append(b)

@@ -2806,12 +2806,14 @@ fn half_precision_arithmetic_in_the_model() {
     );
 }
 
-/// Conversions with explicit rounding and saturation are built in hardware: each kernel of
-/// tests/corpus/rounding_modes.cl (but the double one) and the initialised private array
-/// co-simulated, RTL = model bit for bit, model = pocl bit for bit.
+/// Corpus kernels whose constructs reach hardware co-simulated, RTL = model bit for bit and
+/// model = pocl bit for bit: conversions with explicit rounding and saturation (each kernel
+/// of tests/corpus/rounding_modes.cl but the double one), an initialised private array
+/// written later, a `local` pointer argument, pointers chosen at run time between two
+/// buffers, vloadn/vstoren and the half forms.
 #[test]
-fn rounding_and_saturating_conversions_cosimulate() {
-    let kernels = "float_to_int_modes,float_to_int_sat,int_to_float_modes,uint_to_float_modes,int_sat,vector_modes,init_then_write";
+fn new_corpus_constructs_cosimulate() {
+    let kernels = "float_to_int_modes,float_to_int_sat,int_to_float_modes,uint_to_float_modes,int_sat,vector_modes,init_then_write,local_scratch,select_buffers,pointer_from_branches,vloads,int_vloads";
     let out = Command::new("python3")
         .arg(root().join("tests/corpus.py"))
         .args([
@@ -2829,7 +2831,7 @@ fn rounding_and_saturating_conversions_cosimulate() {
         "{text}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(text.contains("7 kernels; 7 agree with pocl"), "{text}");
+    assert!(text.contains("12 kernels; 12 agree with pocl"), "{text}");
 }
 
 /// A math function compiles through the frontend and runs in the model, and code

@@ -473,10 +473,18 @@ pub struct Unit {
     pub carried_mem_deps: Vec<CarriedMemDep>,
 }
 
+/// Bytes of on-chip memory built for each `local` pointer argument (the size Intel's
+/// compiler assumes without `local_mem_size`).
+pub const LOCAL_ARG_BYTES: u64 = 16384;
+
 #[derive(Debug, Clone, Serialize)]
 pub enum ArgKind {
     /// A pointer to global memory; its base address is a 64-bit value.
     Buffer(MemId),
+    /// A `local` pointer argument: an on-chip memory of the work-group, built at
+    /// `LOCAL_ARG_BYTES`; the host passes the size it uses (in bytes, at most that) in the
+    /// argument's register, and the pointer is that memory's address 0.
+    Local(MemId),
     Scalar(Type),
 }
 
@@ -678,7 +686,7 @@ impl Kernel {
             ValueRef::EntryPhi(u, i) => self.unit(u).entry_phis[i].ty,
             ValueRef::Const(t, _) => t,
             ValueRef::Arg(a) => match self.args[a.0 as usize].kind {
-                ArgKind::Buffer(_) => Type::ADDR,
+                ArgKind::Buffer(_) | ArgKind::Local(_) => Type::ADDR,
                 ArgKind::Scalar(t) => t,
             },
         }

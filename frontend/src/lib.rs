@@ -7,6 +7,7 @@ pub mod ir;
 pub mod lower;
 pub mod memattrs;
 pub mod opencl;
+pub mod passes;
 pub mod spirv;
 
 pub use lower::lower_kernel;

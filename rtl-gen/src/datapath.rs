@@ -198,7 +198,7 @@ fn arg_expr(k: &Kernel, a: ArgId) -> String {
     let arg = &k.args[a.0 as usize];
     let id = sv_ident(&arg.name);
     let bits = match arg.kind {
-        ArgKind::Buffer(_) => 64,
+        ArgKind::Buffer(_) | ArgKind::Local(_) => 64,
         ArgKind::Scalar(t) => t.bits(),
     };
     if bits > 32 {

@@ -199,6 +199,8 @@ pub fn generate(
         let offset = 0x10 + 8 * i as u32;
         let (bits, buffer) = match a.kind {
             ArgKind::Buffer(_) => (64, true),
+            // The size the host passes is not needed: the memory is built at its maximum.
+            ArgKind::Local(_) => (64, false),
             ArgKind::Scalar(t) => (t.bits(), false),
         };
         let id = sv_ident(&a.name);

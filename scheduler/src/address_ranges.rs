@@ -267,12 +267,14 @@ mod tests {
                 read: true,
                 written: false,
                 no_alias: true,
+                no_write: false,
                 lanes: 1,
                 geometry: None,
             }],
             units: vec![],
             entry: UnitId(0),
             mode: ExecMode::SequentialWorkItems,
+            attrs: Default::default(),
             address_bits: 64,
         };
         (k, b, a0, a1)

@@ -146,11 +146,21 @@ pub fn run_model(
     let f = m
         .function(fid)
         .ok_or_else(|| SimError::Model("kernel without body".into()))?;
+    // `local` pointer arguments: (argument index, element, bytes), allocated per group.
+    let mut local_args: Vec<(usize, Elem, usize)> = Vec::new();
     for (a, p) in args.iter().zip(&f.parameters) {
+        let local = match p.result_type.and_then(|t| m.types.get(&t)) {
+            Some(SpvType::Pointer(rspirv::spirv::StorageClass::Workgroup, e)) => elem_of(&m, *e),
+            _ => None,
+        };
         match a {
             ArgValue::Buffer(b) => {
                 argv.push(V::Ptr(bufs.len(), 0));
                 bufs.push((b.elem, b.bytes.clone()));
+            }
+            ArgValue::Scalar(bytes) if local.is_some() => {
+                local_args.push((argv.len(), local.unwrap_or(Elem::Int(8)), *bytes as usize));
+                argv.push(V::Ptr(0, 0));
             }
             ArgValue::Scalar(bits) => {
                 let ty = p.result_type.unwrap_or(0);
@@ -242,6 +252,11 @@ pub fn run_model(
                     })?;
                     mach.locals.insert(*id, mach.bufs.len());
                     mach.bufs.push((elem, vec![0u8; size]));
+                }
+                let mut argv = argv.clone();
+                for (i, elem, bytes) in &local_args {
+                    argv[*i] = V::Ptr(mach.bufs.len(), 0);
+                    mach.bufs.push((*elem, vec![0u8; *bytes]));
                 }
                 // The group's work-items run in order, each until it returns or reaches a
                 // barrier; after a barrier all resume in the same order. Without barriers

@@ -71,6 +71,9 @@ pub enum ArgValue {
 #[derive(Debug, Clone)]
 pub enum ParamKind {
     Buffer(Elem),
+    /// A `local` pointer: the host gives only the size (`ArgValue::Scalar`, in bytes) and
+    /// each work-group gets that much local memory.
+    Local(Elem),
     Scalar(Elem),
 }
 
@@ -116,6 +119,11 @@ pub fn kernel_params(m: &SpirvModule, func: u32) -> Result<Vec<Param>, crate::Si
                     _ => e,
                 };
                 ParamKind::Buffer(elem_of(m, *comp).ok_or_else(|| {
+                    crate::SimError::Model(format!("argument {name}: unsupported element type"))
+                })?)
+            }
+            Some(SpvType::Pointer(StorageClass::Workgroup, e)) => {
+                ParamKind::Local(elem_of(m, *e).ok_or_else(|| {
                     crate::SimError::Model(format!("argument {name}: unsupported element type"))
                 })?)
             }

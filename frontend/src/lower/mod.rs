@@ -21,6 +21,16 @@ use memory::order_memory;
 mod merge;
 
 pub fn lower_kernel(m: &SpirvModule, wanted: Option<&str>) -> Result<Kernel, FrontendError> {
+    let mut kernel = lower_kernel_unoptimized(m, wanted)?;
+    crate::passes::clean_up(&mut kernel);
+    Ok(kernel)
+}
+
+/// The kernel as lowered, before `passes::clean_up` (for measuring what the passes do).
+pub fn lower_kernel_unoptimized(
+    m: &SpirvModule,
+    wanted: Option<&str>,
+) -> Result<Kernel, FrontendError> {
     let (name, fid) = m.kernel(wanted)?;
     let flat = inline_kernel(m, fid)?;
     let cfg = Cfg::build(m, &flat)?;
@@ -196,8 +206,33 @@ impl<'a> Lowering<'a> {
                     pointers.insert(id, Pointer { mem });
                     ArgKind::Buffer(mem)
                 }
+                Some(SpvType::Pointer(StorageClass::Workgroup, elem)) => {
+                    let elem_ty = scalar_type(m, elem).ok_or_else(|| {
+                        bad(m, p, "local pointer arguments must point to scalars")
+                    })?;
+                    let mem = MemId(kernel.memories.len() as u32);
+                    kernel.memories.push(Memory {
+                        name: arg_name.clone(),
+                        kind: MemoryKind::OnChip(OnChip {
+                            storage: Storage::Local,
+                            depth: LOCAL_ARG_BYTES / elem_ty.bytes() as u64,
+                            attrs: crate::memattrs::mem_attrs(m, id, None, &arg_name)?,
+                            init: None,
+                            merged_into: None,
+                        }),
+                        elem: elem_ty,
+                        read: false,
+                        written: false,
+                        no_alias: true,
+                        no_write: false,
+                        lanes: 1,
+                        geometry: None,
+                    });
+                    pointers.insert(id, Pointer { mem });
+                    ArgKind::Local(mem)
+                }
                 Some(SpvType::Pointer(sc, _)) => {
-                    return Err(bad(m, p, format!("pointer arguments in the {sc:?} storage class are not supported yet (only global buffers)")))
+                    return Err(bad(m, p, format!("pointer arguments in the {sc:?} storage class are not supported (global, constant and local ones are)")))
                 }
                 _ => ArgKind::Scalar(p.result_type.and_then(|t| scalar_type(m, t)).ok_or_else(|| {
                     bad(m, p, "scalar arguments must be bool, i8/i16/i32/i64 or f32 for now")
@@ -1121,6 +1156,12 @@ impl<'a> Lowering<'a> {
         } else if let Some(arg) = self.params.get(&id) {
             let ty = match self.kernel.args[arg.0 as usize].kind {
                 ArgKind::Buffer(_) => Type::ADDR,
+                // Address 0 of its own on-chip memory.
+                ArgKind::Local(_) => {
+                    let c = ub.op(OpKind::Const(0), Type::ADDR, vec![]);
+                    ub.values.insert(id, c);
+                    return Ok(c);
+                }
                 ArgKind::Scalar(t) => t,
             };
             ub.add(Op_ {
