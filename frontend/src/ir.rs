@@ -225,7 +225,7 @@ pub enum ValueRef {
     Arg(ArgId),
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub enum OpKind {
     Const(u64),
     /// A scalar argument, or a buffer argument's base address.

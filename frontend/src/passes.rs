@@ -195,7 +195,7 @@ fn clean_unit(unit: &mut Unit, external: &[OpId]) -> (Vec<Option<OpId>>, Cleanup
     let mut repl: Vec<OpId> = (0..n as u32).map(OpId).collect();
     let order = operand_order(body);
     let mut kinds: Vec<OpKind> = body.ops().map(|(_, op)| op.kind.clone()).collect();
-    let mut seen: HashMap<(String, Type, Vec<OpId>), OpId> = HashMap::new();
+    let mut seen: HashMap<(OpKind, Type, Vec<OpId>), OpId> = HashMap::new();
     for &id in &order {
         let op = body.op(id);
         let is_phi = op.kind == OpKind::CarriedPhi;
@@ -239,7 +239,7 @@ fn clean_unit(unit: &mut Unit, external: &[OpId]) -> (Vec<Option<OpId>>, Cleanup
             } else {
                 operands.clone()
             };
-            let key = (format!("{kind:?}"), op.ty, args);
+            let key = (kind.clone(), op.ty, args);
             match seen.get(&key) {
                 Some(prev) => {
                     repl[id.index()] = *prev;
