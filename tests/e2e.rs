@@ -2706,12 +2706,14 @@ fn bad_memory_decorations_get_exit_2() {
     }
 }
 
-/// Half precision in the software model: arithmetic rounded to half after every operation
-/// and vload_half / vstore_half_rtz, against a reference built from the `half` crate's
-/// conversions and float arithmetic (float holds every exact half sum, product and quotient
-/// to well past half's precision, so one rounding to half gives the correct result).
+/// Half precision: arithmetic rounded to half after every operation and vload_half /
+/// vstore_half_rtz, co-simulated (the hardware computes each half operation in float and
+/// rounds once to half) — RTL = model bit for bit — and the model against a reference built
+/// from the `half` crate's conversions and float arithmetic (float holds every exact half
+/// sum, product and quotient to well past half's precision, so one rounding to half gives
+/// the correct result). A half fma, which that scheme would round twice, is refused.
 #[test]
-fn half_precision_arithmetic_in_the_model() {
+fn half_precision_arithmetic_cosimulates() {
     use half::f16;
     let d = scratch("half");
     let n = 256;
@@ -2733,7 +2735,7 @@ fn half_precision_arithmetic_in_the_model() {
         &b.iter().map(|x| x.to_bits()).collect::<Vec<u16>>(),
     );
     let r = sim(
-        &root().join("tests/model_only/half_math.cl"),
+        &root().join("tests/kernels/half_math.cl"),
         &n.to_string(),
         &[
             format!("a=@{}", d.join("a.npy").display()),
@@ -2741,12 +2743,15 @@ fn half_precision_arithmetic_in_the_model() {
             format!("out=zeros:{n}"),
             format!("wide=zeros:{n}"),
             format!("narrow=zeros:{n}"),
+            format!("cmp=zeros:{n}"),
+            format!("from_int=zeros:{n}"),
         ],
-        &["--engine", "model"],
+        &[],
         &d.join("out"),
         &d.join("dump"),
     );
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("PASS"), "{}", r.stdout);
     let out: Vec<u16> = load(&d.join("dump/out.npy"));
     let wide: Vec<f32> = load(&d.join("dump/wide.npy"));
     let narrow: Vec<u16> = load(&d.join("dump/narrow.npy"));
@@ -2783,23 +2788,34 @@ fn half_precision_arithmetic_in_the_model() {
         checked += 1;
     }
     assert_eq!(checked, n);
-    // Arithmetic in half has no hardware core yet: compiling says so and names the op.
+    let cmp: Vec<i32> = load(&d.join("dump/cmp.npy"));
+    let from_int: Vec<u16> = load(&d.join("dump/from_int.npy"));
+    for i in 0..n {
+        let (x, y) = (a[i].to_f32(), b[i].to_f32());
+        let want = (x < y) as i32 + 2 * (x.trunc() as i32) + 4 * (y.floor() < x) as i32;
+        assert_eq!(cmp[i], want, "cmp[{i}]: {x} {y}");
+        let k = rh((i as i32 * 37 - 4000) as f32);
+        let want = rh(k.to_f32() * rh(y.round_ties_even()).to_f32());
+        let got = f16::from_bits(from_int[i]);
+        assert!(
+            got.to_bits() == want.to_bits() || got.is_nan() && want.is_nan(),
+            "from_int[{i}]: {got} vs {want}"
+        );
+    }
+    let fma = d.join("fma.cl");
+    std::fs::write(
+        &fma,
+        "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\nkernel void k(global half *a) { size_t i = get_global_id(0); a[i] = fma(a[i], a[i], a[i]); }\n",
+    )
+    .unwrap();
     let c = run(&[
         "compile",
-        root()
-            .join("tests/model_only/half_math.cl")
-            .to_str()
-            .unwrap(),
+        fma.to_str().unwrap(),
         "-o",
         d.join("hw").to_str().unwrap(),
     ]);
     assert_eq!(c.code, 1, "{}", c.stderr);
-    assert!(
-        c.stderr
-            .contains("on f16: the operator cores are float (f32) only"),
-        "{}",
-        c.stderr
-    );
+    assert!(c.stderr.contains("Fma on f16"), "{}", c.stderr);
     assert!(
         !d.join("hw").exists(),
         "nothing is written when compilation fails"

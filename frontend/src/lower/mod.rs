@@ -22,6 +22,7 @@ mod merge;
 
 pub fn lower_kernel(m: &SpirvModule, wanted: Option<&str>) -> Result<Kernel, FrontendError> {
     let mut kernel = lower_kernel_unoptimized(m, wanted)?;
+    crate::passes::widen_half(&mut kernel);
     crate::passes::clean_up(&mut kernel);
     Ok(kernel)
 }
