@@ -2826,10 +2826,10 @@ fn half_precision_arithmetic_cosimulates() {
 /// model = pocl bit for bit: conversions with explicit rounding and saturation (each kernel
 /// of tests/corpus/rounding_modes.cl but the double one), an initialised private array
 /// written later, a `local` pointer argument, pointers chosen at run time between two
-/// buffers, vloadn/vstoren and the half forms.
+/// buffers, vloadn/vstoren and the half forms, arithmetic narrowed to the bits read.
 #[test]
 fn new_corpus_constructs_cosimulate() {
-    let kernels = "float_to_int_modes,float_to_int_sat,int_to_float_modes,uint_to_float_modes,int_sat,vector_modes,init_then_write,local_scratch,select_buffers,pointer_from_branches,vloads,int_vloads";
+    let kernels = "float_to_int_modes,float_to_int_sat,int_to_float_modes,uint_to_float_modes,int_sat,vector_modes,init_then_write,local_scratch,select_buffers,pointer_from_branches,vloads,int_vloads,narrowed_arith";
     let out = Command::new("python3")
         .arg(root().join("tests/corpus.py"))
         .args([
@@ -2847,7 +2847,19 @@ fn new_corpus_constructs_cosimulate() {
         "{text}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(text.contains("12 kernels; 12 agree with pocl"), "{text}");
+    assert!(text.contains("13 kernels; 13 agree with pocl"), "{text}");
+    // The narrowing pass made the product 16 bits wide (every reader truncates it to 16).
+    let d = scratch("narrow");
+    let c = run(&[
+        "compile",
+        root().join("tests/corpus/narrowing.cl").to_str().unwrap(),
+        "-o",
+        d.join("out").to_str().unwrap(),
+    ]);
+    assert_eq!(c.code, 0, "{}", c.stderr);
+    let ir = std::fs::read_to_string(d.join("out/ir.txt")).unwrap();
+    assert!(ir.contains("Int(Mul) i16"), "{ir}");
+    assert!(!ir.contains("Int(Mul) i32"), "{ir}");
 }
 
 /// A math function compiles through the frontend and runs in the model, and code

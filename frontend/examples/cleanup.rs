@@ -1,5 +1,6 @@
-//! What the IR clean-up passes (constant folding, CSE, DCE) remove from every kernel of
-//! tests/kernels and examples: operations before and after.
+//! What the IR clean-up passes (constant folding, CSE, DCE, then narrowing and a second
+//! clean-up) remove from every kernel of tests/kernels and examples: operations and the
+//! bits of integer results, before and after.
 //!
 //!     cargo run --release -p frontend --example cleanup
 
