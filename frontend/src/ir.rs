@@ -168,6 +168,14 @@ pub enum FloatUnaryOp {
     Sqrt,
 }
 
+impl FloatUnaryOp {
+    /// Neg and Abs only touch the sign bit (wiring at any width); the others need an
+    /// arithmetic core of the operand's format.
+    pub fn is_sign_bit_op(self) -> bool {
+        matches!(self, FloatUnaryOp::Neg | FloatUnaryOp::Abs)
+    }
+}
+
 /// IEEE rounding directions (SPIR-V FPRoundingMode); the order matches the RTL package.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub enum Rounding {

@@ -78,13 +78,7 @@ fn has_effect(op: &Op) -> bool {
     )
 }
 
-fn mask(bits: u32) -> u64 {
-    if bits >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << bits) - 1
-    }
-}
+use crate::lower::mask;
 
 fn sext(v: u64, bits: u32) -> i64 {
     if bits >= 64 || bits == 0 {
@@ -394,15 +388,10 @@ pub fn widen_half(kernel: &mut Kernel) -> usize {
             let op = body.op(id).clone();
             let operand_half = op.operands.first().is_some_and(|o| body.op(*o).ty == half);
             let (widened_kind, result) = match &op.kind {
-                OpKind::Float(_)
-                | OpKind::FloatUnary(
-                    FloatUnaryOp::Floor
-                    | FloatUnaryOp::Ceil
-                    | FloatUnaryOp::Trunc
-                    | FloatUnaryOp::Rint
-                    | FloatUnaryOp::Round
-                    | FloatUnaryOp::Sqrt,
-                ) if op.ty == half => (op.kind.clone(), Some(Rounding::Rte)),
+                OpKind::Float(_) if op.ty == half => (op.kind.clone(), Some(Rounding::Rte)),
+                OpKind::FloatUnary(u) if op.ty == half && !u.is_sign_bit_op() => {
+                    (op.kind.clone(), Some(Rounding::Rte))
+                }
                 OpKind::FCmp(_) if operand_half => (op.kind.clone(), None),
                 OpKind::Convert(ConvertOp::FToSI | ConvertOp::FToUI) if operand_half => {
                     (op.kind.clone(), None)

@@ -114,7 +114,7 @@ fn log2_ceil(x: u32) -> u32 {
 /// the OpenCL.std math functions and arithmetic in half or double (the software model
 /// runs them all). The message names the operation, its unit and its source name.
 pub fn check_supported(kernel: &Kernel) -> Result<(), RtlError> {
-    use frontend::ir::{FloatKind, FloatUnaryOp, OpKind, Type};
+    use frontend::ir::{FloatKind, OpKind, Type};
     for unit in &kernel.units {
         for (id, op) in unit.body.ops() {
             let at = || {
@@ -141,21 +141,11 @@ pub fn check_supported(kernel: &Kernel) -> Result<(), RtlError> {
                     op.ty
                 )));
             }
-            let needs_core = matches!(
-                op.kind,
-                OpKind::Float(_)
-                    | OpKind::FCmp(_)
-                    | OpKind::Fma
-                    | OpKind::Convert(_)
-                    | OpKind::FloatUnary(
-                        FloatUnaryOp::Floor
-                            | FloatUnaryOp::Ceil
-                            | FloatUnaryOp::Trunc
-                            | FloatUnaryOp::Rint
-                            | FloatUnaryOp::Round
-                            | FloatUnaryOp::Sqrt
-                    )
-            );
+            let needs_core = match op.kind {
+                OpKind::Float(_) | OpKind::FCmp(_) | OpKind::Fma | OpKind::Convert(_) => true,
+                OpKind::FloatUnary(u) => !u.is_sign_bit_op(),
+                _ => false,
+            };
             // Conversions between half and float and between float and double have cores
             // (hls_fp_pkg); half <-> double does not.
             let f32_pair = matches!(op.kind, OpKind::Convert(frontend::ir::ConvertOp::FToF(_)))

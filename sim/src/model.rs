@@ -775,18 +775,8 @@ impl<'m> Machine<'m> {
     }
 
     fn read_elem(&self, inst: &Instruction, b: usize, off: i64, ty: Word) -> Result<V, SimError> {
-        let (elem, bytes) = &self.bufs[b];
-        let n = elem.bytes();
-        if off < 0 || off as usize + n > bytes.len() {
-            return Err(SimError::BadArg(format!(
-                "{}: reads byte {off} of a {}-byte buffer: an input buffer is too short for this NDRange",
-                self.m.describe(inst),
-                bytes.len()
-            )));
-        }
-        let mut raw = [0u8; 8];
-        raw[..n].copy_from_slice(&bytes[off as usize..off as usize + n]);
-        let x = u64::from_le_bytes(raw);
+        let elem = &self.bufs[b].0;
+        let x = self.raw_read(inst, b, off, elem.bytes())?;
         Ok(match (self.m.types.get(&ty), elem) {
             (Some(SpvType::Float(w)), _) if fl::kind_of_width(*w).is_some() => {
                 let k = fl::kind_of_width(*w).unwrap_or(FloatKind::F32);
@@ -812,20 +802,12 @@ impl<'m> Machine<'m> {
             V::I(x, _) => *x,
             _ => return Err(self.err(inst, "store of an unsupported value")),
         };
-        let desc = self.m.describe(inst);
-        let (elem, bytes) = &mut self.bufs[b];
-        let n = elem.bytes();
-        if off < 0 || off as usize + n > bytes.len() {
-            let len = bytes.len();
-            return Err(SimError::BadArg(format!(
-                "{desc}: writes byte {off} of a {len}-byte buffer: an output buffer is too short for this NDRange"
-            )));
-        }
-        bytes[off as usize..off as usize + n].copy_from_slice(&x.to_le_bytes()[..n]);
-        Ok(())
+        let n = self.bufs[b].0.bytes();
+        self.raw_write(inst, b, off, n, x)
     }
 
-    /// OpenCL.std built-ins the model knows (the integer and float min/max/abs/clamp family).
+    /// OpenCL.std built-ins the model knows: the integer ones here, the float ones in
+    /// `float_ext`.
     fn ext_inst(&mut self, inst: &Instruction, vals: &HashMap<Word, V>) -> Result<V, SimError> {
         use rspirv::spirv::OpenclStd100Op as Cl;
         let which = match inst.operands.get(1) {
