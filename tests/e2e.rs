@@ -3151,3 +3151,87 @@ fn kernel_attributes_and_every_loop_control_are_read() {
     assert_eq!(lc["max_interleaving"], 1, "{lc}");
     assert_eq!(report["loops"][0]["ii"], 12, "{}", report["loops"][0]);
 }
+
+/// Unrolling from the loop controls (tests/fixtures/unroll_controls.spvasm, a loop of 8
+/// iterations): Unroll makes it straight-line code of 8 copies, PartialCount 4 a loop of 4
+/// copies, PartialCount 3 (no divisor of 8) and DontUnroll leave it; every variant
+/// co-simulates and equals the recurrence computed here.
+#[test]
+fn loops_unroll_as_their_controls_ask() {
+    let d = scratch("unroll");
+    let asm =
+        std::fs::read_to_string(root().join("tests/fixtures/unroll_controls.spvasm")).unwrap();
+    let n = 64usize;
+    let a: Vec<f32> = randoms(5, 8 * n)
+        .iter()
+        .map(|v| (*v % 2001) as f32 / 100.0 - 10.0)
+        .collect();
+    save(&d.join("a.npy"), &a);
+    for (control, kind, stores) in [
+        ("Unroll", "Block", 8),
+        ("PartialCount 4", "Loop", 4),
+        ("PartialCount 3", "Loop", 1),
+        ("DontUnroll", "Loop", 1),
+    ] {
+        let tag = control.replace(' ', "_");
+        let text = asm.replace(
+            "OpLoopMerge %for_cond_cleanup %for_body DontUnroll",
+            &format!("OpLoopMerge %for_cond_cleanup %for_body {control}"),
+        );
+        std::fs::write(d.join(format!("{tag}.spvasm")), text).unwrap();
+        let spv = d.join(format!("{tag}.spv"));
+        assert!(Command::new("spirv-as")
+            .arg(d.join(format!("{tag}.spvasm")))
+            .arg("-o")
+            .arg(&spv)
+            .status()
+            .unwrap()
+            .success());
+        let r = sim(
+            &spv,
+            &n.to_string(),
+            &[
+                format!("a=@{}", d.join("a.npy").display()),
+                format!("out=zeros:{}", 8 * n),
+            ],
+            &[],
+            &d.join(format!("out_{tag}")),
+            &d.join(format!("dump_{tag}")),
+        );
+        assert!(
+            r.stdout.contains("PASS"),
+            "{control}: {}{}",
+            r.stdout,
+            r.stderr
+        );
+        let ir = std::fs::read_to_string(d.join(format!("out_{tag}/ir.txt"))).unwrap();
+        let unit: Vec<&str> = ir
+            .split("\n  unit")
+            .filter(|u| u.starts_with("2 "))
+            .collect();
+        assert!(
+            unit[0].starts_with(&format!("2 loop.for.body {kind}")),
+            "{control}: {ir}"
+        );
+        assert_eq!(
+            unit[0].matches("= Store(").count(),
+            stores,
+            "{control}: {ir}"
+        );
+        let out: Vec<f32> = load(&d.join(format!("dump_{tag}/out.npy")));
+        for i in 0..n {
+            let mut acc = 0.0f32;
+            let mut want = [0.0f32; 8];
+            for k in 0..8 {
+                acc = acc * 0.5 + a[8 * i + k];
+                want[k] = acc;
+            }
+            want[0] += acc;
+            assert_eq!(
+                &out[8 * i..8 * i + 8],
+                &want[..],
+                "{control}: work-item {i}"
+            );
+        }
+    }
+}

@@ -23,6 +23,7 @@ mod merge;
 pub fn lower_kernel(m: &SpirvModule, wanted: Option<&str>) -> Result<Kernel, FrontendError> {
     let mut kernel = lower_kernel_unoptimized(m, wanted)?;
     crate::passes::widen_half(&mut kernel);
+    crate::passes::unroll(&mut kernel);
     crate::passes::clean_up(&mut kernel);
     if crate::passes::narrow(&mut kernel) > 0 {
         crate::passes::clean_up(&mut kernel);
