@@ -156,7 +156,7 @@ fn build_args(params: &[sim::Param], specs: &[String]) -> Result<Vec<ArgValue>, 
                             "--arg {spec}: '{name}' is a local pointer; pass local:ELEMENTS"
                         ))
                     })?;
-                let bytes = n * elem.bytes() as u64;
+                let bytes = n.saturating_mul(elem.bytes() as u64);
                 if bytes == 0 || bytes > frontend::ir::LOCAL_ARG_BYTES {
                     return Err(Error::Usage(format!(
                         "--arg {spec}: {bytes} bytes of local memory; the design builds 1 to {} for each local argument",

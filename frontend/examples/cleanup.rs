@@ -1,6 +1,6 @@
-//! What the IR clean-up passes (constant folding, CSE, DCE, then narrowing and a second
-//! clean-up) remove from every kernel of tests/kernels and examples: operations and the
-//! bits of integer results, before and after.
+//! What `frontend::passes::optimize` (the passes `lower_kernel` runs: half widening,
+//! unrolling, constant folding, CSE, dead code, narrowing) does to every kernel of
+//! tests/kernels and examples: operations before and after, and what each pass did.
 //!
 //!     cargo run --release -p frontend --example cleanup
 
@@ -20,10 +20,10 @@ fn main() {
         .filter(|p| p.extension().is_some_and(|e| e == "cl"))
         .collect();
     files.sort();
-    let (mut before, mut after) = (0usize, 0usize);
+    let (mut before, mut after, mut narrowed) = (0usize, 0usize, 0usize);
     println!(
-        "{:<36} {:>8} {:>8} {:>7} {:>7} {:>7}",
-        "kernel", "before", "after", "folded", "merged", "removed"
+        "{:<36} {:>8} {:>8} {:>7} {:>7} {:>7} {:>8} {:>8}",
+        "kernel", "before", "after", "folded", "merged", "removed", "narrowed", "unrolled"
     );
     for f in files {
         let Ok(spirv) = frontend::opencl::compile_opencl(&f) else {
@@ -39,18 +39,24 @@ fn main() {
             let count =
                 |k: &frontend::ir::Kernel| k.units.iter().map(|u| u.body.len()).sum::<usize>();
             let b = count(&k);
-            let c = frontend::passes::clean_up(&mut k);
+            let r = frontend::passes::optimize(&mut k);
             let a = count(&k);
             before += b;
             after += a;
+            narrowed += r.narrowed;
             println!(
-                "{:<36} {b:>8} {a:>8} {:>7} {:>7} {:>7}",
-                name, c.folded, c.merged, c.removed
+                "{:<36} {b:>8} {a:>8} {:>7} {:>7} {:>7} {:>8} {:>8}",
+                name,
+                r.cleanup.folded,
+                r.cleanup.merged,
+                r.cleanup.removed,
+                r.narrowed,
+                r.unrolled.len()
             );
         }
     }
     println!(
-        "total: {before} operations before, {after} after ({:.1}% fewer)",
+        "total: {before} operations before, {after} after ({:.1}% fewer); {narrowed} narrowed",
         100.0 * (before - after) as f64 / before.max(1) as f64
     );
 }

@@ -631,6 +631,34 @@ pub struct Memory {
 }
 
 impl Memory {
+    /// A new on-chip array (private, local or constant), not yet read or written.
+    pub fn new_on_chip(
+        name: String,
+        storage: Storage,
+        elem: Type,
+        depth: u64,
+        attrs: MemAttrs,
+        init: Option<Vec<u8>>,
+    ) -> Memory {
+        Memory {
+            name,
+            kind: MemoryKind::OnChip(OnChip {
+                storage,
+                depth,
+                attrs,
+                init,
+                merged_into: None,
+            }),
+            elem,
+            read: false,
+            written: false,
+            no_alias: true,
+            no_write: false,
+            lanes: 1,
+            geometry: None,
+        }
+    }
+
     pub fn on_chip(&self) -> Option<&OnChip> {
         match &self.kind {
             MemoryKind::OnChip(o) => Some(o),

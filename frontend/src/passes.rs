@@ -18,6 +18,36 @@ pub struct Cleanup {
     pub removed: usize,
 }
 
+/// What `optimize` did.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    pub widened: usize,
+    pub unrolled: Vec<(String, u32)>,
+    pub cleanup: Cleanup,
+    pub narrowed: usize,
+}
+
+/// Every pass, in the order `lower_kernel` runs them: half arithmetic widened, loops
+/// unrolled, clean-up, narrowing, and clean-up again when narrowing left wide values.
+pub fn optimize(kernel: &mut Kernel) -> Report {
+    let widened = widen_half(kernel);
+    let unrolled = unroll(kernel);
+    let mut cleanup = clean_up(kernel);
+    let narrowed = narrow(kernel);
+    if narrowed > 0 {
+        let again = clean_up(kernel);
+        cleanup.folded += again.folded;
+        cleanup.merged += again.merged;
+        cleanup.removed += again.removed;
+    }
+    Report {
+        widened,
+        unrolled,
+        cleanup,
+        narrowed,
+    }
+}
+
 pub fn clean_up(kernel: &mut Kernel) -> Cleanup {
     let mut total = Cleanup::default();
     // Values other units read (through Outer ops, entry phis) must survive in their unit.

@@ -365,7 +365,10 @@ impl<'m> Machine<'m> {
             let Some(fr) = stack.last_mut() else {
                 return Ok(Stop::Done);
             };
-            let block = &fr.f.blocks[fr.block];
+            let block =
+                fr.f.blocks
+                    .get(fr.block)
+                    .ok_or_else(|| SimError::Model("a function without blocks".into()))?;
             if fr.pos == 0 {
                 // Phis read their inputs simultaneously on entry.
                 let mut phis = Vec::new();
@@ -1296,6 +1299,9 @@ impl<'m> Machine<'m> {
 
     /// `n` raw bytes of buffer `b` at byte `off`, little-endian.
     fn raw_read(&self, inst: &Instruction, b: usize, off: i64, n: usize) -> Result<u64, SimError> {
+        if n > 8 {
+            return Err(self.err(inst, "an access wider than 64 bits"));
+        }
         let bytes = &self.bufs[b].1;
         if off < 0 || off as usize + n > bytes.len() {
             return Err(SimError::BadArg(format!(
@@ -1317,6 +1323,9 @@ impl<'m> Machine<'m> {
         n: usize,
         bits: u64,
     ) -> Result<(), SimError> {
+        if n > 8 {
+            return Err(self.err(inst, "an access wider than 64 bits"));
+        }
         let desc = self.m.describe(inst);
         let bytes = &mut self.bufs[b].1;
         if off < 0 || off as usize + n > bytes.len() {

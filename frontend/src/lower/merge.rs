@@ -99,23 +99,11 @@ pub fn merge_memories(k: &mut Kernel) -> Result<(), FrontendError> {
         // The other decorations of the first variable describe the merged memory.
         attrs.merge = Some((key.clone(), dir.clone()));
         let merged = MemId(k.memories.len() as u32);
-        k.memories.push(Memory {
-            name: names.join("+"),
-            kind: MemoryKind::OnChip(OnChip {
-                storage: oc0.storage,
-                depth,
-                attrs,
-                init: None,
-                merged_into: None,
-            }),
-            elem: first.elem,
-            read: members.iter().any(|m| k.memory(*m).read),
-            written: members.iter().any(|m| k.memory(*m).written),
-            no_alias: true,
-            no_write: false,
-            lanes: 1,
-            geometry: None,
-        });
+        let mut merged_mem =
+            Memory::new_on_chip(names.join("+"), oc0.storage, first.elem, depth, attrs, None);
+        merged_mem.read = members.iter().any(|m| k.memory(*m).read);
+        merged_mem.written = members.iter().any(|m| k.memory(*m).written);
+        k.memories.push(merged_mem);
         // Where variable j lives in the merged memory.
         let mut base = 0u64;
         let mut place = BTreeMap::new();

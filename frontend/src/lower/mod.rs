@@ -22,12 +22,7 @@ mod merge;
 
 pub fn lower_kernel(m: &SpirvModule, wanted: Option<&str>) -> Result<Kernel, FrontendError> {
     let mut kernel = lower_kernel_unoptimized(m, wanted)?;
-    crate::passes::widen_half(&mut kernel);
-    crate::passes::unroll(&mut kernel);
-    crate::passes::clean_up(&mut kernel);
-    if crate::passes::narrow(&mut kernel) > 0 {
-        crate::passes::clean_up(&mut kernel);
-    }
+    crate::passes::optimize(&mut kernel);
     Ok(kernel)
 }
 
@@ -215,24 +210,18 @@ impl<'a> Lowering<'a> {
                     let elem_ty = scalar_type(m, elem).ok_or_else(|| {
                         bad(m, p, "local pointer arguments must point to scalars")
                     })?;
+                    let depth = LOCAL_ARG_BYTES / elem_ty.bytes() as u64;
+                    let attrs = crate::memattrs::mem_attrs(m, id, None, &arg_name)?;
+                    crate::memattrs::check(&attrs, elem_ty.bytes(), depth, &arg_name)?;
                     let mem = MemId(kernel.memories.len() as u32);
-                    kernel.memories.push(Memory {
-                        name: arg_name.clone(),
-                        kind: MemoryKind::OnChip(OnChip {
-                            storage: Storage::Local,
-                            depth: LOCAL_ARG_BYTES / elem_ty.bytes() as u64,
-                            attrs: crate::memattrs::mem_attrs(m, id, None, &arg_name)?,
-                            init: None,
-                            merged_into: None,
-                        }),
-                        elem: elem_ty,
-                        read: false,
-                        written: false,
-                        no_alias: true,
-                        no_write: false,
-                        lanes: 1,
-                        geometry: None,
-                    });
+                    kernel.memories.push(Memory::new_on_chip(
+                        arg_name.clone(),
+                        Storage::Local,
+                        elem_ty,
+                        depth,
+                        attrs,
+                        None,
+                    ));
                     pointers.insert(id, Pointer { mem });
                     ArgKind::Local(mem)
                 }

@@ -187,23 +187,9 @@ impl Lowering<'_> {
     ) -> Result<MemId, FrontendError> {
         memattrs::check(&attrs, elem.bytes(), depth, what)?;
         let mem = MemId(self.kernel.memories.len() as u32);
-        self.kernel.memories.push(Memory {
-            name,
-            kind: MemoryKind::OnChip(OnChip {
-                storage,
-                depth,
-                attrs,
-                init,
-                merged_into: None,
-            }),
-            elem,
-            read: false,
-            written: false,
-            no_alias: true,
-            no_write: false,
-            lanes: 1,
-            geometry: None,
-        });
+        self.kernel
+            .memories
+            .push(Memory::new_on_chip(name, storage, elem, depth, attrs, init));
         Ok(mem)
     }
 
