@@ -207,7 +207,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
             out,
         } => {
             let board = Board::load(&board)?;
-            let cores = rtl_gen::cores::CORES;
+            let cores = rtl_gen::cores::all();
             if list || name.is_none() {
                 if json {
                     let rows: Vec<serde_json::Value> = cores
@@ -215,7 +215,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
                         .map(|c| {
                             let mut v = serde_json::to_value(c).unwrap_or_default();
                             v["latency"] =
-                                serde_json::json!(board.operator(c.class).latency.max(1));
+                                serde_json::json!(board.operator(&c.class).latency.max(1));
                             v
                         })
                         .collect();
@@ -224,12 +224,12 @@ fn run(cli: Cli) -> Result<i32, Error> {
                         serde_json::to_string_pretty(&rows).unwrap_or_default()
                     );
                 } else {
-                    for c in cores {
+                    for c in &cores {
                         println!(
                             "{:<10} {:<6} latency {:>2}  {}  [{}]",
                             c.name,
                             c.precision,
-                            board.operator(c.class).latency.max(1),
+                            board.operator(&c.class).latency.max(1),
                             c.operation,
                             c.accuracy
                         );
@@ -243,7 +243,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
                     "no core named '{name}'; `hls-build cores --list` shows them"
                 ))
             })?;
-            let text = rtl_gen::cores::emit(core, &board);
+            let text = rtl_gen::cores::emit(&core, &board);
             match out {
                 Some(p) => std::fs::write(&p, text).map_err(|source| Error::Io {
                     path: p.display().to_string(),

@@ -114,6 +114,7 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
     "fp32_round",
     "fp32_cmp",
     "fp32_convert",
+    "fp32_math",
 ];
 
 impl Board {

@@ -7,21 +7,34 @@ use serde::Serialize;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct CoreInfo {
-    pub name: &'static str,
-    pub module: &'static str,
-    pub precision: &'static str,
-    pub operation: &'static str,
+    pub name: String,
+    pub module: String,
+    pub precision: String,
+    pub operation: String,
     /// Board operator class that gives its latency.
-    pub class: &'static str,
-    pub inputs: &'static [&'static str],
-    pub outputs: &'static [&'static str],
-    pub accuracy: &'static str,
+    pub class: String,
+    pub inputs: Vec<String>,
+    pub outputs: Vec<String>,
+    pub accuracy: String,
     #[serde(skip)]
-    pub source: &'static str,
+    pub source: String,
 }
 
-pub const CORES: &[CoreInfo] = &[
-    CoreInfo {
+/// A fixed core, as written in the table below.
+struct Fixed {
+    name: &'static str,
+    module: &'static str,
+    precision: &'static str,
+    operation: &'static str,
+    class: &'static str,
+    inputs: &'static [&'static str],
+    outputs: &'static [&'static str],
+    accuracy: &'static str,
+    source: &'static str,
+}
+
+const FIXED: &[Fixed] = &[
+    Fixed {
         name: "fp32_add",
         module: "hls_fp32_add",
         precision: "float",
@@ -32,7 +45,7 @@ pub const CORES: &[CoreInfo] = &[
         accuracy: "correctly rounded (nearest even), subnormals kept",
         source: include_str!("../sv/hls_fp32_add.sv"),
     },
-    CoreInfo {
+    Fixed {
         name: "fp32_mul",
         module: "hls_fp32_mul",
         precision: "float",
@@ -43,7 +56,7 @@ pub const CORES: &[CoreInfo] = &[
         accuracy: "correctly rounded (nearest even), subnormals kept",
         source: include_str!("../sv/hls_fp32_mul.sv"),
     },
-    CoreInfo {
+    Fixed {
         name: "fp32_fma",
         module: "hls_fp32_fma",
         precision: "float",
@@ -54,7 +67,7 @@ pub const CORES: &[CoreInfo] = &[
         accuracy: "correctly rounded (nearest even), subnormals kept",
         source: include_str!("../sv/hls_fp32_fma.sv"),
     },
-    CoreInfo {
+    Fixed {
         name: "fp32_div",
         module: "hls_fp32_div",
         precision: "float",
@@ -65,7 +78,7 @@ pub const CORES: &[CoreInfo] = &[
         accuracy: "correctly rounded (nearest even), subnormals kept",
         source: include_str!("../sv/hls_fp32_div.sv"),
     },
-    CoreInfo {
+    Fixed {
         name: "fp32_sqrt",
         module: "hls_fp32_sqrt",
         precision: "float",
@@ -76,7 +89,7 @@ pub const CORES: &[CoreInfo] = &[
         accuracy: "correctly rounded (nearest even), subnormal inputs",
         source: include_str!("../sv/hls_fp32_sqrt.sv"),
     },
-    CoreInfo {
+    Fixed {
         name: "fp16_to_fp32",
         module: "hls_fp16_to_fp32",
         precision: "half -> float",
@@ -87,7 +100,7 @@ pub const CORES: &[CoreInfo] = &[
         accuracy: "exact (subnormals normalised, NaN payload kept and quieted)",
         source: include_str!("../sv/hls_fp_convert.sv"),
     },
-    CoreInfo {
+    Fixed {
         name: "fp32_to_fp16",
         module: "hls_fp32_to_fp16",
         precision: "float -> half",
@@ -98,7 +111,7 @@ pub const CORES: &[CoreInfo] = &[
         accuracy: "correctly rounded in MODE, subnormals kept, overflow per MODE",
         source: include_str!("../sv/hls_fp_convert.sv"),
     },
-    CoreInfo {
+    Fixed {
         name: "fp32_to_fp64",
         module: "hls_fp32_to_fp64",
         precision: "float -> double",
@@ -109,7 +122,7 @@ pub const CORES: &[CoreInfo] = &[
         accuracy: "exact",
         source: include_str!("../sv/hls_fp_convert.sv"),
     },
-    CoreInfo {
+    Fixed {
         name: "fp64_to_fp32",
         module: "hls_fp64_to_fp32",
         precision: "double -> float",
@@ -122,13 +135,51 @@ pub const CORES: &[CoreInfo] = &[
     },
 ];
 
-pub fn find(name: &str) -> Option<&'static CoreInfo> {
-    CORES.iter().find(|c| c.name == name)
+/// Every core: the fixed ones, then one per elementary function (`math::FUNCTIONS`).
+pub fn all() -> Vec<CoreInfo> {
+    let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect();
+    let fixed = FIXED.iter().map(|c| CoreInfo {
+        name: c.name.into(),
+        module: c.module.into(),
+        precision: c.precision.into(),
+        operation: c.operation.into(),
+        class: c.class.into(),
+        inputs: strings(c.inputs),
+        outputs: strings(c.outputs),
+        accuracy: c.accuracy.into(),
+        source: c.source.into(),
+    });
+    let math = crate::math::FUNCTIONS.iter().map(|f| {
+        let args = if f.arity == 2 { "a, b" } else { "a" };
+        let mut inputs = strings(&["clk", "ce", "a[31:0]"]);
+        if f.arity == 2 {
+            inputs.push("b[31:0]".into());
+        }
+        CoreInfo {
+            name: format!("fp32_{}", f.name),
+            module: f.module(),
+            precision: "float".into(),
+            operation: format!("{}({args})", f.name),
+            class: "fp32_math".into(),
+            inputs,
+            outputs: strings(&["y[31:0]"]),
+            accuracy: format!(
+                "within 1 ulp (OpenCL bound {} ulp), subnormals kept, IEEE special values",
+                f.bound_ulp
+            ),
+            source: f.module_source(),
+        }
+    });
+    fixed.chain(math).collect()
+}
+
+pub fn find(name: &str) -> Option<CoreInfo> {
+    all().into_iter().find(|c| c.name == name)
 }
 
 /// The core's source followed by a wrapper `<module>_top` with the board's latency fixed.
 pub fn emit(core: &CoreInfo, board: &Board) -> String {
-    let lat = board.operator(core.class).latency.max(1);
+    let lat = board.operator(&core.class).latency.max(1);
     let ports: Vec<String> = core
         .inputs
         .iter()
@@ -142,7 +193,7 @@ pub fn emit(core: &CoreInfo, board: &Board) -> String {
     let conns: Vec<String> = core
         .inputs
         .iter()
-        .chain(core.outputs)
+        .chain(&core.outputs)
         .map(|p| {
             let n = p.split('[').next().unwrap_or(p);
             format!(".{n}({n})")
@@ -151,8 +202,14 @@ pub fn emit(core: &CoreInfo, board: &Board) -> String {
     // The package with the shared rounding comes first: the core calls it; then the
     // delay line and rounding stages the cores instantiate.
     format!(
-        "{}\n{}\n{}\n{}\n// {}: {} on board '{}' at {} MHz: latency {lat} cycles.\nmodule {}_top (\n    {}\n);\n    {} #(.LAT({lat})) core ({});\nendmodule\n",
+        "{}\n{}\n{}\n{}\n{}\n// {}: {} on board '{}' at {} MHz: latency {lat} cycles.\nmodule {}_top (\n    {}\n);\n    {} #(.LAT({lat})) core ({});\nendmodule\n",
         include_str!("../sv/hls_fp_pkg.sv").trim_end(),
+        if core.class == "fp32_math" {
+            crate::math::package_source()
+        } else {
+            String::new()
+        }
+        .trim_end(),
         include_str!("../sv/hls_delay.sv").trim_end(),
         include_str!("../sv/hls_fp32_round.sv").trim_end(),
         core.source.trim_end(),

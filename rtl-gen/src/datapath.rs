@@ -537,9 +537,23 @@ pub fn emit(
                     ))
                 }
                 OpKind::Math(f) => {
-                    return Err(RtlError::Unsupported(format!(
-                        "OpenCL.std {f} reached code generation without a core"
-                    )))
+                    let Some(m) = crate::math::find(f) else {
+                        return Err(RtlError::Unsupported(format!(
+                            "OpenCL.std {f} reached code generation without a core"
+                        )));
+                    };
+                    let b = if m.arity == 2 {
+                        format!(", .b({})", a(1))
+                    } else {
+                        String::new()
+                    };
+                    wl(&mut out, decl.clone());
+                    wl(&mut out, format!(
+                        "    {} #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .a({}){b}, .y({n}));",
+                        m.module(),
+                        a(0)
+                    ));
+                    None
                 }
                 OpKind::Fma => {
                     wl(&mut out, decl.clone());

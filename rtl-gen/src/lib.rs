@@ -5,6 +5,7 @@
 //! FSM as a netlist in Rust; `sv/` holds the fixed operator cores and the FIFO.
 
 pub mod cores;
+pub mod math;
 mod datapath;
 mod onchip;
 
@@ -134,12 +135,20 @@ pub fn check_supported(kernel: &Kernel) -> Result<(), RtlError> {
                 )));
             }
             if let OpKind::Math(f) = &op.kind {
-                return Err(RtlError::Unsupported(format!(
-                    "{}: OpenCL.std {f} on {} has no hardware core yet; the software model \
-                     computes it (`hls-build sim --engine model`)",
-                    at(),
-                    op.ty
-                )));
+                let f32t = Type::Float(FloatKind::F32);
+                let all_f32 = op.ty == f32t
+                    && op.operands.iter().all(|o| unit.body.op(*o).ty == f32t);
+                if math::find(f).is_none() || !all_f32 {
+                    let have: Vec<&str> = math::FUNCTIONS.iter().map(|m| m.name).collect();
+                    return Err(RtlError::Unsupported(format!(
+                        "{}: OpenCL.std {f} on {} has no hardware core yet (cores exist for \
+                         float {}); the software model computes it (`hls-build sim --engine \
+                         model`)",
+                        at(),
+                        op.ty,
+                        have.join(", ")
+                    )));
+                }
             }
             let needs_core = match op.kind {
                 OpKind::Float(_) | OpKind::FCmp(_) | OpKind::Fma | OpKind::Convert(_) => true,
@@ -294,6 +303,9 @@ pub fn generate(
     for (n, t) in LIBRARY {
         files.push((n.to_string(), t.to_string()));
     }
+    // The elementary functions: a generated package (tables) and their modules.
+    files.insert(2, ("hls_fp_math_pkg.sv".into(), math::package_source()));
+    files.push(("hls_fp32_math.sv".into(), math::modules_source()));
     Ok(Generated {
         files,
         interface: Interface {

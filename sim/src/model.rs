@@ -1067,6 +1067,26 @@ impl<'m> Machine<'m> {
             return Ok(None);
         };
         let rd = |x: f64| fl::round(k, x);
+        // A function with a float core computes here exactly what the core does (the
+        // generated RTL is compared with this bit for bit); rtl-gen's math module has both.
+        if k == FloatKind::F32 {
+            let name = format!("{op:?}");
+            let name = name.trim_start_matches("native_").trim_start_matches("half_");
+            let bits = |v: &V| match v {
+                V::F(x, FloatKind::F32) => Some(fl::to_bits(FloatKind::F32, *x) as u32),
+                _ => None,
+            };
+            let (a, b) = match args {
+                [x] => (bits(x), Some(0)),
+                [x, y] => (bits(x), bits(y)),
+                _ => (None, None),
+            };
+            if let (Some(a), Some(b)) = (a, b) {
+                if let Some(r) = rtl_gen::math::eval(name, a, b) {
+                    return Ok(Some(V::F(fl::from_bits(k, r as u64), k)));
+                }
+            }
+        }
         let fmin = |x: f64, y: f64| {
             if y.is_nan() || y >= x && !x.is_nan() {
                 x
@@ -1274,6 +1294,14 @@ impl<'m> Machine<'m> {
                             (x - fl_).min(fl::below_one(k))
                         };
                         (f, V::F(fl_, k))
+                    }
+                    Cl::sincos if k == FloatKind::F32 => {
+                        // The cores' sine and cosine, bit for bit (see the math functions).
+                        let a = fl::to_bits(k, x) as u32;
+                        let core = |f: &str| {
+                            fl::from_bits(k, rtl_gen::math::eval(f, a, 0).unwrap_or(0) as u64)
+                        };
+                        (core("sin"), V::F(core("cos"), k))
                     }
                     Cl::sincos => (x.sin(), V::F(rd(x.cos()), k)),
                     Cl::lgamma_r => {

@@ -1,0 +1,307 @@
+// Elementary functions of binary32: exp, exp2, exp10, log, log2, log10, sin, cos, pow.
+//
+// Each is computed in fixed point with a relative error near 2^-40 and rounded once to
+// nearest even, so results are within 1 ulp (OpenCL asks 3 for exp and log, 4 for sin and
+// cos, 16 for pow); subnormal inputs and results, signed zeros, infinities and NaNs follow
+// C99 Annex F as OpenCL requires. The tables and constants (the part marked GENERATED)
+// come from rtl-gen/src/math.rs; everything else is fixed.
+//
+// Fixed point "fx": signed, 80 bits, 64 fraction bits (|v| < 2^15). Unsigned "u66":
+// 66 bits, 64 fraction bits (v < 4).
+// Products are wider than the bits each step keeps, by design.
+/* verilator lint_off UNUSEDSIGNAL */
+package hls_fp_math_pkg;
+    typedef logic signed [79:0] fx_t;
+
+    localparam logic [31:0] QNAN = 32'h7FC00000;
+    localparam logic [31:0] PINF = 32'h7F800000;
+    localparam logic [31:0] FONE = 32'h3F800000;
+    localparam logic [65:0] U_ONE = 66'h1_0000_0000_0000_0000;
+
+    // GENERATED
+
+    // (a * b) / 2^64, both u66.
+    function automatic logic [65:0] umul(input logic [65:0] a, input logic [65:0] b);
+        logic [131:0] p;
+        p = {66'd0, a} * {66'd0, b};
+        return p[129:64];
+    endfunction
+
+    // (a * b) / 2^64 of two fx values, rounded toward -inf.
+    function automatic fx_t fx_mul(input fx_t a, input fx_t b);
+        logic signed [159:0] p;
+        p = a * b;  // both operands sign-extended to the 160-bit context
+        return p[143:64];
+    endfunction
+
+    // v * c where c is an unsigned constant with 2 integer and 62 fraction bits.
+    function automatic fx_t fx_mulc(input fx_t v, input logic [63:0] c);
+        logic signed [159:0] p;
+        fx_t cs;
+        cs = {16'd0, c};
+        p = v * cs;
+        return p[141:62];
+    endfunction
+
+    // Rounds m / 2^64 * 2^k (m in [1, 4)) to binary32 with sign s: subnormal results are
+    // shifted into place with a sticky bit, overflow gives infinity.
+    function automatic logic [31:0] pack(input logic s, input logic signed [15:0] k, input logic [65:0] m);
+        logic signed [15:0] be, ke;
+        logic [65:0] mn;
+        logic [26:0] f;
+        logic [15:0] sh;
+        logic sticky;
+        mn = m;
+        ke = k;
+        if (mn[65]) begin
+            mn = {1'b0, mn[65:2], mn[1] | mn[0]};
+            ke = ke + 16'sd1;
+        end
+        be = ke + 16'sd127;
+        f = {mn[64:39], mn[38:0] != 39'd0};
+        if (be < 16'sd1) begin
+            sh = 16'(16'sd1 - be);
+            if (sh > 16'd26) begin
+                f = {26'd0, f != 27'd0};
+            end else begin
+                sticky = (f & ((27'd1 << sh[4:0]) - 27'd1)) != 27'd0;
+                f = (f >> sh[4:0]) | {26'd0, sticky};
+            end
+            be = 16'sd0;
+        end
+        if (be >= 16'sd255) return {s, 8'hFF, 23'd0};
+        return hls_fp_pkg::round_pack32(s, 13'(be), f);
+    endfunction
+
+    // An fx value rounded to binary32 (0 gives +0).
+    function automatic logic [31:0] fx_to_f32(input fx_t v);
+        logic s;
+        logic [79:0] mag;
+        logic [6:0] lead;
+        logic [65:0] m;
+        s = v[79];
+        mag = s ? 80'(-v) : 80'(v);
+        if (mag == 80'd0) return 32'd0;
+        lead = 7'd0;
+        for (int i = 0; i < 80; i++) if (mag[i]) lead = 7'(i);
+        if (lead > 7'd64) begin
+            m = 66'(mag >> (lead - 7'd64));
+            m[0] = m[0] | ((mag & ((80'd1 << (lead - 7'd64)) - 80'd1)) != 80'd0);
+        end else begin
+            m = 66'(mag << (7'd64 - lead));
+        end
+        return pack(s, 16'(lead) - 16'sd64, m);
+    endfunction
+
+    // 2^t rounded to binary32: t = k + i/64 + r with r < 2^-6; 2^(i/64) from a table and
+    // e^(r ln 2) from its Taylor polynomial to degree 5 (error below 2^-48).
+    function automatic logic [31:0] exp2_fx(input fx_t t);
+        logic signed [15:0] k;
+        logic [65:0] u, h, m;
+        k = t[79:64];
+        if (k >= 16'sd128) return PINF;
+        if (k < -16'sd152) return 32'd0;
+        u = umul({8'd0, t[57:0]}, U_LN2);
+        h = umul(u, U_INV120);
+        h = umul(u, U_INV24 + h);
+        h = umul(u, U_INV6 + h);
+        h = umul(u, U_HALF + h);
+        h = umul(u, U_ONE + h);
+        m = umul(exp2_table(t[63:58]), U_ONE + h);
+        return pack(1'b0, k, m);
+    endfunction
+
+    // x * c as fx for a finite x with |x| < 2^8; c has 2 integer and 62 fraction bits.
+    function automatic fx_t scale_fx(input logic [31:0] x, input logic [63:0] c);
+        logic [87:0] p;
+        logic [7:0] sh;
+        fx_t t;
+        p = {64'd0, x[30:23] != 8'd0, x[22:0]} * {24'd0, c};
+        // x = M * 2^(max(ex, 1) - 150), so x * c * 2^64 = p >> (148 - max(ex, 1)).
+        sh = 8'd148 - ((x[30:23] == 8'd0) ? 8'd1 : x[30:23]);
+        t = (sh > 8'd87) ? 80'sd0 : $signed(80'(p >> sh));
+        return x[31] ? -t : t;
+    endfunction
+
+    // exp2 (kind 0), exp (1) or exp10 (2) of x.
+    function automatic logic [31:0] exp32(input logic [31:0] x, input logic [1:0] kind);
+        if (x[30:23] == 8'hFF) return (x[22:0] != 23'd0) ? QNAN : (x[31] ? 32'd0 : PINF);
+        if (x[30:23] >= 8'd135) return x[31] ? 32'd0 : PINF;  // |x| >= 256
+        return exp2_fx(scale_fx(x, (kind == 2'd0) ? C_ONE : (kind == 2'd1) ? C_LOG2E : C_LOG2_10));
+    endfunction
+
+    // ln x as fx for a positive finite x: x = 2^e m with m in [0.75, 1.5); m r - 1 = z with
+    // r from a table (|z| < 2^-7, r = 1 exactly near m = 1 so that ln x keeps its relative
+    // precision there); ln x = e ln 2 - ln r + z q(z), q the log1p series to z^6.
+    function automatic fx_t ln_fx(input logic [30:0] x);
+        logic [7:0] ex;
+        logic [23:0] m;
+        logic [4:0] lz;
+        logic signed [9:0] e;
+        logic [24:0] mp;
+        logic [6:0] idx;
+        logic [34:0] pr;
+        logic signed [35:0] zs;
+        fx_t z, q, ef;
+        ex = x[30:23];
+        m = {ex != 8'd0, x[22:0]};
+        lz = 5'd0;
+        for (int i = 0; i < 24; i++) if (m[i]) lz = 5'(23 - i);
+        m = m << lz;
+        e = $signed({2'd0, (ex == 8'd0) ? 8'd1 : ex}) - 10'sd127 - $signed({5'd0, lz});
+        if (m[22]) begin  // m >= 1.5: halve it
+            mp = {1'b0, m};
+            e = e + 10'sd1;
+        end else begin
+            mp = {m, 1'b0};
+        end
+        // mp has 24 fraction bits; the table index is floor(mp * 128) - 96.
+        idx = 7'(mp[24:17] - 8'd96);
+        pr = {10'd0, mp} * {25'd0, log_r_table(idx)};
+        zs = $signed({1'b0, pr}) - 36'sd8589934592;  // 33 fraction bits
+        z = {{13{zs[35]}}, zs, 31'd0};
+        q = FX_LOG1P[6];
+        for (int i = 5; i >= 0; i--) q = FX_LOG1P[i] + fx_mul(z, q);
+        ef = {{70{e[9]}}, e};
+        return ef * FX_LN2 + log_neg_ln_r_table(idx) + fx_mul(z, q);
+    endfunction
+
+    // log2 (kind 0), log (1) or log10 (2) of x.
+    function automatic logic [31:0] log32(input logic [31:0] x, input logic [1:0] kind);
+        fx_t l;
+        if (x[30:23] == 8'hFF && x[22:0] != 23'd0) return QNAN;
+        if (x[30:0] == 31'd0) return {1'b1, PINF[30:0]};
+        if (x[31]) return QNAN;
+        if (x[30:23] == 8'hFF) return PINF;
+        l = ln_fx(x[30:0]);
+        if (kind == 2'd0) l = fx_mulc(l, C_LOG2E);
+        if (kind == 2'd2) l = fx_mulc(l, C_LOG10E);
+        return fx_to_f32(l);
+    endfunction
+
+    // w * y as fx, saturated to +-2^10 (2^t is then infinite or zero).
+    function automatic fx_t times_f32(input fx_t w, input logic [31:0] y);
+        logic [7:0] ey;
+        logic signed [8:0] sh;
+        logic signed [103:0] p;
+        logic signed [199:0] big;
+        fx_t lim, t;
+        ey = y[30:23];
+        p = w * $signed({1'b0, ey != 8'd0, y[22:0]});
+        big = {{96{p[103]}}, p};
+        sh = $signed({1'b0, (ey == 8'd0) ? 8'd1 : ey}) - 9'sd150;
+        lim = 80'sh400_0000_0000_0000_0000;
+        if (p == 104'sd0) begin
+            t = 80'sd0;  // |x| = 1
+        end else if (sh >= 9'sd80) begin
+            t = p[103] ? -lim : lim;
+        end else begin
+            big = (sh >= 9'sd0) ? (big <<< sh) : (big >>> (-sh));
+            t = (big > 200'(lim)) ? lim : (big < -200'(lim)) ? -lim : big[79:0];
+        end
+        return y[31] ? -t : t;
+    endfunction
+
+    // pow(x, y) with the special cases of C99 F.9.4.4.
+    function automatic logic [31:0] pow32(input logic [31:0] x, input logic [31:0] y);
+        logic [7:0] ey;
+        logic [23:0] my;
+        logic [4:0] ush;
+        logic y_int, y_odd, x_nan, y_nan, x_inf, y_inf, lt1, neg;
+        logic [31:0] r;
+        ey = y[30:23];
+        my = {ey != 8'd0, y[22:0]};
+        x_nan = x[30:23] == 8'hFF && x[22:0] != 23'd0;
+        y_nan = ey == 8'hFF && y[22:0] != 23'd0;
+        x_inf = x[30:0] == PINF[30:0];
+        y_inf = y[30:0] == PINF[30:0];
+        // Is y an integer, and odd? The units bit of y is bit 150 - ey of its significand.
+        ush = 5'(8'd150 - ey);
+        y_int = ey >= 8'd150 || (ey >= 8'd127 && (my & ((24'd1 << ush) - 24'd1)) == 24'd0);
+        y_odd = ey == 8'd150 ? my[0] : (ey >= 8'd127 && ey < 8'd150 && y_int && my[ush]);
+        if (y[30:0] == 31'd0) return FONE;
+        if (x == FONE) return FONE;
+        if (x_nan || y_nan) return QNAN;
+        if (x[30:0] == 31'd0) begin
+            if (y[31]) return {y_odd & x[31], PINF[30:0]};
+            return {y_odd & x[31], 31'd0};
+        end
+        if (x == 32'hBF800000 && y_inf) return FONE;
+        lt1 = x[30:0] < FONE[30:0];
+        if (y_inf) return (y[31] == lt1) ? PINF : 32'd0;
+        if (x_inf) begin
+            if (y[31]) return {x[31] & y_odd, 31'd0};
+            return {x[31] & y_odd, PINF[30:0]};
+        end
+        if (x[31] && !y_int) return QNAN;
+        neg = x[31] && y_odd;
+        r = exp2_fx(times_f32(fx_mulc(ln_fx(x[30:0]), C_LOG2E), y));
+        return {neg, r[30:0]};
+    endfunction
+
+    // sin x (want_cos = 0) or cos x. x (2/pi) = q + f with |f| <= 1/2, from the bits of 2/pi
+    // that matter for x's exponent (Payne-Hanek); sin and cos of a = f pi/2 by polynomials
+    // to degree 11 and 12; the quadrant picks one and the sign.
+    function automatic logic [31:0] sincos32(input logic [31:0] x, input logic want_cos);
+        logic [7:0] ex;
+        logic [127:0] w;
+        logic [151:0] p;
+        logic [1:0] n;
+        logic [125:0] frac, mag;
+        logic neg, s;
+        logic [6:0] lead;
+        logic [63:0] fm, am;
+        logic [127:0] pa;
+        logic signed [15:0] ea;
+        logic [15:0] sh;
+        logic [65:0] af, a2u, sm;
+        logic [31:0] r;
+        fx_t a2, poly;
+        ex = x[30:23];
+        if (ex == 8'hFF) return QNAN;
+        // |x| < 2^-12: sin x = x and cos x = 1 within their bounds.
+        if (ex < 8'd115) return want_cos ? FONE : x;
+        // Bits s .. s + 127 of 2/pi, s = ex - 151; earlier bits only add multiples of 4.
+        w = 128'(TWO_OVER_PI >> (9'd280 - {1'b0, ex}));
+        p = {128'd0, 1'b1, x[22:0]} * {24'd0, w};
+        frac = p[125:0];
+        n = p[127:126] + {1'b0, want_cos};
+        neg = frac[125];
+        if (neg) begin
+            n = n + 2'd1;
+            mag = -frac;
+        end else begin
+            mag = frac;
+        end
+        s = n[1] ^ (!n[0] && neg) ^ (!want_cos && x[31]);
+        if (mag == 126'd0) return n[0] ? {s, FONE[30:0]} : {s, 31'd0};
+        lead = 7'd0;
+        for (int i = 0; i < 126; i++) if (mag[i]) lead = 7'(i);
+        fm = 64'((mag << (7'd125 - lead)) >> 62);
+        ea = 16'(lead) - 16'sd126;
+        // a = f pi/2 = am / 2^63 * 2^ea.
+        pa = {64'd0, fm} * {64'd0, C_PI_2};
+        if (pa[127]) begin
+            am = pa[127:64];
+            ea = ea + 16'sd1;
+        end else begin
+            am = pa[126:63];
+        end
+        sh = 16'(-(ea + 16'sd1));
+        af = (sh >= 16'd64) ? 66'd0 : 66'({2'b00, am} >> sh[5:0]);
+        a2u = umul(af, af);
+        a2 = {14'd0, a2u};
+        if (n[0]) begin
+            poly = FX_COS[6];
+            for (int i = 5; i >= 0; i--) poly = FX_COS[i] + fx_mul(a2, poly);
+            r = fx_to_f32(poly);
+            return {s, r[30:0]};
+        end
+        poly = FX_SIN[5];
+        for (int i = 4; i >= 0; i--) poly = FX_SIN[i] + fx_mul(a2, poly);
+        // sin a = a * poly: am times poly (in [0.9, 1]) lands in [1, 4) after >> 62.
+        sm = 66'(({64'd0, am} * {48'd0, poly[79:0]}) >> 62);
+        return pack(s, ea - 16'sd1, sm);
+    endfunction
+endpackage
+/* verilator lint_on UNUSEDSIGNAL */

@@ -1,0 +1,24 @@
+// The float elementary functions with hardware cores, beside sqrt and fma: co-simulated
+// and compared with pocl within OpenCL's bounds (tests/e2e.rs:
+// elementary_functions_cosimulate_and_match_pocl).
+kernel void math_cores(global const float *x, global const float *y,
+                       global float *e, global float *l, global float *s,
+                       global float *c, global float *p, global float *q,
+                       global float *f, global float *bases, global float *sc) {
+    size_t i = get_global_id(0);
+    float a = x[i], b = y[i];
+    e[i] = exp(a);
+    l[i] = log(a);
+    s[i] = sin(a);
+    c[i] = cos(a);
+    p[i] = pow(a, b);
+    q[i] = sqrt(a);
+    f[i] = fma(a, b, a);
+    bases[4 * i + 0] = exp2(a);
+    bases[4 * i + 1] = exp10(a);
+    bases[4 * i + 2] = log2(a);
+    bases[4 * i + 3] = log10(a);
+    float co;
+    sc[2 * i] = sincos(a, &co);
+    sc[2 * i + 1] = co;
+}
