@@ -1,6 +1,7 @@
 //! hls-build as a library: the facade that wires frontend → scheduler → rtl-gen, and the
 //! co-simulation of the result. The CLI (`main.rs`) is a thin layer over this.
 
+pub mod campaign;
 pub mod report;
 
 use boards::Board;

@@ -80,6 +80,21 @@ enum Cmd {
         /// Where to write the core (standard output when not given).
         #[arg(short, long)]
         out: Option<PathBuf>,
+        /// Verify the cores (all, or NAME, or --only) in Verilator against references in
+        /// Rust; prints a table and exits 1 if any result is wrong or out of bound.
+        #[arg(long)]
+        check: bool,
+        /// Vectors per core for --check.
+        #[arg(long, default_value_t = 100_000)]
+        vectors: u64,
+        /// Comma-separated core names for --check.
+        #[arg(long)]
+        only: Option<String>,
+        #[arg(long, default_value_t = 2026)]
+        seed: u64,
+        /// Where --check builds its harnesses.
+        #[arg(long, default_value = "hls-cores-check")]
+        work: PathBuf,
     },
 }
 
@@ -197,6 +212,58 @@ fn build_args(params: &[sim::Param], specs: &[String]) -> Result<Vec<ArgValue>, 
         .collect()
 }
 
+/// `hls-build cores --check`: the verification campaign of each chosen core, as a table.
+#[allow(clippy::too_many_arguments)]
+fn check_cores(
+    cores: &[rtl_gen::cores::CoreInfo],
+    board: &Board,
+    name: Option<String>,
+    only: Option<String>,
+    vectors: u64,
+    seed: u64,
+    work: &Path,
+    json: bool,
+) -> Result<i32, Error> {
+    let wanted: Vec<String> = match (name, only) {
+        (Some(n), _) => vec![n],
+        (None, Some(list)) => list.split(',').map(|s| s.trim().to_string()).collect(),
+        (None, None) => cores.iter().map(|c| c.name.clone()).collect(),
+    };
+    if vectors == 0 {
+        return Err(Error::Usage("--vectors must be at least 1".into()));
+    }
+    let mut outcomes = Vec::new();
+    for w in &wanted {
+        let core = cores.iter().find(|c| &c.name == w).ok_or_else(|| {
+            Error::Usage(format!("no core named '{w}'; `hls-build cores --list` shows them"))
+        })?;
+        let t = std::time::Instant::now();
+        let o = hls_build::campaign::check(core, board, vectors, seed, &work.join(&core.name))?;
+        if !json {
+            eprintln!("{}: {} vectors in {:.1} s", o.core, o.vectors, t.elapsed().as_secs_f64());
+        }
+        outcomes.push(o);
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&outcomes).unwrap_or_default());
+    } else {
+        println!("| core | precision | vectors | failures | max error (ulp) | bound (ulp) | latency |");
+        println!("|---|---|---:|---:|---:|---|---:|");
+        for o in &outcomes {
+            println!(
+                "| {} | {} | {} | {} | {:.3} | {} | {} |",
+                o.core, o.precision, o.vectors, o.failures, o.max_ulp, o.bound, o.latency
+            );
+        }
+        for o in &outcomes {
+            for e in &o.examples {
+                println!("FAIL {e}");
+            }
+        }
+    }
+    Ok(if outcomes.iter().any(|o| o.failures > 0) { 1 } else { 0 })
+}
+
 fn run(cli: Cli) -> Result<i32, Error> {
     match cli.cmd {
         Cmd::Cores {
@@ -205,9 +272,17 @@ fn run(cli: Cli) -> Result<i32, Error> {
             json,
             board,
             out,
+            check,
+            vectors,
+            only,
+            seed,
+            work,
         } => {
             let board = Board::load(&board)?;
             let cores = rtl_gen::cores::all();
+            if check {
+                return check_cores(&cores, &board, name, only, vectors, seed, &work, json);
+            }
             if list || name.is_none() {
                 if json {
                     let rows: Vec<serde_json::Value> = cores

@@ -3386,3 +3386,44 @@ fn elementary_functions_cosimulate_and_match_pocl() {
         eprintln!("{o}[lane {lane}]: max {worst:.3} ulp from exact");
     }
 }
+
+/// Every core's verification campaign at CI size (10^5 vectors each, all 2^16 halves for
+/// half to float): correctly rounded cores bit for bit with Rust's IEEE arithmetic, the
+/// elementary functions within their OpenCL bound of the exact value.
+#[test]
+fn every_core_passes_its_verification_campaign() {
+    let d = scratch("campaign");
+    let r = run(&[
+        "cores",
+        "--check",
+        "--json",
+        "--vectors",
+        "100000",
+        "--work",
+        d.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    let rows: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let rows = rows.as_array().unwrap();
+    let list = run(&["cores", "--list", "--json"]);
+    let cores: serde_json::Value = serde_json::from_str(&list.stdout).unwrap();
+    assert_eq!(rows.len(), cores.as_array().unwrap().len(), "one row per core");
+    for row in rows {
+        assert_eq!(row["failures"], 0, "{row}");
+        assert!(row["vectors"].as_u64().unwrap() >= 65536, "{row}");
+        // The functions are within 1 ulp, far inside their bounds (3 to 16).
+        assert!(row["max_ulp"].as_f64().unwrap() <= 1.0, "{row}");
+    }
+}
+
+/// The campaign catches a wrong core: the divider checked as if it were the multiplier.
+#[test]
+fn a_campaign_catches_a_wrong_core() {
+    let board = boards::Board::builtin_default();
+    let mut core = rtl_gen::cores::find("fp32_div").unwrap();
+    core.name = "fp32_mul".into();
+    let d = scratch("campaign_wrong");
+    let o = hls_build::campaign::check(&core, &board, 1000, 1, &d).unwrap();
+    assert!(o.failures > 900, "{o:?}");
+    assert!(o.examples[0].contains("gave"), "{o:?}");
+}

@@ -305,7 +305,6 @@ impl VerilatedModel {
             .ok_or_else(|| SimError::Tool(format!("the model has no port {name}")))
     }
     /// Reads a port; `ABSENT` (a channel the design does not have) reads as 0.
-    /// Reads a port; `ABSENT` (a channel the design does not have) reads as 0.
     pub fn get(&self, port: usize) -> u64 {
         self.get_chunk(port, 0)
     }

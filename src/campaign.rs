@@ -1,0 +1,302 @@
+//! Verification campaigns of the operator cores (`hls-build cores --check`): each core is
+//! emitted standalone with the board's latency, built with Verilator, fed one vector per
+//! clock (clock enable high) with operands biased towards the hard cases, and every result
+//! is compared with a reference computed in Rust:
+//!
+//! - correctly rounded operations (add, sub, mul, div, fma, sqrt, the float-format
+//!   conversions) bit for bit with Rust's IEEE-754 binary32 arithmetic (and the `half`
+//!   crate), any NaN matching any NaN;
+//! - the elementary functions against the double-precision result of Rust's `std`/`libm`
+//!   (itself within 1 double ulp, 2^-29 of a float ulp), as an error in float ulps, which
+//!   must stay within the function's OpenCL bound.
+//!
+//! Half to float is checked over all 2^16 inputs whatever the vector count.
+
+use crate::Error;
+use boards::Board;
+use rtl_gen::cores::CoreInfo;
+use sim::verilator::{build_model, VerilatedModel};
+use std::path::Path;
+
+/// One core's result.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Outcome {
+    pub core: String,
+    pub precision: String,
+    pub vectors: u64,
+    /// Results that differ from the reference (correctly rounded cores) or exceed the
+    /// bound (functions).
+    pub failures: u64,
+    /// Largest error seen, in ulps of the result's format (0 for bit-exact cores).
+    pub max_ulp: f64,
+    /// "correctly rounded", "exact" or the OpenCL bound in ulps.
+    pub bound: String,
+    pub latency: u32,
+    /// The first failures, as text.
+    pub examples: Vec<String>,
+}
+
+enum Reference {
+    /// The bits every result must have (NaN: any NaN of the result's format).
+    Exact(fn(&[u64]) -> u64),
+    /// The exact value as a double, and the bound in float ulps.
+    Ulps(fn(&[u64]) -> f64, f64),
+}
+
+fn f(v: u64) -> f32 {
+    f32::from_bits(v as u32)
+}
+
+fn bits(v: f32) -> u64 {
+    v.to_bits() as u64
+}
+
+/// The first operand as a double.
+fn g(v: &[u64]) -> f64 {
+    f(v[0]) as f64
+}
+
+fn reference(core: &str) -> Option<Reference> {
+    use Reference::*;
+    Some(match core {
+        "fp32_add" => Exact(|v| bits(if v[0] & 1 == 1 { f(v[1]) - f(v[2]) } else { f(v[1]) + f(v[2]) })),
+        "fp32_mul" => Exact(|v| bits(f(v[0]) * f(v[1]))),
+        "fp32_div" => Exact(|v| bits(f(v[0]) / f(v[1]))),
+        "fp32_fma" => Exact(|v| bits(f(v[0]).mul_add(f(v[1]), f(v[2])))),
+        "fp32_sqrt" => Exact(|v| bits(f(v[0]).sqrt())),
+        "fp16_to_fp32" => Exact(|v| bits(half::f16::from_bits(v[0] as u16).to_f32())),
+        "fp32_to_fp16" => Exact(|v| half::f16::from_f32(f(v[0])).to_bits() as u64),
+        "fp32_to_fp64" => Exact(|v| (f(v[0]) as f64).to_bits()),
+        "fp64_to_fp32" => Exact(|v| bits(f64::from_bits(v[0]) as f32)),
+        "fp32_exp" => Ulps(|v| g(v).exp(), 3.0),
+        "fp32_exp2" => Ulps(|v| g(v).exp2(), 3.0),
+        "fp32_exp10" => Ulps(|v| libm::exp10(g(v)), 3.0),
+        "fp32_log" => Ulps(|v| g(v).ln(), 3.0),
+        "fp32_log2" => Ulps(|v| g(v).log2(), 3.0),
+        "fp32_log10" => Ulps(|v| g(v).log10(), 3.0),
+        "fp32_sin" => Ulps(|v| g(v).sin(), 4.0),
+        "fp32_cos" => Ulps(|v| g(v).cos(), 4.0),
+        "fp32_pow" => Ulps(|v| g(v).powf(f(v[1]) as f64), 16.0),
+        _ => return None,
+    })
+}
+
+/// A reproducible pseudo-random stream (splitmix64).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// Zeros, subnormals, the smallest normal, the largest finite values, infinities, NaNs
+/// (quiet, signalling, negative), one, and values whose sums and products tie.
+const SPECIAL: [u32; 20] = [
+    0x0000_0000, 0x8000_0000, 0x0000_0001, 0x807F_FFFF, 0x0080_0000, 0x7F7F_FFFF,
+    0xFF7F_FFFF, 0x7F80_0000, 0xFF80_0000, 0x7FC0_0000, 0xFFC0_0001, 0x7F80_0001,
+    0x3F80_0000, 0xBF80_0000, 0x3400_0000, 0x4B80_0000, 0x3F7F_FFFF, 0x3F80_0001,
+    0x3FC9_0FDB, 0x42B1_7218,
+];
+
+/// A binary32 operand: a special value, a tiny one, one near 1, one whose exponent is in a
+/// moderate range, a near multiple of pi/2, or any bit pattern.
+fn operand(r: &mut Rng) -> u32 {
+    let u = r.next();
+    let sign = ((u >> 63) as u32) << 31;
+    match u % 8 {
+        0 => SPECIAL[(u >> 8) as usize % SPECIAL.len()],
+        1 => (u >> 16) as u32 & 0x80FF_FFFF,
+        2 => 0x3F80_0000u32
+            .wrapping_add((u >> 16) as u32 % 1024)
+            .wrapping_sub(512),
+        3 => sign | ((u >> 16) as u32 & 0x007F_FFFF) | (((u >> 40) as u32 % 64 + 96) << 23),
+        4 => {
+            let k = (u >> 16) % (1 << 22);
+            sign | ((k as f64 * std::f64::consts::FRAC_PI_2) as f32)
+                .to_bits()
+                .wrapping_add((u >> 40) as u32 % 7)
+                .wrapping_sub(3)
+        }
+        _ => (u >> 16) as u32,
+    }
+}
+
+/// A second operand related to the first: its negation give or take a few ulps
+/// (cancellation), a neighbour (ties of the sum), a small integer (pow), or independent.
+fn partner(r: &mut Rng, a: u32) -> u32 {
+    let u = r.next();
+    match u % 6 {
+        0 => a ^ 0x8000_0000 ^ ((u >> 32) as u32 & 0x3),
+        1 => a.wrapping_add((u >> 32) as u32 & 0xFF) ^ (((u >> 40) as u32 & 1) << 31),
+        2 => (((u >> 16) as i32 % 64) as f32).to_bits(),
+        _ => operand(r),
+    }
+}
+
+/// The operands of vector i for a core with these data inputs.
+fn vector(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64> {
+    let a = operand(r);
+    match core {
+        "fp16_to_fp32" => vec![i & 0xFFFF],
+        "fp64_to_fp32" => {
+            let u = r.next();
+            // Doubles near float's range and precision: their low bits decide the rounding.
+            let x = match u % 4 {
+                0 => (f(a as u64) as f64).to_bits() ^ (r.next() & 0x3FFF_FFFF),
+                1 => r.next(),
+                _ => {
+                    let e = 1023 - 160 + (u >> 8) % 320;
+                    (u & (1 << 63)) | e << 52 | (r.next() & ((1 << 52) - 1))
+                }
+            };
+            vec![x]
+        }
+        "fp32_fma" => {
+            let b = operand(r);
+            // c near -(a * b): the cancellation an fma exists for.
+            let p = -(f(a as u64) * f(b as u64));
+            let c = if r.next() % 2 == 0 && p.is_finite() {
+                p.to_bits().wrapping_add((r.next() % 5) as u32).wrapping_sub(2)
+            } else {
+                partner(r, a)
+            };
+            vec![a as u64, b as u64, c as u64]
+        }
+        _ if inputs.len() == 3 => {
+            // sub, a, b (the adder)
+            let b = partner(r, a);
+            vec![r.next() & 1, a as u64, b as u64]
+        }
+        _ if inputs.len() == 2 => vec![a as u64, partner(r, a) as u64],
+        _ => vec![a as u64],
+    }
+}
+
+/// float ulps between a binary32 result and an exact value (a NaN matches a NaN).
+fn ulp_error(got: f32, want: f64) -> f64 {
+    if want.is_nan() || got.is_nan() {
+        return if want.is_nan() && got.is_nan() { 0.0 } else { f64::INFINITY };
+    }
+    if want as f32 == got {
+        return 0.0;
+    }
+    if got.is_infinite() || want.is_infinite() {
+        return f64::INFINITY;
+    }
+    let e = want.abs().max(f32::MIN_POSITIVE as f64).log2().floor();
+    (got as f64 - want).abs() / 2f64.powf(e - 23.0)
+}
+
+fn is_nan(bits: u64, width: u32) -> bool {
+    match width {
+        16 => half::f16::from_bits(bits as u16).is_nan(),
+        64 => f64::from_bits(bits).is_nan(),
+        _ => f(bits).is_nan(),
+    }
+}
+
+/// Runs `vectors` vectors (all 2^16 for half inputs) through one core.
+pub fn check(core: &CoreInfo, board: &Board, vectors: u64, seed: u64, dir: &Path) -> Result<Outcome, Error> {
+    let reference = reference(&core.name).ok_or_else(|| {
+        Error::Usage(format!("core {} has no reference to check it against", core.name))
+    })?;
+    let latency = board.operator(&core.class).latency.max(1);
+    std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+        path: dir.display().to_string(),
+        source,
+    })?;
+    let file = dir.join(format!("{}.sv", core.module));
+    std::fs::write(&file, rtl_gen::cores::emit(core, board)).map_err(|source| Error::Io {
+        path: file.display().to_string(),
+        source,
+    })?;
+    let top = format!("{}_top", core.module);
+    let mut m = VerilatedModel::load(&build_model(&[file], &top, false)?)?;
+    let data: Vec<String> = core
+        .inputs
+        .iter()
+        .map(|p| p.split('[').next().unwrap_or(p).to_string())
+        .filter(|p| p != "clk" && p != "ce")
+        .collect();
+    let ins: Vec<usize> = data.iter().map(|p| m.port(p)).collect::<Result<_, _>>()?;
+    let (clk, ce, y) = (m.port("clk")?, m.port("ce")?, m.port("y")?);
+    let out_width = m.port_width(y);
+    let vectors = if core.name == "fp16_to_fp32" { 1 << 16 } else { vectors };
+    let mut rng = Rng(seed);
+    let mut in_flight: std::collections::VecDeque<Vec<u64>> = Default::default();
+    let mut outcome = Outcome {
+        core: core.name.clone(),
+        precision: core.precision.clone(),
+        vectors,
+        failures: 0,
+        max_ulp: 0.0,
+        bound: match reference {
+            Reference::Exact(_) if core.name.ends_with("to_fp64") || core.name == "fp16_to_fp32" => "exact".into(),
+            Reference::Exact(_) => "correctly rounded".into(),
+            Reference::Ulps(_, b) => format!("{b}"),
+        },
+        latency,
+        examples: Vec::new(),
+    };
+    m.set(ce, 1);
+    let lat = latency as usize;
+    for cycle in 0..vectors + latency as u64 - 1 {
+        if cycle < vectors {
+            let v = vector(&core.name, &data, &mut rng, cycle);
+            for (p, x) in ins.iter().zip(&v) {
+                m.set(*p, *x);
+            }
+            in_flight.push_back(v);
+        } else {
+            in_flight.push_back(Vec::new()); // a bubble: nothing to check
+        }
+        m.set(clk, 0);
+        m.eval();
+        m.set(clk, 1);
+        m.eval();
+        // After this edge the output holds the vector issued latency - 1 cycles ago.
+        if in_flight.len() < lat {
+            continue;
+        }
+        let v = in_flight.pop_front().unwrap_or_default();
+        if v.is_empty() {
+            continue;
+        }
+        let got = m.get(y);
+        let (bad, err) = match &reference {
+            Reference::Exact(r) => {
+                let want = r(&v);
+                let ok = want == got || (is_nan(want, out_width) && is_nan(got, out_width));
+                (!ok, if ok { 0.0 } else { f64::INFINITY })
+            }
+            Reference::Ulps(r, bound) => {
+                let e = ulp_error(f(got), r(&v));
+                (e > *bound, e)
+            }
+        };
+        if err.is_finite() {
+            outcome.max_ulp = outcome.max_ulp.max(err);
+        }
+        if bad {
+            outcome.failures += 1;
+            if outcome.examples.len() < 5 {
+                let ops: Vec<String> = v.iter().map(|x| format!("{x:#x}")).collect();
+                outcome.examples.push(format!(
+                    "{}({}) gave {got:#x}, {}",
+                    core.name,
+                    ops.join(", "),
+                    match &reference {
+                        Reference::Exact(r) => format!("want {:#x}", r(&v)),
+                        Reference::Ulps(r, _) => format!("exact {:e} ({err} ulp)", r(&v)),
+                    }
+                ));
+            }
+        }
+    }
+    Ok(outcome)
+}
