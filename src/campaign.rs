@@ -64,6 +64,16 @@ fn reference(core: &str) -> Option<Reference> {
         "fp32_div" => Exact(|v| bits(f(v[0]) / f(v[1]))),
         "fp32_fma" => Exact(|v| bits(f(v[0]).mul_add(f(v[1]), f(v[2])))),
         "fp32_sqrt" => Exact(|v| bits(f(v[0]).sqrt())),
+        "fp64_add" => Exact(|v| {
+            let (a, b) = (f64::from_bits(v[1]), f64::from_bits(v[2]));
+            (if v[0] & 1 == 1 { a - b } else { a + b }).to_bits()
+        }),
+        "fp64_mul" => Exact(|v| (f64::from_bits(v[0]) * f64::from_bits(v[1])).to_bits()),
+        "fp64_div" => Exact(|v| (f64::from_bits(v[0]) / f64::from_bits(v[1])).to_bits()),
+        "fp64_fma" => Exact(|v| {
+            f64::from_bits(v[0]).mul_add(f64::from_bits(v[1]), f64::from_bits(v[2])).to_bits()
+        }),
+        "fp64_sqrt" => Exact(|v| f64::from_bits(v[0]).sqrt().to_bits()),
         "fp16_to_fp32" => Exact(|v| bits(half::f16::from_bits(v[0] as u16).to_f32())),
         "fp32_to_fp16" => Exact(|v| half::f16::from_f32(f(v[0])).to_bits() as u64),
         "fp32_to_fp64" => Exact(|v| (f(v[0]) as f64).to_bits()),
@@ -138,8 +148,58 @@ fn partner(r: &mut Rng, a: u32) -> u32 {
     }
 }
 
+/// The binary64 counterparts of SPECIAL.
+const SPECIAL64: [u64; 16] = [
+    0, 1 << 63, 1, 0x800F_FFFF_FFFF_FFFF, 0x0010_0000_0000_0000, 0x7FEF_FFFF_FFFF_FFFF,
+    0xFFEF_FFFF_FFFF_FFFF, 0x7FF0_0000_0000_0000, 0xFFF0_0000_0000_0000,
+    0x7FF8_0000_0000_0000, 0xFFF8_0000_0000_0001, 0x7FF0_0000_0000_0001,
+    0x3FF0_0000_0000_0000, 0xBFF0_0000_0000_0000, 0x3CB0_0000_0000_0000,
+    0x4340_0000_0000_0000,
+];
+
+/// A binary64 operand, biased like `operand`.
+fn operand64(r: &mut Rng) -> u64 {
+    let u = r.next();
+    let v = r.next();
+    match u % 6 {
+        0 => SPECIAL64[(u >> 8) as usize % SPECIAL64.len()],
+        1 => v & 0x800F_FFFF_FFFF_FFFF, // subnormal
+        2 => (u & (1 << 63)) | ((u >> 8) % 200 + 923) << 52 | (v & ((1 << 52) - 1)),
+        3 => (u & (1 << 63)) | ((u >> 8) % 100 + 1) << 52 | (v & ((1 << 52) - 1)),
+        _ => v,
+    }
+}
+
+/// A second binary64 operand: near the first's negation, a neighbour, or independent.
+fn partner64(r: &mut Rng, a: u64) -> u64 {
+    let u = r.next();
+    match u % 5 {
+        0 => a ^ (1 << 63) ^ ((u >> 32) & 0x3),
+        1 => a.wrapping_add((u >> 32) & 0xFF) ^ (((u >> 40) & 1) << 63),
+        _ => operand64(r),
+    }
+}
+
 /// The operands of vector i for a core with these data inputs.
 fn vector(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64> {
+    if core.starts_with("fp64_") && core != "fp64_to_fp32" {
+        let a = operand64(r);
+        return match core {
+            "fp64_fma" => {
+                let b = operand64(r);
+                let p = -(f64::from_bits(a) * f64::from_bits(b));
+                let c = if r.next() % 2 == 0 && p.is_finite() {
+                    p.to_bits().wrapping_add(r.next() % 5).wrapping_sub(2)
+                } else {
+                    partner64(r, a)
+                };
+                vec![a, b, c]
+            }
+            "fp64_add" => vec![r.next() & 1, a, partner64(r, a)],
+            "fp64_sqrt" => vec![a],
+            _ => vec![a, partner64(r, a)],
+        };
+    }
     let a = operand(r);
     match core {
         "fp16_to_fp32" => vec![i & 0xFFFF],

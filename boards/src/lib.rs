@@ -115,6 +115,11 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
     "fp32_cmp",
     "fp32_convert",
     "fp32_math",
+    "fp64_add",
+    "fp64_mul",
+    "fp64_div",
+    "fp64_sqrt",
+    "fp64_fma",
 ];
 
 impl Board {

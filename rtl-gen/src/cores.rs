@@ -90,6 +90,61 @@ const FIXED: &[Fixed] = &[
         source: include_str!("../sv/hls_fp32_sqrt.sv"),
     },
     Fixed {
+        name: "fp64_add",
+        module: "hls_fp64_add",
+        precision: "double",
+        operation: "a + b, or a - b when sub = 1",
+        class: "fp64_add",
+        inputs: &["clk", "ce", "sub", "a[63:0]", "b[63:0]"],
+        outputs: &["y[63:0]"],
+        accuracy: "correctly rounded (nearest even), subnormals kept",
+        source: include_str!("../sv/hls_fp64.sv"),
+    },
+    Fixed {
+        name: "fp64_mul",
+        module: "hls_fp64_mul",
+        precision: "double",
+        operation: "a * b",
+        class: "fp64_mul",
+        inputs: &["clk", "ce", "a[63:0]", "b[63:0]"],
+        outputs: &["y[63:0]"],
+        accuracy: "correctly rounded (nearest even), subnormals kept",
+        source: include_str!("../sv/hls_fp64.sv"),
+    },
+    Fixed {
+        name: "fp64_fma",
+        module: "hls_fp64_fma",
+        precision: "double",
+        operation: "a * b + c, rounded once",
+        class: "fp64_fma",
+        inputs: &["clk", "ce", "a[63:0]", "b[63:0]", "c[63:0]"],
+        outputs: &["y[63:0]"],
+        accuracy: "correctly rounded (nearest even), subnormals kept",
+        source: include_str!("../sv/hls_fp64.sv"),
+    },
+    Fixed {
+        name: "fp64_div",
+        module: "hls_fp64_div",
+        precision: "double",
+        operation: "a / b",
+        class: "fp64_div",
+        inputs: &["clk", "ce", "a[63:0]", "b[63:0]"],
+        outputs: &["y[63:0]"],
+        accuracy: "correctly rounded (nearest even), subnormals kept",
+        source: include_str!("../sv/hls_fp64.sv"),
+    },
+    Fixed {
+        name: "fp64_sqrt",
+        module: "hls_fp64_sqrt",
+        precision: "double",
+        operation: "sqrt(a)",
+        class: "fp64_sqrt",
+        inputs: &["clk", "ce", "a[63:0]"],
+        outputs: &["y[63:0]"],
+        accuracy: "correctly rounded (nearest even), subnormals kept",
+        source: include_str!("../sv/hls_fp64.sv"),
+    },
+    Fixed {
         name: "fp16_to_fp32",
         module: "hls_fp16_to_fp32",
         precision: "half -> float",
@@ -204,10 +259,10 @@ pub fn emit(core: &CoreInfo, board: &Board) -> String {
     format!(
         "{}\n{}\n{}\n{}\n{}\n// {}: {} on board '{}' at {} MHz: latency {lat} cycles.\nmodule {}_top (\n    {}\n);\n    {} #(.LAT({lat})) core ({});\nendmodule\n",
         include_str!("../sv/hls_fp_pkg.sv").trim_end(),
-        if core.class == "fp32_math" {
-            crate::math::package_source()
-        } else {
-            String::new()
+        match core.class.as_str() {
+            "fp32_math" => crate::math::package_source(),
+            c if c.starts_with("fp64_") => include_str!("../sv/hls_fp64_pkg.sv").to_string(),
+            _ => String::new(),
         }
         .trim_end(),
         include_str!("../sv/hls_delay.sv").trim_end(),

@@ -558,13 +558,18 @@ pub fn emit(
                 OpKind::Fma => {
                     wl(&mut out, decl.clone());
                     wl(&mut out, format!(
-                        "    hls_fp32_fma #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .a({}), .b({}), .c({}), .y({n}));",
+                        "    hls_fp{w}_fma #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .a({}), .b({}), .c({}), .y({n}));",
                         a(0), a(1), a(2)
                     ));
                     None
                 }
                 OpKind::FCmp(p) => Some(format!(
-                    "hls_fp_pkg::fcmp32({}, {}, {})",
+                    "{}({}, {}, {})",
+                    if unit.body.op(op.operands[0]).ty.bits() == 64 {
+                        "hls_fp64_pkg::fcmp64"
+                    } else {
+                        "hls_fp_pkg::fcmp32"
+                    },
                     a(0),
                     a(1),
                     *p as u32
@@ -578,8 +583,11 @@ pub fn emit(
                 }
                 OpKind::FloatUnary(FloatUnaryOp::Sqrt) => {
                     wl(&mut out, decl.clone());
-                    wl(&mut out, format!("    hls_fp32_sqrt #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .a({}), .y({n}));", a(0)));
+                    wl(&mut out, format!("    hls_fp{w}_sqrt #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .a({}), .y({n}));", a(0)));
                     None
+                }
+                OpKind::FloatUnary(r) if w == 64 => {
+                    Some(format!("hls_fp64_pkg::round64({}, {})", a(0), *r as u32))
                 }
                 OpKind::FloatUnary(r) => {
                     Some(format!("hls_fp_pkg::round32({}, {})", a(0), *r as u32))
@@ -595,12 +603,14 @@ pub fn emit(
                     };
                     Some(match c {
                         ConvertOp::SIToF(r) => format!(
-                            "hls_fp_pkg::i64_to_f32({}, 1'b1, 2'd{})",
+                            "hls_fp{}::i64_to_f{w}({}, 1'b1, 2'd{})",
+                            if w == 64 { "64_pkg" } else { "_pkg" },
                             widen(true),
                             *r as u32
                         ),
                         ConvertOp::UIToF(r) => format!(
-                            "hls_fp_pkg::i64_to_f32({}, 1'b0, 2'd{})",
+                            "hls_fp{}::i64_to_f{w}({}, 1'b0, 2'd{})",
+                            if w == 64 { "64_pkg" } else { "_pkg" },
                             widen(false),
                             *r as u32
                         ),
@@ -619,11 +629,13 @@ pub fn emit(
                                 )))
                             }
                         },
-                        ConvertOp::FToSI => {
-                            format!("{w}'(hls_fp_pkg::f32_to_i64({}, 1'b1, {w}))", a(0))
-                        }
-                        ConvertOp::FToUI => {
-                            format!("{w}'(hls_fp_pkg::f32_to_i64({}, 1'b0, {w}))", a(0))
+                        ConvertOp::FToSI | ConvertOp::FToUI => {
+                            let signed = u8::from(matches!(c, ConvertOp::FToSI));
+                            if from == 64 {
+                                format!("{w}'(hls_fp64_pkg::f64_to_i64({}, 1'b{signed}, {w}))", a(0))
+                            } else {
+                                format!("{w}'(hls_fp_pkg::f32_to_i64({}, 1'b{signed}, {w}))", a(0))
+                            }
                         }
                     })
                 }
@@ -640,13 +652,14 @@ pub fn emit(
                 }
                 OpKind::Float(f) => {
                     wl(&mut out, decl.clone());
+                    // hls_fp32_* or hls_fp64_*: the cores share their ports.
                     match f {
                         FloatBinOp::Add | FloatBinOp::Sub => wl(&mut out, format!(
-                            "    hls_fp32_add #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .sub(1'b{}), .a({}), .b({}), .y({n}));",
+                            "    hls_fp{w}_add #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .sub(1'b{}), .a({}), .b({}), .y({n}));",
                             u8::from(*f == FloatBinOp::Sub), a(0), a(1)
                         )),
                         FloatBinOp::Mul | FloatBinOp::Div => wl(&mut out, format!(
-                            "    hls_fp32_{} #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .a({}), .b({}), .y({n}));",
+                            "    hls_fp{w}_{} #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .a({}), .b({}), .y({n}));",
                             if *f == FloatBinOp::Mul { "mul" } else { "div" },
                             a(0), a(1)
                         )),

@@ -38,6 +38,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fp32_div.sv", include_str!("../sv/hls_fp32_div.sv")),
     ("hls_fp32_sqrt.sv", include_str!("../sv/hls_fp32_sqrt.sv")),
     ("hls_fp32_fma.sv", include_str!("../sv/hls_fp32_fma.sv")),
+    ("hls_fp64.sv", include_str!("../sv/hls_fp64.sv")),
 ];
 
 /// A 32-bit register of the control slave.
@@ -155,21 +156,26 @@ pub fn check_supported(kernel: &Kernel) -> Result<(), RtlError> {
                 OpKind::FloatUnary(u) => !u.is_sign_bit_op(),
                 _ => false,
             };
-            // Conversions between half and float and between float and double have cores
-            // (hls_fp_pkg); half <-> double does not.
+            // Float and double have cores for every arithmetic operation; half has the
+            // conversions to and from float (the frontend computes half arithmetic in float
+            // and rounds once). Half <-> double would round twice and has no core.
+            let f16t = Type::Float(FloatKind::F16);
             let f32_pair = matches!(op.kind, OpKind::Convert(frontend::ir::ConvertOp::FToF(_)))
                 && op.operands.first().is_some_and(|o| {
                     let from = unit.body.op(*o).ty;
                     let f32t = Type::Float(FloatKind::F32);
                     (from == f32t) != (op.ty == f32t)
                 });
-            let other_float = std::iter::once(op.ty)
+            let half = std::iter::once(op.ty)
                 .chain(op.operands.iter().map(|o| unit.body.op(*o).ty))
-                .find(|t| matches!(t, Type::Float(FloatKind::F16 | FloatKind::F64)));
-            if let (true, Some(t), false) = (needs_core, other_float, f32_pair) {
+                .any(|t| t == f16t);
+            let double_to_half = matches!(op.kind, OpKind::Convert(frontend::ir::ConvertOp::FToF(_)))
+                && !f32_pair;
+            if needs_core && ((half && !f32_pair) || double_to_half) {
                 return Err(RtlError::Unsupported(format!(
-                    "{}: {:?} on {t}: the operator cores are float (f32) only so far; \
-                     the software model runs half and double (`hls-build sim --engine model`)",
+                    "{}: {:?} on half: the half cores are the conversions to and from float \
+                     (half arithmetic is computed in float); the software model runs it \
+                     (`hls-build sim --engine model`)",
                     at(),
                     op.kind
                 )));
@@ -305,6 +311,7 @@ pub fn generate(
     }
     // The elementary functions: a generated package (tables) and their modules.
     files.insert(2, ("hls_fp_math_pkg.sv".into(), math::package_source()));
+    files.insert(3, ("hls_fp64_pkg.sv".into(), include_str!("../sv/hls_fp64_pkg.sv").into()));
     files.push(("hls_fp32_math.sv".into(), math::modules_source()));
     Ok(Generated {
         files,

@@ -70,6 +70,8 @@ pub struct UnitSchedule {
 /// Operator class (board table key) of an IR op, if it has one.
 pub fn operator_class(op: &Op) -> Option<&'static str> {
     Some(match &op.kind {
+        OpKind::FloatUnary(FloatUnaryOp::Sqrt) if op.ty.bits() == 64 => "fp64_sqrt",
+        OpKind::Fma if op.ty.bits() == 64 => "fp64_fma",
         OpKind::Int(IntBinOp::Add | IntBinOp::Sub) => "int_add",
         OpKind::Int(IntBinOp::And | IntBinOp::Or | IntBinOp::Xor) => "int_logic",
         OpKind::Int(IntBinOp::Shl | IntBinOp::LShr | IntBinOp::AShr) => "int_shift",
@@ -85,6 +87,10 @@ pub fn operator_class(op: &Op) -> Option<&'static str> {
         OpKind::Cmp(_) => "int_cmp",
         OpKind::Select => "select",
         OpKind::Cast(_) => "cast",
+        // Double arithmetic has its own cores (and latencies).
+        OpKind::Float(FloatBinOp::Add | FloatBinOp::Sub) if op.ty.bits() == 64 => "fp64_add",
+        OpKind::Float(FloatBinOp::Mul) if op.ty.bits() == 64 => "fp64_mul",
+        OpKind::Float(FloatBinOp::Div) if op.ty.bits() == 64 => "fp64_div",
         OpKind::Float(FloatBinOp::Add | FloatBinOp::Sub) => "fp32_add",
         OpKind::Float(FloatBinOp::Mul) => "fp32_mul",
         OpKind::Float(FloatBinOp::Div) => "fp32_div",
