@@ -1,6 +1,16 @@
 // IEEE-754 binary32 fused multiply-add a * b + c with a single rounding (nearest even),
 // subnormal inputs and outputs, infinities, NaN (quiet NaN 0x7FC00000 out). Fixed latency
 // LAT cycles with clock enable.
+//
+// With LAT >= STAGES (13) the datapath of hls_ffma32 below is staged: classify and the
+// exponents; four 12x12 partial products (DSP blocks) beside the exponent difference; their
+// sum; the larger term first and the smaller aligned to it in two steps, what falls off as
+// sticky; the
+// magnitude compare of an effective subtraction; the add or subtract; the leading one; the
+// exponent and normalising shift for both a normal and a subnormal result; the shift, in
+// two steps;
+// rounding and packing (hls_fp32_round). Extra latency is a delay line at the output. With
+// LAT < STAGES it is all combinational, followed by LAT registers.
 module hls_fp32_fma #(
     parameter int LAT = 14
 ) (
@@ -11,6 +21,7 @@ module hls_fp32_fma #(
     input  logic [31:0] c,
     output logic [31:0] y
 );
+    localparam int STAGES = 13;
     function automatic logic [31:0] hls_ffma32(input logic [31:0] x, input logic [31:0] z, input logic [31:0] w);
         logic sp, sc, sign, eff_sub, p_inf, sticky;
         logic [7:0] ex, ez, ew;
@@ -95,12 +106,275 @@ module hls_fp32_fma #(
         return res;
     endfunction
 
-    logic [31:0] stage [LAT];
-    always_ff @(posedge clk) begin
-        if (ce) begin
-            stage[0] <= hls_ffma32(a, b, c);
-            for (int i = 1; i < LAT; i++) stage[i] <= stage[i-1];
+    if (LAT >= STAGES) begin : g_staged
+        // Stage 1: special operands; the exponents of the product and the addend (each
+        // term an integer times 2^(e - 176): the product P << 3, the addend c << 26).
+        logic [7:0] ex, ez, ew;
+        logic sp, sc, p_inf, nan_in;
+        assign ex = a[30:23];
+        assign ez = b[30:23];
+        assign ew = c[30:23];
+        assign sp = a[31] ^ b[31];
+        assign sc = c[31];
+        assign p_inf = ex == 8'hFF || ez == 8'hFF;
+        assign nan_in = (ex == 8'hFF && a[22:0] != 23'd0) || (ez == 8'hFF && b[22:0] != 23'd0)
+                     || (ew == 8'hFF && c[22:0] != 23'd0);
+        logic s1_special, s1_sp, s1_sc, s1_c_zero;
+        logic [31:0] s1_special_val;
+        logic [23:0] s1_fx, s1_fz, s1_fw;
+        logic signed [11:0] s1_ep, s1_ec;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s1_sp <= sp;
+                s1_sc <= sc;
+                s1_special <= nan_in || p_inf || ew == 8'hFF || a[30:0] == 31'd0 || b[30:0] == 31'd0;
+                if (nan_in || (p_inf && (a[30:0] == 31'd0 || b[30:0] == 31'd0)))
+                    s1_special_val <= 32'h7FC00000;
+                else if (p_inf)
+                    s1_special_val <= (ew == 8'hFF && sc != sp) ? 32'h7FC00000 : {sp, 8'hFF, 23'd0};
+                else if (ew == 8'hFF)
+                    s1_special_val <= c;
+                else  // an exact zero product: c, or for c = +-0 the IEEE sign rule
+                    s1_special_val <= (c[30:0] == 31'd0) ? {sp & sc, 31'd0} : c;
+                s1_fx <= {ex != 8'd0, a[22:0]};
+                s1_fz <= {ez != 8'd0, b[22:0]};
+                s1_fw <= {ew != 8'd0, c[22:0]};
+                s1_c_zero <= c[30:0] == 31'd0;
+                s1_ep <= $signed({4'd0, (ex == 8'd0) ? 8'd1 : ex}) + $signed({4'd0, (ez == 8'd0) ? 8'd1 : ez}) - 12'sd127;
+                s1_ec <= $signed({4'd0, (ew == 8'd0) ? 8'd1 : ew});
+            end
         end
+        // Stage 2: partial products; which term is larger by exponent, and by how much (a
+        // zero addend aligns anywhere: it counts as the product's exponent).
+        logic signed [11:0] ec_eff;
+        assign ec_eff = s1_c_zero ? s1_ep : s1_ec;
+        logic s2_special, s2_sp, s2_sc, s2_p_big;
+        logic [31:0] s2_special_val;
+        logic [23:0] s2_fw, s2_ll, s2_lh, s2_hl, s2_hh;
+        logic signed [11:0] s2_emax;
+        logic [11:0] s2_d;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s2_special <= s1_special;
+                s2_special_val <= s1_special_val;
+                s2_sp <= s1_sp;
+                s2_sc <= s1_sc;
+                s2_fw <= s1_fw;
+                s2_ll <= s1_fx[11:0] * s1_fz[11:0];
+                s2_lh <= s1_fx[11:0] * s1_fz[23:12];
+                s2_hl <= s1_fx[23:12] * s1_fz[11:0];
+                s2_hh <= s1_fx[23:12] * s1_fz[23:12];
+                s2_p_big <= s1_ep >= ec_eff;
+                s2_emax <= (s1_ep >= ec_eff) ? s1_ep : ec_eff;
+                s2_d <= 12'((s1_ep >= ec_eff) ? s1_ep - ec_eff : ec_eff - s1_ep);
+            end
+        end
+        // Stage 3: the product (one carry-save layer, one carry chain).
+        logic [47:0] pa, pb, pc, psum, pcarry;
+        assign pa = {s2_hh, s2_ll};
+        assign pb = {12'd0, s2_lh, 12'd0};
+        assign pc = {12'd0, s2_hl, 12'd0};
+        assign psum = pa ^ pb ^ pc;
+        assign pcarry = {(pa[46:0] & pb[46:0]) | (pb[46:0] & pc[46:0]) | (pa[46:0] & pc[46:0]), 1'b0};
+        logic s3_special, s3_sp, s3_sc, s3_p_big, s3_far;
+        logic [31:0] s3_special_val;
+        logic [23:0] s3_fw;
+        logic [47:0] s3_p;
+        logic signed [11:0] s3_emax;
+        logic [5:0] s3_d;
+        logic [52:0] s3_below;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s3_below <= ~({53{1'b1}} << s2_d[5:0]);
+                s3_special <= s2_special;
+                s3_special_val <= s2_special_val;
+                s3_sp <= s2_sp;
+                s3_sc <= s2_sc;
+                s3_fw <= s2_fw;
+                s3_p <= psum + pcarry;
+                s3_p_big <= s2_p_big;
+                s3_emax <= s2_emax;
+                s3_far <= s2_d > 12'd52;
+                s3_d <= s2_d[5:0];
+            end
+        end
+        // Stage 4: the larger term, and the smaller shifted right by d's multiple of 8;
+        // what the whole shift drops, from a mask decoded a stage earlier.
+        logic [52:0] xp, xc, big_t, little_t;
+        assign xp = {2'b00, s3_p, 3'b000};
+        assign xc = {3'b000, s3_fw, 26'd0};
+        assign big_t = s3_p_big ? xp : xc;
+        assign little_t = s3_p_big ? xc : xp;
+        logic s4_special, s4_sub, s4_sign, s4_lost;
+        logic [31:0] s4_special_val;
+        logic [52:0] s4_big, s4_coarse;
+        logic [2:0] s4_fine;
+        logic signed [11:0] s4_emax;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s4_special <= s3_special;
+                s4_special_val <= s3_special_val;
+                s4_sub <= s3_sp != s3_sc;
+                s4_sign <= s3_p_big ? s3_sp : s3_sc;
+                s4_emax <= s3_emax;
+                s4_big <= big_t;
+                s4_fine <= s3_far ? 3'd0 : s3_d[2:0];
+                s4_coarse <= s3_far ? 53'd0 : (little_t >> {s3_d[5:3], 3'b000});
+                s4_lost <= s3_far ? little_t != 53'd0 : (little_t & s3_below) != 53'd0;
+            end
+        end
+        // Stage 4b: the rest of the shift, the dropped bits as sticky.
+        logic s4b_special, s4b_sub, s4b_sign;
+        logic [31:0] s4b_special_val;
+        logic [52:0] s4b_big, s4b_little;
+        logic signed [11:0] s4b_emax;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s4b_special <= s4_special;
+                s4b_special_val <= s4_special_val;
+                s4b_sub <= s4_sub;
+                s4b_sign <= s4_sign;
+                s4b_emax <= s4_emax;
+                s4b_big <= s4_big;
+                s4b_little <= (s4_coarse >> s4_fine) | {52'd0, s4_lost};
+            end
+        end
+        // Stage 5: which magnitude is larger (only an effective subtraction asks).
+        logic s5_special, s5_sub, s5_sign, s5_swap;
+        logic [31:0] s5_special_val;
+        logic [52:0] s5_big, s5_little;
+        logic signed [11:0] s5_emax;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s5_special <= s4b_special;
+                s5_special_val <= s4b_special_val;
+                s5_sub <= s4b_sub;
+                s5_sign <= s4b_sign;
+                s5_swap <= s4b_sub && s4b_little > s4b_big;
+                s5_emax <= s4b_emax;
+                s5_big <= s4b_big;
+                s5_little <= s4b_little;
+            end
+        end
+        // Stage 6: the sum (never negative: the larger magnitude first).
+        logic s6_special, s6_sign;
+        logic [31:0] s6_special_val;
+        logic [52:0] s6_sum;
+        logic signed [11:0] s6_emax;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s6_special <= s5_special;
+                s6_special_val <= s5_special_val;
+                s6_sign <= s5_sign ^ s5_swap;
+                s6_emax <= s5_emax;
+                if (!s5_sub) s6_sum <= s5_big + s5_little;
+                else if (s5_swap) s6_sum <= s5_little - s5_big;
+                else s6_sum <= s5_big - s5_little;
+            end
+        end
+        // Stage 7: the leading one; an exact zero sum (cancellation) rounds to +0. Beside
+        // it, what stage 8 needs of the exponent alone, so that stage 8 has one short
+        // compare and multiplexers.
+        logic [5:0] lead;
+        assign lead = hls_fp_pkg::lead64({11'd0, s6_sum});
+        logic s7_special, s7_sign, s7_right_tiny, s7_gone_tiny;
+        logic [31:0] s7_special_val;
+        logic [52:0] s7_sum;
+        logic [5:0] s7_lead, s7_sh_tiny;
+        logic signed [11:0] s7_em49, s7_t0;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s7_special <= s6_special || s6_sum == 53'd0;
+                s7_special_val <= s6_special ? s6_special_val : 32'd0;
+                s7_sign <= s6_sign;
+                s7_sum <= s6_sum;
+                s7_lead <= lead;
+                s7_em49 <= s6_emax - 12'sd49;
+                s7_t0 <= 12'sd50 - s6_emax;
+                // Below the normal range the shift no longer depends on the leading one:
+                // lead - 26 + 1 - (lead + emax - 49) = 24 - emax.
+                s7_right_tiny <= s6_emax < 12'sd24;
+                s7_gone_tiny <= s6_emax < -12'sd28;
+                s7_sh_tiny <= (s6_emax < 12'sd24) ? 6'(12'sd24 - s6_emax) : 6'(s6_emax - 12'sd24);
+            end
+        end
+        // Stage 8: the biased exponent if the leading one is kept (value 1.f *
+        // 2^(lead + emax - 176)) and the shift that puts it at bit 26, or lower for a
+        // subnormal result (right, with sticky, or left).
+        logic tiny;
+        assign tiny = $signed({6'd0, s7_lead}) < s7_t0;  // lead + emax - 49 < 1
+        logic s8_special, s8_sign, s8_right, s8_gone;
+        logic [31:0] s8_special_val;
+        logic [52:0] s8_sum;
+        logic [5:0] s8_sh;
+        logic signed [10:0] s8_e;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s8_special <= s7_special;
+                s8_special_val <= s7_special_val;
+                s8_sign <= s7_sign;
+                s8_sum <= s7_sum;
+                s8_e <= tiny ? 11'sd0 : 11'($signed({6'd0, s7_lead}) + s7_em49);
+                s8_right <= tiny ? s7_right_tiny : s7_lead > 6'd26;
+                s8_gone <= tiny && s7_gone_tiny;
+                s8_sh <= tiny ? s7_sh_tiny : ((s7_lead > 6'd26) ? s7_lead - 6'd26 : 6'd26 - s7_lead);
+            end
+        end
+        // Stages 9 and 10: the shift in two steps (by the multiple of 8, then the rest);
+        // what a right shift drops, found from a mask beside the first step.
+        logic [52:0] mask, coarse;
+        assign mask = ~({53{1'b1}} << s8_sh);
+        assign coarse = s8_right ? (s8_sum >> {s8_sh[5:3], 3'b000}) : (s8_sum << {s8_sh[5:3], 3'b000});
+        logic s9_special, s9_sign, s9_right, s9_lost;
+        logic [31:0] s9_special_val;
+        logic [52:0] s9_coarse;
+        logic [2:0] s9_fine;
+        logic signed [10:0] s9_e;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s9_special <= s8_special;
+                s9_special_val <= s8_special_val;
+                s9_sign <= s8_sign;
+                s9_e <= s8_e;
+                s9_right <= s8_right;
+                s9_fine <= s8_sh[2:0];
+                // All of it sticky when the shift passes the word.
+                s9_lost <= s8_right && (s8_gone ? s8_sum != 53'd0 : (s8_sum & mask) != 53'd0);
+                s9_coarse <= s8_gone ? 53'd0 : coarse;
+            end
+        end
+        logic s10_special, s10_sign;
+        logic [31:0] s10_special_val;
+        logic [26:0] s10_norm;
+        logic signed [10:0] s10_e;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s10_special <= s9_special;
+                s10_special_val <= s9_special_val;
+                s10_sign <= s9_sign;
+                s10_e <= s9_e;
+                s10_norm <= (s9_right ? 27'(s9_coarse >> s9_fine) : 27'(s9_coarse << s9_fine))
+                          | {26'd0, s9_lost};
+            end
+        end
+        // Stages 11 and 12: round and pack.
+        hls_fp32_round #(.EXTRA(LAT - STAGES)) round (
+            .clk, .ce,
+            .special(s10_special),
+            .special_val(s10_special_val),
+            .sign(s10_sign),
+            .e(s10_e),
+            .f(s10_norm),
+            .y
+        );
+    end else begin : g_combinational
+        logic [31:0] stage [LAT];
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                stage[0] <= hls_ffma32(a, b, c);
+                for (int i = 1; i < LAT; i++) stage[i] <= stage[i-1];
+            end
+        end
+        assign y = stage[LAT-1];
     end
-    assign y = stage[LAT-1];
 endmodule

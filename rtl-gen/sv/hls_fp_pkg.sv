@@ -174,6 +174,38 @@ package hls_fp_pkg;
     // Leading/trailing-zero counts here and in the cores are "last match wins" loops rather
     // than loops with `break`: a break nests every later iteration under the earlier ones,
     // and synthesis front ends (Yosys' mux-tree optimizer) recurse once per nesting level.
+    // Position of the highest set bit of x (0 when x is 0) as a tree: each 4-bit group
+    // gives "any" and a 2-bit position in one LUT level, then pairs merge level by level
+    // (the upper half wins when it has a bit): five LUT levels for 64 bits, where the
+    // loops below build a chain as long as the word. For the pipelined cores.
+    function automatic logic [5:0] lead64(input logic [63:0] x);
+        logic v1 [16];
+        logic [1:0] p1 [16];
+        logic v2 [8];
+        logic [2:0] p2 [8];
+        logic v3 [4];
+        logic [3:0] p3 [4];
+        logic v4 [2];
+        logic [4:0] p4 [2];
+        for (int g = 0; g < 16; g++) begin
+            v1[g] = x[4*g +: 4] != 4'd0;
+            p1[g] = x[4*g+3] ? 2'd3 : x[4*g+2] ? 2'd2 : x[4*g+1] ? 2'd1 : 2'd0;
+        end
+        for (int g = 0; g < 8; g++) begin
+            v2[g] = v1[2*g+1] || v1[2*g];
+            p2[g] = v1[2*g+1] ? {1'b1, p1[2*g+1]} : {1'b0, p1[2*g]};
+        end
+        for (int g = 0; g < 4; g++) begin
+            v3[g] = v2[2*g+1] || v2[2*g];
+            p3[g] = v2[2*g+1] ? {1'b1, p2[2*g+1]} : {1'b0, p2[2*g]};
+        end
+        for (int g = 0; g < 2; g++) begin
+            v4[g] = v3[2*g+1] || v3[2*g];
+            p4[g] = v3[2*g+1] ? {1'b1, p3[2*g+1]} : {1'b0, p3[2*g]};
+        end
+        return v4[1] ? {1'b1, p4[1]} : {1'b0, p4[0]};
+    endfunction
+
     function automatic logic [6:0] clz64(input logic [63:0] x, input int bits);
         logic [6:0] n;
         n = 7'(bits);
