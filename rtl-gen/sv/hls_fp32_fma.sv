@@ -3,7 +3,8 @@
 // LAT cycles with clock enable.
 //
 // With LAT >= STAGES (13) the datapath of hls_ffma32 below is staged: classify and the
-// exponents; four 12x12 partial products (DSP blocks) beside the exponent difference; their
+// exponents; four partial products (12 x 17, 12 x 17, 12 x 7 in DSP blocks; the other 12 x 7 in
+// LUTs as carry-save rows) beside the exponent difference; their
 // sum; the larger term first and the smaller aligned to it in two steps, what falls off as
 // sticky; the
 // magnitude compare of an effective subtraction; the add or subtract; the leading one; the
@@ -150,7 +151,27 @@ module hls_fp32_fma #(
         assign ec_eff = s1_c_zero ? s1_ep : s1_ec;
         logic s2_special, s2_sp, s2_sc, s2_p_big;
         logic [31:0] s2_special_val;
-        logic [23:0] s2_fw, s2_ll, s2_lh, s2_hl, s2_hh;
+        logic [23:0] s2_fw;
+        logic [28:0] s2_lo, s2_mid;
+        logic [18:0] s2_hi1, s2_hs, s2_hc;
+        // fx[11:0] x fz[23:17] in LUTs (a fourth DSP block otherwise): its seven rows
+        // reduced to two by carry-save adders, no carry chain; stage 3 adds them in.
+        logic [18:0] rows [7];
+        logic [18:0] t_s [5], t_c [5];
+        always_comb begin
+            for (int k = 0; k < 7; k++)
+                rows[k] = s1_fz[17 + k] ? (19'(s1_fx[11:0]) << k) : 19'd0;
+            t_s[0] = rows[0] ^ rows[1] ^ rows[2];
+            t_c[0] = ((rows[0] & rows[1]) | (rows[1] & rows[2]) | (rows[0] & rows[2])) << 1;
+            t_s[1] = rows[3] ^ rows[4] ^ rows[5];
+            t_c[1] = ((rows[3] & rows[4]) | (rows[4] & rows[5]) | (rows[3] & rows[5])) << 1;
+            t_s[2] = t_s[0] ^ t_c[0] ^ t_s[1];
+            t_c[2] = ((t_s[0] & t_c[0]) | (t_c[0] & t_s[1]) | (t_s[0] & t_s[1])) << 1;
+            t_s[3] = t_c[1] ^ rows[6] ^ t_s[2];
+            t_c[3] = ((t_c[1] & rows[6]) | (rows[6] & t_s[2]) | (t_c[1] & t_s[2])) << 1;
+            t_s[4] = t_s[3] ^ t_c[3] ^ t_c[2];
+            t_c[4] = ((t_s[3] & t_c[3]) | (t_c[3] & t_c[2]) | (t_s[3] & t_c[2])) << 1;
+        end
         logic signed [11:0] s2_emax;
         logic [11:0] s2_d;
         always_ff @(posedge clk) begin
@@ -160,22 +181,27 @@ module hls_fp32_fma #(
                 s2_sp <= s1_sp;
                 s2_sc <= s1_sc;
                 s2_fw <= s1_fw;
-                s2_ll <= s1_fx[11:0] * s1_fz[11:0];
-                s2_lh <= s1_fx[11:0] * s1_fz[23:12];
-                s2_hl <= s1_fx[23:12] * s1_fz[11:0];
-                s2_hh <= s1_fx[23:12] * s1_fz[23:12];
+                // 12 x 17 fits one ECP5 MULT18X18D and one DSP48E2.
+                s2_lo <= {17'd0, s1_fx[11:0]} * {12'd0, s1_fz[16:0]};
+                s2_mid <= {17'd0, s1_fx[23:12]} * {12'd0, s1_fz[16:0]};
+                s2_hs <= t_s[4];
+                s2_hc <= t_c[4];
+                s2_hi1 <= {7'd0, s1_fx[23:12]} * {12'd0, s1_fz[23:17]};
                 s2_p_big <= s1_ep >= ec_eff;
                 s2_emax <= (s1_ep >= ec_eff) ? s1_ep : ec_eff;
                 s2_d <= 12'((s1_ep >= ec_eff) ? s1_ep - ec_eff : ec_eff - s1_ep);
             end
         end
         // Stage 3: the product (one carry-save layer, one carry chain).
-        logic [47:0] pa, pb, pc, psum, pcarry;
-        assign pa = {s2_hh, s2_ll};
-        assign pb = {12'd0, s2_lh, 12'd0};
-        assign pc = {12'd0, s2_hl, 12'd0};
-        assign psum = pa ^ pb ^ pc;
-        assign pcarry = {(pa[46:0] & pb[46:0]) | (pb[46:0] & pc[46:0]) | (pa[46:0] & pc[46:0]), 1'b0};
+        logic [47:0] pa, pb, pc, pd, s1s, s1c, psum, pcarry;
+        assign pa = {s2_hi1[18:0], s2_lo};
+        assign pb = {7'd0, s2_mid, 12'd0};
+        assign pc = {12'd0, s2_hs, 17'd0};
+        assign pd = {12'd0, s2_hc, 17'd0};
+        assign s1s = pa ^ pb ^ pc;
+        assign s1c = {(pa[46:0] & pb[46:0]) | (pb[46:0] & pc[46:0]) | (pa[46:0] & pc[46:0]), 1'b0};
+        assign psum = s1s ^ s1c ^ pd;
+        assign pcarry = {(s1s[46:0] & s1c[46:0]) | (s1c[46:0] & pd[46:0]) | (s1s[46:0] & pd[46:0]), 1'b0};
         logic s3_special, s3_sp, s3_sc, s3_p_big, s3_far;
         logic [31:0] s3_special_val;
         logic [23:0] s3_fw;
