@@ -1,6 +1,61 @@
 // binary64 operator cores around hls_fp64_pkg: the combinational function, then LAT
 // registers with clock enable (the board's latency). Correctly rounded (nearest even),
 // subnormals kept.
+// The last two stages of the staged binary64 cores: round to nearest even (the 53-bit
+// increment, with the exponent checks beside it), then pack. Special results come in
+// ready-made. As hls_fp32_round, at double width.
+module hls_fp64_round #(
+    parameter int EXTRA = 0
+) (
+    input  logic               clk,
+    input  logic               ce,
+    input  logic               special,
+    input  logic [63:0]        special_val,
+    input  logic               sign,
+    // Biased exponent of f's leading bit (0 with a subnormal significand).
+    input  logic signed [13:0] e,
+    // {53-bit significand, guard, round, sticky}
+    input  logic [55:0]        f,
+    output logic [63:0]        y
+);
+    logic r_special, r_sign, r_ovf, r_ovf1, r_e0;
+    logic [63:0] r_special_val;
+    logic [10:0] r_e, r_e1;
+    logic [53:0] r_m54;
+    always_ff @(posedge clk) begin
+        if (ce) begin
+            r_special <= special;
+            r_special_val <= special_val;
+            r_sign <= sign;
+            r_m54 <= {1'b0, f[55:3]} + {53'd0, f[2] && (f[1] || f[0] || f[3])};
+            r_e <= e[10:0];
+            r_e1 <= e[10:0] + 11'd1;
+            r_ovf <= e >= 14'sd2047;
+            r_ovf1 <= e >= 14'sd2046;
+            r_e0 <= e == 14'sd0;
+        end
+    end
+    logic carry;
+    logic [52:0] mant;
+    assign carry = r_m54[53];
+    assign mant = carry ? r_m54[53:1] : r_m54[52:0];
+    logic [63:0] res;
+    always_ff @(posedge clk) begin
+        if (ce) begin
+            if (r_special) res <= r_special_val;
+            else if (carry ? r_ovf1 : r_ovf) res <= {r_sign, 11'h7FF, 52'd0};
+            else if (!mant[52]) res <= {r_sign, 11'd0, mant[51:0]};
+            else res <= {r_sign, carry ? r_e1 : (r_e0 ? 11'd1 : r_e), mant[51:0]};
+        end
+    end
+    hls_delay #(.W(64), .N(EXTRA)) delay (.clk, .ce, .d(res), .q(y));
+endmodule
+
+// binary64 adder/subtractor. With LAT >= STAGES (10) staged as hls_fp32_add at double
+// width: classify and order by magnitude; align in two shifts (the sticky bit from a
+// thermometer mask); add; leading one (a tree); the shift that normalises without going
+// below exponent 1; normalise in two shifts; round; pack. Otherwise combinational
+// (hls_fp64_pkg::fadd64) followed by LAT registers.
 module hls_fp64_add #(
     parameter int LAT = 12
 ) (
@@ -11,8 +66,186 @@ module hls_fp64_add #(
     input  logic [63:0] b,
     output logic [63:0] y
 );
-    hls_delay #(.W(64), .N(LAT)) delay (.clk(clk), .ce(ce),
-        .d(hls_fp64_pkg::fadd64(a, {b[63] ^ sub, b[62:0]})), .q(y));
+    localparam int STAGES = 10;
+    logic [63:0] z;
+    assign z = {b[63] ^ sub, b[62:0]};
+    if (LAT >= STAGES) begin : g_staged
+        // Stage 1: classify, order by magnitude, exponent difference.
+        logic [10:0] ex, ez, e_x, e_z;
+        logic nan_x, nan_z, inf_x, inf_z, x_big;
+        assign ex = a[62:52];
+        assign ez = z[62:52];
+        assign nan_x = ex == 11'h7FF && a[51:0] != 52'd0;
+        assign nan_z = ez == 11'h7FF && z[51:0] != 52'd0;
+        assign inf_x = ex == 11'h7FF && a[51:0] == 52'd0;
+        assign inf_z = ez == 11'h7FF && z[51:0] == 52'd0;
+        assign x_big = a[62:0] >= z[62:0];
+        assign e_x = (ex == 11'd0) ? 11'd1 : ex;
+        assign e_z = (ez == 11'd0) ? 11'd1 : ez;
+        logic s1_special, s1_sign, s1_sub, s1_sx;
+        logic [63:0] s1_special_val;
+        logic [10:0] s1_e_big, s1_d;
+        logic [52:0] s1_f_big, s1_f_small;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s1_special <= ex == 11'h7FF || ez == 11'h7FF;
+                // NaN in, inf - inf: the quiet NaN; otherwise the infinite operand.
+                s1_special_val <= (nan_x || nan_z || (inf_x && inf_z && a[63] != z[63]))
+                    ? hls_fp64_pkg::QNAN64 : (inf_x ? a : z);
+                s1_sign <= x_big ? a[63] : z[63];
+                s1_sub <= a[63] ^ z[63];
+                s1_sx <= a[63];
+                s1_e_big <= x_big ? e_x : e_z;
+                s1_d <= x_big ? e_x - e_z : e_z - e_x;
+                s1_f_big <= x_big ? {ex != 11'd0, a[51:0]} : {ez != 11'd0, z[51:0]};
+                s1_f_small <= x_big ? {ez != 11'd0, z[51:0]} : {ex != 11'd0, a[51:0]};
+            end
+        end
+        // Stage 2: the first alignment shift (multiples of 8) and what the whole shift
+        // drops (thermometer mask); d > 55 leaves only a sticky bit.
+        logic [55:0] small_full, below;
+        logic far;
+        assign small_full = {s1_f_small, 3'b000};
+        assign below = ~({56{1'b1}} << s1_d[5:0]);
+        assign far = s1_d > 11'd55;
+        logic s2_special, s2_sign, s2_sub, s2_sx, s2_lost;
+        logic [63:0] s2_special_val;
+        logic [10:0] s2_e_big;
+        logic [55:0] s2_big, s2_coarse;
+        logic [2:0] s2_fine;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s2_special <= s1_special;
+                s2_special_val <= s1_special_val;
+                s2_sign <= s1_sign;
+                s2_sub <= s1_sub;
+                s2_sx <= s1_sx;
+                s2_e_big <= s1_e_big;
+                s2_big <= {s1_f_big, 3'b000};
+                s2_coarse <= far ? 56'd0 : (small_full >> {s1_d[5:3], 3'b000});
+                s2_fine <= far ? 3'd0 : s1_d[2:0];
+                s2_lost <= far ? s1_f_small != 53'd0 : (small_full & below) != 56'd0;
+            end
+        end
+        // Stage 2b: the rest of the shift.
+        logic s2b_special, s2b_sign, s2b_sub, s2b_sx;
+        logic [63:0] s2b_special_val;
+        logic [10:0] s2b_e_big;
+        logic [55:0] s2b_big, s2b_small;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s2b_special <= s2_special;
+                s2b_special_val <= s2_special_val;
+                s2b_sign <= s2_sign;
+                s2b_sub <= s2_sub;
+                s2b_sx <= s2_sx;
+                s2b_e_big <= s2_e_big;
+                s2b_big <= s2_big;
+                s2b_small <= (s2_coarse >> s2_fine) | {55'd0, s2_lost};
+            end
+        end
+        // Stage 3: add or subtract (the larger magnitude first, so never negative).
+        logic s3_special, s3_sign, s3_sub, s3_sx;
+        logic [63:0] s3_special_val;
+        logic [10:0] s3_e_big;
+        logic [56:0] s3_sum;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s3_special <= s2b_special;
+                s3_special_val <= s2b_special_val;
+                s3_sign <= s2b_sign;
+                s3_sub <= s2b_sub;
+                s3_sx <= s2b_sx;
+                s3_e_big <= s2b_e_big;
+                s3_sum <= s2b_sub ? ({1'b0, s2b_big} - {1'b0, s2b_small})
+                                  : ({1'b0, s2b_big} + {1'b0, s2b_small});
+            end
+        end
+        // Stage 4: the leading one of the sum (bit 56 set: a carry out).
+        logic [5:0] lead;
+        assign lead = hls_fp_pkg::lead64({8'd0, s3_sum[55:0]});
+        logic s4_special, s4_sign, s4_zero, s4_carry;
+        logic [63:0] s4_special_val;
+        logic [10:0] s4_e_big;
+        logic [5:0] s4_lz;
+        logic [56:0] s4_sum;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s4_special <= s3_special;
+                s4_special_val <= s3_special_val;
+                s4_zero <= s3_sum == 57'd0;
+                // Exact zero: x + (-x) is +0 in round-to-nearest; (-0) + (-0) is -0.
+                s4_sign <= (s3_sum == 57'd0) ? (s3_sub ? 1'b0 : s3_sx) : s3_sign;
+                s4_carry <= s3_sum[56];
+                s4_e_big <= s3_e_big;
+                s4_lz <= 6'd55 - lead;
+                s4_sum <= s3_sum;
+            end
+        end
+        // Stage 5: the normalising shift, never below exponent 1 (then subnormal).
+        logic s5_special, s5_sign, s5_zero, s5_carry;
+        logic [63:0] s5_special_val;
+        logic [10:0] s5_e_big;
+        logic [5:0] s5_sh;
+        logic [56:0] s5_sum;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s5_special <= s4_special;
+                s5_special_val <= s4_special_val;
+                s5_sign <= s4_sign;
+                s5_zero <= s4_zero;
+                s5_carry <= s4_carry;
+                s5_e_big <= s4_e_big;
+                s5_sh <= ({5'd0, s4_lz} < s4_e_big) ? s4_lz : 6'(s4_e_big - 11'd1);
+                s5_sum <= s4_sum;
+            end
+        end
+        // Stages 6 and 7: normalise (by the multiple of 8, then the rest).
+        logic s6_special, s6_sign, s6_zero, s6_carry;
+        logic [63:0] s6_special_val;
+        logic [10:0] s6_e;
+        logic [2:0] s6_fine;
+        logic [56:0] s6_sum;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s6_special <= s5_special;
+                s6_special_val <= s5_special_val;
+                s6_sign <= s5_sign;
+                s6_zero <= s5_zero;
+                s6_carry <= s5_carry;
+                s6_e <= s5_carry ? s5_e_big + 11'd1 : s5_e_big - {5'd0, s5_sh};
+                s6_fine <= s5_sh[2:0];
+                s6_sum <= s5_carry ? s5_sum : {1'b0, s5_sum[55:0] << {s5_sh[5:3], 3'b000}};
+            end
+        end
+        logic s7_special, s7_sign, s7_zero;
+        logic [63:0] s7_special_val;
+        logic [10:0] s7_e;
+        logic [55:0] s7_norm;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s7_special <= s6_special;
+                s7_special_val <= s6_special_val;
+                s7_sign <= s6_sign;
+                s7_zero <= s6_zero;
+                s7_e <= s6_e;
+                s7_norm <= s6_carry ? {s6_sum[56:2], s6_sum[1] | s6_sum[0]} : (s6_sum[55:0] << s6_fine);
+            end
+        end
+        // Stages 8 and 9: round and pack.
+        hls_fp64_round #(.EXTRA(LAT - STAGES)) round (
+            .clk, .ce,
+            .special(s7_special || s7_zero),
+            .special_val(s7_special ? s7_special_val : {s7_sign, 63'd0}),
+            .sign(s7_sign),
+            .e($signed({3'b0, s7_e})),
+            .f(s7_norm),
+            .y
+        );
+    end else begin : g_combinational
+        hls_delay #(.W(64), .N(LAT)) delay (.clk(clk), .ce(ce),
+            .d(hls_fp64_pkg::fadd64(a, z)), .q(y));
+    end
 endmodule
 
 module hls_fp64_mul #(
