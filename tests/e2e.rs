@@ -3517,3 +3517,86 @@ fn double_arithmetic_cosimulates() {
         assert!(sv.contains(&format!("hls_fp64_{core} #")), "no hls_fp64_{core}");
     }
 }
+
+/// Every unary half operation that has hardware, exhaustively over all 2^16 halves: sqrt,
+/// exp, exp2, exp10, log, log2, log10, sin, cos (float cores, rounded once to half),
+/// floor, ceil, trunc, rint, round, negate, fabs. RTL = model bit for bit; each result
+/// against the exact value rounded to half (the `half` crate): sqrt and the roundings
+/// exact, the functions within half's bound (2 ulp; seen: every one correctly rounded).
+#[test]
+fn half_unary_operations_exhaustively() {
+    let d = scratch("half_unary");
+    let n = 1usize << 16;
+    let xs: Vec<half::f16> = (0..n).map(|i| half::f16::from_bits(i as u16)).collect();
+    // npyz writes no f2: the bits go as u16 (the kernel reads them as halves).
+    save(&d.join("x.npy"), &xs.iter().map(|x| x.to_bits()).collect::<Vec<u16>>());
+    let r = sim(
+        &root().join("tests/kernels/half_unary.cl"),
+        &n.to_string(),
+        &[
+            format!("x=@{}", d.join("x.npy").display()),
+            format!("o=zeros:{}", 16 * n),
+        ],
+        &[],
+        &d.join("out"),
+        &d.join("dump"),
+    );
+    assert_pass(&r);
+    let o: Vec<half::f16> = load::<u16>(&d.join("dump/o.npy"))
+        .into_iter()
+        .map(half::f16::from_bits)
+        .collect();
+    type Exact = fn(f64) -> f64;
+    let ops: [(&str, Exact, f64); 16] = [
+        ("sqrt", f64::sqrt, 0.0),
+        ("exp", f64::exp, 2.0),
+        ("exp2", f64::exp2, 2.0),
+        ("exp10", |x| 10f64.powf(x), 2.0),
+        ("log", f64::ln, 2.0),
+        ("log2", f64::log2, 2.0),
+        ("log10", f64::log10, 2.0),
+        ("sin", f64::sin, 2.0),
+        ("cos", f64::cos, 2.0),
+        ("floor", f64::floor, 0.0),
+        ("ceil", f64::ceil, 0.0),
+        ("trunc", f64::trunc, 0.0),
+        ("rint", f64::round_ties_even, 0.0),
+        ("round", f64::round, 0.0),
+        ("neg", |x| -x, 0.0),
+        ("fabs", f64::abs, 0.0),
+    ];
+    // ulps of half between a result and an exact value.
+    let herr = |got: half::f16, want: f64| -> f64 {
+        let w = half::f16::from_f64(want);
+        if got.is_nan() || want.is_nan() {
+            return if got.is_nan() && want.is_nan() { 0.0 } else { f64::INFINITY };
+        }
+        if got == w && got.is_sign_negative() == w.is_sign_negative() {
+            return 0.0;
+        }
+        if got.is_infinite() || w.is_infinite() {
+            return f64::INFINITY;
+        }
+        let e = want.abs().max(6.103515625e-5).log2().floor();
+        (got.to_f64() - want).abs() / 2f64.powf(e - 10.0)
+    };
+    for (k, (name, exact, bound)) in ops.iter().enumerate() {
+        let mut worst = 0.0f64;
+        for i in 0..n {
+            let x = xs[i].to_f64();
+            let got = o[16 * i + k];
+            let err = herr(got, exact(x));
+            let limit = if *bound == 0.0 { 0.0 } else { *bound };
+            assert!(
+                err <= limit,
+                "{name}({x:e} = {:#06x}) = {} ({:#06x}), exact {:e}: {err} ulp",
+                xs[i].to_bits(),
+                got,
+                got.to_bits(),
+                exact(x)
+            );
+            worst = worst.max(err);
+        }
+        eprintln!("half {name}: max {worst:.3} ulp over 65536 inputs");
+    }
+}

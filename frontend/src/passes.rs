@@ -422,6 +422,14 @@ pub fn widen_half(kernel: &mut Kernel) -> usize {
                 OpKind::FloatUnary(u) if op.ty == half && !u.is_sign_bit_op() => {
                     (op.kind.clone(), Some(Rounding::Rte))
                 }
+                // The math functions: the float core, rounded once to half (within
+                // half's bounds: 1 float ulp is 2^-13 of a half ulp). Only those whose
+                // operands are all half (not pown, rootn, ldexp).
+                OpKind::Math(_)
+                    if op.ty == half && op.operands.iter().all(|o| body.op(*o).ty == half) =>
+                {
+                    (op.kind.clone(), Some(Rounding::Rte))
+                }
                 OpKind::FCmp(_) if operand_half => (op.kind.clone(), None),
                 OpKind::Convert(ConvertOp::FToSI | ConvertOp::FToUI) if operand_half => {
                     (op.kind.clone(), None)

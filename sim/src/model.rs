@@ -1069,11 +1069,13 @@ impl<'m> Machine<'m> {
         let rd = |x: f64| fl::round(k, x);
         // A function with a float core computes here exactly what the core does (the
         // generated RTL is compared with this bit for bit); rtl-gen's math module has both.
-        if k == FloatKind::F32 {
+        // Half goes through the float core and is rounded once to half, as the hardware
+        // does (frontend::passes::widen_half).
+        if matches!(k, FloatKind::F32 | FloatKind::F16) {
             let name = format!("{op:?}");
             let name = name.trim_start_matches("native_").trim_start_matches("half_");
             let bits = |v: &V| match v {
-                V::F(x, FloatKind::F32) => Some(fl::to_bits(FloatKind::F32, *x) as u32),
+                V::F(x, kind) if *kind == k => Some(fl::to_bits(FloatKind::F32, *x) as u32),
                 _ => None,
             };
             let (a, b) = match args {
@@ -1083,7 +1085,8 @@ impl<'m> Machine<'m> {
             };
             if let (Some(a), Some(b)) = (a, b) {
                 if let Some(r) = rtl_gen::math::eval(name, a, b) {
-                    return Ok(Some(V::F(fl::from_bits(k, r as u64), k)));
+                    let v = fl::from_bits(FloatKind::F32, r as u64);
+                    return Ok(Some(V::F(fl::round(k, v), k)));
                 }
             }
         }
@@ -1295,11 +1298,13 @@ impl<'m> Machine<'m> {
                         };
                         (f, V::F(fl_, k))
                     }
-                    Cl::sincos if k == FloatKind::F32 => {
-                        // The cores' sine and cosine, bit for bit (see the math functions).
-                        let a = fl::to_bits(k, x) as u32;
+                    Cl::sincos if matches!(k, FloatKind::F32 | FloatKind::F16) => {
+                        // The cores' sine and cosine, bit for bit (see the math functions);
+                        // half through float, rounded once.
+                        let a = fl::to_bits(FloatKind::F32, x) as u32;
                         let core = |f: &str| {
-                            fl::from_bits(k, rtl_gen::math::eval(f, a, 0).unwrap_or(0) as u64)
+                            let r = rtl_gen::math::eval(f, a, 0).unwrap_or(0) as u64;
+                            fl::round(k, fl::from_bits(FloatKind::F32, r))
                         };
                         (core("sin"), V::F(core("cos"), k))
                     }
