@@ -87,6 +87,9 @@ fn reference(core: &str) -> Option<Reference> {
         "fp32_sin" => Ulps(|v| g(v).sin(), 4.0),
         "fp32_cos" => Ulps(|v| g(v).cos(), 4.0),
         "fp32_pow" => Ulps(|v| g(v).powf(f(v[1]) as f64), 16.0),
+        "fp32_powr" => Ulps(|v| sim::float::powr(g(v), f(v[1]) as f64), 16.0),
+        "fp32_tan" => Ulps(|v| g(v).tan(), 5.0),
+        "fp32_cbrt" => Ulps(|v| g(v).cbrt(), 2.0),
         _ => return None,
     })
 }

@@ -34,6 +34,9 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn { name: "sin", arity: 1, call: "sincos32(a, 1'b0)", bound_ulp: 4 },
     MathFn { name: "cos", arity: 1, call: "sincos32(a, 1'b1)", bound_ulp: 4 },
     MathFn { name: "pow", arity: 2, call: "pow32(a, b)", bound_ulp: 16 },
+    MathFn { name: "powr", arity: 2, call: "powr32(a, b)", bound_ulp: 16 },
+    MathFn { name: "tan", arity: 1, call: "tan32(a)", bound_ulp: 5 },
+    MathFn { name: "cbrt", arity: 1, call: "cbrt32(a)", bound_ulp: 2 },
 ];
 
 /// The core computing the IR's `OpKind::Math(name)` (sincos is two: its value is the sine,
@@ -176,6 +179,7 @@ struct Consts {
     c_log2e: u64,
     c_log2_10: u64,
     c_log10e: u64,
+    c_log2e_3: u64,
     c_pi_2: u64,
     two_over_pi: BigInt,
     u_ln2: u128,
@@ -216,6 +220,7 @@ fn consts() -> &'static Consts {
             c_log2e: c62(&div(&one, &ln2)),
             c_log2_10: c62(&div(&ln10, &ln2)),
             c_log10e: c62(&div(&one, &ln10)),
+            c_log2e_3: c62(&(div(&one, &ln2) / BigInt::from(3))),
             c_pi_2: to_u128(&fixed(&(&pi >> 1), 63)) as u64,
             two_over_pi: two_over_pi_256(),
             u_ln2: to_u128(&fixed(&ln2, 64)),
@@ -249,6 +254,7 @@ fn generated() -> String {
         ("C_LOG2E", c.c_log2e, "log2(e)"),
         ("C_LOG2_10", c.c_log2_10, "log2(10)"),
         ("C_LOG10E", c.c_log10e, "log10(e)"),
+        ("C_LOG2E_3", c.c_log2e_3, "log2(e) / 3"),
     ] {
         s += &format!(
             "    localparam logic [63:0] {name} = {};  // {what}, 2.62 fixed\n",
@@ -377,20 +383,24 @@ fn pack(s: bool, k: i32, m: u128) -> u32 {
     round_pack32(s, be, f)
 }
 
+/// v / 2^64 * 2^off (v nonzero, below 2^80) rounded, sign s.
+fn norm_pack(s: bool, off: i32, v: u128) -> u32 {
+    let lead = 127 - v.leading_zeros() as i32;
+    let m = if lead > 64 {
+        let sh = lead - 64;
+        (v >> sh) & M66 | (v & ((1 << sh) - 1) != 0) as u128
+    } else {
+        (v << (64 - lead)) & M66
+    };
+    pack(s, lead - 64 + off, m)
+}
+
 fn fx_to_f32(v: i128) -> u32 {
-    let s = v < 0;
     let mag = v.unsigned_abs() & ((1 << 80) - 1);
     if mag == 0 {
         return 0;
     }
-    let lead = 127 - mag.leading_zeros() as i32;
-    let m = if lead > 64 {
-        let sh = lead - 64;
-        (mag >> sh) & M66 | (mag & ((1 << sh) - 1) != 0) as u128
-    } else {
-        (mag << (64 - lead)) & M66
-    };
-    pack(s, lead - 64, m)
+    norm_pack(v < 0, 0, mag)
 }
 
 fn exp2_fx(t: i128) -> u32 {
@@ -568,32 +578,31 @@ fn pow32(x: u32, y: u32) -> u32 {
     odd_sign | r & 0x7FFF_FFFF
 }
 
-fn sincos32(x: u32, want_cos: bool) -> u32 {
+/// reduce() of the package: the nearest quadrant, the sign and magnitude of the rest.
+struct Reduced {
+    q: u32,
+    neg: bool,
+    zero: bool,
+    am: u64,
+    ea: i32,
+    a2: u128,
+}
+
+fn reduce(x: u32) -> Reduced {
     let c = consts();
     let ex = x >> 23 & 0xFF;
-    if ex == 0xFF {
-        return QNAN;
-    }
-    if ex < 115 {
-        return if want_cos { FONE } else { x };
-    }
     let w: BigInt = (&c.two_over_pi >> (280 - ex)) & ((BigInt::one() << 128) - 1);
     let p: BigInt = BigInt::from(1u32 << 23 | (x & 0x7F_FFFF)) * w;
-    let mut n = (to_u128(&((&p >> 126u32) & BigInt::from(3))) as u32 + want_cos as u32) & 3;
+    let mut q = to_u128(&((&p >> 126u32) & BigInt::from(3))) as u32;
     let frac = to_u128(&(&p & ((BigInt::one() << 126) - 1)));
     let neg = frac >> 125 & 1 == 1;
     let mag = if neg {
-        n = (n + 1) & 3;
+        q = (q + 1) & 3;
         (1u128 << 126).wrapping_sub(frac) & ((1 << 126) - 1)
     } else {
         frac
     };
-    let s = (n >> 1 == 1) ^ (n & 1 == 0 && neg) ^ (!want_cos && x >> 31 == 1);
-    let sign = (s as u32) << 31;
-    if mag == 0 {
-        return sign | if n & 1 == 1 { FONE } else { 0 };
-    }
-    let lead = 127 - mag.leading_zeros() as i32;
+    let lead = if mag == 0 { 0 } else { 127 - mag.leading_zeros() as i32 };
     let fm = ((mag << (125 - lead)) >> 62) as u64;
     let mut ea = lead - 126;
     let pa = fm as u128 * c.c_pi_2 as u128;
@@ -605,20 +614,112 @@ fn sincos32(x: u32, want_cos: bool) -> u32 {
     };
     let sh = -(ea + 1);
     let af = if sh >= 64 { 0 } else { (am >> sh) as u128 };
-    let a2 = umul(af, af) as i128;
-    if n & 1 == 1 {
-        let mut poly = c.cos[6];
-        for i in (0..6).rev() {
-            poly = c.cos[i] + fx_mul(a2, poly);
-        }
-        return sign | fx_to_f32(poly) & 0x7FFF_FFFF;
+    Reduced { q, neg, zero: mag == 0, am, ea, a2: umul(af, af) }
+}
+
+fn cos_poly(a2: u128) -> i128 {
+    let c = consts();
+    let mut poly = c.cos[6];
+    for i in (0..6).rev() {
+        poly = c.cos[i] + fx_mul(a2 as i128, poly);
     }
+    poly
+}
+
+fn sin_mant(r: &Reduced) -> u128 {
+    let c = consts();
     let mut poly = c.sin[5];
     for i in (0..5).rev() {
-        poly = c.sin[i] + fx_mul(a2, poly);
+        poly = c.sin[i] + fx_mul(r.a2 as i128, poly);
     }
-    let prod = (am as u128).wrapping_mul((poly as u128) & ((1 << 80) - 1));
-    pack(s, ea - 1, (prod >> 62) & M66)
+    let prod = (r.am as u128).wrapping_mul((poly as u128) & ((1 << 80) - 1));
+    (prod >> 62) & M66
+}
+
+fn sincos32(x: u32, want_cos: bool) -> u32 {
+    let ex = x >> 23 & 0xFF;
+    if ex == 0xFF {
+        return QNAN;
+    }
+    if ex < 115 {
+        return if want_cos { FONE } else { x };
+    }
+    let r = reduce(x);
+    let n = (r.q + want_cos as u32) & 3;
+    let s = (n >> 1 == 1) ^ (n & 1 == 0 && r.neg) ^ (!want_cos && x >> 31 == 1);
+    let sign = (s as u32) << 31;
+    if r.zero {
+        return sign | if n & 1 == 1 { FONE } else { 0 };
+    }
+    if n & 1 == 1 {
+        return sign | fx_to_f32(cos_poly(r.a2)) & 0x7FFF_FFFF;
+    }
+    pack(s, r.ea - 1, sin_mant(&r))
+}
+
+fn tan32(x: u32) -> u32 {
+    let ex = x >> 23 & 0xFF;
+    if ex == 0xFF {
+        return QNAN;
+    }
+    if ex < 115 {
+        return x;
+    }
+    let r = reduce(x);
+    let odd = r.q & 1 == 1;
+    let s = (if odd { !r.neg } else { r.neg }) ^ (x >> 31 == 1);
+    if r.zero {
+        return (s as u32) << 31 | if odd { PINF } else { 0 };
+    }
+    let sm = sin_mant(&r);
+    let c = cos_poly(r.a2) as u128;
+    if !odd {
+        let qv = to_u128(&((BigInt::from(sm) << 64u32) / BigInt::from(c))) & ((1 << 80) - 1);
+        return norm_pack(s, r.ea - 1, qv);
+    }
+    let qv = to_u128(&((BigInt::from(c & M66) << 64u32) / BigInt::from(sm))) & ((1 << 80) - 1);
+    norm_pack(s, 1 - r.ea, qv)
+}
+
+fn powr32(x: u32, y: u32) -> u32 {
+    let c = consts();
+    let x_nan = x >> 23 & 0xFF == 0xFF && x & 0x7F_FFFF != 0;
+    let y_nan = y >> 23 & 0xFF == 0xFF && y & 0x7F_FFFF != 0;
+    let (x_zero, y_zero) = (x & 0x7FFF_FFFF == 0, y & 0x7FFF_FFFF == 0);
+    let (x_inf, y_inf) = (x & 0x7FFF_FFFF == PINF, y & 0x7FFF_FFFF == PINF);
+    let ys = y >> 31 == 1;
+    if x_nan || y_nan || (x >> 31 == 1 && !x_zero) {
+        return QNAN;
+    }
+    if (x_zero && y_zero) || (x_inf && y_zero) || (x == FONE && y_inf) {
+        return QNAN;
+    }
+    if x_zero {
+        return if ys { PINF } else { 0 };
+    }
+    if y_zero || x == FONE {
+        return FONE;
+    }
+    if x_inf {
+        return if ys { 0 } else { PINF };
+    }
+    if y_inf {
+        return if ys == (x & 0x7FFF_FFFF < FONE) { PINF } else { 0 };
+    }
+    exp2_fx(times_f32(fx_mulc(ln_fx(x & 0x7FFF_FFFF), c.c_log2e), y))
+}
+
+fn cbrt32(x: u32) -> u32 {
+    let c = consts();
+    let ex = x >> 23 & 0xFF;
+    if ex == 0xFF && x & 0x7F_FFFF != 0 {
+        return QNAN;
+    }
+    if ex == 0xFF || x & 0x7FFF_FFFF == 0 {
+        return x;
+    }
+    let r = exp2_fx(fx_mulc(ln_fx(x & 0x7FFF_FFFF), c.c_log2e_3));
+    x & 0x8000_0000 | r & 0x7FFF_FFFF
 }
 
 /// What the core for OpenCL.std `name` (as `find` resolves it) returns for binary32 bits
@@ -635,6 +736,9 @@ pub fn eval(name: &str, a: u32, b: u32) -> Option<u32> {
         "sin" => sincos32(a, false),
         "cos" => sincos32(a, true),
         "pow" => pow32(a, b),
+        "powr" => powr32(a, b),
+        "tan" => tan32(a),
+        "cbrt" => cbrt32(a),
         _ => return None,
     })
 }

@@ -73,24 +73,29 @@ package hls_fp_math_pkg;
         return hls_fp_pkg::round_pack32(s, 13'(be), f);
     endfunction
 
+    // v / 2^64 * 2^off rounded to binary32 with sign s (v unsigned, nonzero).
+    function automatic logic [31:0] norm_pack(input logic s, input logic signed [15:0] off, input logic [79:0] v);
+        logic [6:0] lead;
+        logic [65:0] m;
+        lead = 7'd0;
+        for (int i = 0; i < 80; i++) if (v[i]) lead = 7'(i);
+        if (lead > 7'd64) begin
+            m = 66'(v >> (lead - 7'd64));
+            m[0] = m[0] | ((v & ((80'd1 << (lead - 7'd64)) - 80'd1)) != 80'd0);
+        end else begin
+            m = 66'(v << (7'd64 - lead));
+        end
+        return pack(s, 16'(lead) - 16'sd64 + off, m);
+    endfunction
+
     // An fx value rounded to binary32 (0 gives +0).
     function automatic logic [31:0] fx_to_f32(input fx_t v);
         logic s;
         logic [79:0] mag;
-        logic [6:0] lead;
-        logic [65:0] m;
         s = v[79];
         mag = s ? 80'(-v) : 80'(v);
         if (mag == 80'd0) return 32'd0;
-        lead = 7'd0;
-        for (int i = 0; i < 80; i++) if (mag[i]) lead = 7'(i);
-        if (lead > 7'd64) begin
-            m = 66'(mag >> (lead - 7'd64));
-            m[0] = m[0] | ((mag & ((80'd1 << (lead - 7'd64)) - 80'd1)) != 80'd0);
-        end else begin
-            m = 66'(mag << (7'd64 - lead));
-        end
-        return pack(s, 16'(lead) - 16'sd64, m);
+        return norm_pack(s, 16'sd0, mag);
     endfunction
 
     // 2^t rounded to binary32: t = k + i/64 + r with r < 2^-6; 2^(i/64) from a table and
@@ -239,69 +244,153 @@ package hls_fp_math_pkg;
         return {neg, r[30:0]};
     endfunction
 
-    // sin x (want_cos = 0) or cos x. x (2/pi) = q + f with |f| <= 1/2, from the bits of 2/pi
-    // that matter for x's exponent (Payne-Hanek); sin and cos of a = f pi/2 by polynomials
-    // to degree 11 and 12; the quadrant picks one and the sign.
-    function automatic logic [31:0] sincos32(input logic [31:0] x, input logic want_cos);
-        logic [7:0] ex;
+    // powr(x, y) = exp2(y log2 x) for x >= 0, with OpenCL's special cases (NaN for x < 0,
+    // 0^0, inf^0 and 1^inf).
+    function automatic logic [31:0] powr32(input logic [31:0] x, input logic [31:0] y);
+        logic x_nan, y_nan, x_zero, y_zero, x_inf, y_inf;
+        x_nan = x[30:23] == 8'hFF && x[22:0] != 23'd0;
+        y_nan = y[30:23] == 8'hFF && y[22:0] != 23'd0;
+        x_zero = x[30:0] == 31'd0;
+        y_zero = y[30:0] == 31'd0;
+        x_inf = x[30:0] == PINF[30:0];
+        y_inf = y[30:0] == PINF[30:0];
+        if (x_nan || y_nan || (x[31] && !x_zero)) return QNAN;
+        if ((x_zero && y_zero) || (x_inf && y_zero) || (x == FONE && y_inf)) return QNAN;
+        if (x_zero) return y[31] ? PINF : 32'd0;
+        if (y_zero || x == FONE) return FONE;
+        if (x_inf) return y[31] ? 32'd0 : PINF;
+        if (y_inf) return (y[31] == (x[30:0] < FONE[30:0])) ? PINF : 32'd0;
+        return exp2_fx(times_f32(fx_mulc(ln_fx(x[30:0]), C_LOG2E), y));
+    endfunction
+
+    // cbrt x = sign(x) 2^(log2|x| / 3).
+    function automatic logic [31:0] cbrt32(input logic [31:0] x);
+        logic [31:0] r;
+        if (x[30:23] == 8'hFF && x[22:0] != 23'd0) return QNAN;
+        if (x[30:23] == 8'hFF || x[30:0] == 31'd0) return x;
+        r = exp2_fx(fx_mulc(ln_fx(x[30:0]), C_LOG2E_3));
+        return {x[31], r[30:0]};
+    endfunction
+
+    // The reduction of sin, cos and tan: x (2/pi) = q + f with |f| <= 1/2, from the bits of
+    // 2/pi that matter for x's exponent (Payne-Hanek); a = |f| pi/2 = am / 2^63 * 2^ea,
+    // and a^2 as u66 for the polynomials. For |x| >= 2^-12 (ex >= 115), finite.
+    typedef struct packed {
+        logic [1:0] q;       // the nearest quadrant
+        logic neg;           // f < 0
+        logic zero;          // f = 0 (no float is a multiple of pi/2; kept for safety)
+        logic [63:0] am;
+        logic signed [15:0] ea;
+        logic [65:0] a2;
+    } reduced_t;
+
+    function automatic reduced_t reduce(input logic [31:0] x);
         logic [127:0] w;
         logic [151:0] p;
-        logic [1:0] n;
         logic [125:0] frac, mag;
-        logic neg, s;
         logic [6:0] lead;
-        logic [63:0] fm, am;
+        logic [63:0] fm;
         logic [127:0] pa;
-        logic signed [15:0] ea;
         logic [15:0] sh;
-        logic [65:0] af, a2u, sm;
-        logic [31:0] r;
-        fx_t a2, poly;
-        ex = x[30:23];
-        if (ex == 8'hFF) return QNAN;
-        // |x| < 2^-12: sin x = x and cos x = 1 within their bounds.
-        if (ex < 8'd115) return want_cos ? FONE : x;
+        logic [65:0] af;
+        reduced_t r;
         // Bits s .. s + 127 of 2/pi, s = ex - 151; earlier bits only add multiples of 4.
-        w = 128'(TWO_OVER_PI >> (9'd280 - {1'b0, ex}));
+        w = 128'(TWO_OVER_PI >> (9'd280 - {1'b0, x[30:23]}));
         p = {128'd0, 1'b1, x[22:0]} * {24'd0, w};
         frac = p[125:0];
-        n = p[127:126] + {1'b0, want_cos};
-        neg = frac[125];
-        if (neg) begin
-            n = n + 2'd1;
+        r.q = p[127:126];
+        r.neg = frac[125];
+        if (r.neg) begin
+            r.q = r.q + 2'd1;
             mag = -frac;
         end else begin
             mag = frac;
         end
-        s = n[1] ^ (!n[0] && neg) ^ (!want_cos && x[31]);
-        if (mag == 126'd0) return n[0] ? {s, FONE[30:0]} : {s, 31'd0};
+        r.zero = mag == 126'd0;
         lead = 7'd0;
         for (int i = 0; i < 126; i++) if (mag[i]) lead = 7'(i);
         fm = 64'((mag << (7'd125 - lead)) >> 62);
-        ea = 16'(lead) - 16'sd126;
-        // a = f pi/2 = am / 2^63 * 2^ea.
+        r.ea = 16'(lead) - 16'sd126;
         pa = {64'd0, fm} * {64'd0, C_PI_2};
         if (pa[127]) begin
-            am = pa[127:64];
-            ea = ea + 16'sd1;
+            r.am = pa[127:64];
+            r.ea = r.ea + 16'sd1;
         end else begin
-            am = pa[126:63];
+            r.am = pa[126:63];
         end
-        sh = 16'(-(ea + 16'sd1));
-        af = (sh >= 16'd64) ? 66'd0 : 66'({2'b00, am} >> sh[5:0]);
-        a2u = umul(af, af);
+        sh = 16'(-(r.ea + 16'sd1));
+        af = (sh >= 16'd64) ? 66'd0 : 66'({2'b00, r.am} >> sh[5:0]);
+        r.a2 = umul(af, af);
+        return r;
+    endfunction
+
+    // cos a = C(a^2), an fx value in [0.7, 1].
+    function automatic fx_t cos_poly(input logic [65:0] a2u);
+        fx_t a2, poly;
         a2 = {14'd0, a2u};
-        if (n[0]) begin
-            poly = FX_COS[6];
-            for (int i = 5; i >= 0; i--) poly = FX_COS[i] + fx_mul(a2, poly);
-            r = fx_to_f32(poly);
-            return {s, r[30:0]};
-        end
+        poly = FX_COS[6];
+        for (int i = 5; i >= 0; i--) poly = FX_COS[i] + fx_mul(a2, poly);
+        return poly;
+    endfunction
+
+    // sin a = a S(a^2): am times S (in [0.9, 1]) lands in [1, 4) after >> 62, so sin a =
+    // result / 2^64 * 2^(ea - 1).
+    function automatic logic [65:0] sin_mant(input reduced_t r);
+        fx_t a2, poly;
+        a2 = {14'd0, r.a2};
         poly = FX_SIN[5];
         for (int i = 4; i >= 0; i--) poly = FX_SIN[i] + fx_mul(a2, poly);
-        // sin a = a * poly: am times poly (in [0.9, 1]) lands in [1, 4) after >> 62.
-        sm = 66'(({64'd0, am} * {48'd0, poly[79:0]}) >> 62);
-        return pack(s, ea - 16'sd1, sm);
+        return 66'(({64'd0, r.am} * {48'd0, poly[79:0]}) >> 62);
+    endfunction
+
+    // sin x (want_cos = 0) or cos x: polynomials to degree 11 and 12 in a; the quadrant
+    // (plus one for cos) picks one and the sign.
+    function automatic logic [31:0] sincos32(input logic [31:0] x, input logic want_cos);
+        reduced_t r;
+        logic [1:0] n;
+        logic s;
+        logic [31:0] c;
+        if (x[30:23] == 8'hFF) return QNAN;
+        // |x| < 2^-12: sin x = x and cos x = 1 within their bounds.
+        if (x[30:23] < 8'd115) return want_cos ? FONE : x;
+        r = reduce(x);
+        n = r.q + {1'b0, want_cos};
+        s = n[1] ^ (!n[0] && r.neg) ^ (!want_cos && x[31]);
+        if (r.zero) return n[0] ? {s, FONE[30:0]} : {s, 31'd0};
+        if (n[0]) begin
+            c = fx_to_f32(cos_poly(r.a2));
+            return {s, c[30:0]};
+        end
+        return pack(s, r.ea - 16'sd1, sin_mant(r));
+    endfunction
+
+    // tan x: tan a = sin a / cos a in an even quadrant, -cot a = -cos a / sin a in an odd
+    // one, as one integer division of the two (sin a with its exponent apart).
+    function automatic logic [31:0] tan32(input logic [31:0] x);
+        reduced_t r;
+        logic s;
+        logic [65:0] sm;
+        logic [79:0] c;
+        logic [129:0] num;
+        logic [79:0] qv;
+        if (x[30:23] == 8'hFF) return QNAN;
+        // |x| < 2^-12: tan x = x within its bound (x^3/3 is under a third of an ulp).
+        if (x[30:23] < 8'd115) return x;
+        r = reduce(x);
+        s = (r.q[0] ? !r.neg : r.neg) ^ x[31];
+        if (r.zero) return r.q[0] ? {s, PINF[30:0]} : {s, 31'd0};
+        sm = sin_mant(r);
+        c = cos_poly(r.a2);
+        if (!r.q[0]) begin
+            // sm / c in [1.8, 5.7): tan a = qv / 2^64 * 2^(ea - 1).
+            num = {sm, 64'd0};
+            qv = 80'(num / {50'd0, c});
+            return norm_pack(s, r.ea - 16'sd1, qv);
+        end
+        // c / sm in [0.17, 0.56): cot a = qv / 2^64 * 2^(1 - ea).
+        num = {c[65:0], 64'd0};
+        qv = 80'(num / {64'd0, sm});
+        return norm_pack(s, 16'sd1 - r.ea, qv);
     endfunction
 endpackage
 /* verilator lint_on UNUSEDSIGNAL */

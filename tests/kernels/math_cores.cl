@@ -4,7 +4,8 @@
 kernel void math_cores(global const float *x, global const float *y,
                        global float *e, global float *l, global float *s,
                        global float *c, global float *p, global float *q,
-                       global float *f, global float *bases, global float *sc) {
+                       global float *f, global float *bases, global float *sc,
+                       global float *more) {
     size_t i = get_global_id(0);
     float a = x[i], b = y[i];
     e[i] = exp(a);
@@ -21,4 +22,7 @@ kernel void math_cores(global const float *x, global const float *y,
     float co;
     sc[2 * i] = sincos(a, &co);
     sc[2 * i + 1] = co;
+    more[3 * i + 0] = tan(a);
+    more[3 * i + 1] = powr(a, b);
+    more[3 * i + 2] = cbrt(a);
 }
