@@ -92,6 +92,16 @@ def measure(hls, board, core, tmp):
     }
 
 
+def attempt(hls, board, core, tmp):
+    """measure(), or a row saying why the tools failed (one core does not stop the table)."""
+    try:
+        return measure(hls, board, core, tmp)
+    except RuntimeError as e:
+        reason = "Yosys ran out of stack" if "call stack exhausted" in str(e) else str(e)[:80]
+        return {"name": core["name"], "latency": core["latency"], "luts": "—", "ffs": "—",
+                "dsps": "—", "carry": "—", "fmax": None, "critical": "", "failed": reason}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--hls-build", default=str(root / "target/release/hls-build"))
@@ -111,13 +121,13 @@ def main():
         cores = [c for c in cores if c["name"] in args.only.split(",")]
     with tempfile.TemporaryDirectory(dir=root / "target") as tmp:
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            rows = list(pool.map(lambda c: measure(args.hls_build, board, c, tmp), cores))
+            rows = list(pool.map(lambda c: attempt(args.hls_build, board, c, tmp), cores))
     print("| core | latency | LUTs | FFs | DSP48E2 | carry chains | ECP5-85F Fmax |")
     print("|---|---|---|---|---|---|---|")
     for r in rows:
         fmax = f"{r['fmax']:.1f} MHz" if r["fmax"] else "—"
         print(f"| {r['name']} | {r['latency']} | {r['luts']} | {r['ffs']} | {r['dsps']} | "
-              f"{r['carry']} | {fmax} |")
+              f"{r['carry']} | {fmax} |" + (f" failed: {r['failed']}" if "failed" in r else ""))
     if args.critical:
         for r in rows:
             print(f"\n{r['name']}:\n{r['critical']}")

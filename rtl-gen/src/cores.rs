@@ -266,7 +266,7 @@ pub fn emit(core: &CoreInfo, board: &Board) -> String {
         }
         .trim_end(),
         include_str!("../sv/hls_delay.sv").trim_end(),
-        include_str!("../sv/hls_fp32_round.sv").trim_end(),
+        include_str!("../sv/hls_fp_round.sv").trim_end(),
         core.source.trim_end(),
         core.name,
         core.operation,

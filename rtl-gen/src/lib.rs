@@ -32,7 +32,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fp_pkg.sv", include_str!("../sv/hls_fp_pkg.sv")),
     ("hls_fifo.sv", include_str!("../sv/hls_fifo.sv")),
     ("hls_delay.sv", include_str!("../sv/hls_delay.sv")),
-    ("hls_fp32_round.sv", include_str!("../sv/hls_fp32_round.sv")),
+    ("hls_fp_round.sv", include_str!("../sv/hls_fp_round.sv")),
     ("hls_fp32_add.sv", include_str!("../sv/hls_fp32_add.sv")),
     ("hls_fp32_mul.sv", include_str!("../sv/hls_fp32_mul.sv")),
     ("hls_fp32_div.sv", include_str!("../sv/hls_fp32_div.sv")),

@@ -229,8 +229,8 @@ module hls_fp32_add #(
                 end
             end
         end
-        // Stages 7 and 8: round and pack (hls_fp32_round, shared with the multiplier).
-        hls_fp32_round #(.EXTRA(LAT - STAGES)) round (
+        // Stages 7 and 8: round and pack (hls_fp_round, shared with the multiplier).
+        hls_fp_round #(.EW(8), .MW(23), .EXTRA(LAT - STAGES)) round (
             .clk, .ce,
             .special(s5_special || s5_zero),
             // Exact zero: x + (-x) is +0 in round-to-nearest; (-0) + (-0) is -0.

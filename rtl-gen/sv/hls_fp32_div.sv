@@ -8,7 +8,7 @@
 // chosen by the sign of the partial remainder, so one carry chain per step and no
 // multiplexer); the one-bit normalisation of the quotient with its sticky bit from the
 // final remainder; the right shift of a subnormal quotient; rounding and packing
-// (hls_fp32_round). Extra latency is a delay line at the output. With LAT < STAGES the
+// (hls_fp_round). Extra latency is a delay line at the output. With LAT < STAGES the
 // whole function is combinational, followed by LAT registers.
 module hls_fp32_div #(
     parameter int LAT = 28
@@ -253,7 +253,7 @@ module hls_fp32_div #(
                 end
             end
         end
-        hls_fp32_round #(.EXTRA(LAT - STAGES)) round (
+        hls_fp_round #(.EW(8), .MW(23), .EXTRA(LAT - STAGES)) round (
             .clk, .ce,
             .special(p2_special),
             .special_val(p2_special_val),

@@ -10,7 +10,7 @@
 // magnitude compare of an effective subtraction; the add or subtract; the leading one; the
 // exponent and normalising shift for both a normal and a subnormal result; the shift, in
 // two steps;
-// rounding and packing (hls_fp32_round). Extra latency is a delay line at the output. With
+// rounding and packing (hls_fp_round). Extra latency is a delay line at the output. With
 // LAT < STAGES it is all combinational, followed by LAT registers.
 module hls_fp32_fma #(
     parameter int LAT = 14
@@ -384,7 +384,7 @@ module hls_fp32_fma #(
             end
         end
         // Stages 11 and 12: round and pack.
-        hls_fp32_round #(.EXTRA(LAT - STAGES)) round (
+        hls_fp_round #(.EW(8), .MW(23), .EXTRA(LAT - STAGES)) round (
             .clk, .ce,
             .special(s10_special),
             .special_val(s10_special_val),

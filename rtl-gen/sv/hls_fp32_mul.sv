@@ -226,9 +226,9 @@ module hls_fp32_mul #(
                 s6_f <= {q_top, 1'b0, (s5_q & below) != 48'd0};
             end
         end
-        // Stages 7 and 8: round and pack (hls_fp32_round, shared with the adder). NaN in,
+        // Stages 7 and 8: round and pack (hls_fp_round, shared with the adder). NaN in,
         // or inf x 0: the quiet NaN; inf otherwise; a zero operand: zero.
-        hls_fp32_round #(.EXTRA(LAT - STAGES)) round (
+        hls_fp_round #(.EW(8), .MW(23), .EXTRA(LAT - STAGES)) round (
             .clk, .ce,
             .special(s6_special),
             .special_val(s6_nan ? 32'h7FC00000 : {s6_sign, s6_inf ? 8'hFF : 8'd0, 23'd0}),

@@ -6,7 +6,7 @@
 // (subnormal inputs); normalise and halve the exponent; 26 steps of non-restoring square
 // root — step j adds or subtracts 4q + 1 or 4q + 3 in a carry chain only j + 3 bits long,
 // so the first four, shortest, share a stage, then one per stage; the sticky bit
-// from the final remainder; rounding and packing (hls_fp32_round). The result is never
+// from the final remainder; rounding and packing (hls_fp_round). The result is never
 // subnormal. With LAT < STAGES it is all combinational, followed by LAT registers.
 module hls_fp32_sqrt #(
     parameter int LAT = 28
@@ -176,7 +176,7 @@ module hls_fp32_sqrt #(
                                        : (r_last != 28'sd0);
             end
         end
-        hls_fp32_round #(.EXTRA(LAT - STAGES)) round (
+        hls_fp_round #(.EW(8), .MW(23), .EXTRA(LAT - STAGES)) round (
             .clk, .ce,
             .special(p_special),
             .special_val(p_special_val),

@@ -1,56 +1,6 @@
 // binary64 operator cores around hls_fp64_pkg: the combinational function, then LAT
 // registers with clock enable (the board's latency). Correctly rounded (nearest even),
 // subnormals kept.
-// The last two stages of the staged binary64 cores: round to nearest even (the 53-bit
-// increment, with the exponent checks beside it), then pack. Special results come in
-// ready-made. As hls_fp32_round, at double width.
-module hls_fp64_round #(
-    parameter int EXTRA = 0
-) (
-    input  logic               clk,
-    input  logic               ce,
-    input  logic               special,
-    input  logic [63:0]        special_val,
-    input  logic               sign,
-    // Biased exponent of f's leading bit (0 with a subnormal significand).
-    input  logic signed [13:0] e,
-    // {53-bit significand, guard, round, sticky}
-    input  logic [55:0]        f,
-    output logic [63:0]        y
-);
-    logic r_special, r_sign, r_ovf, r_ovf1, r_e0;
-    logic [63:0] r_special_val;
-    logic [10:0] r_e, r_e1;
-    logic [53:0] r_m54;
-    always_ff @(posedge clk) begin
-        if (ce) begin
-            r_special <= special;
-            r_special_val <= special_val;
-            r_sign <= sign;
-            r_m54 <= {1'b0, f[55:3]} + {53'd0, f[2] && (f[1] || f[0] || f[3])};
-            r_e <= e[10:0];
-            r_e1 <= e[10:0] + 11'd1;
-            r_ovf <= e >= 14'sd2047;
-            r_ovf1 <= e >= 14'sd2046;
-            r_e0 <= e == 14'sd0;
-        end
-    end
-    logic carry;
-    logic [52:0] mant;
-    assign carry = r_m54[53];
-    assign mant = carry ? r_m54[53:1] : r_m54[52:0];
-    logic [63:0] res;
-    always_ff @(posedge clk) begin
-        if (ce) begin
-            if (r_special) res <= r_special_val;
-            else if (carry ? r_ovf1 : r_ovf) res <= {r_sign, 11'h7FF, 52'd0};
-            else if (!mant[52]) res <= {r_sign, 11'd0, mant[51:0]};
-            else res <= {r_sign, carry ? r_e1 : (r_e0 ? 11'd1 : r_e), mant[51:0]};
-        end
-    end
-    hls_delay #(.W(64), .N(EXTRA)) delay (.clk, .ce, .d(res), .q(y));
-endmodule
-
 // binary64 adder/subtractor. With LAT >= STAGES (10) staged as hls_fp32_add at double
 // width: classify and order by magnitude; align in two shifts (the sticky bit from a
 // thermometer mask); add; leading one (a tree); the shift that normalises without going
@@ -233,7 +183,7 @@ module hls_fp64_add #(
             end
         end
         // Stages 8 and 9: round and pack.
-        hls_fp64_round #(.EXTRA(LAT - STAGES)) round (
+        hls_fp_round #(.EW(11), .MW(52), .EXTRA(LAT - STAGES)) round (
             .clk, .ce,
             .special(s7_special || s7_zero),
             .special_val(s7_special ? s7_special_val : {s7_sign, 63'd0}),
@@ -453,7 +403,7 @@ module hls_fp64_mul #(
             end
         end
         // Stages 9 and 10: round and pack.
-        hls_fp64_round #(.EXTRA(LAT - STAGES)) round (
+        hls_fp_round #(.EW(11), .MW(52), .EXTRA(LAT - STAGES)) round (
             .clk, .ce,
             .special(s8_special),
             .special_val(s8_special_val),
