@@ -256,18 +256,32 @@ pub fn emit(core: &CoreInfo, board: &Board) -> String {
         .collect();
     // The package with the shared rounding comes first: the core calls it; then the
     // delay line and rounding stages the cores instantiate.
-    format!(
-        "{}\n{}\n{}\n{}\n{}\n// {}: {} on board '{}' at {} MHz: latency {lat} cycles.\nmodule {}_top (\n    {}\n);\n    {} #(.LAT({lat})) core ({});\nendmodule\n",
-        include_str!("../sv/hls_fp_pkg.sv").trim_end(),
-        match core.class.as_str() {
-            "fp32_math" => crate::math::package_source(),
-            c if c.starts_with("fp64_") => include_str!("../sv/hls_fp64_pkg.sv").to_string(),
-            _ => String::new(),
-        }
-        .trim_end(),
-        include_str!("../sv/hls_delay.sv").trim_end(),
-        include_str!("../sv/hls_fp_round.sv").trim_end(),
-        core.source.trim_end(),
+    // The packages first (the cores call them), then the shared modules the cores
+    // instantiate (delay line, rounding stages, the width-generic divider), the core, and a
+    // wrapper with the board's latency fixed.
+    let mut text = String::new();
+    for part in [
+        include_str!("../sv/hls_fp_pkg.sv"),
+        include_str!("../sv/hls_fp64_pkg.sv"),
+    ] {
+        text += part.trim_end();
+        text += "\n";
+    }
+    if core.class == "fp32_math" {
+        text += crate::math::package_source().trim_end();
+        text += "\n";
+    }
+    for part in [
+        include_str!("../sv/hls_delay.sv"),
+        include_str!("../sv/hls_fp_round.sv"),
+        include_str!("../sv/hls_fp_div.sv"),
+        core.source.as_str(),
+    ] {
+        text += part.trim_end();
+        text += "\n";
+    }
+    text + &format!(
+        "// {}: {} on board '{}' at {} MHz: latency {lat} cycles.\nmodule {}_top (\n    {}\n);\n    {} #(.LAT({lat})) core ({});\nendmodule\n",
         core.name,
         core.operation,
         board.name,

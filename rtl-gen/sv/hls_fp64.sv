@@ -417,6 +417,7 @@ module hls_fp64_mul #(
     end
 endmodule
 
+// binary64 divider (hls_fp_div at 11/52).
 module hls_fp64_div #(
     parameter int LAT = 57
 ) (
@@ -426,7 +427,7 @@ module hls_fp64_div #(
     input  logic [63:0] b,
     output logic [63:0] y
 );
-    hls_delay #(.W(64), .N(LAT)) delay (.clk(clk), .ce(ce), .d(hls_fp64_pkg::fdiv64(a, b)), .q(y));
+    hls_fp_div #(.EW(11), .MW(52), .LAT(LAT)) core (.clk, .ce, .a, .b, .y);
 endmodule
 
 module hls_fp64_sqrt #(

@@ -311,4 +311,109 @@ package hls_fp_pkg;
             return {sign, 31'({8'(e + 127), 23'd0} + {8'd0, kept[22:0]} + 31'(round_inc(mode, sign, kept[0], g, st)))};
         return {sign, 31'({8'd0, kept[22:0]} + 31'(round_inc(mode, sign, kept[0], g, st)))};
     endfunction
+
+    // The combinational binary32 divider and square root (correctly rounded, subnormals
+    // kept): what hls_fp_div / hls_fp_sqrt compute when the board leaves them fewer cycles
+    // than their stages.
+    function automatic logic [4:0] lz24(input logic [23:0] m);
+        logic [4:0] n;
+        n = 5'd24;
+        for (int i = 0; i <= 23; i++) if (m[i]) n = 5'(23 - i);
+        return n;
+    endfunction
+
+    function automatic logic [31:0] fdiv32(input logic [31:0] x, input logic [31:0] z);
+        logic sign, sticky;
+        logic [7:0] ex, ez;
+        logic [23:0] mx, mz;
+        logic [4:0] lx, lz;
+        logic [49:0] num;
+        logic [26:0] q;
+        logic signed [11:0] e;
+        logic [11:0] rs;
+        logic [31:0] res;
+        sign = x[31] ^ z[31];
+        ex = x[30:23]; ez = z[30:23];
+        res = 32'd0;
+        if ((ex == 8'hFF && x[22:0] != 23'd0) || (ez == 8'hFF && z[22:0] != 23'd0)) begin
+            res = 32'h7FC00000;
+        end else if ((ex == 8'hFF && ez == 8'hFF) || (x[30:0] == 31'd0 && z[30:0] == 31'd0)) begin
+            res = 32'h7FC00000;  // inf/inf, 0/0
+        end else if (ex == 8'hFF || z[30:0] == 31'd0) begin
+            res = {sign, 8'hFF, 23'd0};  // inf/finite, finite/0
+        end else if (ez == 8'hFF || x[30:0] == 31'd0) begin
+            res = {sign, 31'd0};  // finite/inf, 0/finite
+        end else begin
+            mx = {ex != 8'd0, x[22:0]};
+            mz = {ez != 8'd0, z[22:0]};
+            lx = lz24(mx);
+            lz = lz24(mz);
+            mx = mx << lx;
+            mz = mz << lz;
+            // Biased exponent of the quotient when its leading one is at bit 26.
+            e = $signed({4'd0, (ex == 8'd0) ? 8'd1 : ex}) - $signed({7'd0, lx})
+              - $signed({4'd0, (ez == 8'd0) ? 8'd1 : ez}) + $signed({7'd0, lz}) + 12'sd127;
+            num = {mx, 26'd0};
+            q = 27'(num / {26'd0, mz});
+            sticky = (num % {26'd0, mz}) != 50'd0;
+            if (!q[26]) begin
+                q = {q[25:0], 1'b0};
+                e = e - 12'sd1;
+            end
+            if (e < 12'sd1) begin
+                // Subnormal result: shift right, keep what falls off as sticky.
+                rs = 12'(12'sd1 - e);
+                if (rs > 12'd26) begin
+                    sticky = sticky | (q != 27'd0);
+                    q = 27'd0;
+                end else begin
+                    sticky = sticky | ((q & ((27'd1 << rs[4:0]) - 27'd1)) != 27'd0);
+                    q = q >> rs[4:0];
+                end
+                e = 12'sd0;
+            end
+            res = round_pack32(sign, 13'(e), {q[26:1], q[0] | sticky});
+        end
+        return res;
+    endfunction
+
+    function automatic logic [31:0] fsqrt32(input logic [31:0] x);
+        logic [7:0] ex;
+        logic [23:0] m;
+        logic [4:0] lz;
+        logic signed [9:0] e;
+        logic signed [9:0] half;
+        logic [51:0] rad, rem, trial;
+        logic [25:0] r;
+        logic sticky;
+        ex = x[30:23];
+        if (ex == 8'hFF && x[22:0] != 23'd0) return 32'h7FC00000;
+        if (x[30:0] == 31'd0) return x;  // +-0
+        if (x[31]) return 32'h7FC00000;
+        if (ex == 8'hFF) return x;       // +inf
+        m = {ex != 8'd0, x[22:0]};
+        lz = 5'd24;
+        for (int i = 0; i <= 23; i++) if (m[i]) lz = 5'(23 - i);
+        m = m << lz;
+        // Unbiased exponent of 1.f; an odd one moves a factor 2 into the radicand.
+        e = $signed({2'd0, (ex == 8'd0) ? 8'd1 : ex}) - 10'sd127 - $signed({5'd0, lz});
+        rad = e[0] ? ({28'd0, m} << 28) : ({28'd0, m} << 27);
+        half = (e - (e[0] ? 10'sd1 : 10'sd0)) >>> 1;
+        // Digit-by-digit square root: 26 result bits and the remainder.
+        r = 26'd0;
+        rem = 52'd0;
+        for (int i = 25; i >= 0; i--) begin
+            rem = (rem << 2) | 52'(rad[2*i +: 2]);
+            trial = {24'd0, r, 2'b01};
+            if (rem >= trial) begin
+                rem = rem - trial;
+                r = {r[24:0], 1'b1};
+            end else begin
+                r = {r[24:0], 1'b0};
+            end
+        end
+        sticky = r[0] || (rem != 52'd0);
+        return round_pack32(1'b0, 13'(half) + 13'sd127, {r[25:1], 1'b0, sticky});
+    endfunction
+
 endpackage
