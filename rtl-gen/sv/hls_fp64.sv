@@ -430,15 +430,16 @@ module hls_fp64_div #(
     hls_fp_div #(.EW(11), .MW(52), .LAT(LAT)) core (.clk, .ce, .a, .b, .y);
 endmodule
 
+// binary64 square root (hls_fp_sqrt at 11/52).
 module hls_fp64_sqrt #(
-    parameter int LAT = 57
+    parameter int LAT = 58
 ) (
     input  logic        clk,
     input  logic        ce,
     input  logic [63:0] a,
     output logic [63:0] y
 );
-    hls_delay #(.W(64), .N(LAT)) delay (.clk(clk), .ce(ce), .d(hls_fp64_pkg::fsqrt64(a)), .q(y));
+    hls_fp_sqrt #(.EW(11), .MW(52), .LAT(LAT)) core (.clk, .ce, .a, .y);
 endmodule
 
 module hls_fp64_fma #(
