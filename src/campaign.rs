@@ -90,6 +90,10 @@ fn reference(core: &str) -> Option<Reference> {
         "fp32_powr" => Ulps(|v| sim::float::powr(g(v), f(v[1]) as f64), 16.0),
         "fp32_tan" => Ulps(|v| g(v).tan(), 5.0),
         "fp32_cbrt" => Ulps(|v| g(v).cbrt(), 2.0),
+        "fp32_expm1" => Ulps(|v| g(v).exp_m1(), 3.0),
+        "fp32_sinh" => Ulps(|v| g(v).sinh(), 4.0),
+        "fp32_cosh" => Ulps(|v| g(v).cosh(), 4.0),
+        "fp32_tanh" => Ulps(|v| g(v).tanh(), 5.0),
         _ => return None,
     })
 }

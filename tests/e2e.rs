@@ -3333,7 +3333,8 @@ fn ulp_error(got: f32, want: f64) -> f64 {
 }
 
 /// The done-when kernel of the floating-point cores: exp, log, sin, cos, pow, sqrt and fma
-/// (and exp2, exp10, log2, log10, sincos, tan, powr, cbrt) in float, on hard operands. The RTL equals the
+/// (and exp2, exp10, log2, log10, sincos, tan, powr, cbrt, expm1, sinh, cosh, tanh) in
+/// float, on hard operands. The RTL equals the
 /// model bit for bit (the model computes with the cores' own arithmetic), each result is
 /// within 1 ulp of the exact value (std's double functions; pow and fma exact in double
 /// where they can be), and within OpenCL's bound of pocl's.
@@ -3344,9 +3345,9 @@ fn elementary_functions_cosimulate_and_match_pocl() {
     let (a, b) = elementary_operands(2026, n);
     save(&d.join("x.npy"), &a);
     save(&d.join("y.npy"), &b);
-    let outs: [(&str, usize); 10] = [
+    let outs: [(&str, usize); 11] = [
         ("e", 1), ("l", 1), ("s", 1), ("c", 1), ("p", 1), ("q", 1), ("f", 1), ("bases", 4), ("sc", 2),
-        ("more", 3),
+        ("more", 3), ("hyp", 4),
     ];
     let mut args = vec![
         format!("x=@{}", d.join("x.npy").display()),
@@ -3370,7 +3371,7 @@ fn elementary_functions_cosimulate_and_match_pocl() {
     let p = pocl(&src, "math_cores", &[n as u64], &[64], serde_json::Value::Array(spec), &d);
     // (buffer, lane, exact reference, OpenCL bound in ulp)
     type Exact = fn(f64, f64) -> f64;
-    let checks: [(&str, usize, usize, Exact, f64); 16] = [
+    let checks: [(&str, usize, usize, Exact, f64); 20] = [
         ("e", 1, 0, |x, _| x.exp(), 3.0),
         ("l", 1, 0, |x, _| x.ln(), 3.0),
         ("s", 1, 0, |x, _| x.sin(), 4.0),
@@ -3387,6 +3388,10 @@ fn elementary_functions_cosimulate_and_match_pocl() {
         ("more", 3, 0, |x, _| x.tan(), 5.0),
         ("more", 3, 1, sim::float::powr, 16.0),
         ("more", 3, 2, |x, _| x.cbrt(), 2.0),
+        ("hyp", 4, 0, |x, _| x.exp_m1(), 3.0),
+        ("hyp", 4, 1, |x, _| x.sinh(), 4.0),
+        ("hyp", 4, 2, |x, _| x.cosh(), 4.0),
+        ("hyp", 4, 3, |x, _| x.tanh(), 5.0),
     ];
     for (o, k, lane, exact, bound) in checks {
         let ours: Vec<f32> = load(&d.join(format!("dump/{o}.npy")));

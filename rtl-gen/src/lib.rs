@@ -175,7 +175,7 @@ pub fn check_supported(kernel: &Kernel) -> Result<(), RtlError> {
                 && !f32_pair;
             if needs_core && ((half && !f32_pair) || double_to_half) {
                 return Err(RtlError::Unsupported(format!(
-                    "{}: {:?} on half: the half cores are the conversions to and from float \
+                    "{}: {:?} on f16: the half cores are the conversions to and from float \
                      (half arithmetic is computed in float); the software model runs it \
                      (`hls-build sim --engine model`)",
                     at(),

@@ -37,6 +37,10 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn { name: "powr", arity: 2, call: "powr32(a, b)", bound_ulp: 16 },
     MathFn { name: "tan", arity: 1, call: "tan32(a)", bound_ulp: 5 },
     MathFn { name: "cbrt", arity: 1, call: "cbrt32(a)", bound_ulp: 2 },
+    MathFn { name: "expm1", arity: 1, call: "expm1_32(a)", bound_ulp: 3 },
+    MathFn { name: "sinh", arity: 1, call: "sinh32(a)", bound_ulp: 4 },
+    MathFn { name: "cosh", arity: 1, call: "cosh32(a)", bound_ulp: 4 },
+    MathFn { name: "tanh", arity: 1, call: "tanh32(a)", bound_ulp: 5 },
 ];
 
 /// The core computing the IR's `OpKind::Math(name)` (sincos is two: its value is the sine,
@@ -80,7 +84,8 @@ impl MathFn {
 
 /// All function modules, one file.
 pub fn modules_source() -> String {
-    FUNCTIONS.iter().map(|f| f.module_source()).collect()
+    let modules: String = FUNCTIONS.iter().map(|f| f.module_source()).collect();
+    format!("// Several cores in one file.\n/* verilator lint_off DECLFILENAME */\n{modules}")
 }
 
 /// The package with its generated tables and constants.
@@ -191,6 +196,8 @@ struct Consts {
     log1p: [i128; 7],
     sin: [i128; 6],
     cos: [i128; 7],
+    expm1: [i128; 12],
+    sinh: [i128; 8],
     exp2: [u128; 64],
     log_r: [u32; 96],
     log_neg_ln_r: [i128; 96],
@@ -235,6 +242,8 @@ fn consts() -> &'static Consts {
                 .map(|v| to_i128(&v)),
             cos: std::array::from_fn(|i| sign(i, BigInt::from(recip(fact(2 * i)))))
                 .map(|v| to_i128(&v)),
+            expm1: std::array::from_fn(|i| recip(fact(i + 1))),
+            sinh: std::array::from_fn(|i| recip(fact(2 * i + 1))),
             exp2: std::array::from_fn(|i| to_u128(&from_f64((i as f64 / 64.0).exp2(), 64))),
             log_r: std::array::from_fn(|i| log_r(i as u32)),
             log_neg_ln_r: std::array::from_fn(|i| {
@@ -294,6 +303,8 @@ fn generated() -> String {
     );
     s += &series("FX_SIN", &c.sin, "sin a = a S(a^2): (-1)^i / (2i + 1)!");
     s += &series("FX_COS", &c.cos, "cos a = C(a^2): (-1)^i / (2i)!");
+    s += &series("FX_EXPM1", &c.expm1, "expm1 x = x P(x): 1 / (i + 1)!");
+    s += &series("FX_SINH", &c.sinh, "sinh x = x P(x^2): 1 / (2i + 1)!");
     s += "    // 2^(i/64), 1.64 fixed\n    function automatic logic [65:0] exp2_table(input logic [5:0] i);\n        case (i)\n";
     for (i, v) in c.exp2.iter().enumerate() {
         s += &format!("            6'd{i}: return {};\n", u(*v, 66));
@@ -403,8 +414,18 @@ fn fx_to_f32(v: i128) -> u32 {
     norm_pack(v < 0, 0, mag)
 }
 
-fn exp2_fx(t: i128) -> u32 {
+fn exp2_frac(t: i128) -> u128 {
     let c = consts();
+    let u = umul((t as u128) & ((1 << 58) - 1), c.u_ln2);
+    let mut h = umul(u, c.u_inv120);
+    h = umul(u, c.u_inv24 + h);
+    h = umul(u, c.u_inv6 + h);
+    h = umul(u, c.u_half + h);
+    h = umul(u, U_ONE + h);
+    umul(c.exp2[((t >> 58) & 63) as usize], U_ONE + h)
+}
+
+fn exp2_fx(t: i128) -> u32 {
     let k = (t >> 64) as i32;
     if k >= 128 {
         return PINF;
@@ -412,14 +433,7 @@ fn exp2_fx(t: i128) -> u32 {
     if k < -152 {
         return 0;
     }
-    let u = umul((t as u128) & ((1 << 58) - 1), c.u_ln2);
-    let mut h = umul(u, c.u_inv120);
-    h = umul(u, c.u_inv24 + h);
-    h = umul(u, c.u_inv6 + h);
-    h = umul(u, c.u_half + h);
-    h = umul(u, U_ONE + h);
-    let m = umul(c.exp2[((t >> 58) & 63) as usize], U_ONE + h);
-    pack(false, k, m)
+    pack(false, k, exp2_frac(t))
 }
 
 fn scale_fx(x: u32, c: u64) -> i128 {
@@ -576,6 +590,121 @@ fn pow32(x: u32, y: u32) -> u32 {
     }
     let r = exp2_fx(times_f32(fx_mulc(ln_fx(x & 0x7FFF_FFFF), c.c_log2e), y));
     odd_sign | r & 0x7FFF_FFFF
+}
+
+fn expm1_32(x: u32) -> u32 {
+    let c = consts();
+    let ex = x >> 23 & 0xFF;
+    let neg = x >> 31 == 1;
+    if ex == 0xFF {
+        return if x & 0x7F_FFFF != 0 { QNAN } else if neg { 0xBF80_0000 } else { PINF };
+    }
+    if ex < 102 {
+        return x;
+    }
+    if ex >= 135 {
+        return if neg { 0xBF80_0000 } else { PINF };
+    }
+    if ex < 126 {
+        let xf = scale_fx(x, c.c_one);
+        let mut p = c.expm1[11];
+        for i in (0..11).rev() {
+            p = c.expm1[i] + fx_mul(xf, p);
+        }
+        return fx_to_f32(fx_mul(xf, p));
+    }
+    let t = scale_fx(x, c.c_log2e);
+    let k = (t >> 64) as i32;
+    if k >= 25 {
+        return exp2_fx(t);
+    }
+    let mm = exp2_frac(t);
+    let shifted = if k >= 0 {
+        mm << k
+    } else if -k >= 128 {
+        0
+    } else {
+        mm >> -k
+    };
+    let v = shifted as i128 - (1i128 << 64);
+    norm_pack(v < 0, 0, v.unsigned_abs())
+}
+
+/// hyp_parts: e^|x| = big 2^k / 2^64, e^-|x| = small 2^k / 2^64.
+fn hyp_parts(x: u32) -> (i32, u128, u128) {
+    let c = consts();
+    let t = scale_fx(x & 0x7FFF_FFFF, c.c_log2e);
+    let k = (t >> 64) as i32;
+    let big = exp2_frac(t);
+    let d = k - ((-t) >> 64) as i32;
+    let small = if d >= 66 { 0 } else { exp2_frac(-t) >> d };
+    (k, big, small)
+}
+
+fn sinh_series(x: u32) -> i128 {
+    let c = consts();
+    let xf = scale_fx(x & 0x7FFF_FFFF, c.c_one);
+    let x2 = fx_mul(xf, xf);
+    let mut p = c.sinh[7];
+    for i in (0..7).rev() {
+        p = c.sinh[i] + fx_mul(x2, p);
+    }
+    fx_mul(xf, p)
+}
+
+fn cosh32(x: u32) -> u32 {
+    let ex = x >> 23 & 0xFF;
+    if ex == 0xFF {
+        return if x & 0x7F_FFFF != 0 { QNAN } else { PINF };
+    }
+    if ex >= 135 {
+        return PINF;
+    }
+    let (k, big, small) = hyp_parts(x);
+    norm_pack(false, k - 1, big + small)
+}
+
+fn sinh32(x: u32) -> u32 {
+    let ex = x >> 23 & 0xFF;
+    let sign = x & 0x8000_0000;
+    if ex == 0xFF {
+        return if x & 0x7F_FFFF != 0 { QNAN } else { x };
+    }
+    if ex < 115 {
+        return x;
+    }
+    if ex >= 135 {
+        return sign | PINF;
+    }
+    if ex < 127 {
+        return sign | fx_to_f32(sinh_series(x)) & 0x7FFF_FFFF;
+    }
+    let (k, big, small) = hyp_parts(x);
+    norm_pack(sign != 0, k - 1, big - small)
+}
+
+fn tanh32(x: u32) -> u32 {
+    let ex = x >> 23 & 0xFF;
+    let sign = x & 0x8000_0000;
+    if ex == 0xFF {
+        return if x & 0x7F_FFFF != 0 { QNAN } else { sign | FONE };
+    }
+    if ex < 115 {
+        return x;
+    }
+    if ex >= 131 {
+        return sign | FONE;
+    }
+    let (k, big, small) = hyp_parts(x);
+    if ex < 127 {
+        let sn = (sinh_series(x) as u128) & M66;
+        let den = (big + small) & M66;
+        let q = to_u128(&((BigInt::from(sn) << 64u32) / BigInt::from(den))) & ((1 << 80) - 1);
+        return norm_pack(sign != 0, 1 - k, q);
+    }
+    let q = to_u128(&((BigInt::from((big - small) & M66) << 64u32) / BigInt::from((big + small) & M66)))
+        & ((1 << 80) - 1);
+    norm_pack(sign != 0, 0, q)
 }
 
 /// reduce() of the package: the nearest quadrant, the sign and magnitude of the rest.
@@ -739,6 +868,10 @@ pub fn eval(name: &str, a: u32, b: u32) -> Option<u32> {
         "powr" => powr32(a, b),
         "tan" => tan32(a),
         "cbrt" => cbrt32(a),
+        "expm1" => expm1_32(a),
+        "sinh" => sinh32(a),
+        "cosh" => cosh32(a),
+        "tanh" => tanh32(a),
         _ => return None,
     })
 }

@@ -1,3 +1,5 @@
+// Several cores in one file.
+/* verilator lint_off DECLFILENAME */
 // binary64 operator cores around hls_fp64_pkg: the combinational function, then LAT
 // registers with clock enable (the board's latency). Correctly rounded (nearest even),
 // subnormals kept.

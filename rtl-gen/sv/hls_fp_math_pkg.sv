@@ -74,14 +74,14 @@ package hls_fp_math_pkg;
     endfunction
 
     // v / 2^64 * 2^off rounded to binary32 with sign s (v unsigned, nonzero).
-    function automatic logic [31:0] norm_pack(input logic s, input logic signed [15:0] off, input logic [79:0] v);
+    function automatic logic [31:0] norm_pack(input logic s, input logic signed [15:0] off, input logic [127:0] v);
         logic [6:0] lead;
         logic [65:0] m;
         lead = 7'd0;
-        for (int i = 0; i < 80; i++) if (v[i]) lead = 7'(i);
+        for (int i = 0; i < 128; i++) if (v[i]) lead = 7'(i);
         if (lead > 7'd64) begin
             m = 66'(v >> (lead - 7'd64));
-            m[0] = m[0] | ((v & ((80'd1 << (lead - 7'd64)) - 80'd1)) != 80'd0);
+            m[0] = m[0] | ((v & ((128'd1 << (lead - 7'd64)) - 128'd1)) != 128'd0);
         end else begin
             m = 66'(v << (7'd64 - lead));
         end
@@ -95,25 +95,29 @@ package hls_fp_math_pkg;
         s = v[79];
         mag = s ? 80'(-v) : 80'(v);
         if (mag == 80'd0) return 32'd0;
-        return norm_pack(s, 16'sd0, mag);
+        return norm_pack(s, 16'sd0, 128'(mag));
     endfunction
 
     // 2^t rounded to binary32: t = k + i/64 + r with r < 2^-6; 2^(i/64) from a table and
-    // e^(r ln 2) from its Taylor polynomial to degree 5 (error below 2^-48).
-    function automatic logic [31:0] exp2_fx(input fx_t t);
-        logic signed [15:0] k;
-        logic [65:0] u, h, m;
-        k = t[79:64];
-        if (k >= 16'sd128) return PINF;
-        if (k < -16'sd152) return 32'd0;
+    // e^(r ln 2) from its Taylor polynomial to degree 5 (error below 2^-48). exp2_frac is
+    // 2^(t - k) as u66, in [1, 2].
+    function automatic logic [65:0] exp2_frac(input fx_t t);
+        logic [65:0] u, h;
         u = umul({8'd0, t[57:0]}, U_LN2);
         h = umul(u, U_INV120);
         h = umul(u, U_INV24 + h);
         h = umul(u, U_INV6 + h);
         h = umul(u, U_HALF + h);
         h = umul(u, U_ONE + h);
-        m = umul(exp2_table(t[63:58]), U_ONE + h);
-        return pack(1'b0, k, m);
+        return umul(exp2_table(t[63:58]), U_ONE + h);
+    endfunction
+
+    function automatic logic [31:0] exp2_fx(input fx_t t);
+        logic signed [15:0] k;
+        k = t[79:64];
+        if (k >= 16'sd128) return PINF;
+        if (k < -16'sd152) return 32'd0;
+        return pack(1'b0, k, exp2_frac(t));
     endfunction
 
     // x * c as fx for a finite x with |x| < 2^8; c has 2 integer and 62 fraction bits.
@@ -272,6 +276,102 @@ package hls_fp_math_pkg;
         return {x[31], r[30:0]};
     endfunction
 
+    // expm1 x: x itself below 2^-25; x (1 + x/2 + ... + x^11/12!) below 1/2 (relative
+    // precision where exp x - 1 would cancel); m 2^k - 1 from exp2's parts up to 2^25,
+    // exactly in 128 bits; exp x beyond (the 1 is under a quarter of an ulp there).
+    function automatic logic [31:0] expm1_32(input logic [31:0] x);
+        fx_t xf, p, t;
+        logic signed [15:0] k;
+        logic [127:0] mm;
+        logic signed [127:0] v;
+        if (x[30:23] == 8'hFF) return (x[22:0] != 23'd0) ? QNAN : (x[31] ? 32'hBF80_0000 : PINF);
+        if (x[30:23] < 8'd102) return x;
+        if (x[30:23] >= 8'd135) return x[31] ? 32'hBF80_0000 : PINF;
+        if (x[30:23] < 8'd126) begin
+            xf = scale_fx(x, C_ONE);
+            p = FX_EXPM1[11];
+            for (int i = 10; i >= 0; i--) p = FX_EXPM1[i] + fx_mul(xf, p);
+            return fx_to_f32(fx_mul(xf, p));
+        end
+        t = scale_fx(x, C_LOG2E);
+        k = t[79:64];
+        if (k >= 16'sd25) return exp2_fx(t);
+        mm = 128'(exp2_frac(t));
+        v = $signed((k >= 16'sd0) ? (mm << k) : (mm >> (-k))) - $signed(128'd1 << 64);
+        return norm_pack(v[127], 16'sd0, v[127] ? 128'(-v) : 128'(v));
+    endfunction
+
+    // e^|x| = big 2^k / 2^64 and e^-|x| = little 2^k / 2^64 (aligned to big's k).
+    typedef struct packed {
+        logic signed [15:0] k;
+        logic [65:0] big;
+        logic [65:0] little;
+    } hyp_t;
+
+    function automatic hyp_t hyp_parts(input logic [31:0] x);
+        fx_t t;
+        logic [15:0] d;
+        hyp_t h;
+        t = scale_fx({1'b0, x[30:0]}, C_LOG2E);
+        h.k = t[79:64];
+        h.big = exp2_frac(t);
+        t = -t;
+        d = 16'(h.k - t[79:64]);
+        h.little = (d >= 16'd66) ? 66'd0 : (exp2_frac(t) >> d[6:0]);
+        return h;
+    endfunction
+
+    // sinh |x| for |x| < 1 as fx: |x| (1 + x^2/3! + ... + x^14/15!).
+    function automatic fx_t sinh_series(input logic [31:0] x);
+        fx_t xf, x2, p;
+        xf = scale_fx({1'b0, x[30:0]}, C_ONE);
+        x2 = fx_mul(xf, xf);
+        p = FX_SINH[7];
+        for (int i = 6; i >= 0; i--) p = FX_SINH[i] + fx_mul(x2, p);
+        return fx_mul(xf, p);
+    endfunction
+
+    function automatic logic [31:0] cosh32(input logic [31:0] x);
+        hyp_t h;
+        if (x[30:23] == 8'hFF) return (x[22:0] != 23'd0) ? QNAN : PINF;
+        if (x[30:23] >= 8'd135) return PINF;
+        h = hyp_parts(x);
+        return norm_pack(1'b0, h.k - 16'sd1, 128'(h.big) + 128'(h.little));
+    endfunction
+
+    function automatic logic [31:0] sinh32(input logic [31:0] x);
+        hyp_t h;
+        logic [31:0] r;
+        if (x[30:23] == 8'hFF) return (x[22:0] != 23'd0) ? QNAN : x;
+        if (x[30:23] < 8'd115) return x;  // sinh x = x within its bound below 2^-12
+        if (x[30:23] >= 8'd135) return {x[31], PINF[30:0]};
+        if (x[30:23] < 8'd127) begin
+            r = fx_to_f32(sinh_series(x));
+            return {x[31], r[30:0]};
+        end
+        h = hyp_parts(x);
+        return norm_pack(x[31], h.k - 16'sd1, 128'(h.big) - 128'(h.little));
+    endfunction
+
+    // tanh = sinh / cosh, one division; +-1 from |x| >= 16 (1 - tanh < 2^-45 there).
+    function automatic logic [31:0] tanh32(input logic [31:0] x);
+        hyp_t h;
+        logic [79:0] q;
+        fx_t sn;
+        if (x[30:23] == 8'hFF) return (x[22:0] != 23'd0) ? QNAN : {x[31], FONE[30:0]};
+        if (x[30:23] < 8'd115) return x;
+        if (x[30:23] >= 8'd131) return {x[31], FONE[30:0]};
+        h = hyp_parts(x);
+        if (x[30:23] < 8'd127) begin
+            // sinh from its series (sn / 2^64), cosh = (big + small) / 2^64 * 2^(k-1).
+            sn = sinh_series(x);
+            q = 80'({sn[65:0], 64'd0} / {64'd0, 66'(h.big + h.little)});
+            return norm_pack(x[31], 16'sd1 - h.k, 128'(q));
+        end
+        q = 80'({h.big - h.little, 64'd0} / {64'd0, h.big + h.little});
+        return norm_pack(x[31], 16'sd0, 128'(q));
+    endfunction
+
     // The reduction of sin, cos and tan: x (2/pi) = q + f with |f| <= 1/2, from the bits of
     // 2/pi that matter for x's exponent (Payne-Hanek); a = |f| pi/2 = am / 2^63 * 2^ea,
     // and a^2 as u66 for the polynomials. For |x| >= 2^-12 (ex >= 115), finite.
@@ -385,12 +485,12 @@ package hls_fp_math_pkg;
             // sm / c in [1.8, 5.7): tan a = qv / 2^64 * 2^(ea - 1).
             num = {sm, 64'd0};
             qv = 80'(num / {50'd0, c});
-            return norm_pack(s, r.ea - 16'sd1, qv);
+            return norm_pack(s, r.ea - 16'sd1, 128'(qv));
         end
         // c / sm in [0.17, 0.56): cot a = qv / 2^64 * 2^(1 - ea).
         num = {c[65:0], 64'd0};
         qv = 80'(num / {64'd0, sm});
-        return norm_pack(s, 16'sd1 - r.ea, qv);
+        return norm_pack(s, 16'sd1 - r.ea, 128'(qv));
     endfunction
 endpackage
 /* verilator lint_on UNUSEDSIGNAL */

@@ -5,7 +5,7 @@ kernel void math_cores(global const float *x, global const float *y,
                        global float *e, global float *l, global float *s,
                        global float *c, global float *p, global float *q,
                        global float *f, global float *bases, global float *sc,
-                       global float *more) {
+                       global float *more, global float *hyp) {
     size_t i = get_global_id(0);
     float a = x[i], b = y[i];
     e[i] = exp(a);
@@ -25,4 +25,8 @@ kernel void math_cores(global const float *x, global const float *y,
     more[3 * i + 0] = tan(a);
     more[3 * i + 1] = powr(a, b);
     more[3 * i + 2] = cbrt(a);
+    hyp[4 * i + 0] = expm1(a);
+    hyp[4 * i + 1] = sinh(a);
+    hyp[4 * i + 2] = cosh(a);
+    hyp[4 * i + 3] = tanh(a);
 }
