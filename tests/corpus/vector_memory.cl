@@ -6,7 +6,8 @@ kernel void vloads(global float *x, global float *y, global half *h, global floa
     float4 v = vload4(i, x);
     vstore4(v * 2.0f + (float4)(1.0f, 2.0f, 3.0f, 4.0f), i, y);
     vstore_half4_rtz(v, i, h);
-    float2 w = vload_half2(i, h);
+    // Its own halves (h[4i], h[4i+1]): another work-item's would race with their store.
+    float2 w = vload_half2(2 * i, h);
     vstore2(w, i, z);
 }
 kernel void int_vloads(global int *a, global short *s, global int *out) {
