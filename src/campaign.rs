@@ -59,7 +59,13 @@ fn g(v: &[u64]) -> f64 {
 fn reference(core: &str) -> Option<Reference> {
     use Reference::*;
     Some(match core {
-        "fp32_add" => Exact(|v| bits(if v[0] & 1 == 1 { f(v[1]) - f(v[2]) } else { f(v[1]) + f(v[2]) })),
+        "fp32_add" => Exact(|v| {
+            bits(if v[0] & 1 == 1 {
+                f(v[1]) - f(v[2])
+            } else {
+                f(v[1]) + f(v[2])
+            })
+        }),
         "fp32_mul" => Exact(|v| bits(f(v[0]) * f(v[1]))),
         "fp32_div" => Exact(|v| bits(f(v[0]) / f(v[1]))),
         "fp32_fma" => Exact(|v| bits(f(v[0]).mul_add(f(v[1]), f(v[2])))),
@@ -71,7 +77,9 @@ fn reference(core: &str) -> Option<Reference> {
         "fp64_mul" => Exact(|v| (f64::from_bits(v[0]) * f64::from_bits(v[1])).to_bits()),
         "fp64_div" => Exact(|v| (f64::from_bits(v[0]) / f64::from_bits(v[1])).to_bits()),
         "fp64_fma" => Exact(|v| {
-            f64::from_bits(v[0]).mul_add(f64::from_bits(v[1]), f64::from_bits(v[2])).to_bits()
+            f64::from_bits(v[0])
+                .mul_add(f64::from_bits(v[1]), f64::from_bits(v[2]))
+                .to_bits()
         }),
         "fp64_sqrt" => Exact(|v| f64::from_bits(v[0]).sqrt().to_bits()),
         "fp16_to_fp32" => Exact(|v| bits(half::f16::from_bits(v[0] as u16).to_f32())),
@@ -114,10 +122,26 @@ impl Rng {
 /// Zeros, subnormals, the smallest normal, the largest finite values, infinities, NaNs
 /// (quiet, signalling, negative), one, and values whose sums and products tie.
 const SPECIAL: [u32; 20] = [
-    0x0000_0000, 0x8000_0000, 0x0000_0001, 0x807F_FFFF, 0x0080_0000, 0x7F7F_FFFF,
-    0xFF7F_FFFF, 0x7F80_0000, 0xFF80_0000, 0x7FC0_0000, 0xFFC0_0001, 0x7F80_0001,
-    0x3F80_0000, 0xBF80_0000, 0x3400_0000, 0x4B80_0000, 0x3F7F_FFFF, 0x3F80_0001,
-    0x3FC9_0FDB, 0x42B1_7218,
+    0x0000_0000,
+    0x8000_0000,
+    0x0000_0001,
+    0x807F_FFFF,
+    0x0080_0000,
+    0x7F7F_FFFF,
+    0xFF7F_FFFF,
+    0x7F80_0000,
+    0xFF80_0000,
+    0x7FC0_0000,
+    0xFFC0_0001,
+    0x7F80_0001,
+    0x3F80_0000,
+    0xBF80_0000,
+    0x3400_0000,
+    0x4B80_0000,
+    0x3F7F_FFFF,
+    0x3F80_0001,
+    0x3FC9_0FDB,
+    0x42B1_7218,
 ];
 
 /// A binary32 operand: a special value, a tiny one, one near 1, one whose exponent is in a
@@ -157,10 +181,21 @@ fn partner(r: &mut Rng, a: u32) -> u32 {
 
 /// The binary64 counterparts of SPECIAL.
 const SPECIAL64: [u64; 16] = [
-    0, 1 << 63, 1, 0x800F_FFFF_FFFF_FFFF, 0x0010_0000_0000_0000, 0x7FEF_FFFF_FFFF_FFFF,
-    0xFFEF_FFFF_FFFF_FFFF, 0x7FF0_0000_0000_0000, 0xFFF0_0000_0000_0000,
-    0x7FF8_0000_0000_0000, 0xFFF8_0000_0000_0001, 0x7FF0_0000_0000_0001,
-    0x3FF0_0000_0000_0000, 0xBFF0_0000_0000_0000, 0x3CB0_0000_0000_0000,
+    0,
+    1 << 63,
+    1,
+    0x800F_FFFF_FFFF_FFFF,
+    0x0010_0000_0000_0000,
+    0x7FEF_FFFF_FFFF_FFFF,
+    0xFFEF_FFFF_FFFF_FFFF,
+    0x7FF0_0000_0000_0000,
+    0xFFF0_0000_0000_0000,
+    0x7FF8_0000_0000_0000,
+    0xFFF8_0000_0000_0001,
+    0x7FF0_0000_0000_0001,
+    0x3FF0_0000_0000_0000,
+    0xBFF0_0000_0000_0000,
+    0x3CB0_0000_0000_0000,
     0x4340_0000_0000_0000,
 ];
 
@@ -228,7 +263,9 @@ fn vector(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64> {
             // c near -(a * b): the cancellation an fma exists for.
             let p = -(f(a as u64) * f(b as u64));
             let c = if r.next() % 2 == 0 && p.is_finite() {
-                p.to_bits().wrapping_add((r.next() % 5) as u32).wrapping_sub(2)
+                p.to_bits()
+                    .wrapping_add((r.next() % 5) as u32)
+                    .wrapping_sub(2)
             } else {
                 partner(r, a)
             };
@@ -247,7 +284,11 @@ fn vector(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64> {
 /// float ulps between a binary32 result and an exact value (a NaN matches a NaN).
 fn ulp_error(got: f32, want: f64) -> f64 {
     if want.is_nan() || got.is_nan() {
-        return if want.is_nan() && got.is_nan() { 0.0 } else { f64::INFINITY };
+        return if want.is_nan() && got.is_nan() {
+            0.0
+        } else {
+            f64::INFINITY
+        };
     }
     if want as f32 == got {
         return 0.0;
@@ -268,9 +309,18 @@ fn is_nan(bits: u64, width: u32) -> bool {
 }
 
 /// Runs `vectors` vectors (all 2^16 for half inputs) through one core.
-pub fn check(core: &CoreInfo, board: &Board, vectors: u64, seed: u64, dir: &Path) -> Result<Outcome, Error> {
+pub fn check(
+    core: &CoreInfo,
+    board: &Board,
+    vectors: u64,
+    seed: u64,
+    dir: &Path,
+) -> Result<Outcome, Error> {
     let reference = reference(&core.name).ok_or_else(|| {
-        Error::Usage(format!("core {} has no reference to check it against", core.name))
+        Error::Usage(format!(
+            "core {} has no reference to check it against",
+            core.name
+        ))
     })?;
     let latency = board.operator(&core.class).latency.max(1);
     std::fs::create_dir_all(dir).map_err(|source| Error::Io {
@@ -293,7 +343,11 @@ pub fn check(core: &CoreInfo, board: &Board, vectors: u64, seed: u64, dir: &Path
     let ins: Vec<usize> = data.iter().map(|p| m.port(p)).collect::<Result<_, _>>()?;
     let (clk, ce, y) = (m.port("clk")?, m.port("ce")?, m.port("y")?);
     let out_width = m.port_width(y);
-    let vectors = if core.name == "fp16_to_fp32" { 1 << 16 } else { vectors };
+    let vectors = if core.name == "fp16_to_fp32" {
+        1 << 16
+    } else {
+        vectors
+    };
     let mut rng = Rng(seed);
     let mut in_flight: std::collections::VecDeque<Vec<u64>> = Default::default();
     let mut outcome = Outcome {
@@ -303,7 +357,11 @@ pub fn check(core: &CoreInfo, board: &Board, vectors: u64, seed: u64, dir: &Path
         failures: 0,
         max_ulp: 0.0,
         bound: match reference {
-            Reference::Exact(_) if core.name.ends_with("to_fp64") || core.name == "fp16_to_fp32" => "exact".into(),
+            Reference::Exact(_)
+                if core.name.ends_with("to_fp64") || core.name == "fp16_to_fp32" =>
+            {
+                "exact".into()
+            }
             Reference::Exact(_) => "correctly rounded".into(),
             Reference::Ulps(_, b) => format!("{b}"),
         },

@@ -235,19 +235,31 @@ fn check_cores(
     let mut outcomes = Vec::new();
     for w in &wanted {
         let core = cores.iter().find(|c| &c.name == w).ok_or_else(|| {
-            Error::Usage(format!("no core named '{w}'; `hls-build cores --list` shows them"))
+            Error::Usage(format!(
+                "no core named '{w}'; `hls-build cores --list` shows them"
+            ))
         })?;
         let t = std::time::Instant::now();
         let o = hls_build::campaign::check(core, board, vectors, seed, &work.join(&core.name))?;
         if !json {
-            eprintln!("{}: {} vectors in {:.1} s", o.core, o.vectors, t.elapsed().as_secs_f64());
+            eprintln!(
+                "{}: {} vectors in {:.1} s",
+                o.core,
+                o.vectors,
+                t.elapsed().as_secs_f64()
+            );
         }
         outcomes.push(o);
     }
     if json {
-        println!("{}", serde_json::to_string_pretty(&outcomes).unwrap_or_default());
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&outcomes).unwrap_or_default()
+        );
     } else {
-        println!("| core | precision | vectors | failures | max error (ulp) | bound (ulp) | latency |");
+        println!(
+            "| core | precision | vectors | failures | max error (ulp) | bound (ulp) | latency |"
+        );
         println!("|---|---|---:|---:|---:|---|---:|");
         for o in &outcomes {
             println!(
@@ -261,7 +273,11 @@ fn check_cores(
             }
         }
     }
-    Ok(if outcomes.iter().any(|o| o.failures > 0) { 1 } else { 0 })
+    Ok(if outcomes.iter().any(|o| o.failures > 0) {
+        1
+    } else {
+        0
+    })
 }
 
 fn run(cli: Cli) -> Result<i32, Error> {

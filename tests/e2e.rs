@@ -1787,7 +1787,10 @@ fn cores_are_listed_and_emitted_standalone() {
             String::from_utf8_lossy(&lint.stderr)
         );
     }
-    assert!(names.contains(&"fp32_exp") && names.contains(&"fp32_pow"), "{names:?}");
+    assert!(
+        names.contains(&"fp32_exp") && names.contains(&"fp32_pow"),
+        "{names:?}"
+    );
     let r = run(&["cores", "fp32_tgamma"]);
     assert_eq!(r.code, 2);
 }
@@ -3277,10 +3280,26 @@ fn loops_unroll_as_their_controls_ask() {
 /// pow's integer and negative cases.
 fn elementary_operands(seed: u64, n: usize) -> (Vec<f32>, Vec<f32>) {
     const SPECIAL: [u32; 20] = [
-        0x0000_0000, 0x8000_0000, 0x0000_0001, 0x807F_FFFF, 0x0080_0000, 0x7F7F_FFFF,
-        0xFF7F_FFFF, 0x7F80_0000, 0xFF80_0000, 0x7FC0_0000, 0x3F80_0000, 0xBF80_0000,
-        0x42B1_7218, 0xC2CF_F1B5, 0x3FC9_0FDB, 0x4049_0FDB, 0x4B80_0000, 0x5F80_0000,
-        0x3F7F_FFFF, 0x3F80_0001,
+        0x0000_0000,
+        0x8000_0000,
+        0x0000_0001,
+        0x807F_FFFF,
+        0x0080_0000,
+        0x7F7F_FFFF,
+        0xFF7F_FFFF,
+        0x7F80_0000,
+        0xFF80_0000,
+        0x7FC0_0000,
+        0x3F80_0000,
+        0xBF80_0000,
+        0x42B1_7218,
+        0xC2CF_F1B5,
+        0x3FC9_0FDB,
+        0x4049_0FDB,
+        0x4B80_0000,
+        0x5F80_0000,
+        0x3F7F_FFFF,
+        0x3F80_0001,
     ];
     let r = randoms(seed, 2 * n);
     let mut a = Vec::with_capacity(n);
@@ -3290,7 +3309,9 @@ fn elementary_operands(seed: u64, n: usize) -> (Vec<f32>, Vec<f32>) {
         let sign = ((u >> 63) as u32) << 31;
         let fa = match u % 8 {
             0 => SPECIAL[(u >> 8) as usize % SPECIAL.len()],
-            1 => 0x3F80_0000u32.wrapping_add((u >> 16) as u32 % 512).wrapping_sub(256),
+            1 => 0x3F80_0000u32
+                .wrapping_add((u >> 16) as u32 % 512)
+                .wrapping_sub(256),
             2 => sign | (0x42A0_0000 + (u >> 16) as u32 % 0x0030_0000), // |x| in [80, 104)
             // multiples of pi/2 up to 2^20, nudged by a few ulps
             3 => {
@@ -3307,9 +3328,11 @@ fn elementary_operands(seed: u64, n: usize) -> (Vec<f32>, Vec<f32>) {
         let fb = match v % 4 {
             0 => SPECIAL[(v >> 8) as usize % SPECIAL.len()],
             1 => (((v >> 16) as i32 % 64 - 32) as f32).to_bits(),
-            _ => ((v >> 40) as u32 & 0x8000_0000)
-                | ((v >> 16) as u32 & 0x007F_FFFF)
-                | (((v >> 8) as u32 % 30 + 112) << 23),
+            _ => {
+                ((v >> 40) as u32 & 0x8000_0000)
+                    | ((v >> 16) as u32 & 0x007F_FFFF)
+                    | (((v >> 8) as u32 % 30 + 112) << 23)
+            }
         };
         a.push(f32::from_bits(fa));
         b.push(f32::from_bits(fb));
@@ -3321,14 +3344,22 @@ fn elementary_operands(seed: u64, n: usize) -> (Vec<f32>, Vec<f32>) {
 /// ulp at the reference; a NaN matches a NaN, an infinity only itself.
 fn ulp_error(got: f32, want: f64) -> f64 {
     if want.is_nan() || got.is_nan() {
-        return if want.is_nan() && got.is_nan() { 0.0 } else { f64::INFINITY };
+        return if want.is_nan() && got.is_nan() {
+            0.0
+        } else {
+            f64::INFINITY
+        };
     }
     if (want as f32) == got {
         return 0.0;
     }
     if got.is_infinite() || want.is_infinite() {
         // The reference overflows float by less than half an ulp: float's rounding of it.
-        return if (want as f32) == got { 0.0 } else { f64::INFINITY };
+        return if (want as f32) == got {
+            0.0
+        } else {
+            f64::INFINITY
+        };
     }
     let e = want.abs().max(f32::MIN_POSITIVE as f64).log2().floor();
     (got as f64 - want).abs() / 2f64.powf(e - 23.0)
@@ -3348,8 +3379,17 @@ fn elementary_functions_cosimulate_and_match_pocl() {
     save(&d.join("x.npy"), &a);
     save(&d.join("y.npy"), &b);
     let outs: [(&str, usize); 11] = [
-        ("e", 1), ("l", 1), ("s", 1), ("c", 1), ("p", 1), ("q", 1), ("f", 1), ("bases", 4), ("sc", 2),
-        ("more", 3), ("hyp", 4),
+        ("e", 1),
+        ("l", 1),
+        ("s", 1),
+        ("c", 1),
+        ("p", 1),
+        ("q", 1),
+        ("f", 1),
+        ("bases", 4),
+        ("sc", 2),
+        ("more", 3),
+        ("hyp", 4),
     ];
     let mut args = vec![
         format!("x=@{}", d.join("x.npy").display()),
@@ -3359,7 +3399,14 @@ fn elementary_functions_cosimulate_and_match_pocl() {
         args.push(format!("{o}=zeros:{}", n * k));
     }
     let src = root().join("tests/kernels/math_cores.cl");
-    let r = sim(&src, &n.to_string(), &args, &[], &d.join("out"), &d.join("dump"));
+    let r = sim(
+        &src,
+        &n.to_string(),
+        &args,
+        &[],
+        &d.join("out"),
+        &d.join("dump"),
+    );
     assert_pass(&r);
     let mut spec = vec![
         serde_json::json!({"kind": "buffer", "name": "x", "npy": d.join("x.npy")}),
@@ -3370,7 +3417,14 @@ fn elementary_functions_cosimulate_and_match_pocl() {
         save(&z, &vec![0f32; n * k]);
         spec.push(serde_json::json!({"kind": "buffer", "name": o, "npy": z}));
     }
-    let p = pocl(&src, "math_cores", &[n as u64], &[64], serde_json::Value::Array(spec), &d);
+    let p = pocl(
+        &src,
+        "math_cores",
+        &[n as u64],
+        &[64],
+        serde_json::Value::Array(spec),
+        &d,
+    );
     // (buffer, lane, exact reference, OpenCL bound in ulp)
     type Exact = fn(f64, f64) -> f64;
     let checks: [(&str, usize, usize, Exact, f64); 20] = [
@@ -3416,7 +3470,11 @@ fn elementary_functions_cosimulate_and_match_pocl() {
             worst = worst.max(err);
             let pocl_v = theirs[k * i + lane];
             let apart = if got.is_nan() || pocl_v.is_nan() {
-                if got.is_nan() == pocl_v.is_nan() { 0 } else { u64::MAX }
+                if got.is_nan() == pocl_v.is_nan() {
+                    0
+                } else {
+                    u64::MAX
+                }
             } else {
                 ulps(got, pocl_v)
             };
@@ -3450,7 +3508,11 @@ fn every_core_passes_its_verification_campaign() {
     let rows = rows.as_array().unwrap();
     let list = run(&["cores", "--list", "--json"]);
     let cores: serde_json::Value = serde_json::from_str(&list.stdout).unwrap();
-    assert_eq!(rows.len(), cores.as_array().unwrap().len(), "one row per core");
+    assert_eq!(
+        rows.len(),
+        cores.as_array().unwrap().len(),
+        "one row per core"
+    );
     for row in rows {
         assert_eq!(row["failures"], 0, "{row}");
         assert!(row["vectors"].as_u64().unwrap() >= 65536, "{row}");
@@ -3480,8 +3542,23 @@ fn double_arithmetic_cosimulates() {
     let d = scratch("doubles_hw");
     let n = 2048usize;
     let special = [
-        0.0, -0.0, 5e-324, -2.2250738585072009e-308, f64::MIN_POSITIVE, f64::MAX, -f64::MAX,
-        f64::INFINITY, f64::NEG_INFINITY, f64::NAN, 1.0, -1.0, 0.5, 2.5, -3.5, 1e300, 1e-300,
+        0.0,
+        -0.0,
+        5e-324,
+        -2.2250738585072009e-308,
+        f64::MIN_POSITIVE,
+        f64::MAX,
+        -f64::MAX,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        1.0,
+        -1.0,
+        0.5,
+        2.5,
+        -3.5,
+        1e300,
+        1e-300,
     ];
     let r = randoms(99, 2 * n);
     let pick = |u: u64, other: Option<f64>| -> f64 {
@@ -3491,7 +3568,9 @@ fn double_arithmetic_cosimulates() {
             2 => other.map_or(1.5, |o| -o * (1.0 + ((u >> 20) % 8) as f64 * f64::EPSILON)),
             _ => {
                 let e = (u >> 8) % 80;
-                f64::from_bits((u & (1 << 63)) | (1023 - 40 + e) << 52 | (u >> 12) & ((1 << 52) - 1))
+                f64::from_bits(
+                    (u & (1 << 63)) | (1023 - 40 + e) << 52 | (u >> 12) & ((1 << 52) - 1),
+                )
             }
         }
     };
@@ -3525,7 +3604,10 @@ fn double_arithmetic_cosimulates() {
     // Built from the double cores, each operation its own.
     let sv = std::fs::read_to_string(d.join("out/rtl/doubles_hw.sv")).unwrap();
     for core in ["add", "mul", "div", "sqrt", "fma"] {
-        assert!(sv.contains(&format!("hls_fp64_{core} #")), "no hls_fp64_{core}");
+        assert!(
+            sv.contains(&format!("hls_fp64_{core} #")),
+            "no hls_fp64_{core}"
+        );
     }
 }
 
@@ -3540,7 +3622,10 @@ fn half_unary_operations_exhaustively() {
     let n = 1usize << 16;
     let xs: Vec<half::f16> = (0..n).map(|i| half::f16::from_bits(i as u16)).collect();
     // npyz writes no f2: the bits go as u16 (the kernel reads them as halves).
-    save(&d.join("x.npy"), &xs.iter().map(|x| x.to_bits()).collect::<Vec<u16>>());
+    save(
+        &d.join("x.npy"),
+        &xs.iter().map(|x| x.to_bits()).collect::<Vec<u16>>(),
+    );
     let r = sim(
         &root().join("tests/kernels/half_unary.cl"),
         &n.to_string(),
@@ -3580,7 +3665,11 @@ fn half_unary_operations_exhaustively() {
     let herr = |got: half::f16, want: f64| -> f64 {
         let w = half::f16::from_f64(want);
         if got.is_nan() || want.is_nan() {
-            return if got.is_nan() && want.is_nan() { 0.0 } else { f64::INFINITY };
+            return if got.is_nan() && want.is_nan() {
+                0.0
+            } else {
+                f64::INFINITY
+            };
         }
         if got == w && got.is_sign_negative() == w.is_sign_negative() {
             return 0.0;

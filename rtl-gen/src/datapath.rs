@@ -632,7 +632,10 @@ pub fn emit(
                         ConvertOp::FToSI | ConvertOp::FToUI => {
                             let signed = u8::from(matches!(c, ConvertOp::FToSI));
                             if from == 64 {
-                                format!("{w}'(hls_fp64_pkg::f64_to_i64({}, 1'b{signed}, {w}))", a(0))
+                                format!(
+                                    "{w}'(hls_fp64_pkg::f64_to_i64({}, 1'b{signed}, {w}))",
+                                    a(0)
+                                )
                             } else {
                                 format!("{w}'(hls_fp_pkg::f32_to_i64({}, 1'b{signed}, {w}))", a(0))
                             }

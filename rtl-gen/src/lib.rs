@@ -5,8 +5,8 @@
 //! FSM as a netlist in Rust; `sv/` holds the fixed operator cores and the FIFO.
 
 pub mod cores;
-pub mod math;
 mod datapath;
+pub mod math;
 mod onchip;
 
 use askama::Template;
@@ -139,8 +139,8 @@ pub fn check_supported(kernel: &Kernel) -> Result<(), RtlError> {
             }
             if let OpKind::Math(f) = &op.kind {
                 let f32t = Type::Float(FloatKind::F32);
-                let all_f32 = op.ty == f32t
-                    && op.operands.iter().all(|o| unit.body.op(*o).ty == f32t);
+                let all_f32 =
+                    op.ty == f32t && op.operands.iter().all(|o| unit.body.op(*o).ty == f32t);
                 if math::find(f).is_none() || !all_f32 {
                     let have: Vec<&str> = math::FUNCTIONS.iter().map(|m| m.name).collect();
                     return Err(RtlError::Unsupported(format!(
@@ -171,8 +171,8 @@ pub fn check_supported(kernel: &Kernel) -> Result<(), RtlError> {
             let half = std::iter::once(op.ty)
                 .chain(op.operands.iter().map(|o| unit.body.op(*o).ty))
                 .any(|t| t == f16t);
-            let double_to_half = matches!(op.kind, OpKind::Convert(frontend::ir::ConvertOp::FToF(_)))
-                && !f32_pair;
+            let double_to_half =
+                matches!(op.kind, OpKind::Convert(frontend::ir::ConvertOp::FToF(_))) && !f32_pair;
             if needs_core && ((half && !f32_pair) || double_to_half) {
                 return Err(RtlError::Unsupported(format!(
                     "{}: {:?} on f16: the half cores are the conversions to and from float \
@@ -313,7 +313,13 @@ pub fn generate(
     }
     // The elementary functions: a generated package (tables) and their modules.
     files.insert(2, ("hls_fp_math_pkg.sv".into(), math::package_source()));
-    files.insert(3, ("hls_fp64_pkg.sv".into(), include_str!("../sv/hls_fp64_pkg.sv").into()));
+    files.insert(
+        3,
+        (
+            "hls_fp64_pkg.sv".into(),
+            include_str!("../sv/hls_fp64_pkg.sv").into(),
+        ),
+    );
     files.push(("hls_fp32_math.sv".into(), math::modules_source()));
     Ok(Generated {
         files,

@@ -25,22 +25,102 @@ pub struct MathFn {
 }
 
 pub const FUNCTIONS: &[MathFn] = &[
-    MathFn { name: "exp", arity: 1, call: "exp32(a, 2'd1)", bound_ulp: 3 },
-    MathFn { name: "exp2", arity: 1, call: "exp32(a, 2'd0)", bound_ulp: 3 },
-    MathFn { name: "exp10", arity: 1, call: "exp32(a, 2'd2)", bound_ulp: 3 },
-    MathFn { name: "log", arity: 1, call: "log32(a, 2'd1)", bound_ulp: 3 },
-    MathFn { name: "log2", arity: 1, call: "log32(a, 2'd0)", bound_ulp: 3 },
-    MathFn { name: "log10", arity: 1, call: "log32(a, 2'd2)", bound_ulp: 3 },
-    MathFn { name: "sin", arity: 1, call: "sincos32(a, 1'b0)", bound_ulp: 4 },
-    MathFn { name: "cos", arity: 1, call: "sincos32(a, 1'b1)", bound_ulp: 4 },
-    MathFn { name: "pow", arity: 2, call: "pow32(a, b)", bound_ulp: 16 },
-    MathFn { name: "powr", arity: 2, call: "powr32(a, b)", bound_ulp: 16 },
-    MathFn { name: "tan", arity: 1, call: "tan32(a)", bound_ulp: 5 },
-    MathFn { name: "cbrt", arity: 1, call: "cbrt32(a)", bound_ulp: 2 },
-    MathFn { name: "expm1", arity: 1, call: "expm1_32(a)", bound_ulp: 3 },
-    MathFn { name: "sinh", arity: 1, call: "sinh32(a)", bound_ulp: 4 },
-    MathFn { name: "cosh", arity: 1, call: "cosh32(a)", bound_ulp: 4 },
-    MathFn { name: "tanh", arity: 1, call: "tanh32(a)", bound_ulp: 5 },
+    MathFn {
+        name: "exp",
+        arity: 1,
+        call: "exp32(a, 2'd1)",
+        bound_ulp: 3,
+    },
+    MathFn {
+        name: "exp2",
+        arity: 1,
+        call: "exp32(a, 2'd0)",
+        bound_ulp: 3,
+    },
+    MathFn {
+        name: "exp10",
+        arity: 1,
+        call: "exp32(a, 2'd2)",
+        bound_ulp: 3,
+    },
+    MathFn {
+        name: "log",
+        arity: 1,
+        call: "log32(a, 2'd1)",
+        bound_ulp: 3,
+    },
+    MathFn {
+        name: "log2",
+        arity: 1,
+        call: "log32(a, 2'd0)",
+        bound_ulp: 3,
+    },
+    MathFn {
+        name: "log10",
+        arity: 1,
+        call: "log32(a, 2'd2)",
+        bound_ulp: 3,
+    },
+    MathFn {
+        name: "sin",
+        arity: 1,
+        call: "sincos32(a, 1'b0)",
+        bound_ulp: 4,
+    },
+    MathFn {
+        name: "cos",
+        arity: 1,
+        call: "sincos32(a, 1'b1)",
+        bound_ulp: 4,
+    },
+    MathFn {
+        name: "pow",
+        arity: 2,
+        call: "pow32(a, b)",
+        bound_ulp: 16,
+    },
+    MathFn {
+        name: "powr",
+        arity: 2,
+        call: "powr32(a, b)",
+        bound_ulp: 16,
+    },
+    MathFn {
+        name: "tan",
+        arity: 1,
+        call: "tan32(a)",
+        bound_ulp: 5,
+    },
+    MathFn {
+        name: "cbrt",
+        arity: 1,
+        call: "cbrt32(a)",
+        bound_ulp: 2,
+    },
+    MathFn {
+        name: "expm1",
+        arity: 1,
+        call: "expm1_32(a)",
+        bound_ulp: 3,
+    },
+    MathFn {
+        name: "sinh",
+        arity: 1,
+        call: "sinh32(a)",
+        bound_ulp: 4,
+    },
+    MathFn {
+        name: "cosh",
+        arity: 1,
+        call: "cosh32(a)",
+        bound_ulp: 4,
+    },
+    MathFn {
+        name: "tanh",
+        arity: 1,
+        call: "tanh32(a)",
+        bound_ulp: 5,
+    },
 ];
 
 /// The core computing the IR's `OpKind::Math(name)` (sincos is two: its value is the sine,
@@ -123,7 +203,9 @@ fn pi() -> BigInt {
 
 /// ln 2 * 2^P = sum 1 / (k 2^k).
 fn ln2() -> BigInt {
-    (1..P).map(|k| (BigInt::one() << (P - k)) / BigInt::from(k)).sum()
+    (1..P)
+        .map(|k| (BigInt::one() << (P - k)) / BigInt::from(k))
+        .sum()
 }
 
 /// ln 10 * 2^P = 3 ln 2 + ln 1.25, ln 1.25 = 2 atanh(1/9).
@@ -285,7 +367,10 @@ fn generated() -> String {
         ("U_INV24", c.u_inv24, "1/24"),
         ("U_INV120", c.u_inv120, "1/120"),
     ] {
-        s += &format!("    localparam logic [65:0] {name} = {};  // {what}\n", u(v, 66));
+        s += &format!(
+            "    localparam logic [65:0] {name} = {};  // {what}\n",
+            u(v, 66)
+        );
     }
     s += &format!("    localparam fx_t FX_LN2 = {};\n", fx(c.fx_ln2));
     let series = |name: &str, coef: &[i128], what: &str| {
@@ -358,7 +443,11 @@ fn fx_mulc(v: i128, c: u64) -> i128 {
 fn round_pack32(s: bool, e: i32, f: u32) -> u32 {
     let inc = (f >> 2) & 1 == 1 && (f & 0b1011) != 0;
     let m25 = (f >> 3) + inc as u32;
-    let (mant, mut ex) = if m25 >> 24 & 1 == 1 { (m25 >> 1, e + 1) } else { (m25, e) };
+    let (mant, mut ex) = if m25 >> 24 & 1 == 1 {
+        (m25 >> 1, e + 1)
+    } else {
+        (m25, e)
+    };
     if ex == 0 && mant >> 23 & 1 == 1 {
         ex = 1;
     }
@@ -366,7 +455,11 @@ fn round_pack32(s: bool, e: i32, f: u32) -> u32 {
     if ex >= 255 {
         return sign | PINF;
     }
-    let e8 = if mant >> 23 & 1 == 1 { (ex as u32) & 0xFF } else { 0 };
+    let e8 = if mant >> 23 & 1 == 1 {
+        (ex as u32) & 0xFF
+    } else {
+        0
+    };
     sign | e8 << 23 | (mant & 0x7F_FFFF)
 }
 
@@ -453,7 +546,13 @@ fn exp32(x: u32, kind: u32) -> u32 {
     let ex = x >> 23 & 0xFF;
     let neg = x >> 31 == 1;
     if ex == 0xFF {
-        return if x & 0x7F_FFFF != 0 { QNAN } else if neg { 0 } else { PINF };
+        return if x & 0x7F_FFFF != 0 {
+            QNAN
+        } else if neg {
+            0
+        } else {
+            PINF
+        };
     }
     if ex >= 135 {
         return if neg { 0 } else { PINF };
@@ -597,7 +696,13 @@ fn expm1_32(x: u32) -> u32 {
     let ex = x >> 23 & 0xFF;
     let neg = x >> 31 == 1;
     if ex == 0xFF {
-        return if x & 0x7F_FFFF != 0 { QNAN } else if neg { 0xBF80_0000 } else { PINF };
+        return if x & 0x7F_FFFF != 0 {
+            QNAN
+        } else if neg {
+            0xBF80_0000
+        } else {
+            PINF
+        };
     }
     if ex < 102 {
         return x;
@@ -687,7 +792,11 @@ fn tanh32(x: u32) -> u32 {
     let ex = x >> 23 & 0xFF;
     let sign = x & 0x8000_0000;
     if ex == 0xFF {
-        return if x & 0x7F_FFFF != 0 { QNAN } else { sign | FONE };
+        return if x & 0x7F_FFFF != 0 {
+            QNAN
+        } else {
+            sign | FONE
+        };
     }
     if ex < 115 {
         return x;
@@ -702,8 +811,9 @@ fn tanh32(x: u32) -> u32 {
         let q = to_u128(&((BigInt::from(sn) << 64u32) / BigInt::from(den))) & ((1 << 80) - 1);
         return norm_pack(sign != 0, 1 - k, q);
     }
-    let q = to_u128(&((BigInt::from((big - small) & M66) << 64u32) / BigInt::from((big + small) & M66)))
-        & ((1 << 80) - 1);
+    let q = to_u128(
+        &((BigInt::from((big - small) & M66) << 64u32) / BigInt::from((big + small) & M66)),
+    ) & ((1 << 80) - 1);
     norm_pack(sign != 0, 0, q)
 }
 
@@ -731,7 +841,11 @@ fn reduce(x: u32) -> Reduced {
     } else {
         frac
     };
-    let lead = if mag == 0 { 0 } else { 127 - mag.leading_zeros() as i32 };
+    let lead = if mag == 0 {
+        0
+    } else {
+        127 - mag.leading_zeros() as i32
+    };
     let fm = ((mag << (125 - lead)) >> 62) as u64;
     let mut ea = lead - 126;
     let pa = fm as u128 * c.c_pi_2 as u128;
@@ -743,7 +857,14 @@ fn reduce(x: u32) -> Reduced {
     };
     let sh = -(ea + 1);
     let af = if sh >= 64 { 0 } else { (am >> sh) as u128 };
-    Reduced { q, neg, zero: mag == 0, am, ea, a2: umul(af, af) }
+    Reduced {
+        q,
+        neg,
+        zero: mag == 0,
+        am,
+        ea,
+        a2: umul(af, af),
+    }
 }
 
 fn cos_poly(a2: u128) -> i128 {
@@ -833,7 +954,11 @@ fn powr32(x: u32, y: u32) -> u32 {
         return if ys { 0 } else { PINF };
     }
     if y_inf {
-        return if ys == (x & 0x7FFF_FFFF < FONE) { PINF } else { 0 };
+        return if ys == (x & 0x7FFF_FFFF < FONE) {
+            PINF
+        } else {
+            0
+        };
     }
     exp2_fx(times_f32(fx_mulc(ln_fx(x & 0x7FFF_FFFF), c.c_log2e), y))
 }
