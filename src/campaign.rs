@@ -281,8 +281,9 @@ fn vector(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64> {
     }
 }
 
-/// float ulps between a binary32 result and an exact value (a NaN matches a NaN).
-fn ulp_error(got: f32, want: f64) -> f64 {
+/// float ulps between a binary32 result and an exact value (a NaN matches a NaN; an
+/// infinity only the exact value's float rounding).
+pub fn ulp_error(got: f32, want: f64) -> f64 {
     if want.is_nan() || got.is_nan() {
         return if want.is_nan() && got.is_nan() {
             0.0

@@ -3340,31 +3340,6 @@ fn elementary_operands(seed: u64, n: usize) -> (Vec<f32>, Vec<f32>) {
     (a, b)
 }
 
-/// ulps between a float result and an exact (double) reference, measured in the float's
-/// ulp at the reference; a NaN matches a NaN, an infinity only itself.
-fn ulp_error(got: f32, want: f64) -> f64 {
-    if want.is_nan() || got.is_nan() {
-        return if want.is_nan() && got.is_nan() {
-            0.0
-        } else {
-            f64::INFINITY
-        };
-    }
-    if (want as f32) == got {
-        return 0.0;
-    }
-    if got.is_infinite() || want.is_infinite() {
-        // The reference overflows float by less than half an ulp: float's rounding of it.
-        return if (want as f32) == got {
-            0.0
-        } else {
-            f64::INFINITY
-        };
-    }
-    let e = want.abs().max(f32::MIN_POSITIVE as f64).log2().floor();
-    (got as f64 - want).abs() / 2f64.powf(e - 23.0)
-}
-
 /// The done-when kernel of the floating-point cores: exp, log, sin, cos, pow, sqrt and fma
 /// (and exp2, exp10, log2, log10, sincos, tan, powr, cbrt, expm1, sinh, cosh, tanh) in
 /// float, on hard operands. The RTL equals the
@@ -3457,7 +3432,7 @@ fn elementary_functions_cosimulate_and_match_pocl() {
             let (x, y) = (a[i] as f64, b[i] as f64);
             let want = exact(x, y);
             let got = ours[k * i + lane];
-            let err = ulp_error(got, want);
+            let err = hls_build::campaign::ulp_error(got, want);
             // sqrt and fma are correctly rounded (0.5 ulp); the functions within 1 ulp.
             let ours_max = if bound == 0.0 { 0.5 } else { 1.0 };
             assert!(

@@ -485,6 +485,14 @@ pub struct Unit {
 /// compiler assumes without `local_mem_size`).
 pub const LOCAL_ARG_BYTES: u64 = 16384;
 
+/// The `OpKind::Math` name of an OpenCL.std math instruction: native_ and half_ forms are
+/// the function itself (computed to the full accuracy).
+pub fn math_name(opencl_std: &str) -> &str {
+    opencl_std
+        .trim_start_matches("native_")
+        .trim_start_matches("half_")
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub enum ArgKind {
     /// A pointer to global memory; its base address is a 64-bit value.

@@ -1073,9 +1073,7 @@ impl<'m> Machine<'m> {
         // does (frontend::passes::widen_half).
         if matches!(k, FloatKind::F32 | FloatKind::F16) {
             let name = format!("{op:?}");
-            let name = name
-                .trim_start_matches("native_")
-                .trim_start_matches("half_");
+            let name = frontend::ir::math_name(&name);
             let bits = |v: &V| match v {
                 V::F(x, kind) if *kind == k => Some(fl::to_bits(FloatKind::F32, *x) as u32),
                 _ => None,

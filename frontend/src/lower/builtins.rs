@@ -498,7 +498,7 @@ impl Lowering<'_> {
                     && MATH_FUNCTIONS.contains(&format!("{other:?}").as_str()) =>
             {
                 let f = format!("{other:?}");
-                let f = f.trim_start_matches("native_").trim_start_matches("half_");
+                let f = crate::ir::math_name(&f);
                 ub.add(Op_ {
                     kind: OpKind::Math(f.to_string()),
                     ty,
