@@ -254,10 +254,8 @@ pub fn emit(core: &CoreInfo, board: &Board) -> String {
             format!(".{n}({n})")
         })
         .collect();
-    // The package with the shared rounding comes first: the core calls it; then the
-    // delay line and rounding stages the cores instantiate.
     // The packages first (the cores call them), then the shared modules the cores
-    // instantiate (delay line, rounding stages, the width-generic divider), the core, and a
+    // instantiate (delay line, rounding stages, the width-generic adder, divider and square root), the core, and a
     // wrapper with the board's latency fixed.
     let mut text = String::new();
     for part in [
@@ -274,6 +272,7 @@ pub fn emit(core: &CoreInfo, board: &Board) -> String {
     for part in [
         include_str!("../sv/hls_delay.sv"),
         include_str!("../sv/hls_fp_round.sv"),
+        include_str!("../sv/hls_fp_add.sv"),
         include_str!("../sv/hls_fp_div.sv"),
         include_str!("../sv/hls_fp_sqrt.sv"),
         core.source.as_str(),

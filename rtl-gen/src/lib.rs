@@ -35,6 +35,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fp_round.sv", include_str!("../sv/hls_fp_round.sv")),
     ("hls_fp32_add.sv", include_str!("../sv/hls_fp32_add.sv")),
     ("hls_fp32_mul.sv", include_str!("../sv/hls_fp32_mul.sv")),
+    ("hls_fp_add.sv", include_str!("../sv/hls_fp_add.sv")),
     ("hls_fp_div.sv", include_str!("../sv/hls_fp_div.sv")),
     ("hls_fp_sqrt.sv", include_str!("../sv/hls_fp_sqrt.sv")),
     ("hls_fp32_div.sv", include_str!("../sv/hls_fp32_div.sv")),
