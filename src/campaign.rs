@@ -102,6 +102,12 @@ fn reference(core: &str) -> Option<Reference> {
         "fp32_sinh" => Ulps(|v| g(v).sinh(), 4.0),
         "fp32_cosh" => Ulps(|v| g(v).cosh(), 4.0),
         "fp32_tanh" => Ulps(|v| g(v).tanh(), 5.0),
+        "fp32_log1p" => Ulps(|v| g(v).ln_1p(), 2.0),
+        "fp32_atan" => Ulps(|v| g(v).atan(), 5.0),
+        "fp32_atan2" => Ulps(|v| g(v).atan2(f(v[1]) as f64), 6.0),
+        "fp32_asin" => Ulps(|v| g(v).asin(), 4.0),
+        "fp32_acos" => Ulps(|v| g(v).acos(), 4.0),
+        "fp32_hypot" => Ulps(|v| g(v).hypot(f(v[1]) as f64), 4.0),
         _ => return None,
     })
 }

@@ -3341,7 +3341,8 @@ fn elementary_operands(seed: u64, n: usize) -> (Vec<f32>, Vec<f32>) {
 }
 
 /// The done-when kernel of the floating-point cores: exp, log, sin, cos, pow, sqrt and fma
-/// (and exp2, exp10, log2, log10, sincos, tan, powr, cbrt, expm1, sinh, cosh, tanh) in
+/// (and exp2, exp10, log2, log10, sincos, tan, powr, cbrt, expm1, sinh, cosh, tanh, log1p,
+/// atan, atan2, asin, acos, hypot) in
 /// float, on hard operands. The RTL equals the
 /// model bit for bit (the model computes with the cores' own arithmetic), each result is
 /// within 1 ulp of the exact value (std's double functions; pow and fma exact in double
@@ -3353,7 +3354,7 @@ fn elementary_functions_cosimulate_and_match_pocl() {
     let (a, b) = elementary_operands(2026, n);
     save(&d.join("x.npy"), &a);
     save(&d.join("y.npy"), &b);
-    let outs: [(&str, usize); 11] = [
+    let outs: [(&str, usize); 12] = [
         ("e", 1),
         ("l", 1),
         ("s", 1),
@@ -3365,6 +3366,7 @@ fn elementary_functions_cosimulate_and_match_pocl() {
         ("sc", 2),
         ("more", 3),
         ("hyp", 4),
+        ("inv", 6),
     ];
     let mut args = vec![
         format!("x=@{}", d.join("x.npy").display()),
@@ -3402,7 +3404,7 @@ fn elementary_functions_cosimulate_and_match_pocl() {
     );
     // (buffer, lane, exact reference, OpenCL bound in ulp)
     type Exact = fn(f64, f64) -> f64;
-    let checks: [(&str, usize, usize, Exact, f64); 20] = [
+    let checks: [(&str, usize, usize, Exact, f64); 26] = [
         ("e", 1, 0, |x, _| x.exp(), 3.0),
         ("l", 1, 0, |x, _| x.ln(), 3.0),
         ("s", 1, 0, |x, _| x.sin(), 4.0),
@@ -3423,6 +3425,12 @@ fn elementary_functions_cosimulate_and_match_pocl() {
         ("hyp", 4, 1, |x, _| x.sinh(), 4.0),
         ("hyp", 4, 2, |x, _| x.cosh(), 4.0),
         ("hyp", 4, 3, |x, _| x.tanh(), 5.0),
+        ("inv", 6, 0, |x, _| x.ln_1p(), 2.0),
+        ("inv", 6, 1, |x, _| x.atan(), 5.0),
+        ("inv", 6, 2, |x, y| x.atan2(y), 6.0),
+        ("inv", 6, 3, |x, _| x.asin(), 4.0),
+        ("inv", 6, 4, |x, _| x.acos(), 4.0),
+        ("inv", 6, 5, |x, y| x.hypot(y), 4.0),
     ];
     for (o, k, lane, exact, bound) in checks {
         let ours: Vec<f32> = load(&d.join(format!("dump/{o}.npy")));

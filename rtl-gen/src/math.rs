@@ -121,6 +121,42 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "tanh32(a)",
         bound_ulp: 5,
     },
+    MathFn {
+        name: "log1p",
+        arity: 1,
+        call: "log1p32(a)",
+        bound_ulp: 2,
+    },
+    MathFn {
+        name: "atan",
+        arity: 1,
+        call: "atan32(a)",
+        bound_ulp: 5,
+    },
+    MathFn {
+        name: "atan2",
+        arity: 2,
+        call: "atan2_32(a, b)",
+        bound_ulp: 6,
+    },
+    MathFn {
+        name: "asin",
+        arity: 1,
+        call: "asin32(a)",
+        bound_ulp: 4,
+    },
+    MathFn {
+        name: "acos",
+        arity: 1,
+        call: "acos32(a)",
+        bound_ulp: 4,
+    },
+    MathFn {
+        name: "hypot",
+        arity: 2,
+        call: "hypot32(a, b)",
+        bound_ulp: 4,
+    },
 ];
 
 /// The core computing the IR's `OpKind::Math(name)` (sincos is two: its value is the sine,
@@ -283,6 +319,10 @@ struct Consts {
     exp2: [u128; 64],
     log_r: [u32; 96],
     log_neg_ln_r: [i128; 96],
+    fx_pi: i128,
+    fx_pi_2: i128,
+    atan: [i128; 6],
+    atan_tab: [i128; 65],
 }
 
 fn to_u128(v: &BigInt) -> u128 {
@@ -331,6 +371,11 @@ fn consts() -> &'static Consts {
             log_neg_ln_r: std::array::from_fn(|i| {
                 to_i128(&from_f64(-(log_r(i as u32) as f64 / 512.0).ln(), 64))
             }),
+            fx_pi: to_i128(&fixed(&pi, 64)),
+            fx_pi_2: to_i128(&fixed(&(&pi >> 1), 64)),
+            atan: std::array::from_fn(|i| sign(i, BigInt::from(recip(BigInt::from(2 * i + 1)))))
+                .map(|v| to_i128(&v)),
+            atan_tab: std::array::from_fn(|i| to_i128(&from_f64((i as f64 / 64.0).atan(), 64))),
         }
     })
 }
@@ -373,6 +418,8 @@ fn generated() -> String {
         );
     }
     s += &format!("    localparam fx_t FX_LN2 = {};\n", fx(c.fx_ln2));
+    s += &format!("    localparam fx_t FX_PI = {};\n", fx(c.fx_pi));
+    s += &format!("    localparam fx_t FX_PI_2 = {};\n", fx(c.fx_pi_2));
     let series = |name: &str, coef: &[i128], what: &str| {
         let items: Vec<String> = coef.iter().map(|v| fx(*v)).collect();
         format!(
@@ -390,6 +437,8 @@ fn generated() -> String {
     s += &series("FX_COS", &c.cos, "cos a = C(a^2): (-1)^i / (2i)!");
     s += &series("FX_EXPM1", &c.expm1, "expm1 x = x P(x): 1 / (i + 1)!");
     s += &series("FX_SINH", &c.sinh, "sinh x = x P(x^2): 1 / (2i + 1)!");
+    s += &series("FX_ATAN", &c.atan, "atan u = u P(u^2): (-1)^i / (2i + 1)");
+    s += &series("FX_ATAN_TAB", &c.atan_tab, "atan(i / 64)");
     s += "    // 2^(i/64), 1.64 fixed\n    function automatic logic [65:0] exp2_table(input logic [5:0] i);\n        case (i)\n";
     for (i, v) in c.exp2.iter().enumerate() {
         s += &format!("            6'd{i}: return {};\n", u(*v, 66));
@@ -566,7 +615,6 @@ fn exp32(x: u32, kind: u32) -> u32 {
 }
 
 fn ln_fx(x: u32) -> i128 {
-    let c = consts();
     let ex = x >> 23 & 0xFF;
     let mut m = ((ex != 0) as u32) << 23 | (x & 0x7F_FFFF);
     let lz = m.leading_zeros() as i32 - 8;
@@ -578,15 +626,257 @@ fn ln_fx(x: u32) -> i128 {
     } else {
         (m as u64) << 1
     };
-    let idx = (((mp >> 17) & 0xFF).wrapping_sub(96) & 0x7F) as usize;
-    let pr = mp * c.log_r[idx] as u64;
-    let zs = pr as i64 - (1i64 << 33);
-    let z = (zs as i128) << 31;
+    ln_core(e, mp << 32)
+}
+
+/// ln(mp / 2^56 * 2^e) for mp / 2^56 in [0.75, 1.5): the package's ln_core.
+fn ln_core(e: i32, mp: u64) -> i128 {
+    let c = consts();
+    let idx = (((mp >> 49) & 0xFF).wrapping_sub(96) & 0x7F) as usize;
+    let pr = mp as i128 * c.log_r[idx] as i128;
+    let z = (pr - (1i128 << 65)) >> 1;
     let mut q = c.log1p[6];
     for i in (0..6).rev() {
         q = c.log1p[i] + fx_mul(z, q);
     }
     e as i128 * c.fx_ln2 + c.log_neg_ln_r[idx] + fx_mul(z, q)
+}
+
+fn log1p32(x: u32) -> u32 {
+    let c = consts();
+    let ex = x >> 23 & 0xFF;
+    let ax = x & 0x7FFF_FFFF;
+    let neg = x >> 31 == 1;
+    if ax > PINF || (neg && ax > FONE) {
+        return QNAN;
+    }
+    if neg && ax == FONE {
+        return 0x8000_0000 | PINF;
+    }
+    if ax == PINF || ex < 103 {
+        return x;
+    }
+    if ex < 120 {
+        let xf = scale_fx(x, c.c_one);
+        let mut q = c.log1p[6];
+        for i in (0..6).rev() {
+            q = c.log1p[i] + fx_mul(xf, q);
+        }
+        return fx_to_f32(fx_mul(xf, q));
+    }
+    if ex >= 151 {
+        return log32(x, 1);
+    }
+    let xv = ((1u128 << 23) | (x & 0x7F_FFFF) as u128) << (ex - 86);
+    let v = if neg {
+        (1u128 << 64) - xv
+    } else {
+        (1u128 << 64) + xv
+    };
+    let lead = 127 - v.leading_zeros() as i32;
+    let n = if lead >= 56 {
+        v >> (lead - 56)
+    } else {
+        v << (56 - lead)
+    } as u64;
+    let big = n >> 55 & 1 == 1;
+    let mp = if big { n >> 1 } else { n };
+    fx_to_f32(ln_core(lead - 64 + big as i32, mp))
+}
+
+/// atan(t / 2^64) for t in [0, 2^64] as fx, or pi/2 minus it (`co`).
+fn atan_t(t: u128, co: bool) -> i128 {
+    let c = consts();
+    let i = (t + (1 << 57)) >> 58;
+    let ci = i << 58;
+    let num = t as i128 - ci as i128;
+    let den = (1u128 << 64) + umul(t, ci);
+    let um = ((num.unsigned_abs() << 64) / den) as i128;
+    let u = if num < 0 { -um } else { um };
+    let u2 = fx_mul(u, u);
+    let mut p = c.atan[5];
+    for k in (0..5).rev() {
+        p = c.atan[k] + fx_mul(u2, p);
+    }
+    let a = c.atan_tab[i as usize] + fx_mul(u, p);
+    if co {
+        c.fx_pi_2 - a
+    } else {
+        a
+    }
+}
+
+/// A positive finite nonzero float as its significand with the leading one at bit 23 and
+/// its exponent: value = m 2^(e - 23).
+fn norm24(a: u32) -> (u128, i32) {
+    let ex = a >> 23 & 0xFF;
+    let m = ((ex != 0) as u32) << 23 | (a & 0x7F_FFFF);
+    let lz = m.leading_zeros() as i32 - 8;
+    ((m << lz) as u128, ex.max(1) as i32 - 127 - lz)
+}
+
+/// (num / den) 2^(-d) 2^64 for significands of norm24 (num / den < 2): the ratio atan_t
+/// takes; 0 when d puts it below 2^-64.
+fn ratio64(num: u128, den: u128, d: i32) -> u128 {
+    if d > 100 {
+        0
+    } else {
+        ((num << 64) / den) >> d
+    }
+}
+
+fn atan32(x: u32) -> u32 {
+    let ex = x >> 23 & 0xFF;
+    if x & 0x7FFF_FFFF > PINF {
+        return QNAN;
+    }
+    if ex < 115 {
+        return x;
+    }
+    let (m, e) = norm24(x & 0x7FFF_FFFF);
+    let a = if e < 0 {
+        atan_t(ratio64(m, 1 << 23, -e), false)
+    } else {
+        atan_t(ratio64(1 << 23, m, e), true)
+    };
+    x & 0x8000_0000 | fx_to_f32(a) & 0x7FFF_FFFF
+}
+
+fn atan2_32(y: u32, x: u32) -> u32 {
+    let c = consts();
+    let sy = y & 0x8000_0000;
+    let (ay, ax) = (y & 0x7FFF_FFFF, x & 0x7FFF_FFFF);
+    let xneg = x >> 31 == 1;
+    if ay > PINF || ax > PINF {
+        return QNAN;
+    }
+    let theta = if ay == 0 {
+        if xneg {
+            c.fx_pi
+        } else {
+            0
+        }
+    } else if ax == 0 {
+        c.fx_pi_2
+    } else if ay == PINF {
+        if ax != PINF {
+            c.fx_pi_2
+        } else if xneg {
+            c.fx_pi - (c.fx_pi_2 >> 1)
+        } else {
+            c.fx_pi_2 >> 1
+        }
+    } else if ax == PINF {
+        if xneg {
+            c.fx_pi
+        } else {
+            0
+        }
+    } else {
+        let (my, ey) = norm24(ay);
+        let (mx, ex) = norm24(ax);
+        let a = if ay < ax {
+            if ex - ey > 12 && !xneg {
+                // atan r = r (1 - r^2/3 ...) with r < 2^-11: r itself, with its own exponent.
+                return norm_pack(sy != 0, ey - ex, (my << 64) / mx);
+            }
+            atan_t(ratio64(my, mx, ex - ey), false)
+        } else {
+            atan_t(ratio64(mx, my, ey - ex), true)
+        };
+        if xneg {
+            c.fx_pi - a
+        } else {
+            a
+        }
+    };
+    sy | fx_to_f32(theta) & 0x7FFF_FFFF
+}
+
+/// |x| and sqrt(1 - x^2), 60 fraction bits, for 2^-12 <= |x| < 1.
+fn co_side(x: u32) -> (u128, u128) {
+    let ex = x >> 23 & 0xFF;
+    let xf = ((1u128 << 23) | (x & 0x7F_FFFF) as u128) << (ex - 90);
+    (xf, ((1u128 << 120) - xf * xf).isqrt())
+}
+
+fn asin32(x: u32) -> u32 {
+    let c = consts();
+    let ax = x & 0x7FFF_FFFF;
+    if ax > FONE {
+        return QNAN;
+    }
+    if x >> 23 & 0xFF < 115 {
+        return x;
+    }
+    let a = if ax == FONE {
+        c.fx_pi_2
+    } else {
+        let (xf, s) = co_side(x);
+        if xf <= s {
+            atan_t((xf << 64) / s, false)
+        } else {
+            atan_t((s << 64) / xf, true)
+        }
+    };
+    x & 0x8000_0000 | fx_to_f32(a) & 0x7FFF_FFFF
+}
+
+fn acos32(x: u32) -> u32 {
+    let c = consts();
+    let ax = x & 0x7FFF_FFFF;
+    let neg = x >> 31 == 1;
+    if ax > FONE {
+        return QNAN;
+    }
+    let a = if ax == FONE {
+        if neg {
+            c.fx_pi
+        } else {
+            0
+        }
+    } else if x >> 23 & 0xFF < 115 {
+        c.fx_pi_2 - scale_fx(x, c.c_one)
+    } else {
+        let (xf, s) = co_side(x);
+        let a = if s <= xf {
+            atan_t((s << 64) / xf, false)
+        } else {
+            atan_t((xf << 64) / s, true)
+        };
+        if neg {
+            c.fx_pi - a
+        } else {
+            a
+        }
+    };
+    fx_to_f32(a)
+}
+
+fn hypot32(x: u32, y: u32) -> u32 {
+    let (ax, ay) = (x & 0x7FFF_FFFF, y & 0x7FFF_FFFF);
+    if ax == PINF || ay == PINF {
+        return PINF;
+    }
+    if ax > PINF || ay > PINF {
+        return QNAN;
+    }
+    if ax == 0 || ay == 0 {
+        return ax | ay;
+    }
+    let (big, small) = if ax >= ay { (ax, ay) } else { (ay, ax) };
+    let (mb, eb) = norm24(big);
+    let (ms, es) = norm24(small);
+    let d = eb - es;
+    if d > 30 {
+        return big;
+    }
+    let s = (mb << d) * (mb << d) + ms * ms;
+    let k = (126 - (127 - s.leading_zeros() as i32)) & !1;
+    let sk = s << k;
+    let r = sk.isqrt();
+    let r = r | (r * r != sk) as u128;
+    norm_pack(false, es - 23 - k / 2 + 64, r)
 }
 
 fn log32(x: u32, kind: u32) -> u32 {
@@ -997,6 +1287,12 @@ pub fn eval(name: &str, a: u32, b: u32) -> Option<u32> {
         "sinh" => sinh32(a),
         "cosh" => cosh32(a),
         "tanh" => tanh32(a),
+        "log1p" => log1p32(a),
+        "atan" => atan32(a),
+        "atan2" => atan2_32(a, b),
+        "asin" => asin32(a),
+        "acos" => acos32(a),
+        "hypot" => hypot32(a, b),
         _ => return None,
     })
 }
@@ -1028,5 +1324,60 @@ mod tests {
                 assert!((m * r - 1.0).abs() <= 1.0 / 128.0, "i {i}: m {m} r {r}");
             }
         }
+    }
+
+    /// The new functions against double precision over a sweep of inputs (the campaign
+    /// checks the RTL the same way; this keeps the Rust mirror honest on its own).
+    #[test]
+    fn inverse_functions_are_within_one_ulp() {
+        let ulp = |got: u32, want: f64| -> f64 {
+            let g = f32::from_bits(got);
+            if want.is_nan() || g.is_nan() {
+                return if want.is_nan() && g.is_nan() {
+                    0.0
+                } else {
+                    f64::INFINITY
+                };
+            }
+            if want as f32 == g {
+                return 0.0;
+            }
+            let e = want.abs().max(f32::MIN_POSITIVE as f64).log2().floor();
+            (g as f64 - want).abs() / 2f64.powf(e - 23.0)
+        };
+        let mut worst = [0f64; 6];
+        let mut r: u64 = 0x9E37_79B9_7F4A_7C15;
+        for i in 0..200_000u32 {
+            r ^= r << 13;
+            r ^= r >> 7;
+            r ^= r << 17;
+            let a = if i % 3 == 0 {
+                (r >> 32) as u32
+            } else {
+                (r >> 32) as u32 & 0xBFFF_FFFF
+            };
+            let b = (r as u32) ^ (a & 0xFF80_0000 & (i % 2).wrapping_neg());
+            let (fa, fb) = (f32::from_bits(a) as f64, f32::from_bits(b) as f64);
+            for (k, (got, want)) in [
+                (log1p32(a), fa.ln_1p()),
+                (atan32(a), fa.atan()),
+                (atan2_32(a, b), fa.atan2(fb)),
+                (asin32(a), fa.asin()),
+                (acos32(a), fa.acos()),
+                (hypot32(a, b), fa.hypot(fb)),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let e = ulp(got, want);
+                assert!(
+                    e <= 1.0,
+                    "fn {k} of {a:#x}, {b:#x}: got {:e}, want {want:e}",
+                    f32::from_bits(got)
+                );
+                worst[k] = worst[k].max(e);
+            }
+        }
+        eprintln!("worst ulps: {worst:?}");
     }
 }

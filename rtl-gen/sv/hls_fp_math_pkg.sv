@@ -1,4 +1,5 @@
-// Elementary functions of binary32: exp, exp2, exp10, log, log2, log10, sin, cos, pow.
+// Elementary functions of binary32: exp, exp2, exp10, expm1, log, log2, log10, log1p, sin,
+// cos, tan, sinh, cosh, tanh, atan, atan2, asin, acos, pow, powr, cbrt, hypot.
 //
 // Each is computed in fixed point with a relative error near 2^-40 and rounded once to
 // nearest even, so results are within 1 ulp (OpenCL asks 3 for exp and log, 4 for sin and
@@ -139,6 +140,24 @@ package hls_fp_math_pkg;
         return exp2_fx(scale_fx(x, (kind == 2'd0) ? C_ONE : (kind == 2'd1) ? C_LOG2E : C_LOG2_10));
     endfunction
 
+    // ln(mp / 2^56 * 2^e) for mp / 2^56 in [0.75, 1.5): the table index is
+    // floor(mp / 2^56 * 128) - 96; z = mp r - 1 (65 fraction bits, kept to 64).
+    function automatic fx_t ln_core(input logic signed [15:0] e, input logic [63:0] mp);
+        logic [6:0] idx;
+        logic [73:0] pr;
+        logic signed [75:0] zs, zh;
+        fx_t z, q, ef;
+        idx = 7'(mp[56:49] - 8'd96);
+        pr = {10'd0, mp} * {64'd0, log_r_table(idx)};
+        zs = $signed({2'b00, pr}) - (76'sd1 <<< 65);
+        zh = zs >>> 1;
+        z = {{4{zh[75]}}, zh};
+        q = FX_LOG1P[6];
+        for (int i = 5; i >= 0; i--) q = FX_LOG1P[i] + fx_mul(z, q);
+        ef = {{64{e[15]}}, e};
+        return ef * FX_LN2 + log_neg_ln_r_table(idx) + fx_mul(z, q);
+    endfunction
+
     // ln x as fx for a positive finite x: x = 2^e m with m in [0.75, 1.5); m r - 1 = z with
     // r from a table (|z| < 2^-7, r = 1 exactly near m = 1 so that ln x keeps its relative
     // precision there); ln x = e ln 2 - ln r + z q(z), q the log1p series to z^6.
@@ -148,10 +167,6 @@ package hls_fp_math_pkg;
         logic [4:0] lz;
         logic signed [9:0] e;
         logic [24:0] mp;
-        logic [6:0] idx;
-        logic [34:0] pr;
-        logic signed [35:0] zs;
-        fx_t z, q, ef;
         ex = x[30:23];
         m = {ex != 8'd0, x[22:0]};
         lz = 5'd0;
@@ -164,15 +179,7 @@ package hls_fp_math_pkg;
         end else begin
             mp = {m, 1'b0};
         end
-        // mp has 24 fraction bits; the table index is floor(mp * 128) - 96.
-        idx = 7'(mp[24:17] - 8'd96);
-        pr = {10'd0, mp} * {25'd0, log_r_table(idx)};
-        zs = $signed({1'b0, pr}) - 36'sd8589934592;  // 33 fraction bits
-        z = {{13{zs[35]}}, zs, 31'd0};
-        q = FX_LOG1P[6];
-        for (int i = 5; i >= 0; i--) q = FX_LOG1P[i] + fx_mul(z, q);
-        ef = {{70{e[9]}}, e};
-        return ef * FX_LN2 + log_neg_ln_r_table(idx) + fx_mul(z, q);
+        return ln_core(16'(e), {7'd0, mp, 32'd0});
     endfunction
 
     // log2 (kind 0), log (1) or log10 (2) of x.
@@ -491,6 +498,219 @@ package hls_fp_math_pkg;
         num = {c[65:0], 64'd0};
         qv = 80'(num / {64'd0, sm});
         return norm_pack(s, 16'sd1 - r.ea, 128'(qv));
+    endfunction
+    // log1p x: x q(x) (the log1p series) below 2^-7; ln x from 2^24 (1/x is then below the
+    // result's precision); between, 1 + x exactly in fixed point (up to 89 bits), its top
+    // 56 bits through ln_core.
+    function automatic logic [31:0] log1p32(input logic [31:0] x);
+        logic [7:0] ex;
+        logic [127:0] xv, v;
+        logic [6:0] lead;
+        logic [63:0] n, mp;
+        fx_t xf, q;
+        ex = x[30:23];
+        if (x[30:0] > PINF[30:0] || (x[31] && x[30:0] > FONE[30:0])) return QNAN;
+        if (x[31] && x[30:0] == FONE[30:0]) return {1'b1, PINF[30:0]};
+        if (x[30:0] == PINF[30:0] || ex < 8'd103) return x;
+        if (ex < 8'd120) begin
+            xf = scale_fx(x, C_ONE);
+            q = FX_LOG1P[6];
+            for (int i = 5; i >= 0; i--) q = FX_LOG1P[i] + fx_mul(xf, q);
+            return fx_to_f32(fx_mul(xf, q));
+        end
+        if (ex >= 8'd151) return log32(x, 2'd1);
+        xv = {104'd0, 1'b1, x[22:0]} << (ex - 8'd86);
+        v = x[31] ? (128'd1 << 64) - xv : (128'd1 << 64) + xv;
+        lead = 7'd0;
+        for (int i = 0; i < 128; i++) if (v[i]) lead = 7'(i);
+        n = 64'((lead >= 7'd56) ? v >> (lead - 7'd56) : v << (7'd56 - lead));
+        mp = n[55] ? n >> 1 : n;
+        return fx_to_f32(ln_core(16'(lead) - 16'sd64 + {15'd0, n[55]}, mp));
+    endfunction
+
+    // atan(t / 2^64) for t in [0, 2^64] as fx (pi/2 minus it with co): c = i/64 nearest to
+    // t, atan t = atan c + atan u with u = (t - c) / (1 + t c), |u| <= 2^-7, one division;
+    // atan c from a table, atan u from its series to u^11.
+    function automatic fx_t atan_t(input logic [65:0] t, input logic co);
+        logic [65:0] i, ci, den, nmag;
+        logic signed [66:0] num;
+        logic [129:0] quo;
+        fx_t u, u2, p, a;
+        i = (t + (66'd1 << 57)) >> 58;
+        ci = i << 58;
+        num = $signed({1'b0, t}) - $signed({1'b0, ci});
+        nmag = num[66] ? 66'(-num) : 66'(num);
+        den = U_ONE + umul(t, ci);
+        quo = {nmag, 64'd0} / {64'd0, den};
+        u = num[66] ? -$signed(quo[79:0]) : $signed(quo[79:0]);
+        u2 = fx_mul(u, u);
+        p = FX_ATAN[5];
+        for (int k = 4; k >= 0; k--) p = FX_ATAN[k] + fx_mul(u2, p);
+        a = FX_ATAN_TAB[i[6:0]] + fx_mul(u, p);
+        return co ? FX_PI_2 - a : a;
+    endfunction
+
+    // A positive finite nonzero float: its significand with the leading one at bit 23, and
+    // its exponent (value = m 2^(e - 23)).
+    typedef struct packed {
+        logic [23:0] m;
+        logic signed [15:0] e;
+    } n24_t;
+
+    function automatic n24_t norm24(input logic [30:0] a);
+        logic [23:0] m;
+        logic [4:0] lz;
+        n24_t r;
+        m = {a[30:23] != 8'd0, a[22:0]};
+        lz = 5'd0;
+        for (int i = 0; i < 24; i++) if (m[i]) lz = 5'(23 - i);
+        r.m = m << lz;
+        r.e = $signed({8'd0, (a[30:23] == 8'd0) ? 8'd1 : a[30:23]}) - 16'sd127 - $signed({11'd0, lz});
+        return r;
+    endfunction
+
+    // (num / den) 2^-d 2^64 for two norm24 significands (num / den < 2), d >= 0.
+    function automatic logic [65:0] ratio64(input logic [23:0] num, input logic [23:0] den, input logic signed [15:0] d);
+        logic [87:0] q;
+        if (d > 16'sd100) return 66'd0;
+        q = {num, 64'd0} / {64'd0, den};
+        return 66'(q >> d);
+    endfunction
+
+    // atan x: x itself below 2^-12 (x^3/3 is under a third of an ulp); atan |x| for
+    // |x| < 1, pi/2 - atan(1/|x|) above.
+    function automatic logic [31:0] atan32(input logic [31:0] x);
+        n24_t n;
+        logic [31:0] r;
+        if (x[30:0] > PINF[30:0]) return QNAN;
+        if (x[30:23] < 8'd115) return x;
+        n = norm24(x[30:0]);
+        if (n.e < 16'sd0) r = fx_to_f32(atan_t(ratio64(n.m, 24'h800000, -n.e), 1'b0));
+        else r = fx_to_f32(atan_t(ratio64(24'h800000, n.m, n.e), 1'b1));
+        return {x[31], r[30:0]};
+    endfunction
+
+    // atan2(y, x) with the special cases of C99 F.9.1.4; otherwise the angle of |y| / |x|
+    // (or pi/2 minus that of |x| / |y|), pi minus it for x < 0, y's sign. A ratio below
+    // 2^-11 with x > 0 is the quotient itself, rounded with its own exponent.
+    function automatic logic [31:0] atan2_32(input logic [31:0] y, input logic [31:0] x);
+        logic [30:0] ay, ax;
+        n24_t ny, nx;
+        fx_t theta;
+        logic [31:0] r;
+        logic [87:0] q;
+        ay = y[30:0];
+        ax = x[30:0];
+        if (ay > PINF[30:0] || ax > PINF[30:0]) return QNAN;
+        if (ay == 31'd0) theta = x[31] ? FX_PI : 80'sd0;
+        else if (ax == 31'd0) theta = FX_PI_2;
+        else if (ay == PINF[30:0]) theta = (ax != PINF[30:0]) ? FX_PI_2
+                                         : x[31] ? FX_PI - (FX_PI_2 >>> 1) : (FX_PI_2 >>> 1);
+        else if (ax == PINF[30:0]) theta = x[31] ? FX_PI : 80'sd0;
+        else begin
+            ny = norm24(ay);
+            nx = norm24(ax);
+            if (ay < ax) begin
+                if (nx.e - ny.e > 16'sd12 && !x[31]) begin
+                    q = {ny.m, 64'd0} / {64'd0, nx.m};
+                    return norm_pack(y[31], ny.e - nx.e, 128'(q));
+                end
+                theta = atan_t(ratio64(ny.m, nx.m, nx.e - ny.e), 1'b0);
+            end else begin
+                theta = atan_t(ratio64(nx.m, ny.m, ny.e - nx.e), 1'b1);
+            end
+            if (x[31]) theta = FX_PI - theta;
+        end
+        r = fx_to_f32(theta);
+        return {y[31], r[30:0]};
+    endfunction
+
+    // floor(sqrt(v)), bit by bit.
+    function automatic logic [63:0] isqrt128(input logic [127:0] v);
+        logic [63:0] r, t;
+        r = 64'd0;
+        for (int i = 63; i >= 0; i--) begin
+            t = r | (64'd1 << i);
+            if ({64'd0, t} * {64'd0, t} <= v) r = t;
+        end
+        return r;
+    endfunction
+
+    // |x| and sqrt(1 - x^2) with 60 fraction bits (1 - x^2 exact), 2^-12 <= |x| < 1.
+    typedef struct packed {
+        logic [127:0] xf;
+        logic [127:0] s;
+    } co_t;
+
+    function automatic co_t co_side(input logic [31:0] x);
+        co_t c;
+        c.xf = {104'd0, 1'b1, x[22:0]} << (x[30:23] - 8'd90);
+        c.s = 128'(isqrt128((128'd1 << 120) - c.xf * c.xf));
+        return c;
+    endfunction
+
+    // asin x = atan(|x| / sqrt(1 - x^2)) with x's sign; x itself below 2^-12.
+    function automatic logic [31:0] asin32(input logic [31:0] x);
+        co_t c;
+        fx_t a;
+        logic [31:0] r;
+        if (x[30:0] > FONE[30:0]) return QNAN;
+        if (x[30:23] < 8'd115) return x;
+        if (x[30:0] == FONE[30:0]) a = FX_PI_2;
+        else begin
+            c = co_side(x);
+            if (c.xf <= c.s) a = atan_t(66'((c.xf << 64) / c.s), 1'b0);
+            else a = atan_t(66'((c.s << 64) / c.xf), 1'b1);
+        end
+        r = fx_to_f32(a);
+        return {x[31], r[30:0]};
+    endfunction
+
+    // acos x = atan(sqrt(1 - x^2) / |x|), pi minus it for x < 0; pi/2 - x below 2^-12.
+    function automatic logic [31:0] acos32(input logic [31:0] x);
+        co_t c;
+        fx_t a;
+        if (x[30:0] > FONE[30:0]) return QNAN;
+        if (x[30:0] == FONE[30:0]) a = x[31] ? FX_PI : 80'sd0;
+        else if (x[30:23] < 8'd115) a = FX_PI_2 - scale_fx(x, C_ONE);
+        else begin
+            c = co_side(x);
+            if (c.s <= c.xf) a = atan_t(66'((c.s << 64) / c.xf), 1'b0);
+            else a = atan_t(66'((c.xf << 64) / c.s), 1'b1);
+            if (x[31]) a = FX_PI - a;
+        end
+        return fx_to_f32(a);
+    endfunction
+
+    // hypot: infinity wins over NaN (C99 F.9.4.3); the larger operand alone when the other
+    // is below 2^-30 of it; otherwise the exact sum of squares (aligned significands, up
+    // to 109 bits), its square root to 63 bits with a sticky bit, rounded once.
+    function automatic logic [31:0] hypot32(input logic [31:0] x, input logic [31:0] y);
+        logic [30:0] ax, ay, hi, lo;
+        n24_t nb, ns;
+        logic signed [15:0] d;
+        logic [127:0] mb, s, sk, r;
+        logic [6:0] lead, k;
+        ax = x[30:0];
+        ay = y[30:0];
+        if (ax == PINF[30:0] || ay == PINF[30:0]) return PINF;
+        if (ax > PINF[30:0] || ay > PINF[30:0]) return QNAN;
+        if (ax == 31'd0 || ay == 31'd0) return {1'b0, ax | ay};
+        hi = (ax >= ay) ? ax : ay;
+        lo = (ax >= ay) ? ay : ax;
+        nb = norm24(hi);
+        ns = norm24(lo);
+        d = nb.e - ns.e;
+        if (d > 16'sd30) return {1'b0, hi};
+        mb = 128'(nb.m) << d;
+        s = mb * mb + 128'(ns.m) * 128'(ns.m);
+        lead = 7'd0;
+        for (int i = 0; i < 128; i++) if (s[i]) lead = 7'(i);
+        k = (7'd126 - lead) & ~7'd1;
+        sk = s << k;
+        r = 128'(isqrt128(sk));
+        r[0] = r[0] | (r * r != sk);
+        return norm_pack(1'b0, ns.e - 16'sd23 - {10'd0, k[6:1]} + 16'sd64, r);
     endfunction
 endpackage
 /* verilator lint_on UNUSEDSIGNAL */

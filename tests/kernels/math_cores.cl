@@ -5,7 +5,8 @@ kernel void math_cores(global const float *x, global const float *y,
                        global float *e, global float *l, global float *s,
                        global float *c, global float *p, global float *q,
                        global float *f, global float *bases, global float *sc,
-                       global float *more, global float *hyp) {
+                       global float *more, global float *hyp,
+                       global float *inv) {
     size_t i = get_global_id(0);
     float a = x[i], b = y[i];
     e[i] = exp(a);
@@ -29,4 +30,10 @@ kernel void math_cores(global const float *x, global const float *y,
     hyp[4 * i + 1] = sinh(a);
     hyp[4 * i + 2] = cosh(a);
     hyp[4 * i + 3] = tanh(a);
+    inv[6 * i + 0] = log1p(a);
+    inv[6 * i + 1] = atan(a);
+    inv[6 * i + 2] = atan2(a, b);
+    inv[6 * i + 3] = asin(a);
+    inv[6 * i + 4] = acos(a);
+    inv[6 * i + 5] = hypot(a, b);
 }
