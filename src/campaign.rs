@@ -108,6 +108,8 @@ fn reference(core: &str) -> Option<Reference> {
         "fp32_asin" => Ulps(|v| g(v).asin(), 4.0),
         "fp32_acos" => Ulps(|v| g(v).acos(), 4.0),
         "fp32_hypot" => Ulps(|v| g(v).hypot(f(v[1]) as f64), 4.0),
+        "fp32_pown" => Ulps(|v| g(v).powi(v[1] as u32 as i32), 16.0),
+        "fp32_rootn" => Ulps(|v| sim::float::rootn(g(v), v[1] as u32 as i32 as i64), 16.0),
         _ => return None,
     })
 }
@@ -276,6 +278,16 @@ fn vector(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64> {
                 partner(r, a)
             };
             vec![a as u64, b as u64, c as u64]
+        }
+        // An int exponent or root: mostly small, sometimes any int.
+        "fp32_pown" | "fp32_rootn" => {
+            let u = r.next();
+            let n = if u % 4 == 0 {
+                (u >> 32) as u32
+            } else {
+                (((u >> 32) % 81) as i32 - 40) as u32
+            };
+            vec![a as u64, n as u64]
         }
         _ if inputs.len() == 3 => {
             // sub, a, b (the adder)

@@ -3342,7 +3342,7 @@ fn elementary_operands(seed: u64, n: usize) -> (Vec<f32>, Vec<f32>) {
 
 /// The done-when kernel of the floating-point cores: exp, log, sin, cos, pow, sqrt and fma
 /// (and exp2, exp10, log2, log10, sincos, tan, powr, cbrt, expm1, sinh, cosh, tanh, log1p,
-/// atan, atan2, asin, acos, hypot) in
+/// atan, atan2, asin, acos, hypot, pown, rootn) in
 /// float, on hard operands. The RTL equals the
 /// model bit for bit (the model computes with the cores' own arithmetic), each result is
 /// within 1 ulp of the exact value (std's double functions; pow and fma exact in double
@@ -3354,7 +3354,7 @@ fn elementary_functions_cosimulate_and_match_pocl() {
     let (a, b) = elementary_operands(2026, n);
     save(&d.join("x.npy"), &a);
     save(&d.join("y.npy"), &b);
-    let outs: [(&str, usize); 12] = [
+    let outs: [(&str, usize); 13] = [
         ("e", 1),
         ("l", 1),
         ("s", 1),
@@ -3367,6 +3367,7 @@ fn elementary_functions_cosimulate_and_match_pocl() {
         ("more", 3),
         ("hyp", 4),
         ("inv", 6),
+        ("roots", 2),
     ];
     let mut args = vec![
         format!("x=@{}", d.join("x.npy").display()),
@@ -3404,7 +3405,11 @@ fn elementary_functions_cosimulate_and_match_pocl() {
     );
     // (buffer, lane, exact reference, OpenCL bound in ulp)
     type Exact = fn(f64, f64) -> f64;
-    let checks: [(&str, usize, usize, Exact, f64); 26] = [
+    // The kernel's int exponent / root, from x's bits.
+    fn n_of(x: f64) -> i32 {
+        ((x as f32).to_bits() as i32 >> 3) % 41 - 20
+    }
+    let checks: [(&str, usize, usize, Exact, f64); 28] = [
         ("e", 1, 0, |x, _| x.exp(), 3.0),
         ("l", 1, 0, |x, _| x.ln(), 3.0),
         ("s", 1, 0, |x, _| x.sin(), 4.0),
@@ -3431,6 +3436,14 @@ fn elementary_functions_cosimulate_and_match_pocl() {
         ("inv", 6, 3, |x, _| x.asin(), 4.0),
         ("inv", 6, 4, |x, _| x.acos(), 4.0),
         ("inv", 6, 5, |x, y| x.hypot(y), 4.0),
+        ("roots", 2, 0, |x, _| x.powi(n_of(x)), 16.0),
+        (
+            "roots",
+            2,
+            1,
+            |x, _| sim::float::rootn(x, n_of(x) as i64),
+            16.0,
+        ),
     ];
     for (o, k, lane, exact, bound) in checks {
         let ours: Vec<f32> = load(&d.join(format!("dump/{o}.npy")));

@@ -139,10 +139,20 @@ pub fn check_supported(kernel: &Kernel) -> Result<(), RtlError> {
                 )));
             }
             if let OpKind::Math(f) = &op.kind {
+                // Float operands, except the int exponent or root of pown and rootn.
                 let f32t = Type::Float(FloatKind::F32);
-                let all_f32 =
-                    op.ty == f32t && op.operands.iter().all(|o| unit.body.op(*o).ty == f32t);
-                if math::find(f).is_none() || !all_f32 {
+                let signature = math::find(f).is_some_and(|m| {
+                    op.ty == f32t
+                        && op.operands.iter().enumerate().all(|(i, o)| {
+                            let want = if i == 1 && m.int_b {
+                                Type::Int(32)
+                            } else {
+                                f32t
+                            };
+                            unit.body.op(*o).ty == want
+                        })
+                });
+                if !signature {
                     let have: Vec<&str> = math::FUNCTIONS.iter().map(|m| m.name).collect();
                     return Err(RtlError::Unsupported(format!(
                         "{}: OpenCL.std {f} on {} has no hardware core yet (cores exist for \

@@ -22,6 +22,8 @@ pub struct MathFn {
     pub call: &'static str,
     /// Its OpenCL bound for float (ulp, §6.6.1 of the OpenCL SPIR-V environment).
     pub bound_ulp: u32,
+    /// The second argument is an int (pown, rootn), not a float.
+    pub int_b: bool,
 }
 
 pub const FUNCTIONS: &[MathFn] = &[
@@ -30,132 +32,168 @@ pub const FUNCTIONS: &[MathFn] = &[
         arity: 1,
         call: "exp32(a, 2'd1)",
         bound_ulp: 3,
+        int_b: false,
     },
     MathFn {
         name: "exp2",
         arity: 1,
         call: "exp32(a, 2'd0)",
         bound_ulp: 3,
+        int_b: false,
     },
     MathFn {
         name: "exp10",
         arity: 1,
         call: "exp32(a, 2'd2)",
         bound_ulp: 3,
+        int_b: false,
     },
     MathFn {
         name: "log",
         arity: 1,
         call: "log32(a, 2'd1)",
         bound_ulp: 3,
+        int_b: false,
     },
     MathFn {
         name: "log2",
         arity: 1,
         call: "log32(a, 2'd0)",
         bound_ulp: 3,
+        int_b: false,
     },
     MathFn {
         name: "log10",
         arity: 1,
         call: "log32(a, 2'd2)",
         bound_ulp: 3,
+        int_b: false,
     },
     MathFn {
         name: "sin",
         arity: 1,
         call: "sincos32(a, 1'b0)",
         bound_ulp: 4,
+        int_b: false,
     },
     MathFn {
         name: "cos",
         arity: 1,
         call: "sincos32(a, 1'b1)",
         bound_ulp: 4,
+        int_b: false,
     },
     MathFn {
         name: "pow",
         arity: 2,
         call: "pow32(a, b)",
         bound_ulp: 16,
+        int_b: false,
     },
     MathFn {
         name: "powr",
         arity: 2,
         call: "powr32(a, b)",
         bound_ulp: 16,
+        int_b: false,
     },
     MathFn {
         name: "tan",
         arity: 1,
         call: "tan32(a)",
         bound_ulp: 5,
+        int_b: false,
     },
     MathFn {
         name: "cbrt",
         arity: 1,
         call: "cbrt32(a)",
         bound_ulp: 2,
+        int_b: false,
     },
     MathFn {
         name: "expm1",
         arity: 1,
         call: "expm1_32(a)",
         bound_ulp: 3,
+        int_b: false,
     },
     MathFn {
         name: "sinh",
         arity: 1,
         call: "sinh32(a)",
         bound_ulp: 4,
+        int_b: false,
     },
     MathFn {
         name: "cosh",
         arity: 1,
         call: "cosh32(a)",
         bound_ulp: 4,
+        int_b: false,
     },
     MathFn {
         name: "tanh",
         arity: 1,
         call: "tanh32(a)",
         bound_ulp: 5,
+        int_b: false,
     },
     MathFn {
         name: "log1p",
         arity: 1,
         call: "log1p32(a)",
         bound_ulp: 2,
+        int_b: false,
     },
     MathFn {
         name: "atan",
         arity: 1,
         call: "atan32(a)",
         bound_ulp: 5,
+        int_b: false,
     },
     MathFn {
         name: "atan2",
         arity: 2,
         call: "atan2_32(a, b)",
         bound_ulp: 6,
+        int_b: false,
     },
     MathFn {
         name: "asin",
         arity: 1,
         call: "asin32(a)",
         bound_ulp: 4,
+        int_b: false,
     },
     MathFn {
         name: "acos",
         arity: 1,
         call: "acos32(a)",
         bound_ulp: 4,
+        int_b: false,
     },
     MathFn {
         name: "hypot",
         arity: 2,
         call: "hypot32(a, b)",
         bound_ulp: 4,
+        int_b: false,
+    },
+    MathFn {
+        name: "pown",
+        arity: 2,
+        call: "pown32(a, b)",
+        bound_ulp: 16,
+        int_b: true,
+    },
+    MathFn {
+        name: "rootn",
+        arity: 2,
+        call: "rootn32(a, b)",
+        bound_ulp: 16,
+        int_b: true,
     },
 ];
 
@@ -981,6 +1019,52 @@ fn pow32(x: u32, y: u32) -> u32 {
     odd_sign | r & 0x7FFF_FFFF
 }
 
+/// w * n as fx, saturated to +-2^10 like times_f32.
+fn times_int(w: i128, n: i32) -> i128 {
+    let lim: i128 = 1 << 74;
+    (w * n as i128).clamp(-lim, lim)
+}
+
+/// x^n or x^(1/n) at x = +-0 or +-inf: for n > 0 zero stays zero and inf inf, for n < 0
+/// they swap; an odd n keeps x's sign.
+fn pown_edge(x: u32, n: i32) -> u32 {
+    let sign = if n & 1 != 0 { x & 0x8000_0000 } else { 0 };
+    let zero = x & 0x7FFF_FFFF == 0;
+    sign | if zero == (n > 0) { 0 } else { PINF }
+}
+
+fn pown32(x: u32, n: i32) -> u32 {
+    let c = consts();
+    let ax = x & 0x7FFF_FFFF;
+    if n == 0 {
+        return FONE;
+    }
+    if ax > PINF {
+        return QNAN;
+    }
+    if ax == 0 || ax == PINF {
+        return pown_edge(x, n);
+    }
+    let r = exp2_fx(times_int(fx_mulc(ln_fx(ax), c.c_log2e), n));
+    let sign = if n & 1 != 0 { x & 0x8000_0000 } else { 0 };
+    sign | r & 0x7FFF_FFFF
+}
+
+fn rootn32(x: u32, n: i32) -> u32 {
+    let c = consts();
+    let ax = x & 0x7FFF_FFFF;
+    let odd = n & 1 != 0;
+    if n == 0 || ax > PINF || (x >> 31 == 1 && ax != 0 && !odd) {
+        return QNAN;
+    }
+    if ax == 0 || ax == PINF {
+        return pown_edge(x, n);
+    }
+    let r = exp2_fx(fx_mulc(ln_fx(ax), c.c_log2e) / n as i128);
+    let sign = if odd { x & 0x8000_0000 } else { 0 };
+    sign | r & 0x7FFF_FFFF
+}
+
 fn expm1_32(x: u32) -> u32 {
     let c = consts();
     let ex = x >> 23 & 0xFF;
@@ -1293,6 +1377,8 @@ pub fn eval(name: &str, a: u32, b: u32) -> Option<u32> {
         "asin" => asin32(a),
         "acos" => acos32(a),
         "hypot" => hypot32(a, b),
+        "pown" => pown32(a, b as i32),
+        "rootn" => rootn32(a, b as i32),
         _ => return None,
     })
 }

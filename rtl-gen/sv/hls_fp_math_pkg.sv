@@ -1,5 +1,5 @@
 // Elementary functions of binary32: exp, exp2, exp10, expm1, log, log2, log10, log1p, sin,
-// cos, tan, sinh, cosh, tanh, atan, atan2, asin, acos, pow, powr, cbrt, hypot.
+// cos, tan, sinh, cosh, tanh, atan, atan2, asin, acos, pow, powr, pown, rootn, cbrt, hypot.
 //
 // Each is computed in fixed point with a relative error near 2^-40 and rounded once to
 // nearest even, so results are within 1 ulp (OpenCL asks 3 for exp and log, 4 for sin and
@@ -711,6 +711,46 @@ package hls_fp_math_pkg;
         r = 128'(isqrt128(sk));
         r[0] = r[0] | (r * r != sk);
         return norm_pack(1'b0, ns.e - 16'sd23 - {10'd0, k[6:1]} + 16'sd64, r);
+    endfunction
+    // w * n as fx, saturated to +-2^10 (2^t is then infinite or zero) like times_f32.
+    function automatic fx_t times_int(input fx_t w, input logic [31:0] n);
+        logic signed [111:0] p;
+        fx_t lim;
+        lim = 80'sh400_0000_0000_0000_0000;
+        p = w * $signed(n);
+        if (p > 112'(lim)) return lim;
+        if (p < -112'(lim)) return -lim;
+        return p[79:0];
+    endfunction
+
+    // x^n or x^(1/n) at x = +-0 or +-inf: for n > 0 zero stays zero and inf inf, for n < 0
+    // they swap; an odd n keeps x's sign.
+    function automatic logic [31:0] pown_edge(input logic [31:0] x, input logic [31:0] n);
+        logic zero;
+        zero = x[30:0] == 31'd0;
+        return {x[31] & n[0], (zero == ($signed(n) > 0)) ? 31'd0 : PINF[30:0]};
+    endfunction
+
+    // pown(x, n) = 2^(n log2 |x|), x's sign for odd n; pown(x, 0) = 1 even for a NaN.
+    function automatic logic [31:0] pown32(input logic [31:0] x, input logic [31:0] n);
+        logic [31:0] r;
+        if (n == 32'd0) return FONE;
+        if (x[30:0] > PINF[30:0]) return QNAN;
+        if (x[30:0] == 31'd0 || x[30:0] == PINF[30:0]) return pown_edge(x, n);
+        r = exp2_fx(times_int(fx_mulc(ln_fx(x[30:0]), C_LOG2E), n));
+        return {x[31] & n[0], r[30:0]};
+    endfunction
+
+    // rootn(x, n) = 2^(log2 |x| / n) (one division by n, truncated), x's sign for odd n;
+    // NaN for n = 0 and for x < 0 with n even.
+    function automatic logic [31:0] rootn32(input logic [31:0] x, input logic [31:0] n);
+        logic [31:0] r;
+        fx_t w;
+        if (n == 32'd0 || x[30:0] > PINF[30:0] || (x[31] && x[30:0] != 31'd0 && !n[0])) return QNAN;
+        if (x[30:0] == 31'd0 || x[30:0] == PINF[30:0]) return pown_edge(x, n);
+        w = fx_mulc(ln_fx(x[30:0]), C_LOG2E);
+        r = exp2_fx(w / $signed({{48{n[31]}}, n}));
+        return {x[31] & n[0], r[30:0]};
     endfunction
 endpackage
 /* verilator lint_on UNUSEDSIGNAL */

@@ -1078,9 +1078,14 @@ impl<'m> Machine<'m> {
                 V::F(x, kind) if *kind == k => Some(fl::to_bits(FloatKind::F32, *x) as u32),
                 _ => None,
             };
+            // pown and rootn take an int second operand.
+            let int32 = |v: &V| match v {
+                V::I(n, 32) => Some(*n as u32),
+                _ => None,
+            };
             let (a, b) = match args {
                 [x] => (bits(x), Some(0)),
-                [x, y] => (bits(x), bits(y)),
+                [x, y] => (bits(x), bits(y).or_else(|| int32(y))),
                 _ => (None, None),
             };
             if let (Some(a), Some(b)) = (a, b) {

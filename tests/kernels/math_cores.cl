@@ -6,7 +6,7 @@ kernel void math_cores(global const float *x, global const float *y,
                        global float *c, global float *p, global float *q,
                        global float *f, global float *bases, global float *sc,
                        global float *more, global float *hyp,
-                       global float *inv) {
+                       global float *inv, global float *roots) {
     size_t i = get_global_id(0);
     float a = x[i], b = y[i];
     e[i] = exp(a);
@@ -36,4 +36,8 @@ kernel void math_cores(global const float *x, global const float *y,
     inv[6 * i + 3] = asin(a);
     inv[6 * i + 4] = acos(a);
     inv[6 * i + 5] = hypot(a, b);
+    // An int exponent / root from the operand's bits: -60..20.
+    int n = (as_int(a) >> 3) % 41 - 20;
+    roots[2 * i + 0] = pown(a, n);
+    roots[2 * i + 1] = rootn(a, n);
 }
