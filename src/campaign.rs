@@ -108,6 +108,8 @@ fn reference(core: &str) -> Option<Reference> {
         "fp32_asin" => Ulps(|v| g(v).asin(), 4.0),
         "fp32_acos" => Ulps(|v| g(v).acos(), 4.0),
         "fp32_hypot" => Ulps(|v| g(v).hypot(f(v[1]) as f64), 4.0),
+        "fp32_erf" => Ulps(|v| libm::erf(g(v)), 16.0),
+        "fp32_erfc" => Ulps(|v| libm::erfc(g(v)), 16.0),
         "fp32_pown" => Ulps(|v| g(v).powi(v[1] as u32 as i32), 16.0),
         "fp32_rootn" => Ulps(|v| sim::float::rootn(g(v), v[1] as u32 as i32 as i64), 16.0),
         _ => return None,

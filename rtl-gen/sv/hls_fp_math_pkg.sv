@@ -1,5 +1,6 @@
 // Elementary functions of binary32: exp, exp2, exp10, expm1, log, log2, log10, log1p, sin,
-// cos, tan, sinh, cosh, tanh, atan, atan2, asin, acos, pow, powr, pown, rootn, cbrt, hypot.
+// cos, tan, sinh, cosh, tanh, atan, atan2, asin, acos, pow, powr, pown, rootn, cbrt, hypot,
+// erf, erfc.
 //
 // Each is computed in fixed point with a relative error near 2^-40 and rounded once to
 // nearest even, so results are within 1 ulp (OpenCL asks 3 for exp and log, 4 for sin and
@@ -751,6 +752,75 @@ package hls_fp_math_pkg;
         w = fx_mulc(ln_fx(x[30:0]), C_LOG2E);
         r = exp2_fx(w / $signed({{48{n[31]}}, n}));
         return {x[31] & n[0], r[30:0]};
+    endfunction
+    // erfc(|x|) for |x| < 10.25 as {e, v}: v / 2^64 * 2^e. Interval j = floor(8 |x|) (width
+    // 1/8, centre c = (2j + 1)/16): erfc = e^(-c^2) (R + u P(u)), u = 16 (|x| - c) in
+    // [-1, 1], R and P's 18 coefficients from the tables (no exponential at run time).
+    typedef struct packed {
+        logic signed [15:0] e;
+        logic [65:0] v;
+    } parts_t;
+
+    function automatic parts_t erfc_parts(input logic [31:0] x);
+        fx_t xa, u, p, b;
+        logic [6:0] j;
+        logic [81:0] sc;
+        parts_t r;
+        xa = scale_fx({1'b0, x[30:0]}, C_ONE);
+        j = 7'(xa >>> 61);
+        u = (xa - ($signed({72'd0, j, 1'b1}) <<< 60)) <<< 4;
+        p = erfc_coef(j, 5'd18);
+        for (int k = 17; k >= 1; k--) p = erfc_coef(j, 5'(k)) + fx_mul(u, p);
+        b = FX_ERFC_R[j] + fx_mul(u, p);
+        sc = erfc_scale(j);
+        r.v = umul(b[65:0], sc[65:0]);
+        r.e = sc[81:66];
+        return r;
+    endfunction
+
+    // v / 2^64 * 2^e as fx (e <= 0).
+    function automatic fx_t parts_fx(input parts_t q);
+        if (-q.e >= 16'sd128) return 80'sd0;
+        return $signed(80'(128'(q.v) >> (-q.e)));
+    endfunction
+
+    localparam logic [30:0] ERF_FAR = 31'h4124_0000;  // 10.25
+
+    // erf: (2/sqrt pi) x, with x's own exponent, below 2^-12; the Maclaurin series to x^31
+    // below 1; 1 - erfc(|x|) above; +-1 from 10.25. Odd.
+    function automatic logic [31:0] erf32(input logic [31:0] x);
+        n24_t n;
+        fx_t xf, x2, p, v;
+        logic [31:0] r;
+        if (x[30:0] > PINF[30:0]) return QNAN;
+        if (x[30:0] >= ERF_FAR) return {x[31], FONE[30:0]};
+        if (x[30:0] == 31'd0) return x;
+        if (x[30:23] < 8'd115) begin
+            n = norm24(x[30:0]);
+            r = norm_pack(1'b0, n.e - 16'sd22, 128'(n.m) * 128'(C_2_SQRTPI));
+            return {x[31], r[30:0]};
+        end
+        if (x[30:0] < FONE[30:0]) begin
+            xf = scale_fx({1'b0, x[30:0]}, C_ONE);
+            x2 = fx_mul(xf, xf);
+            p = FX_ERF[15];
+            for (int i = 14; i >= 0; i--) p = FX_ERF[i] + fx_mul(x2, p);
+            v = fx_mul(fx_mul(xf, p), FX_2_SQRTPI);
+        end else begin
+            v = (80'sd1 <<< 64) - parts_fx(erfc_parts(x));
+        end
+        r = fx_to_f32(v);
+        return {x[31], r[30:0]};
+    endfunction
+
+    // erfc: from the tables for 0 <= x < 10.25, 2 - erfc(-x) for x < 0; 0 and 2 beyond.
+    function automatic logic [31:0] erfc32(input logic [31:0] x);
+        parts_t q;
+        if (x[30:0] > PINF[30:0]) return QNAN;
+        if (x[30:0] >= ERF_FAR) return x[31] ? 32'h4000_0000 : 32'd0;
+        q = erfc_parts(x);
+        if (x[31]) return fx_to_f32((80'sd2 <<< 64) - parts_fx(q));
+        return norm_pack(1'b0, q.e, 128'(q.v));
     endfunction
 endpackage
 /* verilator lint_on UNUSEDSIGNAL */

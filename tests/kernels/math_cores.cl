@@ -6,7 +6,8 @@ kernel void math_cores(global const float *x, global const float *y,
                        global float *c, global float *p, global float *q,
                        global float *f, global float *bases, global float *sc,
                        global float *more, global float *hyp,
-                       global float *inv, global float *roots) {
+                       global float *inv, global float *roots,
+                       global float *errs) {
     size_t i = get_global_id(0);
     float a = x[i], b = y[i];
     e[i] = exp(a);
@@ -40,4 +41,6 @@ kernel void math_cores(global const float *x, global const float *y,
     int n = (as_int(a) >> 3) % 41 - 20;
     roots[2 * i + 0] = pown(a, n);
     roots[2 * i + 1] = rootn(a, n);
+    errs[2 * i + 0] = erf(a);
+    errs[2 * i + 1] = erfc(a);
 }
