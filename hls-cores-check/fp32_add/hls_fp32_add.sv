@@ -857,11 +857,9 @@ module hls_delay #(
 endmodule
 // The last two stages of the staged float cores (EW exponent and MW fraction bits: 8/23
 // for float, 11/52 for double), then the rest of their latency as a delay line. Stage 1:
-// round to nearest even — the increment of the significand — with the exponent checks the
-// packing needs computed beside it. Stage 2: pack. A carry out of the significand moves
-// the exponent up one; a subnormal rounded up to the smallest normal becomes normal; past
-// the largest exponent, infinity. Special results (NaN, infinities, exact zeros) come in
-// ready-made and pass through.
+// round to nearest even — the increment added to exponent and fraction as one word — with
+// the overflow check beside it. Stage 2: pack: past the largest exponent, infinity. Special
+// results (NaN, infinities, exact zeros) come in ready-made and pass through.
 module hls_fp_round #(
     parameter int EW = 8,
     parameter int MW = 23,
@@ -879,34 +877,32 @@ module hls_fp_round #(
     output logic [EW+MW:0]       y
 );
     localparam logic signed [EW+2:0] EMAX = (EW+3)'((1 << EW) - 1);
-    logic r_special, r_sign, r_ovf, r_ovf1, r_e0;
+    // The increment is added to exponent and fraction together, as one word: a carry out of
+    // the fraction moves the exponent up (from all ones: the fraction is then all zeros), a
+    // subnormal rounded up to the smallest normal gets exponent 1, the largest finite value
+    // rounded up becomes infinity, all without a case of their own.
+    logic r_special, r_sign, r_ovf;
     logic [EW+MW:0] r_special_val;
-    logic [EW-1:0] r_e, r_e1;
-    logic [MW+1:0] r_m;
+    logic [EW+MW-1:0] r_sum;
+    logic [EW-1:0] e_field;
+    // A significand with its top bit clear is subnormal: exponent field 0 (and a normal
+    // one at e = 0, should a caller give one, counts as exponent 1).
+    assign e_field = !f[MW+3] ? '0 : (e == '0) ? EW'(1) : e[EW-1:0];
     always_ff @(posedge clk) begin
         if (ce) begin
             r_special <= special;
             r_special_val <= special_val;
             r_sign <= sign;
-            r_m <= {1'b0, f[MW+3:3]} + {{(MW+1){1'b0}}, f[2] && (f[1] || f[0] || f[3])};
-            r_e <= e[EW-1:0];
-            r_e1 <= e[EW-1:0] + 1'b1;
+            r_sum <= {e_field, f[MW+2:3]} + (EW+MW)'(f[2] && (f[1] || f[0] || f[3]));
             r_ovf <= e >= EMAX;
-            r_ovf1 <= e >= EMAX - 1;
-            r_e0 <= e == '0;
         end
     end
-    logic carry;
-    logic [MW:0] mant;
-    assign carry = r_m[MW+1];
-    assign mant = carry ? r_m[MW+1:1] : r_m[MW:0];
     logic [EW+MW:0] res;
     always_ff @(posedge clk) begin
         if (ce) begin
             if (r_special) res <= r_special_val;
-            else if (carry ? r_ovf1 : r_ovf) res <= {r_sign, {EW{1'b1}}, {MW{1'b0}}};
-            else if (!mant[MW]) res <= {r_sign, {EW{1'b0}}, mant[MW-1:0]};
-            else res <= {r_sign, carry ? r_e1 : (r_e0 ? EW'(1) : r_e), mant[MW-1:0]};
+            else if (r_ovf) res <= {r_sign, {EW{1'b1}}, {MW{1'b0}}};
+            else res <= {r_sign, r_sum};
         end
     end
     hls_delay #(.W(EW+MW+1), .N(EXTRA)) delay (.clk, .ce, .d(res), .q(y));
@@ -920,9 +916,9 @@ endmodule
 // magnitude; align the smaller (the bits it drops become the sticky bit); add or subtract; the
 // leading one of the sum; the normalising shift, limited so that the exponent does not go
 // below 1 (what is left is a subnormal) and covering the carry out as a shift by 0; round
-// and pack (hls_fp_round). With SPLIT (LAT >= the eight stages + 2) both shifts take two
+// and pack (hls_fp_round). With SPLIT (LAT >= the eight stages + 3) both shifts take two
 // stages (by the multiple of 8, then the rest): the wide formats' shifters are six levels
-// of multiplexers. Extra latency is a delay line at the output. With LAT < STAGES the whole
+// of multiplexers; and the magnitude comparison gets a stage before the ordering. Extra latency is a delay line at the output. With LAT < STAGES the whole
 // addition is combinational (hls_fp_pkg::fadd32, hls_fp64_pkg::fadd64), then LAT registers.
 module hls_fp_add #(
     parameter int EW = 8,
@@ -941,27 +937,35 @@ module hls_fp_add #(
     localparam int SUMW = FW + 1;         // the sum, one carry bit above
     localparam int DW = $clog2(FW + 1);   // alignment shifts 0..FW (FW: only sticky left)
     localparam int LW = $clog2(SUMW);     // normalising shifts 0..SUMW-1
-    localparam bit SPLIT = LAT >= 10;
-    localparam int STAGES = SPLIT ? 10 : 8;
+    localparam bit SPLIT = LAT >= 11;
+    localparam int STAGES = SPLIT ? 11 : 8;
     localparam logic [W-1:0] QNAN = {1'b0, {EW{1'b1}}, 1'b1, {(MW-1){1'b0}}};
 
     if (LAT >= STAGES) begin : g_staged
         // Stage 1: classify; order by magnitude (the larger first, so the difference of
-        // significands is never negative); the exponent difference.
+        // significands is never negative); the exponent difference. (SPLIT: the magnitude
+        // comparison, a carry chain as long as the word, and the exponent differences in a
+        // stage of their own, stage 1a, before the multiplexers that order the operands.)
+        logic [EW-1:0] e_x0, e_z0, dxz0, dzx0;
+        // Subnormals have effective exponent 1.
+        assign e_x0 = (a[W-2:MW] == '0) ? EW'(1) : a[W-2:MW];
+        assign e_z0 = (b[W-2:MW] == '0) ? EW'(1) : b[W-2:MW];
+        assign dxz0 = e_x0 - e_z0;
+        assign dzx0 = e_z0 - e_x0;
+        logic [W-1:0] xa, xb;
         logic [EW-1:0] ex, ez, e_x, e_z, dxz, dzx;
         logic nan_x, nan_z, inf_x, inf_z, x_big;
-        assign ex = a[W-2:MW];
-        assign ez = b[W-2:MW];
-        assign nan_x = &ex && a[MW-1:0] != '0;
-        assign nan_z = &ez && b[MW-1:0] != '0;
-        assign inf_x = &ex && a[MW-1:0] == '0;
-        assign inf_z = &ez && b[MW-1:0] == '0;
-        assign x_big = a[W-2:0] >= b[W-2:0];
-        // Subnormals have effective exponent 1.
-        assign e_x = (ex == '0) ? EW'(1) : ex;
-        assign e_z = (ez == '0) ? EW'(1) : ez;
-        assign dxz = e_x - e_z;
-        assign dzx = e_z - e_x;
+        hls_delay #(.W(1 + 2 * W + 4 * EW), .N(SPLIT ? 1 : 0)) order (
+            .clk, .ce,
+            .d({a[W-2:0] >= b[W-2:0], a, b, e_x0, e_z0, dxz0, dzx0}),
+            .q({x_big, xa, xb, e_x, e_z, dxz, dzx})
+        );
+        assign ex = xa[W-2:MW];
+        assign ez = xb[W-2:MW];
+        assign nan_x = &ex && xa[MW-1:0] != '0;
+        assign nan_z = &ez && xb[MW-1:0] != '0;
+        assign inf_x = &ex && xa[MW-1:0] == '0;
+        assign inf_z = &ez && xb[MW-1:0] == '0;
         logic s1_special, s1_nan, s1_inf_sign, s1_sign, s1_sub, s1_sx;
         logic [EW-1:0] s1_e_big;
         logic [EW-1:0] s1_d;
@@ -970,15 +974,15 @@ module hls_fp_add #(
             if (ce) begin
                 s1_special <= &ex || &ez;
                 // NaN in, inf - inf: the quiet NaN; otherwise the infinite operand.
-                s1_nan <= nan_x || nan_z || (inf_x && inf_z && a[W-1] != b[W-1]);
-                s1_inf_sign <= inf_x ? a[W-1] : b[W-1];
-                s1_sign <= x_big ? a[W-1] : b[W-1];
-                s1_sub <= a[W-1] ^ b[W-1];
-                s1_sx <= a[W-1];
+                s1_nan <= nan_x || nan_z || (inf_x && inf_z && xa[W-1] != xb[W-1]);
+                s1_inf_sign <= inf_x ? xa[W-1] : xb[W-1];
+                s1_sign <= x_big ? xa[W-1] : xb[W-1];
+                s1_sub <= xa[W-1] ^ xb[W-1];
+                s1_sx <= xa[W-1];
                 s1_e_big <= x_big ? e_x : e_z;
                 s1_d <= x_big ? dxz : dzx;
-                s1_f_big <= x_big ? {ex != '0, a[MW-1:0]} : {ez != '0, b[MW-1:0]};
-                s1_f_small <= x_big ? {ez != '0, b[MW-1:0]} : {ex != '0, a[MW-1:0]};
+                s1_f_big <= x_big ? {ex != '0, xa[MW-1:0]} : {ez != '0, xb[MW-1:0]};
+                s1_f_small <= x_big ? {ez != '0, xb[MW-1:0]} : {ex != '0, xa[MW-1:0]};
             end
         end
         // Stage 2: align the smaller significand; what falls off, selected by a thermometer
@@ -1038,8 +1042,10 @@ module hls_fp_add #(
                 s3_sub <= s2b_sub;
                 s3_sx <= s2b_sx;
                 s3_e_big <= s2b_e_big;
-                s3_sum <= s2b_sub ? {1'b0, s2b_f_big, 3'b000} - {1'b0, s2b_small}
-                                  : {1'b0, s2b_f_big, 3'b000} + {1'b0, s2b_small};
+                // One adder for both: the subtrahend inverted (in the adder's LUTs) with a
+                // carry in, rather than an adder, a subtractor and a multiplexer.
+                s3_sum <= {1'b0, s2b_f_big, 3'b000} + ({1'b0, s2b_small} ^ {(SUMW){s2b_sub}})
+                          + SUMW'(s2b_sub);
             end
         end
         // Stage 4: the leading one of the sum; an exact zero (x + (-x) is +0 in

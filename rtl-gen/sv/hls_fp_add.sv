@@ -7,9 +7,9 @@
 // magnitude; align the smaller (the bits it drops become the sticky bit); add or subtract; the
 // leading one of the sum; the normalising shift, limited so that the exponent does not go
 // below 1 (what is left is a subnormal) and covering the carry out as a shift by 0; round
-// and pack (hls_fp_round). With SPLIT (LAT >= the eight stages + 2) both shifts take two
+// and pack (hls_fp_round). With SPLIT (LAT >= the eight stages + 3) both shifts take two
 // stages (by the multiple of 8, then the rest): the wide formats' shifters are six levels
-// of multiplexers. Extra latency is a delay line at the output. With LAT < STAGES the whole
+// of multiplexers; and the magnitude comparison gets a stage before the ordering. Extra latency is a delay line at the output. With LAT < STAGES the whole
 // addition is combinational (hls_fp_pkg::fadd32, hls_fp64_pkg::fadd64), then LAT registers.
 module hls_fp_add #(
     parameter int EW = 8,
@@ -28,27 +28,35 @@ module hls_fp_add #(
     localparam int SUMW = FW + 1;         // the sum, one carry bit above
     localparam int DW = $clog2(FW + 1);   // alignment shifts 0..FW (FW: only sticky left)
     localparam int LW = $clog2(SUMW);     // normalising shifts 0..SUMW-1
-    localparam bit SPLIT = LAT >= 10;
-    localparam int STAGES = SPLIT ? 10 : 8;
+    localparam bit SPLIT = LAT >= 11;
+    localparam int STAGES = SPLIT ? 11 : 8;
     localparam logic [W-1:0] QNAN = {1'b0, {EW{1'b1}}, 1'b1, {(MW-1){1'b0}}};
 
     if (LAT >= STAGES) begin : g_staged
         // Stage 1: classify; order by magnitude (the larger first, so the difference of
-        // significands is never negative); the exponent difference.
+        // significands is never negative); the exponent difference. (SPLIT: the magnitude
+        // comparison, a carry chain as long as the word, and the exponent differences in a
+        // stage of their own, stage 1a, before the multiplexers that order the operands.)
+        logic [EW-1:0] e_x0, e_z0, dxz0, dzx0;
+        // Subnormals have effective exponent 1.
+        assign e_x0 = (a[W-2:MW] == '0) ? EW'(1) : a[W-2:MW];
+        assign e_z0 = (b[W-2:MW] == '0) ? EW'(1) : b[W-2:MW];
+        assign dxz0 = e_x0 - e_z0;
+        assign dzx0 = e_z0 - e_x0;
+        logic [W-1:0] xa, xb;
         logic [EW-1:0] ex, ez, e_x, e_z, dxz, dzx;
         logic nan_x, nan_z, inf_x, inf_z, x_big;
-        assign ex = a[W-2:MW];
-        assign ez = b[W-2:MW];
-        assign nan_x = &ex && a[MW-1:0] != '0;
-        assign nan_z = &ez && b[MW-1:0] != '0;
-        assign inf_x = &ex && a[MW-1:0] == '0;
-        assign inf_z = &ez && b[MW-1:0] == '0;
-        assign x_big = a[W-2:0] >= b[W-2:0];
-        // Subnormals have effective exponent 1.
-        assign e_x = (ex == '0) ? EW'(1) : ex;
-        assign e_z = (ez == '0) ? EW'(1) : ez;
-        assign dxz = e_x - e_z;
-        assign dzx = e_z - e_x;
+        hls_delay #(.W(1 + 2 * W + 4 * EW), .N(SPLIT ? 1 : 0)) order (
+            .clk, .ce,
+            .d({a[W-2:0] >= b[W-2:0], a, b, e_x0, e_z0, dxz0, dzx0}),
+            .q({x_big, xa, xb, e_x, e_z, dxz, dzx})
+        );
+        assign ex = xa[W-2:MW];
+        assign ez = xb[W-2:MW];
+        assign nan_x = &ex && xa[MW-1:0] != '0;
+        assign nan_z = &ez && xb[MW-1:0] != '0;
+        assign inf_x = &ex && xa[MW-1:0] == '0;
+        assign inf_z = &ez && xb[MW-1:0] == '0;
         logic s1_special, s1_nan, s1_inf_sign, s1_sign, s1_sub, s1_sx;
         logic [EW-1:0] s1_e_big;
         logic [EW-1:0] s1_d;
@@ -57,15 +65,15 @@ module hls_fp_add #(
             if (ce) begin
                 s1_special <= &ex || &ez;
                 // NaN in, inf - inf: the quiet NaN; otherwise the infinite operand.
-                s1_nan <= nan_x || nan_z || (inf_x && inf_z && a[W-1] != b[W-1]);
-                s1_inf_sign <= inf_x ? a[W-1] : b[W-1];
-                s1_sign <= x_big ? a[W-1] : b[W-1];
-                s1_sub <= a[W-1] ^ b[W-1];
-                s1_sx <= a[W-1];
+                s1_nan <= nan_x || nan_z || (inf_x && inf_z && xa[W-1] != xb[W-1]);
+                s1_inf_sign <= inf_x ? xa[W-1] : xb[W-1];
+                s1_sign <= x_big ? xa[W-1] : xb[W-1];
+                s1_sub <= xa[W-1] ^ xb[W-1];
+                s1_sx <= xa[W-1];
                 s1_e_big <= x_big ? e_x : e_z;
                 s1_d <= x_big ? dxz : dzx;
-                s1_f_big <= x_big ? {ex != '0, a[MW-1:0]} : {ez != '0, b[MW-1:0]};
-                s1_f_small <= x_big ? {ez != '0, b[MW-1:0]} : {ex != '0, a[MW-1:0]};
+                s1_f_big <= x_big ? {ex != '0, xa[MW-1:0]} : {ez != '0, xb[MW-1:0]};
+                s1_f_small <= x_big ? {ez != '0, xb[MW-1:0]} : {ex != '0, xa[MW-1:0]};
             end
         end
         // Stage 2: align the smaller significand; what falls off, selected by a thermometer
@@ -125,8 +133,10 @@ module hls_fp_add #(
                 s3_sub <= s2b_sub;
                 s3_sx <= s2b_sx;
                 s3_e_big <= s2b_e_big;
-                s3_sum <= s2b_sub ? {1'b0, s2b_f_big, 3'b000} - {1'b0, s2b_small}
-                                  : {1'b0, s2b_f_big, 3'b000} + {1'b0, s2b_small};
+                // One adder for both: the subtrahend inverted (in the adder's LUTs) with a
+                // carry in, rather than an adder, a subtractor and a multiplexer.
+                s3_sum <= {1'b0, s2b_f_big, 3'b000} + ({1'b0, s2b_small} ^ {(SUMW){s2b_sub}})
+                          + SUMW'(s2b_sub);
             end
         end
         // Stage 4: the leading one of the sum; an exact zero (x + (-x) is +0 in
