@@ -995,7 +995,7 @@ module hls_fp_add #(
         assign small_full = {s1_f_small, 3'b000};
         assign far = (s1_d >> DW) != '0;
         assign d = s1_d[DW-1:0];
-        assign coarse = far ? '0 : SPLIT ? small_full >> {d[DW-1:3], 3'b000} : small_full >> d;
+        assign coarse = far ? '0 : SPLIT ? small_full >> {d[DW-1:2], 2'b00} : small_full >> d;
         assign lost = far ? s1_f_small != '0 : (small_full & ~({FW{1'b1}} << d)) != '0;
         logic s2_special, s2_nan, s2_inf_sign, s2_sign, s2_sub, s2_sx, s2_lost;
         logic [EW-1:0] s2_e_big;
@@ -1011,7 +1011,7 @@ module hls_fp_add #(
                 s2_sub <= s1_sub;
                 s2_sx <= s1_sx;
                 s2_e_big <= s1_e_big;
-                s2_fine <= SPLIT && !far ? d[2:0] : 3'd0;
+                s2_fine <= SPLIT && !far ? {1'b0, d[1:0]} : 3'd0;
                 s2_f_big <= s1_f_big;
                 s2_small <= coarse;
                 s2_lost <= lost;
@@ -1051,7 +1051,11 @@ module hls_fp_add #(
         // Stage 4: the leading one of the sum; an exact zero (x + (-x) is +0 in
         // round-to-nearest; (-0) + (-0) is -0) becomes a special result here.
         logic [LW-1:0] lz;
-        assign lz = LW'(SUMW - 1) - LW'(hls_fp_pkg::lead64(64'(s3_sum)));
+        // The sum left-aligned in 64 bits: its leading one at 63 - lz, so lz is the
+        // position's complement (no subtraction after the tree).
+        logic [5:0] lead;
+        assign lead = hls_fp_pkg::lead64({s3_sum, (64 - SUMW)'(0)});
+        assign lz = LW'(~lead);
         logic s4_special, s4_nan, s4_inf, s4_sign;
         logic [EW-1:0] s4_e_big;
         logic [LW-1:0] s4_lz;
@@ -1074,15 +1078,20 @@ module hls_fp_add #(
         logic [EW:0] s5_e;
         logic [LW-1:0] s5_sh;
         logic [SUMW-1:0] s5_sum;
+        // One subtraction both compares (its sign) and gives the exponent.
         logic [LW-1:0] sh;
-        assign sh = (EW'(s4_lz) <= s4_e_big) ? s4_lz : LW'(s4_e_big);
+        logic signed [EW+1:0] rest;
+        logic fits;
+        assign rest = $signed({2'b00, s4_e_big}) - $signed((EW+2)'(s4_lz));
+        assign fits = !rest[EW+1];
+        assign sh = fits ? s4_lz : LW'(s4_e_big);
         always_ff @(posedge clk) begin
             if (ce) begin
                 s5_special <= s4_special;
                 s5_nan <= s4_nan;
                 s5_inf <= s4_inf;
                 s5_sign <= s4_sign;
-                s5_e <= {1'b0, s4_e_big} + 1'b1 - (EW+1)'(sh);
+                s5_e <= fits ? (EW+1)'(rest) + 1'b1 : (EW+1)'(1);
                 s5_sh <= sh;
                 s5_sum <= s4_sum;
             end
@@ -1099,8 +1108,8 @@ module hls_fp_add #(
                 s6_inf <= s5_inf;
                 s6_sign <= s5_sign;
                 s6_e <= s5_e;
-                s6_fine <= SPLIT ? 3'(s5_sh) : 3'd0;
-                s6_n <= SPLIT ? s5_sum << {s5_sh[LW-1:3], 3'b000} : s5_sum << s5_sh;
+                s6_fine <= SPLIT ? {1'b0, s5_sh[1:0]} : 3'd0;
+                s6_n <= SPLIT ? s5_sum << {s5_sh[LW-1:2], 2'b00} : s5_sum << s5_sh;
             end
         end
         logic s6b_special, s6b_nan, s6b_inf, s6b_sign;
