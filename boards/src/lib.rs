@@ -93,6 +93,27 @@ pub struct Board {
     pub memory: MemoryModel,
     #[serde(default)]
     pub onchip: OnChipModel,
+    #[serde(default)]
+    pub dsp: DspBlock,
+}
+
+/// The device's DSP multiplier: its signed operand widths. The floating-point cores tile
+/// their significand products for it (27 x 18 on UltraScale+ DSP48E2, 18 x 18 on ECP5 and
+/// Cyclone V).
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DspBlock {
+    pub a_bits: u32,
+    pub b_bits: u32,
+}
+
+impl Default for DspBlock {
+    fn default() -> Self {
+        DspBlock {
+            a_bits: 18,
+            b_bits: 18,
+        }
+    }
 }
 
 /// Operator classes every board must time; the scheduler asks for these names.
@@ -174,6 +195,15 @@ impl Board {
             field: field.to_string(),
             message,
         };
+        if !(2..=64).contains(&self.dsp.a_bits) || !(2..=64).contains(&self.dsp.b_bits) {
+            return Err(invalid(
+                "dsp",
+                format!(
+                    "{} x {} is not a DSP multiplier (operand widths 2..=64 bits)",
+                    self.dsp.a_bits, self.dsp.b_bits
+                ),
+            ));
+        }
         if !(self.clock_mhz.is_finite() && self.clock_mhz > 0.0 && self.clock_mhz <= 2000.0) {
             return Err(invalid(
                 "clock_mhz",

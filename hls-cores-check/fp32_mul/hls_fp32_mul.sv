@@ -995,7 +995,7 @@ module hls_fp_add #(
         assign small_full = {s1_f_small, 3'b000};
         assign far = (s1_d >> DW) != '0;
         assign d = s1_d[DW-1:0];
-        assign coarse = far ? '0 : SPLIT ? small_full >> {d[DW-1:3], 3'b000} : small_full >> d;
+        assign coarse = far ? '0 : SPLIT ? small_full >> {d[DW-1:2], 2'b00} : small_full >> d;
         assign lost = far ? s1_f_small != '0 : (small_full & ~({FW{1'b1}} << d)) != '0;
         logic s2_special, s2_nan, s2_inf_sign, s2_sign, s2_sub, s2_sx, s2_lost;
         logic [EW-1:0] s2_e_big;
@@ -1011,7 +1011,7 @@ module hls_fp_add #(
                 s2_sub <= s1_sub;
                 s2_sx <= s1_sx;
                 s2_e_big <= s1_e_big;
-                s2_fine <= SPLIT && !far ? d[2:0] : 3'd0;
+                s2_fine <= SPLIT && !far ? {1'b0, d[1:0]} : 3'd0;
                 s2_f_big <= s1_f_big;
                 s2_small <= coarse;
                 s2_lost <= lost;
@@ -1051,7 +1051,11 @@ module hls_fp_add #(
         // Stage 4: the leading one of the sum; an exact zero (x + (-x) is +0 in
         // round-to-nearest; (-0) + (-0) is -0) becomes a special result here.
         logic [LW-1:0] lz;
-        assign lz = LW'(SUMW - 1) - LW'(hls_fp_pkg::lead64(64'(s3_sum)));
+        // The sum left-aligned in 64 bits: its leading one at 63 - lz, so lz is the
+        // position's complement (no subtraction after the tree).
+        logic [5:0] lead;
+        assign lead = hls_fp_pkg::lead64({s3_sum, (64 - SUMW)'(0)});
+        assign lz = LW'(~lead);
         logic s4_special, s4_nan, s4_inf, s4_sign;
         logic [EW-1:0] s4_e_big;
         logic [LW-1:0] s4_lz;
@@ -1074,15 +1078,20 @@ module hls_fp_add #(
         logic [EW:0] s5_e;
         logic [LW-1:0] s5_sh;
         logic [SUMW-1:0] s5_sum;
+        // One subtraction both compares (its sign) and gives the exponent.
         logic [LW-1:0] sh;
-        assign sh = (EW'(s4_lz) <= s4_e_big) ? s4_lz : LW'(s4_e_big);
+        logic signed [EW+1:0] rest;
+        logic fits;
+        assign rest = $signed({2'b00, s4_e_big}) - $signed((EW+2)'(s4_lz));
+        assign fits = !rest[EW+1];
+        assign sh = fits ? s4_lz : LW'(s4_e_big);
         always_ff @(posedge clk) begin
             if (ce) begin
                 s5_special <= s4_special;
                 s5_nan <= s4_nan;
                 s5_inf <= s4_inf;
                 s5_sign <= s4_sign;
-                s5_e <= {1'b0, s4_e_big} + 1'b1 - (EW+1)'(sh);
+                s5_e <= fits ? (EW+1)'(rest) + 1'b1 : (EW+1)'(1);
                 s5_sh <= sh;
                 s5_sum <= s4_sum;
             end
@@ -1099,8 +1108,8 @@ module hls_fp_add #(
                 s6_inf <= s5_inf;
                 s6_sign <= s5_sign;
                 s6_e <= s5_e;
-                s6_fine <= SPLIT ? 3'(s5_sh) : 3'd0;
-                s6_n <= SPLIT ? s5_sum << {s5_sh[LW-1:3], 3'b000} : s5_sum << s5_sh;
+                s6_fine <= SPLIT ? {1'b0, s5_sh[1:0]} : 3'd0;
+                s6_n <= SPLIT ? s5_sum << {s5_sh[LW-1:2], 2'b00} : s5_sum << s5_sh;
             end
         end
         logic s6b_special, s6b_nan, s6b_inf, s6b_sign;
@@ -1525,13 +1534,22 @@ endmodule
 // IEEE-754 binary32 multiplier: round to nearest even, subnormal inputs and outputs,
 // infinities, NaN (quiet NaN 0x7FC00000 out). Fixed latency LAT cycles with clock enable.
 //
-// With LAT >= 8 the datapath is staged: classify (and count the leading zeros of each
-// significand, nonzero only for subnormals); four 12x12 partial products (DSP blocks); their
-// sum; the normalising shift by the sum of the two counts; a last one-bit step; the right
-// shift of a subnormal result; the rounding increment; the packing. Extra latency is a delay line at the output. With LAT < 8 the
-// whole function is combinational, followed by LAT registers.
+// With LAT >= 8 the datapath is staged: classify, and count the leading zeros (nonzero only
+// for subnormals) and trailing zeros of each significand; the partial products (DSP
+// blocks, tiled for the board's block: DSP_A x DSP_B signed bits); their sum; the
+// normalising shift by the sum of the leading-zero counts, of which only the 26 bits the
+// rounding reads are built; a last one-bit step; the right shift of a subnormal result; the
+// rounding increment; the packing. The sticky bit needs no mask over the product: a
+// product's trailing zeros are the sum of its factors', so "a bit below the guard
+// position is set" is one small comparison. Extra latency is a delay line at the output.
+// With LAT < 8 the whole function is combinational, followed by LAT registers.
 module hls_fp32_mul #(
-    parameter int LAT = 8
+    parameter int LAT = 8,
+    // The DSP block's multiplier, signed operand widths: 27 x 18 (DSP48E2) multiplies a
+    // 24-bit significand by 17 bits at once (two products per 24 x 24); 18 x 18 (ECP5,
+    // Cyclone V) takes four 12 x 12.
+    parameter int DSP_A = 18,
+    parameter int DSP_B = 18
 ) (
     input  logic        clk,
     input  logic        ce,
@@ -1589,11 +1607,12 @@ module hls_fp32_mul #(
     endfunction
 
     localparam int STAGES = 8;
+    localparam bit WIDE = DSP_A >= 25 && DSP_B >= 18;
 
     if (LAT >= STAGES) begin : g_staged
         // Stage 1: classify; the exponent the product would have with its leading one at
         // bit 47 and no leading zeros (1.0 x 1.0 = 2^46: one leading zero, exponent 127);
-        // the leading zeros of each significand (nonzero only for subnormals).
+        // the leading and trailing zeros of each significand.
         logic [7:0] ex, ez;
         logic nan_x, nan_z, inf_x, inf_z, zero_x, zero_z;
         assign ex = a[30:23];
@@ -1604,16 +1623,25 @@ module hls_fp32_mul #(
         assign inf_z = ez == 8'hFF && b[22:0] == 23'd0;
         assign zero_x = a[30:0] == 31'd0;
         assign zero_z = b[30:0] == 31'd0;
+        // Leading zeros: the complement of the leading one's position with the significand
+        // at the top of 64 bits; trailing zeros: the same with its bits reversed.
         function automatic logic [4:0] lzc24(input logic [23:0] v);
-            logic [4:0] n;
-            n = 5'd24;
-            for (int i = 0; i < 24; i++) if (v[i]) n = 5'(23 - i);
-            return n;
+            logic [5:0] p;
+            p = hls_fp_pkg::lead64({v, 40'd0});
+            return 5'(~p);
+        endfunction
+        function automatic logic [4:0] tzc24(input logic [23:0] v);
+            logic [63:0] r;
+            logic [5:0] p;
+            r = '0;
+            for (int i = 0; i < 24; i++) r[63 - i] = v[i];
+            p = hls_fp_pkg::lead64(r);
+            return 5'(~p);
         endfunction
         logic s1_special, s1_inf, s1_nan, s1_sign;
         logic signed [10:0] s1_e;
         logic [23:0] s1_fx, s1_fz;
-        logic [4:0] s1_lzx, s1_lzz;
+        logic [4:0] s1_lzx, s1_lzz, s1_tzx, s1_tzz;
         always_ff @(posedge clk) begin
             if (ce) begin
                 // NaN in, or inf x 0: the quiet NaN; inf otherwise; a zero operand: zero.
@@ -1627,14 +1655,16 @@ module hls_fp32_mul #(
                 s1_fz <= {ez != 8'd0, b[22:0]};
                 s1_lzx <= lzc24({ex != 8'd0, a[22:0]});
                 s1_lzz <= lzc24({ez != 8'd0, b[22:0]});
+                s1_tzx <= tzc24({ex != 8'd0, a[22:0]});
+                s1_tzz <= tzc24({ez != 8'd0, b[22:0]});
             end
         end
-        // Stage 2: two partial products, each small enough for DSP blocks with registers;
-        // the product's leading zeros are lzx + lzz or one more.
+        // Stage 2: the partial products, each one DSP block with registers after it; the
+        // product's leading zeros are lzx + lzz or one more, its trailing zeros tzx + tzz.
         logic s2_special, s2_inf, s2_nan, s2_sign;
         logic signed [10:0] s2_e;
-        logic [5:0] s2_lzs;
-        logic [23:0] s2_ll, s2_lh, s2_hl, s2_hh;
+        logic [5:0] s2_lzs, s2_tzs;
+        logic [47:0] s2_p0, s2_p1, s2_p2;
         always_ff @(posedge clk) begin
             if (ce) begin
                 s2_special <= s1_special;
@@ -1643,23 +1673,29 @@ module hls_fp32_mul #(
                 s2_sign <= s1_sign;
                 s2_e <= s1_e;
                 s2_lzs <= {1'b0, s1_lzx} + {1'b0, s1_lzz};
-                s2_ll <= s1_fx[11:0] * s1_fz[11:0];
-                s2_lh <= s1_fx[11:0] * s1_fz[23:12];
-                s2_hl <= s1_fx[23:12] * s1_fz[11:0];
-                s2_hh <= s1_fx[23:12] * s1_fz[23:12];
+                s2_tzs <= {1'b0, s1_tzx} + {1'b0, s1_tzz};
+                if (WIDE) begin
+                    // 24 x 17 and 24 x 7, placed.
+                    s2_p0 <= 48'(s1_fx * s1_fz[16:0]);
+                    s2_p1 <= 48'(s1_fx * s1_fz[23:17]) << 17;
+                    s2_p2 <= 48'd0;
+                end else begin
+                    // Four 12 x 12: the low and high ones do not overlap.
+                    s2_p0 <= {24'(s1_fx[23:12] * s1_fz[23:12]), 24'(s1_fx[11:0] * s1_fz[11:0])};
+                    s2_p1 <= 48'(s1_fx[11:0] * s1_fz[23:12]) << 12;
+                    s2_p2 <= 48'(s1_fx[23:12] * s1_fz[11:0]) << 12;
+                end
             end
         end
-        // Stage 3: the product. ll and hh do not overlap; the two middle products join them
-        // through one carry-save layer, so that one carry chain remains.
-        logic [47:0] pa, pb, pc, psum, pcarry;
-        assign pa = {s2_hh, s2_ll};
-        assign pb = {12'd0, s2_lh, 12'd0};
-        assign pc = {12'd0, s2_hl, 12'd0};
-        assign psum = pa ^ pb ^ pc;
-        assign pcarry = {(pa[46:0] & pb[46:0]) | (pb[46:0] & pc[46:0]) | (pa[46:0] & pc[46:0]), 1'b0};
+        // Stage 3: the product: one carry-save layer where there are three words, then one
+        // carry chain.
+        logic [47:0] psum, pcarry;
+        assign psum = s2_p0 ^ s2_p1 ^ s2_p2;
+        assign pcarry = {(s2_p0[46:0] & s2_p1[46:0]) | (s2_p1[46:0] & s2_p2[46:0])
+                         | (s2_p0[46:0] & s2_p2[46:0]), 1'b0};
         logic s3_special, s3_inf, s3_nan, s3_sign;
         logic signed [10:0] s3_e;
-        logic [5:0] s3_lzs;
+        logic [5:0] s3_lzs, s3_tzs;
         logic [47:0] s3_p;
         always_ff @(posedge clk) begin
             if (ce) begin
@@ -1669,74 +1705,65 @@ module hls_fp32_mul #(
                 s3_sign <= s2_sign;
                 s3_e <= s2_e;
                 s3_lzs <= s2_lzs;
-                s3_p <= psum + pcarry;
+                s3_tzs <= s2_tzs;
+                s3_p <= WIDE ? s2_p0 + s2_p1 : psum + pcarry;
             end
         end
-        // Stage 4: shift by the estimate; exponent, subnormal test and right shift for both
-        // outcomes (leading zeros lzs or lzs + 1), so that the next stage only selects.
-        logic [6:0] lz0, lz1;
-        assign lz0 = {1'b0, s3_lzs};
-        assign lz1 = {1'b0, s3_lzs} + 7'd1;
+        // Stage 4: shift by the estimate, building only the 26 bits kept; the exponent for
+        // both outcomes (leading zeros lzs or lzs + 1: e - lzs and e + ~lzs, one adder
+        // each) and the trailing zeros, so that the next stage only selects.
+        logic [25:0] shifted;
+        assign shifted = 26'((s3_p << s3_lzs) >> 22);
         logic s4_special, s4_inf, s4_nan, s4_sign;
         logic signed [10:0] s4_e0, s4_e1;
-        logic s4_tiny0, s4_tiny1, s4_gone0, s4_gone1;
-        logic [5:0] s4_rs0, s4_rs1;
-        logic [47:0] s4_q;
+        logic [6:0] s4_tz0;
+        logic [25:0] s4_q;
         always_ff @(posedge clk) begin
             if (ce) begin
                 s4_special <= s3_special;
                 s4_inf <= s3_inf;
                 s4_nan <= s3_nan;
                 s4_sign <= s3_sign;
-                s4_q <= s3_p << s3_lzs;
-                s4_e0 <= s3_e - $signed({4'd0, lz0});
-                s4_e1 <= s3_e - $signed({4'd0, lz1});
-                // Below the normal range (e - lz < 1): shift right by 1 - e + lz, all of it
-                // sticky past 47.
-                s4_tiny0 <= s3_e <= $signed({4'd0, lz0});
-                s4_tiny1 <= s3_e <= $signed({4'd0, lz1});
-                s4_gone0 <= s3_e + 11'sd46 < $signed({4'd0, lz0});
-                s4_gone1 <= s3_e + 11'sd46 < $signed({4'd0, lz1});
-                s4_rs0 <= 6'(11'sd1 - s3_e + $signed({4'd0, lz0}));
-                s4_rs1 <= 6'(11'sd1 - s3_e + $signed({4'd0, lz1}));
+                s4_q <= shifted;
+                s4_e0 <= s3_e - $signed({5'd0, s3_lzs});
+                s4_e1 <= s3_e + $signed({5'b11111, ~s3_lzs});
+                s4_tz0 <= {1'b0, s3_tzs} + {1'b0, s3_lzs};
             end
         end
-        // Stage 5: the leading one to bit 47 (one more step when the estimate fell short);
-        // the right shift that a result below the normal range needs (0 otherwise, 48 when
-        // nothing is left) and the position below which every bit ends up sticky (23 past
-        // the shift: the 24 significand bits and the guard bit stay above it).
-        logic s5_special, s5_inf, s5_nan, s5_sign, s5_tiny, s5_all_sticky;
+        // Stage 5: the leading one to the top (one more step when the estimate fell short);
+        // below the normal range (e < 1) the right shift 1 - e that a subnormal result needs
+        // (0 otherwise, 48 when nothing is left); the trailing zeros of the normalised
+        // 48-bit word.
+        logic s5_special, s5_inf, s5_nan, s5_sign, s5_tiny;
         logic signed [10:0] s5_e;
-        logic [5:0] s5_sh, s5_stpos;
-        logic [47:0] s5_q;
+        logic [5:0] s5_sh;
+        logic [6:0] s5_tz;
+        logic [24:0] s5_q;
+        logic signed [10:0] e;
         logic tiny, gone;
-        logic [5:0] rs, sh;
-        logic [6:0] stpos;
-        assign tiny = s4_q[47] ? s4_tiny0 : s4_tiny1;
-        assign gone = s4_q[47] ? s4_gone0 : s4_gone1;
-        assign rs = s4_q[47] ? s4_rs0 : s4_rs1;
-        assign sh = !tiny ? 6'd0 : (gone ? 6'd48 : rs);
-        assign stpos = {1'b0, sh} + 7'd23;
+        logic [5:0] sh;
+        assign e = s4_q[25] ? s4_e0 : s4_e1;
+        assign tiny = e[10] || e == 11'sd0;
+        // e <= -32: a shift of 33 or more leaves only sticky bits (the 25 kept bits are
+        // gone from 25 on); from the bits, without a comparison's carry chain.
+        assign gone = e[10] && (!(&e[9:5]) || e[4:0] == 5'd0);
+        assign sh = !tiny ? 6'd0 : gone ? 6'd48 : 6'(11'sd1 - e);
         always_ff @(posedge clk) begin
             if (ce) begin
                 s5_special <= s4_special;
                 s5_inf <= s4_inf;
                 s5_nan <= s4_nan;
                 s5_sign <= s4_sign;
-                s5_q <= s4_q[47] ? s4_q : {s4_q[46:0], 1'b0};
-                s5_e <= s4_q[47] ? s4_e0 : s4_e1;
+                s5_q <= s4_q[25] ? s4_q[25:1] : s4_q[24:0];
+                s5_e <= e;
                 s5_tiny <= tiny;
                 s5_sh <= sh;
-                s5_stpos <= stpos[5:0];
-                s5_all_sticky <= stpos >= 7'd48;
+                s5_tz <= s4_q[25] ? s4_tz0 : s4_tz0 + 7'd1;
             end
         end
-        // Stage 6: shift (a subnormal result right), and OR what falls below the guard bit
-        // into the sticky bit: one shifter beside one masked OR.
-        logic [24:0] q_top;
-        logic [47:0] below;
-        assign q_top = 25'((s5_q >> s5_sh) >> 23);
-        assign below = s5_all_sticky ? {48{1'b1}} : ~({48{1'b1}} << s5_stpos);
+        // Stage 6: shift (a subnormal result right); a bit below the guard bit is set when
+        // the word's lowest set bit lies below 23 past the shift (the 24 significand bits
+        // and the guard bit stay above it).
         logic s6_special, s6_inf, s6_nan, s6_sign;
         logic signed [10:0] s6_e;
         logic [26:0] s6_f;
@@ -1747,7 +1774,7 @@ module hls_fp32_mul #(
                 s6_nan <= s5_nan;
                 s6_sign <= s5_sign;
                 s6_e <= s5_tiny ? 11'sd0 : s5_e;
-                s6_f <= {q_top, 1'b0, (s5_q & below) != 48'd0};
+                s6_f <= {s5_q >> s5_sh, 1'b0, s5_tz < {1'b0, s5_sh} + 7'd23};
             end
         end
         // Stages 7 and 8: round and pack (hls_fp_round, shared with the adder). NaN in,
@@ -1773,5 +1800,5 @@ module hls_fp32_mul_top (
     input  logic [31:0] b,
     output logic [31:0] y
 );
-    hls_fp32_mul #(.LAT(8)) core (.clk(clk), .ce(ce), .a(a), .b(b), .y(y));
+    hls_fp32_mul #(.LAT(8), .DSP_A(18), .DSP_B(18)) core (.clk(clk), .ce(ce), .a(a), .b(b), .y(y));
 endmodule

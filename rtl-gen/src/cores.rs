@@ -233,6 +233,16 @@ pub fn find(name: &str) -> Option<CoreInfo> {
 }
 
 /// The core's source followed by a wrapper `<module>_top` with the board's latency fixed.
+/// The board-dependent parameters of a core module beyond LAT (", .NAME(value)..."): the
+/// multipliers tile their products for the board's DSP block. The one place that says which
+/// cores take what; code generation and `hls-build cores` both use it.
+pub fn board_params(module: &str, dsp: &boards::DspBlock) -> String {
+    match module {
+        "hls_fp32_mul" => format!(", .DSP_A({}), .DSP_B({})", dsp.a_bits, dsp.b_bits),
+        _ => String::new(),
+    }
+}
+
 pub fn emit(core: &CoreInfo, board: &Board) -> String {
     let lat = board.operator(&core.class).latency.max(1);
     let ports: Vec<String> = core
@@ -281,7 +291,7 @@ pub fn emit(core: &CoreInfo, board: &Board) -> String {
         text += "\n";
     }
     text + &format!(
-        "// {}: {} on board '{}' at {} MHz: latency {lat} cycles.\nmodule {}_top (\n    {}\n);\n    {} #(.LAT({lat})) core ({});\nendmodule\n",
+        "// {}: {} on board '{}' at {} MHz: latency {lat} cycles.\nmodule {}_top (\n    {}\n);\n    {} #(.LAT({lat}){}) core ({});\nendmodule\n",
         core.name,
         core.operation,
         board.name,
@@ -289,6 +299,7 @@ pub fn emit(core: &CoreInfo, board: &Board) -> String {
         core.module,
         ports.join(",\n    "),
         core.module,
+        board_params(&core.module, &board.dsp),
         conns.join(", ")
     )
 }

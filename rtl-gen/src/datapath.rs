@@ -228,6 +228,7 @@ pub fn emit(
     schedules: &[UnitSchedule],
     masters: &[MasterView],
     nd: &NdrangeUse,
+    dsp: &boards::DspBlock,
 ) -> Result<String, RtlError> {
     let mut out = String::new();
     let mut stalls: Vec<String> = Vec::new();
@@ -661,11 +662,17 @@ pub fn emit(
                             "    hls_fp{w}_add #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .sub(1'b{}), .a({}), .b({}), .y({n}));",
                             u8::from(*f == FloatBinOp::Sub), a(0), a(1)
                         )),
-                        FloatBinOp::Mul | FloatBinOp::Div => wl(&mut out, format!(
-                            "    hls_fp{w}_{} #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .a({}), .b({}), .y({n}));",
-                            if *f == FloatBinOp::Mul { "mul" } else { "div" },
-                            a(0), a(1)
-                        )),
+                        FloatBinOp::Mul | FloatBinOp::Div => {
+                            let module = format!(
+                                "hls_fp{w}_{}",
+                                if *f == FloatBinOp::Mul { "mul" } else { "div" }
+                            );
+                            wl(&mut out, format!(
+                                "    {module} #(.LAT({lat}){}) {n}_core (.clk(ap_clk), .ce(en), .a({}), .b({}), .y({n}));",
+                                crate::cores::board_params(&module, dsp),
+                                a(0), a(1)
+                            ))
+                        }
                     }
                     None
                 }

@@ -308,7 +308,7 @@ pub fn generate(
             }
         })
         .collect();
-    let body = datapath::emit(kernel, schedules, &masters, &used)?;
+    let body = datapath::emit(kernel, schedules, &masters, &used, &board.dsp)?;
     let text = TopTemplate {
         name: &top,
         regs: &regs,
