@@ -238,7 +238,9 @@ pub fn find(name: &str) -> Option<CoreInfo> {
 /// cores take what; code generation and `hls-build cores` both use it.
 pub fn board_params(module: &str, dsp: &boards::DspBlock) -> String {
     match module {
-        "hls_fp32_mul" => format!(", .DSP_A({}), .DSP_B({})", dsp.a_bits, dsp.b_bits),
+        "hls_fp32_mul" | "hls_fp64_mul" => {
+            format!(", .DSP_A({}), .DSP_B({})", dsp.a_bits, dsp.b_bits)
+        }
         _ => String::new(),
     }
 }
