@@ -83,6 +83,9 @@ fn reference(core: &str) -> Option<Reference> {
         }),
         "fp64_sqrt" => Exact(|v| f64::from_bits(v[0]).sqrt().to_bits()),
         "fp16_to_fp32" => Exact(|v| bits(half::f16::from_bits(v[0] as u16).to_f32())),
+        "fp16_fma" => {
+            Exact(|v| sim::float::fma_f16_exact(v[0] as u16, v[1] as u16, v[2] as u16) as u64)
+        }
         "fp32_to_fp16" => Exact(|v| half::f16::from_f32(f(v[0])).to_bits() as u64),
         "fp32_to_fp64" => Exact(|v| (f(v[0]) as f64).to_bits()),
         "fp64_to_fp32" => Exact(|v| bits(f64::from_bits(v[0]) as f32)),
@@ -255,6 +258,38 @@ fn vector(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64> {
     let a = operand(r);
     match core {
         "fp16_to_fp32" => vec![i & 0xFFFF],
+        "fp16_fma" => {
+            let h = |r: &mut Rng| -> u16 {
+                let u = r.next();
+                match u % 4 {
+                    // zeros, subnormals, infinities, NaNs, one, the largest
+                    0 => [
+                        0, 0x8000, 1, 0x83FF, 0x7C00, 0xFC00, 0x7E00, 0x7C01, 0x3C00, 0x7BFF,
+                    ][(u >> 8) as usize % 10],
+                    _ => (u >> 16) as u16,
+                }
+            };
+            let (x, y) = (h(r), h(r));
+            let p = half::f16::from_bits(x).to_f32() * half::f16::from_bits(y).to_f32();
+            let u = r.next();
+            let z = match u % 3 {
+                // c near -(ab): cancellation
+                0 => half::f16::from_f32(-p)
+                    .to_bits()
+                    .wrapping_add((u >> 8) as u16 % 5)
+                    .wrapping_sub(2),
+                // c with ab near half its ulp: the ties a float rounding could fake
+                1 => {
+                    let e = (p.abs().max(1e-7).log2().floor() as i32 + 11 + (u >> 8) as i32 % 3
+                        - 1)
+                    .clamp(-14, 15);
+                    let m = 1.0 + ((u >> 16) % 1024) as f32 / 1024.0;
+                    half::f16::from_f32(m * 2f32.powi(e)).to_bits() ^ (((u >> 40) as u16 & 1) << 15)
+                }
+                _ => h(r),
+            };
+            vec![x as u64, y as u64, z as u64]
+        }
         "fp64_to_fp32" => {
             let u = r.next();
             // Doubles near float's range and precision: their low bits decide the rounding.

@@ -68,6 +68,20 @@ const FIXED: &[Fixed] = &[
         source: include_str!("../sv/hls_fp32_fma.sv"),
     },
     Fixed {
+        name: "fp16_fma",
+        module: "hls_fp16_fma",
+        precision: "half",
+        operation: "a * b + c, rounded once (float fma rounded to odd, then to half)",
+        class: "fp32_fma",
+        inputs: &["clk", "ce", "a[15:0]", "b[15:0]", "c[15:0]"],
+        outputs: &["y[15:0]"],
+        accuracy: "correctly rounded (nearest even), subnormals kept",
+        source: concat!(
+            include_str!("../sv/hls_fp32_fma.sv"),
+            include_str!("../sv/hls_fp16_fma.sv")
+        ),
+    },
+    Fixed {
         name: "fp32_div",
         module: "hls_fp32_div",
         precision: "float",

@@ -41,6 +41,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fp32_div.sv", include_str!("../sv/hls_fp32_div.sv")),
     ("hls_fp32_sqrt.sv", include_str!("../sv/hls_fp32_sqrt.sv")),
     ("hls_fp32_fma.sv", include_str!("../sv/hls_fp32_fma.sv")),
+    ("hls_fp16_fma.sv", include_str!("../sv/hls_fp16_fma.sv")),
     ("hls_fp64.sv", include_str!("../sv/hls_fp64.sv")),
 ];
 
@@ -171,7 +172,7 @@ pub fn check_supported(kernel: &Kernel) -> Result<(), RtlError> {
             };
             // Float and double have cores for every arithmetic operation; half has the
             // conversions to and from float (the frontend computes half arithmetic in float
-            // and rounds once). Half <-> double would round twice and has no core.
+            // and rounds once) and the fma. Half <-> double would round twice and has no core.
             let f16t = Type::Float(FloatKind::F16);
             let f32_pair = matches!(op.kind, OpKind::Convert(frontend::ir::ConvertOp::FToF(_)))
                 && op.operands.first().is_some_and(|o| {
@@ -184,7 +185,12 @@ pub fn check_supported(kernel: &Kernel) -> Result<(), RtlError> {
                 .any(|t| t == f16t);
             let double_to_half =
                 matches!(op.kind, OpKind::Convert(frontend::ir::ConvertOp::FToF(_))) && !f32_pair;
-            if needs_core && ((half && !f32_pair) || double_to_half) {
+            // The half fma has a core (float fma rounded to odd, then to half).
+            let half_fma = op.kind == OpKind::Fma
+                && std::iter::once(op.ty)
+                    .chain(op.operands.iter().map(|o| unit.body.op(*o).ty))
+                    .all(|t| t == f16t);
+            if needs_core && ((half && !f32_pair && !half_fma) || double_to_half) {
                 return Err(RtlError::Unsupported(format!(
                     "{}: {:?} on f16: the half cores are the conversions to and from float \
                      (half arithmetic is computed in float); the software model runs it \

@@ -13,7 +13,9 @@
 // rounding and packing (hls_fp_round). Extra latency is a delay line at the output. With
 // LAT < STAGES it is all combinational, followed by LAT registers.
 module hls_fp32_fma #(
-    parameter int LAT = 14
+    parameter int LAT = 14,
+    // Round to odd instead of to nearest even (for hls_fp16_fma; see hls_fp_round).
+    parameter bit ODD = 1'b0
 ) (
     input  logic        clk,
     input  logic        ce,
@@ -101,7 +103,8 @@ module hls_fp32_fma #(
                 end else begin
                     norm = 27'(sum << 6'(-sh));
                 end
-                res = hls_fp_pkg::round_pack32(sign, 13'(e), norm);
+                res = ODD ? hls_fp_pkg::round_odd32(sign, 13'(e), norm)
+                          : hls_fp_pkg::round_pack32(sign, 13'(e), norm);
             end
         end
         return res;
@@ -384,7 +387,7 @@ module hls_fp32_fma #(
             end
         end
         // Stages 11 and 12: round and pack.
-        hls_fp_round #(.EW(8), .MW(23), .EXTRA(LAT - STAGES)) round (
+        hls_fp_round #(.EW(8), .MW(23), .EXTRA(LAT - STAGES), .ODD(ODD)) round (
             .clk, .ce,
             .special(s10_special),
             .special_val(s10_special_val),

@@ -24,6 +24,13 @@ package hls_fp_pkg;
         return {s, mant[23] ? ex[7:0] : 8'd0, mant[22:0]};
     endfunction
 
+    // round_pack32's round-to-odd twin (hls_fp_round's ODD): truncate, and set the last bit
+    // when anything was dropped.
+    function automatic logic [31:0] round_odd32(input logic s, input logic signed [12:0] e, input logic [26:0] f);
+        if (e >= 13'sd255) return {s, 8'hFF, 23'd0};
+        return {s, !f[26] ? 8'd0 : (e == 13'sd0) ? 8'd1 : e[7:0], f[25:4], f[3] | f[2] | f[1] | f[0]};
+    endfunction
+
     // Predicates, matching the IR's FCmpPred order.
     localparam int OEQ = 0, ONE = 1, OLT = 2, OLE = 3, OGT = 4, OGE = 5,
                    UEQ = 6, UNE = 7, ULT = 8, ULE = 9, UGT = 10, UGE = 11, ORD = 12, UNORD = 13;

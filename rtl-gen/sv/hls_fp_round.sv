@@ -6,7 +6,11 @@
 module hls_fp_round #(
     parameter int EW = 8,
     parameter int MW = 23,
-    parameter int EXTRA = 0  // registers after the two stages
+    parameter int EXTRA = 0,  // registers after the two stages
+    // Round to odd instead: truncate, and set the last bit when anything was dropped. A
+    // value rounded to odd with two more bits than a narrower format then rounds to that
+    // format as the exact value would (the half fma: float fma to odd, then to half).
+    parameter bit ODD = 1'b0
 ) (
     input  logic                 clk,
     input  logic                 ce,
@@ -36,7 +40,8 @@ module hls_fp_round #(
             r_special <= special;
             r_special_val <= special_val;
             r_sign <= sign;
-            r_sum <= {e_field, f[MW+2:3]} + (EW+MW)'(f[2] && (f[1] || f[0] || f[3]));
+            r_sum <= ODD ? {e_field, f[MW+2:4], f[3] | f[2] | f[1] | f[0]}
+                         : {e_field, f[MW+2:3]} + (EW+MW)'(f[2] && (f[1] || f[0] || f[3]));
             r_ovf <= e >= EMAX;
         end
     end

@@ -207,6 +207,54 @@ pub fn fma(k: FloatKind, a: f64, b: f64, c: f64) -> f64 {
     }
 }
 
+/// The half fma by exact integer arithmetic, an oracle independent of `fma`'s double
+/// route and of the hardware's round-to-odd one: every finite half is an integer times
+/// 2^-24, so a b + c times 2^48 is an integer below 2^81; it is rounded to half once.
+pub fn fma_f16_exact(a: u16, b: u16, c: u16) -> u16 {
+    let h = |v: u16| half::f16::from_bits(v).to_f64();
+    let (x, y, z) = (h(a), h(b), h(c));
+    if !(x.is_finite() && y.is_finite() && z.is_finite()) {
+        // Infinities and NaNs: double arithmetic has the same special cases.
+        return half::f16::from_f64(x.mul_add(y, z)).to_bits();
+    }
+    // v = m 2^e with m an integer (the hidden bit included), e >= -24.
+    let parts = |v: u16| -> (i128, i32) {
+        let (e, f) = ((v >> 10) & 0x1F, (v & 0x3FF) as i128);
+        let m = if e == 0 { f } else { f | 0x400 };
+        let m = if v >> 15 == 1 { -m } else { m };
+        (m, e.max(1) as i32 - 25)
+    };
+    let ((ma, ea), (mb, eb), (mc, ec)) = (parts(a), parts(b), parts(c));
+    let s = ((ma * mb) << (ea + eb + 48)) + (mc << (ec + 48));
+    if s == 0 {
+        // An exact zero: -0 only from -0 + -0 (round to nearest).
+        let neg = ma * mb == 0 && (a ^ b) >> 15 == 1 && c >> 15 == 1;
+        return if neg { 0x8000 } else { 0 };
+    }
+    let mag = s.unsigned_abs();
+    let top = 127 - mag.leading_zeros() as i32;
+    let mut shift = (top - 10).max(24);
+    let mut q = mag >> shift;
+    let rem = mag & ((1u128 << shift) - 1);
+    let half_way = 1u128 << (shift - 1);
+    if rem > half_way || rem == half_way && q & 1 == 1 {
+        q += 1;
+    }
+    if q == 1 << 11 {
+        q >>= 1;
+        shift += 1;
+    }
+    let sign = if s < 0 { 0x8000 } else { 0 };
+    if q < 1 << 10 {
+        return sign | q as u16;
+    }
+    let e = shift - 23;
+    if e >= 31 {
+        return sign | 0x7C00;
+    }
+    sign | (e as u16) << 10 | (q as u16 & 0x3FF)
+}
+
 /// The neighbour of `x` in format `k` toward `y` (OpenCL nextafter).
 pub fn next_after(k: FloatKind, x: f64, y: f64) -> f64 {
     if x.is_nan() || y.is_nan() {
