@@ -252,7 +252,7 @@ pub fn find(name: &str) -> Option<CoreInfo> {
 /// cores take what; code generation and `hls-build cores` both use it.
 pub fn board_params(module: &str, dsp: &boards::DspBlock) -> String {
     match module {
-        "hls_fp32_mul" | "hls_fp64_mul" => {
+        "hls_fp32_mul" | "hls_fp64_mul" | "hls_fp32_fma" | "hls_fp16_fma" => {
             format!(", .DSP_A({}), .DSP_B({})", dsp.a_bits, dsp.b_bits)
         }
         _ => String::new(),

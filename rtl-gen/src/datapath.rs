@@ -559,7 +559,8 @@ pub fn emit(
                 OpKind::Fma => {
                     wl(&mut out, decl.clone());
                     wl(&mut out, format!(
-                        "    hls_fp{w}_fma #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .a({}), .b({}), .c({}), .y({n}));",
+                        "    hls_fp{w}_fma #(.LAT({lat}){}) {n}_core (.clk(ap_clk), .ce(en), .a({}), .b({}), .c({}), .y({n}));",
+                        crate::cores::board_params(&format!("hls_fp{w}_fma"), dsp),
                         a(0), a(1), a(2)
                     ));
                     None

@@ -5,7 +5,9 @@
 // instead can land on a half tie the exact sum is not on. Latency LAT (at least 2 for the
 // staged float fma; the narrowing takes the last cycle) with clock enable.
 module hls_fp16_fma #(
-    parameter int LAT = 14
+    parameter int LAT = 14,
+    parameter int DSP_A = 18,  // the DSP block, for the float fma's products
+    parameter int DSP_B = 18
 ) (
     input  logic        clk,
     input  logic        ce,
@@ -16,7 +18,7 @@ module hls_fp16_fma #(
 );
     localparam int INNER = (LAT >= 2) ? LAT - 1 : 1;
     logic [31:0] r;
-    hls_fp32_fma #(.LAT(INNER), .ODD(1'b1)) core (
+    hls_fp32_fma #(.LAT(INNER), .ODD(1'b1), .DSP_A(DSP_A), .DSP_B(DSP_B)) core (
         .clk, .ce,
         .a(hls_fp_pkg::f16_to_f32(a)),
         .b(hls_fp_pkg::f16_to_f32(b)),

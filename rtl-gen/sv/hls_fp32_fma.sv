@@ -3,19 +3,23 @@
 // LAT cycles with clock enable.
 //
 // With LAT >= STAGES (13) the datapath of hls_ffma32 below is staged: classify and the
-// exponents; four partial products (12 x 17, 12 x 17, 12 x 7 in DSP blocks; the other 12 x 7 in
-// LUTs as carry-save rows) beside the exponent difference; their
-// sum; the larger term first and the smaller aligned to it in two steps, what falls off as
-// sticky; the
-// magnitude compare of an effective subtraction; the add or subtract; the leading one; the
-// exponent and normalising shift for both a normal and a subnormal result; the shift, in
-// two steps;
-// rounding and packing (hls_fp_round). Extra latency is a delay line at the output. With
-// LAT < STAGES it is all combinational, followed by LAT registers.
+// exponents; four partial products (12 x 17, 12 x 17, 12 x 7 in DSP blocks; the other
+// 12 x 7 in LUTs as carry-save rows) beside the exponent difference; their sum; the larger
+// term first and the smaller aligned to it in two steps, what falls off as sticky; the
+// magnitude compare of an effective subtraction; the sum as one adder; the leading one;
+// the exponent and one left shift that puts the leading one, or for a subnormal result the
+// exponent-1 position, on top of a 27-bit window (no right shift: the sum sits below 27
+// zero bits), in two steps, the bits below the window as sticky from a mask; rounding and
+// packing (hls_fp_round). Extra latency is a delay line at the output. With LAT < STAGES
+// it is all combinational, followed by LAT registers.
 module hls_fp32_fma #(
     parameter int LAT = 14,
     // Round to odd instead of to nearest even (for hls_fp16_fma; see hls_fp_round).
-    parameter bit ODD = 1'b0
+    parameter bit ODD = 1'b0,
+    // The DSP block's multiplier (as hls_fp32_mul): 27 x 18 takes 24 x 17 and 24 x 7;
+    // smaller blocks 12 x 17, 12 x 17, 12 x 7 and the last 12 x 7 in LUTs.
+    parameter int DSP_A = 18,
+    parameter int DSP_B = 18
 ) (
     input  logic        clk,
     input  logic        ce,
@@ -25,6 +29,7 @@ module hls_fp32_fma #(
     output logic [31:0] y
 );
     localparam int STAGES = 13;
+    localparam bit WIDE = DSP_A >= 25 && DSP_B >= 18;
     function automatic logic [31:0] hls_ffma32(input logic [31:0] x, input logic [31:0] z, input logic [31:0] w);
         logic sp, sc, sign, eff_sub, p_inf, sticky;
         logic [7:0] ex, ez, ew;
@@ -157,6 +162,8 @@ module hls_fp32_fma #(
         logic [23:0] s2_fw;
         logic [28:0] s2_lo, s2_mid;
         logic [18:0] s2_hi1, s2_hs, s2_hc;
+        logic [40:0] s2_w0;
+        logic [30:0] s2_w1;
         // fx[11:0] x fz[23:17] in LUTs (a fourth DSP block otherwise): its seven rows
         // reduced to two by carry-save adders, no carry chain; stage 3 adds them in.
         logic [18:0] rows [7];
@@ -190,6 +197,8 @@ module hls_fp32_fma #(
                 s2_hs <= t_s[4];
                 s2_hc <= t_c[4];
                 s2_hi1 <= {7'd0, s1_fx[23:12]} * {12'd0, s1_fz[23:17]};
+                s2_w0 <= WIDE ? 41'(s1_fx * s1_fz[16:0]) : 41'd0;
+                s2_w1 <= WIDE ? 31'(s1_fx * s1_fz[23:17]) : 31'd0;
                 s2_p_big <= s1_ep >= ec_eff;
                 s2_emax <= (s1_ep >= ec_eff) ? s1_ep : ec_eff;
                 s2_d <= 12'((s1_ep >= ec_eff) ? s1_ep - ec_eff : ec_eff - s1_ep);
@@ -220,7 +229,7 @@ module hls_fp32_fma #(
                 s3_sp <= s2_sp;
                 s3_sc <= s2_sc;
                 s3_fw <= s2_fw;
-                s3_p <= psum + pcarry;
+                s3_p <= WIDE ? {7'd0, s2_w0} + {s2_w1, 17'd0} : psum + pcarry;
                 s3_p_big <= s2_p_big;
                 s3_emax <= s2_emax;
                 s3_far <= s2_d > 12'd52;
@@ -285,7 +294,9 @@ module hls_fp32_fma #(
                 s5_little <= s4b_little;
             end
         end
-        // Stage 6: the sum (never negative: the larger magnitude first).
+        // Stage 6: the sum, never negative: one adder for the three cases (a + b, a - b,
+        // b - a), each operand inverted in the adder's LUTs as the case asks, the carry in
+        // completing the subtraction.
         logic s6_special, s6_sign;
         logic [31:0] s6_special_val;
         logic [52:0] s6_sum;
@@ -296,21 +307,18 @@ module hls_fp32_fma #(
                 s6_special_val <= s5_special_val;
                 s6_sign <= s5_sign ^ s5_swap;
                 s6_emax <= s5_emax;
-                if (!s5_sub) s6_sum <= s5_big + s5_little;
-                else if (s5_swap) s6_sum <= s5_little - s5_big;
-                else s6_sum <= s5_big - s5_little;
+                s6_sum <= (s5_big ^ {53{s5_sub && s5_swap}}) + (s5_little ^ {53{s5_sub && !s5_swap}})
+                        + 53'(s5_sub);
             end
         end
-        // Stage 7: the leading one; an exact zero sum (cancellation) rounds to +0. Beside
-        // it, what stage 8 needs of the exponent alone, so that stage 8 has one short
-        // compare and multiplexers.
+        // Stage 7: the leading one; an exact zero sum (cancellation) rounds to +0.
         logic [5:0] lead;
         assign lead = hls_fp_pkg::lead64({11'd0, s6_sum});
-        logic s7_special, s7_sign, s7_right_tiny, s7_gone_tiny;
+        logic s7_special, s7_sign;
         logic [31:0] s7_special_val;
         logic [52:0] s7_sum;
-        logic [5:0] s7_lead, s7_sh_tiny;
-        logic signed [11:0] s7_em49, s7_t0;
+        logic [5:0] s7_lead;
+        logic signed [11:0] s7_emax;
         always_ff @(posedge clk) begin
             if (ce) begin
                 s7_special <= s6_special || s6_sum == 53'd0;
@@ -318,24 +326,24 @@ module hls_fp32_fma #(
                 s7_sign <= s6_sign;
                 s7_sum <= s6_sum;
                 s7_lead <= lead;
-                s7_em49 <= s6_emax - 12'sd49;
-                s7_t0 <= 12'sd50 - s6_emax;
-                // Below the normal range the shift no longer depends on the leading one:
-                // lead - 26 + 1 - (lead + emax - 49) = 24 - emax.
-                s7_right_tiny <= s6_emax < 12'sd24;
-                s7_gone_tiny <= s6_emax < -12'sd28;
-                s7_sh_tiny <= (s6_emax < 12'sd24) ? 6'(12'sd24 - s6_emax) : 6'(s6_emax - 12'sd24);
+                s7_emax <= s6_emax;
             end
         end
         // Stage 8: the biased exponent if the leading one is kept (value 1.f *
-        // 2^(lead + emax - 176)) and the shift that puts it at bit 26, or lower for a
-        // subnormal result (right, with sticky, or left).
-        logic tiny;
-        assign tiny = $signed({6'd0, s7_lead}) < s7_t0;  // lead + emax - 49 < 1
-        logic s8_special, s8_sign, s8_right, s8_gone;
+        // 2^(lead + emax - 176)), and one left shift t of the sum, read as the 80-bit word
+        // {27 zeros, sum}, whose top 27 bits (the significand, guard and round bits) are
+        // what rounding takes: 79 - lead puts the leading one on top; a subnormal result
+        // (e < 1) instead takes emax + 29, the shift that leaves exponent 1, down to 0
+        // (nothing but sticky bits left). No right shift, no second shifter.
+        logic signed [11:0] e;
+        logic tiny, t_neg;
+        assign e = $signed({6'd0, s7_lead}) + s7_emax - 12'sd49;
+        assign tiny = e < 12'sd1;
+        assign t_neg = s7_emax < -12'sd29;
+        logic s8_special, s8_sign;
         logic [31:0] s8_special_val;
         logic [52:0] s8_sum;
-        logic [5:0] s8_sh;
+        logic [6:0] s8_t;
         logic signed [10:0] s8_e;
         always_ff @(posedge clk) begin
             if (ce) begin
@@ -343,20 +351,21 @@ module hls_fp32_fma #(
                 s8_special_val <= s7_special_val;
                 s8_sign <= s7_sign;
                 s8_sum <= s7_sum;
-                s8_e <= tiny ? 11'sd0 : 11'($signed({6'd0, s7_lead}) + s7_em49);
-                s8_right <= tiny ? s7_right_tiny : s7_lead > 6'd26;
-                s8_gone <= tiny && s7_gone_tiny;
-                s8_sh <= tiny ? s7_sh_tiny : ((s7_lead > 6'd26) ? s7_lead - 6'd26 : 6'd26 - s7_lead);
+                s8_e <= tiny ? 11'sd0 : 11'(e);
+                s8_t <= !tiny ? 7'd79 - {1'b0, s7_lead} : t_neg ? 7'd0 : 7'(s7_emax + 12'sd29);
             end
         end
-        // Stages 9 and 10: the shift in two steps (by the multiple of 8, then the rest);
-        // what a right shift drops, found from a mask beside the first step.
-        logic [52:0] mask, coarse;
-        assign mask = ~({53{1'b1}} << s8_sh);
-        assign coarse = s8_right ? (s8_sum >> {s8_sh[5:3], 3'b000}) : (s8_sum << {s8_sh[5:3], 3'b000});
-        logic s9_special, s9_sign, s9_right, s9_lost;
+        // Stages 9 and 10: the shift, by t's multiple of 8 (keeping the 34 bits the rest
+        // of the shift can bring into the window) and then the rest; the sticky bit, the
+        // sum's bits that stay below the window (below 53 - t), from a mask beside the
+        // first step.
+        logic [33:0] window;
+        logic [52:0] below;
+        assign window = 34'(({27'd0, s8_sum} << {s8_t[6:3], 3'b000}) >> 46);
+        assign below = (s8_t >= 7'd53) ? 53'd0 : ~({53{1'b1}} << (7'd53 - s8_t));
+        logic s9_special, s9_sign, s9_lost;
         logic [31:0] s9_special_val;
-        logic [52:0] s9_coarse;
+        logic [33:0] s9_coarse;
         logic [2:0] s9_fine;
         logic signed [10:0] s9_e;
         always_ff @(posedge clk) begin
@@ -365,25 +374,26 @@ module hls_fp32_fma #(
                 s9_special_val <= s8_special_val;
                 s9_sign <= s8_sign;
                 s9_e <= s8_e;
-                s9_right <= s8_right;
-                s9_fine <= s8_sh[2:0];
-                // All of it sticky when the shift passes the word.
-                s9_lost <= s8_right && (s8_gone ? s8_sum != 53'd0 : (s8_sum & mask) != 53'd0);
-                s9_coarse <= s8_gone ? 53'd0 : coarse;
+                s9_fine <= s8_t[2:0];
+                s9_coarse <= window;
+                s9_lost <= (s8_sum & below) != 53'd0;
             end
         end
         logic s10_special, s10_sign;
         logic [31:0] s10_special_val;
         logic [26:0] s10_norm;
         logic signed [10:0] s10_e;
+        logic [33:0] fine;
+        assign fine = s9_coarse << s9_fine;
         always_ff @(posedge clk) begin
             if (ce) begin
                 s10_special <= s9_special;
                 s10_special_val <= s9_special_val;
                 s10_sign <= s9_sign;
                 s10_e <= s9_e;
-                s10_norm <= (s9_right ? 27'(s9_coarse >> s9_fine) : 27'(s9_coarse << s9_fine))
-                          | {26'd0, s9_lost};
+                // The window's 26 bits and the sticky bit: the bits the fine shift moves
+                // out of the window's bottom stay sticky too.
+                s10_norm <= {fine[33:8], s9_lost || fine[7:0] != 8'd0};
             end
         end
         // Stages 11 and 12: round and pack.
