@@ -24,6 +24,13 @@ package hls_fp_pkg;
         return {s, mant[23] ? ex[7:0] : 8'd0, mant[22:0]};
     endfunction
 
+    // round_pack32's round-to-odd twin (hls_fp_round's ODD): truncate, and set the last bit
+    // when anything was dropped.
+    function automatic logic [31:0] round_odd32(input logic s, input logic signed [12:0] e, input logic [26:0] f);
+        if (e >= 13'sd255) return {s, 8'hFF, 23'd0};
+        return {s, !f[26] ? 8'd0 : (e == 13'sd0) ? 8'd1 : e[7:0], f[25:4], f[3] | f[2] | f[1] | f[0]};
+    endfunction
+
     // Predicates, matching the IR's FCmpPred order.
     localparam int OEQ = 0, ONE = 1, OLT = 2, OLE = 3, OGT = 4, OGE = 5,
                    UEQ = 6, UNE = 7, ULT = 8, ULE = 9, UGT = 10, UGE = 11, ORD = 12, UNORD = 13;
@@ -863,7 +870,11 @@ endmodule
 module hls_fp_round #(
     parameter int EW = 8,
     parameter int MW = 23,
-    parameter int EXTRA = 0  // registers after the two stages
+    parameter int EXTRA = 0,  // registers after the two stages
+    // Round to odd instead: truncate, and set the last bit when anything was dropped. A
+    // value rounded to odd with two more bits than a narrower format then rounds to that
+    // format as the exact value would (the half fma: float fma to odd, then to half).
+    parameter bit ODD = 1'b0
 ) (
     input  logic                 clk,
     input  logic                 ce,
@@ -893,7 +904,8 @@ module hls_fp_round #(
             r_special <= special;
             r_special_val <= special_val;
             r_sign <= sign;
-            r_sum <= {e_field, f[MW+2:3]} + (EW+MW)'(f[2] && (f[1] || f[0] || f[3]));
+            r_sum <= ODD ? {e_field, f[MW+2:4], f[3] | f[2] | f[1] | f[0]}
+                         : {e_field, f[MW+2:3]} + (EW+MW)'(f[2] && (f[1] || f[0] || f[3]));
             r_ovf <= e >= EMAX;
         end
     end
@@ -995,7 +1007,7 @@ module hls_fp_add #(
         assign small_full = {s1_f_small, 3'b000};
         assign far = (s1_d >> DW) != '0;
         assign d = s1_d[DW-1:0];
-        assign coarse = far ? '0 : SPLIT ? small_full >> {d[DW-1:3], 3'b000} : small_full >> d;
+        assign coarse = far ? '0 : SPLIT ? small_full >> {d[DW-1:2], 2'b00} : small_full >> d;
         assign lost = far ? s1_f_small != '0 : (small_full & ~({FW{1'b1}} << d)) != '0;
         logic s2_special, s2_nan, s2_inf_sign, s2_sign, s2_sub, s2_sx, s2_lost;
         logic [EW-1:0] s2_e_big;
@@ -1011,7 +1023,7 @@ module hls_fp_add #(
                 s2_sub <= s1_sub;
                 s2_sx <= s1_sx;
                 s2_e_big <= s1_e_big;
-                s2_fine <= SPLIT && !far ? d[2:0] : 3'd0;
+                s2_fine <= SPLIT && !far ? {1'b0, d[1:0]} : 3'd0;
                 s2_f_big <= s1_f_big;
                 s2_small <= coarse;
                 s2_lost <= lost;
@@ -1051,7 +1063,11 @@ module hls_fp_add #(
         // Stage 4: the leading one of the sum; an exact zero (x + (-x) is +0 in
         // round-to-nearest; (-0) + (-0) is -0) becomes a special result here.
         logic [LW-1:0] lz;
-        assign lz = LW'(SUMW - 1) - LW'(hls_fp_pkg::lead64(64'(s3_sum)));
+        // The sum left-aligned in 64 bits: its leading one at 63 - lz, so lz is the
+        // position's complement (no subtraction after the tree).
+        logic [5:0] lead;
+        assign lead = hls_fp_pkg::lead64({s3_sum, (64 - SUMW)'(0)});
+        assign lz = LW'(~lead);
         logic s4_special, s4_nan, s4_inf, s4_sign;
         logic [EW-1:0] s4_e_big;
         logic [LW-1:0] s4_lz;
@@ -1074,15 +1090,20 @@ module hls_fp_add #(
         logic [EW:0] s5_e;
         logic [LW-1:0] s5_sh;
         logic [SUMW-1:0] s5_sum;
+        // One subtraction both compares (its sign) and gives the exponent.
         logic [LW-1:0] sh;
-        assign sh = (EW'(s4_lz) <= s4_e_big) ? s4_lz : LW'(s4_e_big);
+        logic signed [EW+1:0] rest;
+        logic fits;
+        assign rest = $signed({2'b00, s4_e_big}) - $signed((EW+2)'(s4_lz));
+        assign fits = !rest[EW+1];
+        assign sh = fits ? s4_lz : LW'(s4_e_big);
         always_ff @(posedge clk) begin
             if (ce) begin
                 s5_special <= s4_special;
                 s5_nan <= s4_nan;
                 s5_inf <= s4_inf;
                 s5_sign <= s4_sign;
-                s5_e <= {1'b0, s4_e_big} + 1'b1 - (EW+1)'(sh);
+                s5_e <= fits ? (EW+1)'(rest) + 1'b1 : (EW+1)'(1);
                 s5_sh <= sh;
                 s5_sum <= s4_sum;
             end
@@ -1099,8 +1120,8 @@ module hls_fp_add #(
                 s6_inf <= s5_inf;
                 s6_sign <= s5_sign;
                 s6_e <= s5_e;
-                s6_fine <= SPLIT ? 3'(s5_sh) : 3'd0;
-                s6_n <= SPLIT ? s5_sum << {s5_sh[LW-1:3], 3'b000} : s5_sum << s5_sh;
+                s6_fine <= SPLIT ? {1'b0, s5_sh[1:0]} : 3'd0;
+                s6_n <= SPLIT ? s5_sum << {s5_sh[LW-1:2], 2'b00} : s5_sum << s5_sh;
             end
         end
         logic s6b_special, s6b_nan, s6b_inf, s6b_sign;
@@ -1466,12 +1487,15 @@ module hls_fp_sqrt #(
             logic [SWJ-1:0] r4, b, sum;
             assign neg = r_in[CW-1];
             assign r4 = {r_in[SWJ-3:0], rad_in[RADW - 1 - 2*j -: 2]};
+            // 4q + 3 added, or 4q + 1 subtracted as its complement plus one: that +1 lands
+            // on the complement's last bit, a 0, so the operand's last two bits are 1 either
+            // way and the step is one two-operand adder.
             if (j == 0) begin : g_first
-                assign b = {!neg, 1'b1, neg};
+                assign b = {!neg, 2'b11};
             end else begin : g_rest
-                assign b = {!neg, q_in[j-1:0] ^ {j{!neg}}, 1'b1, neg};
+                assign b = {!neg, q_in[j-1:0] ^ {j{!neg}}, 2'b11};
             end
-            assign sum = r4 + b + SWJ'(!neg);
+            assign sum = r4 + b;
             assign r_out = CW'($signed(sum));
             assign q_out = {q_in[STEPS-2:0], !sum[SWJ-1]};
         end

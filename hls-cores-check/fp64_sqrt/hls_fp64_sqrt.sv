@@ -24,6 +24,13 @@ package hls_fp_pkg;
         return {s, mant[23] ? ex[7:0] : 8'd0, mant[22:0]};
     endfunction
 
+    // round_pack32's round-to-odd twin (hls_fp_round's ODD): truncate, and set the last bit
+    // when anything was dropped.
+    function automatic logic [31:0] round_odd32(input logic s, input logic signed [12:0] e, input logic [26:0] f);
+        if (e >= 13'sd255) return {s, 8'hFF, 23'd0};
+        return {s, !f[26] ? 8'd0 : (e == 13'sd0) ? 8'd1 : e[7:0], f[25:4], f[3] | f[2] | f[1] | f[0]};
+    endfunction
+
     // Predicates, matching the IR's FCmpPred order.
     localparam int OEQ = 0, ONE = 1, OLT = 2, OLE = 3, OGT = 4, OGE = 5,
                    UEQ = 6, UNE = 7, ULT = 8, ULE = 9, UGT = 10, UGE = 11, ORD = 12, UNORD = 13;
@@ -863,7 +870,11 @@ endmodule
 module hls_fp_round #(
     parameter int EW = 8,
     parameter int MW = 23,
-    parameter int EXTRA = 0  // registers after the two stages
+    parameter int EXTRA = 0,  // registers after the two stages
+    // Round to odd instead: truncate, and set the last bit when anything was dropped. A
+    // value rounded to odd with two more bits than a narrower format then rounds to that
+    // format as the exact value would (the half fma: float fma to odd, then to half).
+    parameter bit ODD = 1'b0
 ) (
     input  logic                 clk,
     input  logic                 ce,
@@ -893,7 +904,8 @@ module hls_fp_round #(
             r_special <= special;
             r_special_val <= special_val;
             r_sign <= sign;
-            r_sum <= {e_field, f[MW+2:3]} + (EW+MW)'(f[2] && (f[1] || f[0] || f[3]));
+            r_sum <= ODD ? {e_field, f[MW+2:4], f[3] | f[2] | f[1] | f[0]}
+                         : {e_field, f[MW+2:3]} + (EW+MW)'(f[2] && (f[1] || f[0] || f[3]));
             r_ovf <= e >= EMAX;
         end
     end
@@ -995,7 +1007,7 @@ module hls_fp_add #(
         assign small_full = {s1_f_small, 3'b000};
         assign far = (s1_d >> DW) != '0;
         assign d = s1_d[DW-1:0];
-        assign coarse = far ? '0 : SPLIT ? small_full >> {d[DW-1:3], 3'b000} : small_full >> d;
+        assign coarse = far ? '0 : SPLIT ? small_full >> {d[DW-1:2], 2'b00} : small_full >> d;
         assign lost = far ? s1_f_small != '0 : (small_full & ~({FW{1'b1}} << d)) != '0;
         logic s2_special, s2_nan, s2_inf_sign, s2_sign, s2_sub, s2_sx, s2_lost;
         logic [EW-1:0] s2_e_big;
@@ -1011,7 +1023,7 @@ module hls_fp_add #(
                 s2_sub <= s1_sub;
                 s2_sx <= s1_sx;
                 s2_e_big <= s1_e_big;
-                s2_fine <= SPLIT && !far ? d[2:0] : 3'd0;
+                s2_fine <= SPLIT && !far ? {1'b0, d[1:0]} : 3'd0;
                 s2_f_big <= s1_f_big;
                 s2_small <= coarse;
                 s2_lost <= lost;
@@ -1051,7 +1063,11 @@ module hls_fp_add #(
         // Stage 4: the leading one of the sum; an exact zero (x + (-x) is +0 in
         // round-to-nearest; (-0) + (-0) is -0) becomes a special result here.
         logic [LW-1:0] lz;
-        assign lz = LW'(SUMW - 1) - LW'(hls_fp_pkg::lead64(64'(s3_sum)));
+        // The sum left-aligned in 64 bits: its leading one at 63 - lz, so lz is the
+        // position's complement (no subtraction after the tree).
+        logic [5:0] lead;
+        assign lead = hls_fp_pkg::lead64({s3_sum, (64 - SUMW)'(0)});
+        assign lz = LW'(~lead);
         logic s4_special, s4_nan, s4_inf, s4_sign;
         logic [EW-1:0] s4_e_big;
         logic [LW-1:0] s4_lz;
@@ -1074,15 +1090,20 @@ module hls_fp_add #(
         logic [EW:0] s5_e;
         logic [LW-1:0] s5_sh;
         logic [SUMW-1:0] s5_sum;
+        // One subtraction both compares (its sign) and gives the exponent.
         logic [LW-1:0] sh;
-        assign sh = (EW'(s4_lz) <= s4_e_big) ? s4_lz : LW'(s4_e_big);
+        logic signed [EW+1:0] rest;
+        logic fits;
+        assign rest = $signed({2'b00, s4_e_big}) - $signed((EW+2)'(s4_lz));
+        assign fits = !rest[EW+1];
+        assign sh = fits ? s4_lz : LW'(s4_e_big);
         always_ff @(posedge clk) begin
             if (ce) begin
                 s5_special <= s4_special;
                 s5_nan <= s4_nan;
                 s5_inf <= s4_inf;
                 s5_sign <= s4_sign;
-                s5_e <= {1'b0, s4_e_big} + 1'b1 - (EW+1)'(sh);
+                s5_e <= fits ? (EW+1)'(rest) + 1'b1 : (EW+1)'(1);
                 s5_sh <= sh;
                 s5_sum <= s4_sum;
             end
@@ -1099,8 +1120,8 @@ module hls_fp_add #(
                 s6_inf <= s5_inf;
                 s6_sign <= s5_sign;
                 s6_e <= s5_e;
-                s6_fine <= SPLIT ? 3'(s5_sh) : 3'd0;
-                s6_n <= SPLIT ? s5_sum << {s5_sh[LW-1:3], 3'b000} : s5_sum << s5_sh;
+                s6_fine <= SPLIT ? {1'b0, s5_sh[1:0]} : 3'd0;
+                s6_n <= SPLIT ? s5_sum << {s5_sh[LW-1:2], 2'b00} : s5_sum << s5_sh;
             end
         end
         logic s6b_special, s6b_nan, s6b_inf, s6b_sign;
@@ -1466,12 +1487,15 @@ module hls_fp_sqrt #(
             logic [SWJ-1:0] r4, b, sum;
             assign neg = r_in[CW-1];
             assign r4 = {r_in[SWJ-3:0], rad_in[RADW - 1 - 2*j -: 2]};
+            // 4q + 3 added, or 4q + 1 subtracted as its complement plus one: that +1 lands
+            // on the complement's last bit, a 0, so the operand's last two bits are 1 either
+            // way and the step is one two-operand adder.
             if (j == 0) begin : g_first
-                assign b = {!neg, 1'b1, neg};
+                assign b = {!neg, 2'b11};
             end else begin : g_rest
-                assign b = {!neg, q_in[j-1:0] ^ {j{!neg}}, 1'b1, neg};
+                assign b = {!neg, q_in[j-1:0] ^ {j{!neg}}, 2'b11};
             end
-            assign sum = r4 + b + SWJ'(!neg);
+            assign sum = r4 + b;
             assign r_out = CW'($signed(sum));
             assign q_out = {q_in[STEPS-2:0], !sum[SWJ-1]};
         end
@@ -1541,14 +1565,22 @@ module hls_fp64_add #(
     hls_fp_add #(.EW(11), .MW(52), .LAT(LAT)) core (.clk, .ce, .a, .b({b[63] ^ sub, b[62:0]}), .y);
 endmodule
 
-// binary64 multiplier. With LAT >= STAGES (10) staged: classify; six 26 x 17 partial
-// products (a DSP block each) and three rows in LUTs for the significands' top bits,
-// reduced by carry-save adders to two; the 106-bit product; its leading one (a tree); the exponent and the shift for a
-// normal or subnormal result, every exponent-only term computed a stage early; the shift
-// in two steps with the sticky bit from a mask; round; pack. Otherwise combinational
-// (hls_fp64_pkg::fmul64) followed by LAT registers.
+// binary64 multiplier. With LAT >= STAGES (10) staged like hls_fp32_mul: classify, and
+// count the leading and trailing zeros of each significand; six 26 x 17 partial products (a
+// DSP block each) and three rows in LUTs for the significands' top bits, summed by a tree
+// of adders, a level a stage;
+// the normalising shift by the sum of the leading-zero counts, building only the 55 bits
+// rounding reads; a last one-bit step; the right shift of a subnormal result; round and
+// pack. The sticky bit comes from the trailing-zero counts (a product's are its factors'
+// sum), not from a mask over the product. Two subnormal operands make a zero (their
+// product is far below the smallest subnormal), so one significand at most has leading
+// zeros. Otherwise combinational (hls_fp64_pkg::fmul64) followed by LAT registers.
 module hls_fp64_mul #(
-    parameter int LAT = 12
+    parameter int LAT = 12,
+    // The DSP block's multiplier, signed operand widths (as hls_fp32_mul): 27 x 18 takes
+    // six 26 x 17 products and three rows in LUTs; 18 x 18 takes nine 18 x 18.
+    parameter int DSP_A = 18,
+    parameter int DSP_B = 18
 ) (
     input  logic        clk,
     input  logic        ce,
@@ -1557,8 +1589,9 @@ module hls_fp64_mul #(
     output logic [63:0] y
 );
     localparam int STAGES = 10;
+    localparam bit WIDE = DSP_A >= 27 && DSP_B >= 18;
     if (LAT >= STAGES) begin : g_staged
-        // Stage 1: special operands; the significands as three 18-bit chunks each.
+        // Stage 1: special operands; exponent; leading and trailing zeros.
         logic [10:0] ex, ez;
         logic nan_x, nan_z, inf_x, inf_z, zero_x, zero_z;
         assign ex = a[62:52];
@@ -1569,15 +1602,29 @@ module hls_fp64_mul #(
         assign inf_z = ez == 11'h7FF && b[51:0] == 52'd0;
         assign zero_x = a[62:0] == 63'd0;
         assign zero_z = b[62:0] == 63'd0;
+        // Leading zeros: the complement of the leading one's position with the significand
+        // at the top of 64 bits; trailing zeros: the same with its bits reversed.
+        function automatic logic [5:0] lzc53(input logic [52:0] v);
+            return ~hls_fp_pkg::lead64({v, 11'd0});
+        endfunction
+        function automatic logic [5:0] tzc53(input logic [52:0] v);
+            logic [63:0] r;
+            r = '0;
+            for (int i = 0; i < 53; i++) r[63 - i] = v[i];
+            return ~hls_fp_pkg::lead64(r);
+        endfunction
         logic s1_special, s1_sign;
         logic [63:0] s1_special_val;
         logic [53:0] s1_fx, s1_fz;
-        logic signed [13:0] s1_em;
+        logic [5:0] s1_lzx, s1_lzz, s1_tzx, s1_tzz;
+        logic signed [13:0] s1_e;
         always_ff @(posedge clk) begin
             if (ce) begin
                 s1_sign <= a[63] ^ b[63];
-                s1_special <= ex == 11'h7FF || ez == 11'h7FF || zero_x || zero_z;
-                // NaN in, or inf x 0: the quiet NaN; inf otherwise; a zero operand: zero.
+                // A special operand, or two subnormals (their product rounds to zero).
+                s1_special <= ex == 11'h7FF || ez == 11'h7FF || zero_x || zero_z
+                           || (ex == 11'd0 && ez == 11'd0);
+                // NaN in, or inf x 0: the quiet NaN; inf otherwise; else zero.
                 if (nan_x || nan_z || (inf_x && zero_z) || (inf_z && zero_x))
                     s1_special_val <= hls_fp64_pkg::QNAN64;
                 else if (inf_x || inf_z)
@@ -1586,173 +1633,183 @@ module hls_fp64_mul #(
                     s1_special_val <= {a[63] ^ b[63], 63'd0};
                 s1_fx <= {1'b0, ex != 11'd0, a[51:0]};
                 s1_fz <= {1'b0, ez != 11'd0, b[51:0]};
-                // Biased exponent of the product's bit L is L + em.
-                s1_em <= $signed({3'd0, (ex == 11'd0) ? 11'd1 : ex})
-                       + $signed({3'd0, (ez == 11'd0) ? 11'd1 : ez}) - 14'sd1127;
+                s1_lzx <= lzc53({ex != 11'd0, a[51:0]});
+                s1_lzz <= lzc53({ez != 11'd0, b[51:0]});
+                s1_tzx <= tzc53({ex != 11'd0, a[51:0]});
+                s1_tzz <= tzc53({ez != 11'd0, b[51:0]});
+                // Biased exponent of the product with its leading one at bit 105.
+                s1_e <= $signed({3'd0, (ex == 11'd0) ? 11'd1 : ex})
+                      + $signed({3'd0, (ez == 11'd0) ? 11'd1 : ez}) - 14'sd1022;
             end
         end
-        // Stage 2: six 26 x 17 partial products (a DSP48E2 each: 27 x 18 signed), and in
-        // LUTs the rows of the significands' top bits (fx[52] times fz; fx[51:0] times
-        // fz[52:51]).
+        // Stage 2: the partial products, a DSP block each: WIDE, six 26 x 17 (27 x 18
+        // signed) and in LUTs the rows of the significands' top bits (fx[52] times fz;
+        // fx[51:0] times fz[52:51]); otherwise nine 18 x 18. Beside them the zero counts.
         logic s2_special, s2_sign;
         logic [63:0] s2_special_val;
-        logic signed [13:0] s2_em;
-        logic [42:0] pp [2][3];
-        logic [105:0] s2_e0, s2_e1, s2_e2;
+        logic signed [13:0] s2_e;
+        logic [6:0] s2_lzs, s2_tzs;
+        // Rows to add, each a concatenation of products that do not overlap.
+        logic [105:0] s2_r [7];
         always_ff @(posedge clk) begin
             if (ce) begin
                 s2_special <= s1_special;
                 s2_special_val <= s1_special_val;
                 s2_sign <= s1_sign;
-                s2_em <= s1_em;
-                for (int i = 0; i < 2; i++)
-                    for (int j = 0; j < 3; j++)
-                        pp[i][j] <= {17'd0, s1_fx[26*i +: 26]} * {26'd0, s1_fz[17*j +: 17]};
-                s2_e0 <= s1_fx[52] ? {53'd0, s1_fz[52:0]} << 52 : 106'd0;
-                s2_e1 <= s1_fz[51] ? {54'd0, s1_fx[51:0]} << 51 : 106'd0;
-                s2_e2 <= s1_fz[52] ? {54'd0, s1_fx[51:0]} << 52 : 106'd0;
+                s2_e <= s1_e;
+                // One significand at most has leading zeros (two subnormals are special):
+                // their sum is their OR, at most 52, so the shift below has six levels.
+                s2_lzs <= {1'b0, s1_lzx | s1_lzz};
+                s2_tzs <= {1'b0, s1_tzx} + {1'b0, s1_tzz};
+                if (WIDE) begin
+                    // pp(i, j) = fx[26i +: 26] * fz[17j +: 17] sits at 26 i + 17 j.
+                    s2_r[0] <= {20'd0, 43'(s1_fx[51:26] * s1_fz[33:17]), 43'(s1_fx[25:0] * s1_fz[16:0])};
+                    s2_r[1] <= {3'd0, 43'(s1_fx[51:26] * s1_fz[50:34]), 43'(s1_fx[25:0] * s1_fz[33:17]), 17'd0};
+                    s2_r[2] <= {29'd0, 43'(s1_fx[25:0] * s1_fz[50:34]), 34'd0};
+                    s2_r[3] <= {37'd0, 43'(s1_fx[51:26] * s1_fz[16:0]), 26'd0};
+                    s2_r[4] <= s1_fx[52] ? {53'd0, s1_fz[52:0]} << 52 : 106'd0;
+                    s2_r[5] <= s1_fz[51] ? {54'd0, s1_fx[51:0]} << 51 : 106'd0;
+                    s2_r[6] <= s1_fz[52] ? {54'd0, s1_fx[51:0]} << 52 : 106'd0;
+                end else begin
+                    // pp(i, j) = fx[18i +: 18] * fz[18j +: 18] sits at 18 (i + j).
+                    s2_r[0] <= {34'(s1_fx[53:36] * s1_fz[53:36]), 36'(s1_fx[35:18] * s1_fz[35:18]),
+                                36'(s1_fx[17:0] * s1_fz[17:0])};
+                    s2_r[1] <= {16'd0, 36'(s1_fx[35:18] * s1_fz[53:36]), 36'(s1_fx[17:0] * s1_fz[35:18]), 18'd0};
+                    s2_r[2] <= {16'd0, 36'(s1_fx[53:36] * s1_fz[35:18]), 36'(s1_fx[35:18] * s1_fz[17:0]), 18'd0};
+                    s2_r[3] <= {34'd0, 36'(s1_fx[17:0] * s1_fz[53:36]), 36'd0};
+                    s2_r[4] <= {34'd0, 36'(s1_fx[53:36] * s1_fz[17:0]), 36'd0};
+                    s2_r[5] <= 106'd0;
+                    s2_r[6] <= 106'd0;
+                end
             end
         end
-        // Stage 3: pp[i][j] sits at 26 i + 17 j; with the three LUT rows, seven rows
-        // reduced to two by carry-save adders (no carry chain), modulo 2^106 (the product
-        // is below it).
-        function automatic logic [211:0] csa(input logic [105:0] u, input logic [105:0] v, input logic [105:0] w);
-            return {u ^ v ^ w, ((u & v) | (v & w) | (u & w)) << 1};
-        endfunction
-        logic [105:0] r [7];
-        logic [105:0] t0s, t0c, t1s, t1c, t2s, t2c, t3s, t3c, t4s, t4c;
-        always_comb begin
-            r[0] = {20'd0, pp[1][1], pp[0][0]};                 // 0 and 43
-            r[1] = {3'd0, pp[1][2], pp[0][1], 17'd0};           // 17 and 60
-            r[2] = {29'd0, pp[0][2], 34'd0};                    // 34
-            r[3] = {37'd0, pp[1][0], 26'd0};                    // 26
-            r[4] = s2_e0;
-            r[5] = s2_e1;
-            r[6] = s2_e2;
-            {t0s, t0c} = csa(r[0], r[1], r[2]);
-            {t1s, t1c} = csa(r[3], r[4], r[5]);
-            {t2s, t2c} = csa(t0s, t0c, t1s);
-            {t3s, t3c} = csa(t1c, r[6], t2s);
-            {t4s, t4c} = csa(t2c, t3s, t3c);
-        end
+        // Stages 3, 4 and 4b: the product (below 2^106) as a tree of carry-propagate
+        // adders, one level a stage (on LUT6 devices an adder costs one LUT a bit, a
+        // carry-save layer two).
         logic s3_special, s3_sign;
         logic [63:0] s3_special_val;
-        logic signed [13:0] s3_em;
-        logic [105:0] s3_s, s3_c;
+        logic signed [13:0] s3_e;
+        logic [6:0] s3_lzs, s3_tzs;
+        logic [105:0] s3_a, s3_b, s3_c, s3_d;
         always_ff @(posedge clk) begin
             if (ce) begin
                 s3_special <= s2_special;
                 s3_special_val <= s2_special_val;
                 s3_sign <= s2_sign;
-                s3_em <= s2_em;
-                s3_s <= t4s;
-                s3_c <= t4c;
+                s3_e <= s2_e;
+                s3_lzs <= s2_lzs;
+                s3_tzs <= s2_tzs;
+                s3_a <= s2_r[0] + s2_r[1];
+                s3_b <= s2_r[2] + s2_r[3];
+                s3_c <= s2_r[4] + s2_r[5];
+                s3_d <= s2_r[6];
             end
         end
-        // Stage 4: the product (below 2^106: the carry-save bits above drop out exactly).
         logic s4_special, s4_sign;
         logic [63:0] s4_special_val;
-        logic signed [13:0] s4_em;
-        logic [105:0] s4_p;
+        logic signed [13:0] s4_e;
+        logic [6:0] s4_lzs, s4_tzs;
+        logic [105:0] s4_ab, s4_cd;
         always_ff @(posedge clk) begin
             if (ce) begin
                 s4_special <= s3_special;
                 s4_special_val <= s3_special_val;
                 s4_sign <= s3_sign;
-                s4_em <= s3_em;
-                s4_p <= s3_s + s3_c;
+                s4_e <= s3_e;
+                s4_lzs <= s3_lzs;
+                s4_tzs <= s3_tzs;
+                s4_ab <= s3_a + s3_b;
+                s4_cd <= s3_c + s3_d;
             end
         end
-        // Stage 5: the leading one; beside it the exponent-only terms of stage 6.
-        logic [5:0] lead_hi, lead_lo;
-        assign lead_hi = hls_fp_pkg::lead64({22'd0, s4_p[105:64]});
-        assign lead_lo = hls_fp_pkg::lead64(s4_p[63:0]);
-        logic s5_special, s5_sign, s5_right_tiny, s5_gone_tiny;
-        logic [63:0] s5_special_val;
-        logic [105:0] s5_p;
-        logic [6:0] s5_lead, s5_sh_tiny;
-        logic signed [13:0] s5_em, s5_t0;
+        logic s4b_special, s4b_sign;
+        logic [63:0] s4b_special_val;
+        logic signed [13:0] s4b_e;
+        logic [6:0] s4b_lzs, s4b_tzs;
+        logic [105:0] s4b_p;
         always_ff @(posedge clk) begin
             if (ce) begin
-                s5_special <= s4_special;
-                s5_special_val <= s4_special_val;
-                s5_sign <= s4_sign;
-                s5_p <= s4_p;
-                s5_lead <= (s4_p[105:64] != 42'd0) ? {1'b1, lead_hi} : {1'b0, lead_lo};
-                s5_em <= s4_em;
-                s5_t0 <= 14'sd1 - s4_em;
-                // Below the normal range the right shift no longer depends on the leading
-                // one: L - 55 + 1 - (L + em) = -54 - em.
-                s5_right_tiny <= s4_em < -14'sd54;
-                s5_gone_tiny <= s4_em < -14'sd160;
-                s5_sh_tiny <= (s4_em < -14'sd54) ? 7'(-14'sd54 - s4_em) : 7'(s4_em + 14'sd54);
+                s4b_special <= s4_special;
+                s4b_special_val <= s4_special_val;
+                s4b_sign <= s4_sign;
+                s4b_e <= s4_e;
+                s4b_lzs <= s4_lzs;
+                s4b_tzs <= s4_tzs;
+                s4b_p <= s4_ab + s4_cd;
             end
         end
-        // Stage 6: exponent and shift (right with sticky, or left) that puts the leading
-        // one at bit 55, or lower for a subnormal result.
-        logic tiny;
-        assign tiny = $signed({7'd0, s5_lead}) < s5_t0;
-        logic s6_special, s6_sign, s6_right, s6_gone;
+        // Stage 5: shift by the estimate, building only the 55 bits kept; the exponent
+        // for both outcomes (leading zeros lzs or lzs + 1: e - lzs and e + ~lzs, one adder
+        // each) and the trailing zeros of the normalised word.
+        logic [54:0] shifted;
+        assign shifted = 55'((s4b_p << s4b_lzs[5:0]) >> 51);
+        logic s5_special, s5_sign;
+        logic [63:0] s5_special_val;
+        logic signed [13:0] s5_e0, s5_e1;
+        logic [7:0] s5_tz0;
+        logic [54:0] s5_q;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s5_special <= s4b_special;
+                s5_special_val <= s4b_special_val;
+                s5_sign <= s4b_sign;
+                s5_q <= shifted;
+                s5_e0 <= s4b_e - $signed({7'd0, s4b_lzs});
+                s5_e1 <= s4b_e + $signed({7'h7F, ~s4b_lzs});
+                s5_tz0 <= {1'b0, s4b_tzs} + {1'b0, s4b_lzs};
+            end
+        end
+        // Stage 6: the leading one to the top (one more step when the estimate fell short);
+        // below the normal range (e < 1) the right shift 1 - e that a subnormal result needs
+        // (0 otherwise, 63 when nothing is left: e <= -62, told from the bits).
+        logic signed [13:0] e;
+        logic tiny, gone;
+        assign e = s5_q[54] ? s5_e0 : s5_e1;
+        assign tiny = e[13] || e == 14'sd0;
+        assign gone = e[13] && (!(&e[12:6]) || e[5:0] <= 6'd2);
+        logic s6_special, s6_sign, s6_tiny;
         logic [63:0] s6_special_val;
-        logic [105:0] s6_p;
-        logic [6:0] s6_sh;
         logic signed [13:0] s6_e;
+        logic [5:0] s6_sh;
+        logic [7:0] s6_tz;
+        logic [53:0] s6_q;
         always_ff @(posedge clk) begin
             if (ce) begin
                 s6_special <= s5_special;
                 s6_special_val <= s5_special_val;
                 s6_sign <= s5_sign;
-                s6_p <= s5_p;
-                s6_e <= tiny ? 14'sd0 : $signed({7'd0, s5_lead}) + s5_em;
-                s6_right <= tiny ? s5_right_tiny : s5_lead > 7'd55;
-                s6_gone <= tiny && s5_gone_tiny;
-                s6_sh <= tiny ? s5_sh_tiny : ((s5_lead > 7'd55) ? s5_lead - 7'd55 : 7'd55 - s5_lead);
+                s6_q <= s5_q[54] ? s5_q[54:1] : s5_q[53:0];
+                s6_e <= e;
+                s6_tiny <= tiny;
+                s6_sh <= !tiny ? 6'd0 : gone ? 6'd63 : 6'(14'sd1 - e);
+                s6_tz <= s5_q[54] ? s5_tz0 : s5_tz0 + 8'd1;
             end
         end
-        // Stages 7 and 8: the shift (by the multiple of 8, then the rest); a right shift's
-        // dropped bits from a mask beside the first step.
-        logic [105:0] mask, coarse;
-        assign mask = ~({106{1'b1}} << s6_sh);
-        assign coarse = s6_right ? (s6_p >> {s6_sh[6:3], 3'b000}) : (s6_p << {s6_sh[6:3], 3'b000});
-        logic s7_special, s7_sign, s7_right, s7_lost;
+        // Stage 7: shift (a subnormal result right); a bit below the guard bit is set when
+        // the word's lowest set bit lies below 52 past the shift (the 53 significand bits and
+        // the guard bit stay above it).
+        logic s7_special, s7_sign;
         logic [63:0] s7_special_val;
-        logic [105:0] s7_coarse;
-        logic [2:0] s7_fine;
         logic signed [13:0] s7_e;
+        logic [55:0] s7_f;
         always_ff @(posedge clk) begin
             if (ce) begin
                 s7_special <= s6_special;
                 s7_special_val <= s6_special_val;
                 s7_sign <= s6_sign;
-                s7_e <= s6_e;
-                s7_right <= s6_right;
-                s7_fine <= s6_sh[2:0];
-                s7_lost <= s6_right && (s6_gone ? s6_p != 106'd0 : (s6_p & mask) != 106'd0);
-                s7_coarse <= s6_gone ? 106'd0 : coarse;
+                s7_e <= s6_tiny ? 14'sd0 : s6_e;
+                s7_f <= {s6_q >> s6_sh, 1'b0, s6_tz < {2'd0, s6_sh} + 8'd52};
             end
         end
-        logic s8_special, s8_sign;
-        logic [63:0] s8_special_val;
-        logic [55:0] s8_f;
-        logic signed [13:0] s8_e;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s8_special <= s7_special;
-                s8_special_val <= s7_special_val;
-                s8_sign <= s7_sign;
-                s8_e <= s7_e;
-                s8_f <= (s7_right ? 56'(s7_coarse >> s7_fine) : 56'(s7_coarse << s7_fine))
-                      | {55'd0, s7_lost};
-            end
-        end
-        // Stages 9 and 10: round and pack.
+        // Stages 8 and 9 (and 10: the pipeline's tenth stage is the product's second
+        // half): round and pack.
         hls_fp_round #(.EW(11), .MW(52), .EXTRA(LAT - STAGES)) round (
             .clk, .ce,
-            .special(s8_special),
-            .special_val(s8_special_val),
-            .sign(s8_sign),
-            .e(s8_e),
-            .f(s8_f),
+            .special(s7_special),
+            .special_val(s7_special_val),
+            .sign(s7_sign),
+            .e(s7_e),
+            .f(s7_f),
             .y
         );
     end else begin : g_combinational

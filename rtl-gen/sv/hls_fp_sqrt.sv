@@ -107,12 +107,15 @@ module hls_fp_sqrt #(
             logic [SWJ-1:0] r4, b, sum;
             assign neg = r_in[CW-1];
             assign r4 = {r_in[SWJ-3:0], rad_in[RADW - 1 - 2*j -: 2]};
+            // 4q + 3 added, or 4q + 1 subtracted as its complement plus one: that +1 lands
+            // on the complement's last bit, a 0, so the operand's last two bits are 1 either
+            // way and the step is one two-operand adder.
             if (j == 0) begin : g_first
-                assign b = {!neg, 1'b1, neg};
+                assign b = {!neg, 2'b11};
             end else begin : g_rest
-                assign b = {!neg, q_in[j-1:0] ^ {j{!neg}}, 1'b1, neg};
+                assign b = {!neg, q_in[j-1:0] ^ {j{!neg}}, 2'b11};
             end
-            assign sum = r4 + b + SWJ'(!neg);
+            assign sum = r4 + b;
             assign r_out = CW'($signed(sum));
             assign q_out = {q_in[STEPS-2:0], !sum[SWJ-1]};
         end
