@@ -299,6 +299,7 @@ pub fn emit(core: &CoreInfo, board: &Board) -> String {
         include_str!("../sv/hls_delay.sv"),
         include_str!("../sv/hls_fp_round.sv"),
         include_str!("../sv/hls_fp_add.sv"),
+        include_str!("../sv/hls_fp_narrow.sv"),
         include_str!("../sv/hls_fp_div.sv"),
         include_str!("../sv/hls_fp_sqrt.sv"),
         core.source.as_str(),

@@ -594,6 +594,22 @@ pub fn emit(
                 OpKind::FloatUnary(r) => {
                     Some(format!("hls_fp_pkg::round32({}, {})", a(0), *r as u32))
                 }
+                // Narrowing float conversions: the staged cores (hls_fp_narrow).
+                OpKind::Convert(ConvertOp::FToF(r))
+                    if matches!(
+                        (unit.body.op(op.operands[0]).ty.bits(), w),
+                        (32, 16) | (64, 32)
+                    ) =>
+                {
+                    let from = unit.body.op(op.operands[0]).ty.bits();
+                    wl(&mut out, decl.clone());
+                    wl(&mut out, format!(
+                        "    hls_fp{from}_to_fp{w} #(.LAT({lat}), .MODE(2'd{})) {n}_core (.clk(ap_clk), .ce(en), .a({}), .y({n}));",
+                        *r as u32,
+                        a(0)
+                    ));
+                    None
+                }
                 OpKind::Convert(c) => {
                     let from = unit.body.op(op.operands[0]).ty.bits();
                     let widen = |signed: bool| match from {
@@ -616,15 +632,9 @@ pub fn emit(
                             widen(false),
                             *r as u32
                         ),
-                        ConvertOp::FToF(r) => match (from, w) {
+                        ConvertOp::FToF(_) => match (from, w) {
                             (16, 32) => format!("hls_fp_pkg::f16_to_f32({})", a(0)),
                             (32, 64) => format!("hls_fp_pkg::f32_to_f64({})", a(0)),
-                            (32, 16) => {
-                                format!("hls_fp_pkg::f32_to_f16({}, 2'd{})", a(0), *r as u32)
-                            }
-                            (64, 32) => {
-                                format!("hls_fp_pkg::f64_to_f32({}, 2'd{})", a(0), *r as u32)
-                            }
                             _ => {
                                 return Err(RtlError::Unsupported(format!(
                                     "conversion from f{from} to f{w} reached code generation"

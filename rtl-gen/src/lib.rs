@@ -36,6 +36,8 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fp32_add.sv", include_str!("../sv/hls_fp32_add.sv")),
     ("hls_fp32_mul.sv", include_str!("../sv/hls_fp32_mul.sv")),
     ("hls_fp_add.sv", include_str!("../sv/hls_fp_add.sv")),
+    ("hls_fp_narrow.sv", include_str!("../sv/hls_fp_narrow.sv")),
+    ("hls_fp_convert.sv", include_str!("../sv/hls_fp_convert.sv")),
     ("hls_fp_div.sv", include_str!("../sv/hls_fp_div.sv")),
     ("hls_fp_sqrt.sv", include_str!("../sv/hls_fp_sqrt.sv")),
     ("hls_fp32_div.sv", include_str!("../sv/hls_fp32_div.sv")),

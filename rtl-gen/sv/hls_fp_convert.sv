@@ -1,8 +1,8 @@
-// Float-format conversions as standalone cores: the hls_fp_pkg functions the datapath uses
-// inline, followed by LAT registers with clock enable. Widening (half -> float, float ->
-// double) is exact; narrowing rounds in direction MODE (0 nearest even, 1 toward zero,
-// 2 toward +inf, 3 toward -inf), keeps subnormals, overflows to infinity or the largest
-// finite value as the direction says, and quiets NaNs keeping their top payload bits.
+// Float-format conversions as cores. Widening (half -> float, float -> double) is exact:
+// the hls_fp_pkg function, then LAT registers with clock enable. Narrowing is the staged
+// hls_fp_narrow: rounds in direction MODE (0 nearest even, 1 toward zero, 2 toward +inf,
+// 3 toward -inf), keeps subnormals, overflows to infinity or the largest finite value as
+// the direction says, and quiets NaNs keeping their top payload bits.
 module hls_fp16_to_fp32 #(
     parameter int LAT = 1
 ) (
@@ -23,7 +23,7 @@ module hls_fp32_to_fp16 #(
     input  logic [31:0] a,
     output logic [15:0] y
 );
-    hls_delay #(.W(16), .N(LAT)) delay (.clk, .ce, .d(hls_fp_pkg::f32_to_f16(a, MODE)), .q(y));
+    hls_fp_narrow #(.EWI(8), .MWI(23), .EWO(5), .MWO(10), .MODE(MODE), .LAT(LAT)) core (.clk, .ce, .a, .y);
 endmodule
 
 module hls_fp32_to_fp64 #(
@@ -46,5 +46,5 @@ module hls_fp64_to_fp32 #(
     input  logic [63:0] a,
     output logic [31:0] y
 );
-    hls_delay #(.W(32), .N(LAT)) delay (.clk, .ce, .d(hls_fp_pkg::f64_to_f32(a, MODE)), .q(y));
+    hls_fp_narrow #(.EWI(11), .MWI(52), .EWO(8), .MWO(23), .MODE(MODE), .LAT(LAT)) core (.clk, .ce, .a, .y);
 endmodule

@@ -1154,6 +1154,111 @@ module hls_fp_add #(
         hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(sum), .q(y));
     end
 endmodule
+// A narrowing float-format conversion (EWI/MWI exponent and fraction bits in, EWO/MWO
+// out: float -> half is 8/23 -> 5/10, double -> float 11/52 -> 8/23) rounding in direction
+// MODE (0 nearest even, 1 toward zero, 2 toward +inf, 3 toward -inf): subnormal results
+// kept, overflow to infinity or the largest finite value as the direction says, NaNs
+// quieted with their top payload bits. Fixed latency LAT with clock enable.
+//
+// With LAT >= 3 staged: classify, the output exponent and the right shift (the fraction
+// bits the output drops, more below its normal range); the shift, with guard and sticky
+// bits (a mask decoded from the shift); the rounding increment added to exponent and
+// fraction as one word (a carry reaches the exponent: a subnormal rounded up to the
+// smallest normal, the largest finite rounded up to infinity) and packing. Extra latency
+// is a delay line. With LAT < 3 the package function (hls_fp_pkg::f32_to_f16 or
+// f64_to_f32), then LAT registers.
+module hls_fp_narrow #(
+    parameter int EWI = 8,
+    parameter int MWI = 23,
+    parameter int EWO = 5,
+    parameter int MWO = 10,
+    parameter logic [1:0] MODE = 2'd0,
+    parameter int LAT = 4
+) (
+    input  logic               clk,
+    input  logic               ce,
+    input  logic [EWI+MWI:0]   a,
+    output logic [EWO+MWO:0]   y
+);
+    localparam int WI = EWI + MWI + 1;
+    localparam int WO = EWO + MWO + 1;
+    localparam int XW = EWI + 2;              // signed exponents
+    localparam int SIGW = MWI + 1;            // the input significand with its hidden bit
+    localparam int SHMAX = MWI + 2;           // from here on only the sticky bit is left
+    localparam int SHW = $clog2(SHMAX + 1);
+    localparam logic signed [XW-1:0] REBIAS = XW'((1 << (EWO - 1)) - (1 << (EWI - 1)));
+    localparam logic signed [XW-1:0] EMAXO = XW'((1 << EWO) - 1);
+    localparam logic signed [XW-1:0] DROP = XW'(MWI - MWO);
+    localparam int STAGES = 3;
+
+    if (LAT >= STAGES) begin : g_staged
+        // Stage 1: classify; the output's biased exponent (inputs' subnormals count as
+        // exponent 1); the shift: the dropped fraction bits, and 1 - e more for a result
+        // below the normal range.
+        logic [EWI-1:0] ex;
+        logic sign, away, nan, inf, zero;
+        logic signed [XW-1:0] eo, sh;
+        assign ex = a[WI-2:MWI];
+        assign sign = a[WI-1];
+        assign away = MODE == 2'd0 || (MODE == 2'd2 && !sign) || (MODE == 2'd3 && sign);
+        assign nan = &ex && a[MWI-1:0] != '0;
+        assign inf = &ex && a[MWI-1:0] == '0;
+        assign zero = a[WI-2:0] == '0;
+        assign eo = $signed({2'b00, (ex == '0) ? EWI'(1) : ex}) + REBIAS;
+        assign sh = (eo < XW'(1)) ? DROP + XW'(1) - eo : DROP;
+        logic s1_special, s1_sign;
+        logic [WO-1:0] s1_special_val;
+        logic [SIGW-1:0] s1_sig;
+        logic [SHW-1:0] s1_sh;
+        logic [EWO-1:0] s1_e;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s1_sign <= sign;
+                s1_special <= nan || inf || zero || eo >= EMAXO;
+                if (nan) s1_special_val <= {sign, {EWO{1'b1}}, 1'b1, a[MWI-2 -: MWO-1]};
+                else if (inf || (!zero && away)) s1_special_val <= {sign, {EWO{1'b1}}, {MWO{1'b0}}};
+                else if (zero) s1_special_val <= {sign, {(WO-1){1'b0}}};
+                // Overflow toward zero: the largest finite value.
+                else s1_special_val <= {sign, {(EWO-1){1'b1}}, 1'b0, {MWO{1'b1}}};
+                s1_sig <= {ex != '0, a[MWI-1:0]};
+                s1_sh <= (sh > XW'(SHMAX)) ? SHW'(SHMAX) : SHW'(sh);
+                s1_e <= (eo < XW'(1)) ? '0 : EWO'(eo);
+            end
+        end
+        // Stage 2: the shift; the guard bit (the last one shifted out) and the sticky bit
+        // (those below it, from a thermometer mask); the increment.
+        // The kept fraction bits (the hidden bit is implied by the exponent) and the guard.
+        logic [MWO:0] t;
+        logic [SIGW-1:0] below;
+        logic st, inc;
+        assign t = (MWO+1)'({s1_sig, 1'b0} >> s1_sh);
+        assign below = (s1_sh == '0) ? '0 : ~({SIGW{1'b1}} << (s1_sh - SHW'(1)));
+        assign st = (s1_sig & below) != '0;
+        assign inc = hls_fp_pkg::round_inc(MODE, s1_sign, t[1], t[0], st);
+        logic s2_special, s2_sign, s2_inc;
+        logic [WO-1:0] s2_special_val;
+        logic [EWO+MWO-1:0] s2_mag;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s2_special <= s1_special;
+                s2_special_val <= s1_special_val;
+                s2_sign <= s1_sign;
+                s2_inc <= inc;
+                s2_mag <= {s1_e, t[MWO:1]};
+            end
+        end
+        // Stage 3: round and pack.
+        logic [WO-1:0] res;
+        always_ff @(posedge clk) begin
+            if (ce) res <= s2_special ? s2_special_val : {s2_sign, s2_mag + (EWO+MWO)'(s2_inc)};
+        end
+        hls_delay #(.W(WO), .N(LAT - STAGES)) delay (.clk, .ce, .d(res), .q(y));
+    end else if (EWI == 8) begin : g_combinational16
+        hls_delay #(.W(WO), .N(LAT)) delay (.clk, .ce, .d(WO'(hls_fp_pkg::f32_to_f16(32'(a), MODE))), .q(y));
+    end else begin : g_combinational32
+        hls_delay #(.W(WO), .N(LAT)) delay (.clk, .ce, .d(WO'(hls_fp_pkg::f64_to_f32(64'(a), MODE))), .q(y));
+    end
+endmodule
 // IEEE-754 divider for a format of EW exponent and MW fraction bits (binary32: 8/23,
 // binary64: 11/52): correctly rounded (nearest even), subnormal inputs and outputs,
 // infinities, NaN (the quiet NaN out). Fixed latency LAT cycles with clock enable.
@@ -1487,12 +1592,15 @@ module hls_fp_sqrt #(
             logic [SWJ-1:0] r4, b, sum;
             assign neg = r_in[CW-1];
             assign r4 = {r_in[SWJ-3:0], rad_in[RADW - 1 - 2*j -: 2]};
+            // 4q + 3 added, or 4q + 1 subtracted as its complement plus one: that +1 lands
+            // on the complement's last bit, a 0, so the operand's last two bits are 1 either
+            // way and the step is one two-operand adder.
             if (j == 0) begin : g_first
-                assign b = {!neg, 1'b1, neg};
+                assign b = {!neg, 2'b11};
             end else begin : g_rest
-                assign b = {!neg, q_in[j-1:0] ^ {j{!neg}}, 1'b1, neg};
+                assign b = {!neg, q_in[j-1:0] ^ {j{!neg}}, 2'b11};
             end
-            assign sum = r4 + b + SWJ'(!neg);
+            assign sum = r4 + b;
             assign r_out = CW'($signed(sum));
             assign q_out = {q_in[STEPS-2:0], !sum[SWJ-1]};
         end
@@ -1543,462 +1651,62 @@ module hls_fp_sqrt #(
         hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(W'(hls_fp64_pkg::fsqrt64(64'(a)))), .q(y));
     end
 endmodule
-// IEEE-754 binary32 fused multiply-add a * b + c with a single rounding (nearest even),
-// subnormal inputs and outputs, infinities, NaN (quiet NaN 0x7FC00000 out). Fixed latency
-// LAT cycles with clock enable.
-//
-// With LAT >= STAGES (13) the datapath of hls_ffma32 below is staged: classify and the
-// exponents; four partial products (12 x 17, 12 x 17, 12 x 7 in DSP blocks; the other
-// 12 x 7 in LUTs as carry-save rows) beside the exponent difference; their sum; the larger
-// term first and the smaller aligned to it in two steps, what falls off as sticky; the
-// magnitude compare of an effective subtraction; the sum as one adder; the leading one;
-// the exponent and one left shift that puts the leading one, or for a subnormal result the
-// exponent-1 position, on top of a 27-bit window (no right shift: the sum sits below 27
-// zero bits), in two steps, the bits below the window as sticky from a mask; rounding and
-// packing (hls_fp_round). Extra latency is a delay line at the output. With LAT < STAGES
-// it is all combinational, followed by LAT registers.
-module hls_fp32_fma #(
-    parameter int LAT = 14,
-    // Round to odd instead of to nearest even (for hls_fp16_fma; see hls_fp_round).
-    parameter bit ODD = 1'b0,
-    // The DSP block's multiplier (as hls_fp32_mul): 27 x 18 takes 24 x 17 and 24 x 7;
-    // smaller blocks 12 x 17, 12 x 17, 12 x 7 and the last 12 x 7 in LUTs.
-    parameter int DSP_A = 18,
-    parameter int DSP_B = 18
+// Float-format conversions as cores. Widening (half -> float, float -> double) is exact:
+// the hls_fp_pkg function, then LAT registers with clock enable. Narrowing is the staged
+// hls_fp_narrow: rounds in direction MODE (0 nearest even, 1 toward zero, 2 toward +inf,
+// 3 toward -inf), keeps subnormals, overflows to infinity or the largest finite value as
+// the direction says, and quiets NaNs keeping their top payload bits.
+module hls_fp16_to_fp32 #(
+    parameter int LAT = 1
+) (
+    input  logic        clk,
+    input  logic        ce,
+    input  logic [15:0] a,
+    output logic [31:0] y
+);
+    hls_delay #(.W(32), .N(LAT)) delay (.clk, .ce, .d(hls_fp_pkg::f16_to_f32(a)), .q(y));
+endmodule
+
+module hls_fp32_to_fp16 #(
+    parameter int LAT = 1,
+    parameter logic [1:0] MODE = 2'd0
 ) (
     input  logic        clk,
     input  logic        ce,
     input  logic [31:0] a,
-    input  logic [31:0] b,
-    input  logic [31:0] c,
-    output logic [31:0] y
+    output logic [15:0] y
 );
-    localparam int STAGES = 13;
-    localparam bit WIDE = DSP_A >= 25 && DSP_B >= 18;
-    function automatic logic [31:0] hls_ffma32(input logic [31:0] x, input logic [31:0] z, input logic [31:0] w);
-        logic sp, sc, sign, eff_sub, p_inf, sticky;
-        logic [7:0] ex, ez, ew;
-        logic [47:0] p;
-        logic signed [11:0] ep, ec, emax, e;
-        logic [11:0] d;
-        logic [52:0] xp, xc, big, little, sum;
-        logic [6:0] lead;
-        logic [26:0] norm;  // leading one at bit 26 (or lower: subnormal)
-        logic signed [11:0] sh;
-        logic [31:0] res;
-        sp = x[31] ^ z[31];
-        sc = w[31];
-        ex = x[30:23]; ez = z[30:23]; ew = w[30:23];
-        p_inf = ex == 8'hFF || ez == 8'hFF;
-        res = 32'd0;
-        if ((ex == 8'hFF && x[22:0] != 23'd0) || (ez == 8'hFF && z[22:0] != 23'd0) || (ew == 8'hFF && w[22:0] != 23'd0)) begin
-            res = 32'h7FC00000;
-        end else if (p_inf && (x[30:0] == 31'd0 || z[30:0] == 31'd0)) begin
-            res = 32'h7FC00000;  // inf * 0
-        end else if (p_inf) begin
-            res = (ew == 8'hFF && sc != sp) ? 32'h7FC00000 : {sp, 8'hFF, 23'd0};
-        end else if (ew == 8'hFF) begin
-            res = w;
-        end else if (x[30:0] == 31'd0 || z[30:0] == 31'd0) begin
-            // Exact zero product: the sum is c, and for c = +-0 the IEEE sign rule.
-            res = (w[30:0] == 31'd0) ? {sp & sc, 31'd0} : w;
-        end else begin
-            p = {ex != 8'd0, x[22:0]} * {ez != 8'd0, z[22:0]};
-            // Both terms as integers times 2^(e - 176): the product P<<3, the addend c<<26.
-            ep = $signed({4'd0, (ex == 8'd0) ? 8'd1 : ex}) + $signed({4'd0, (ez == 8'd0) ? 8'd1 : ez}) - 12'sd127;
-            ec = $signed({4'd0, (ew == 8'd0) ? 8'd1 : ew});
-            xp = {2'b00, p, 3'b000};
-            xc = {3'b000, ew != 8'd0, w[22:0], 26'd0};
-            if (w[30:0] == 31'd0) ec = ep;  // a zero addend aligns anywhere
-            emax = (ep >= ec) ? ep : ec;
-            big = (ep >= ec) ? xp : xc;
-            little = (ep >= ec) ? xc : xp;
-            d = 12'((ep >= ec) ? ep - ec : ec - ep);
-            if (d > 12'd52) begin
-                sticky = little != 53'd0;
-                little = {52'd0, sticky};
-            end else begin
-                sticky = (little & ((53'd1 << d[5:0]) - 53'd1)) != 53'd0;
-                little = (little >> d[5:0]) | {52'd0, sticky};
-            end
-            eff_sub = sp != sc;
-            sign = (ep >= ec) ? sp : sc;
-            if (eff_sub) begin
-                if (little > big) begin
-                    sum = little - big;
-                    sign = !sign;
-                end else begin
-                    sum = big - little;
-                end
-            end else begin
-                sum = big + little;
-            end
-            if (sum == 53'd0) begin
-                res = 32'd0;  // exact cancellation rounds to +0
-            end else begin
-                lead = 7'd0;
-                for (int i = 0; i < 53; i++) if (sum[i]) lead = 7'(i);
-                // Biased exponent if the leading one is kept: value = 1.f * 2^(lead + emax - 176).
-                e = $signed({5'd0, lead}) + emax - 12'sd49;
-                // Place the leading one at bit 26 (or lower for a subnormal result).
-                sh = $signed({5'd0, lead}) - 12'sd26 + ((e < 12'sd1) ? (12'sd1 - e) : 12'sd0);
-                if (e < 12'sd1) e = 12'sd0;
-                if (sh > 0) begin
-                    if (sh > 12'sd52) begin
-                        norm = {26'd0, sum != 53'd0};
-                    end else begin
-                        sticky = (sum & ((53'd1 << sh[5:0]) - 53'd1)) != 53'd0;
-                        norm = 27'(sum >> sh[5:0]) | {26'd0, sticky};
-                    end
-                end else begin
-                    norm = 27'(sum << 6'(-sh));
-                end
-                res = ODD ? hls_fp_pkg::round_odd32(sign, 13'(e), norm)
-                          : hls_fp_pkg::round_pack32(sign, 13'(e), norm);
-            end
-        end
-        return res;
-    endfunction
-
-    if (LAT >= STAGES) begin : g_staged
-        // Stage 1: special operands; the exponents of the product and the addend (each
-        // term an integer times 2^(e - 176): the product P << 3, the addend c << 26).
-        logic [7:0] ex, ez, ew;
-        logic sp, sc, p_inf, nan_in;
-        assign ex = a[30:23];
-        assign ez = b[30:23];
-        assign ew = c[30:23];
-        assign sp = a[31] ^ b[31];
-        assign sc = c[31];
-        assign p_inf = ex == 8'hFF || ez == 8'hFF;
-        assign nan_in = (ex == 8'hFF && a[22:0] != 23'd0) || (ez == 8'hFF && b[22:0] != 23'd0)
-                     || (ew == 8'hFF && c[22:0] != 23'd0);
-        logic s1_special, s1_sp, s1_sc, s1_c_zero;
-        logic [31:0] s1_special_val;
-        logic [23:0] s1_fx, s1_fz, s1_fw;
-        logic signed [11:0] s1_ep, s1_ec;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s1_sp <= sp;
-                s1_sc <= sc;
-                s1_special <= nan_in || p_inf || ew == 8'hFF || a[30:0] == 31'd0 || b[30:0] == 31'd0;
-                if (nan_in || (p_inf && (a[30:0] == 31'd0 || b[30:0] == 31'd0)))
-                    s1_special_val <= 32'h7FC00000;
-                else if (p_inf)
-                    s1_special_val <= (ew == 8'hFF && sc != sp) ? 32'h7FC00000 : {sp, 8'hFF, 23'd0};
-                else if (ew == 8'hFF)
-                    s1_special_val <= c;
-                else  // an exact zero product: c, or for c = +-0 the IEEE sign rule
-                    s1_special_val <= (c[30:0] == 31'd0) ? {sp & sc, 31'd0} : c;
-                s1_fx <= {ex != 8'd0, a[22:0]};
-                s1_fz <= {ez != 8'd0, b[22:0]};
-                s1_fw <= {ew != 8'd0, c[22:0]};
-                s1_c_zero <= c[30:0] == 31'd0;
-                s1_ep <= $signed({4'd0, (ex == 8'd0) ? 8'd1 : ex}) + $signed({4'd0, (ez == 8'd0) ? 8'd1 : ez}) - 12'sd127;
-                s1_ec <= $signed({4'd0, (ew == 8'd0) ? 8'd1 : ew});
-            end
-        end
-        // Stage 2: partial products; which term is larger by exponent, and by how much (a
-        // zero addend aligns anywhere: it counts as the product's exponent).
-        logic signed [11:0] ec_eff;
-        assign ec_eff = s1_c_zero ? s1_ep : s1_ec;
-        logic s2_special, s2_sp, s2_sc, s2_p_big;
-        logic [31:0] s2_special_val;
-        logic [23:0] s2_fw;
-        logic [28:0] s2_lo, s2_mid;
-        logic [18:0] s2_hi1, s2_hs, s2_hc;
-        logic [40:0] s2_w0;
-        logic [30:0] s2_w1;
-        // fx[11:0] x fz[23:17] in LUTs (a fourth DSP block otherwise): its seven rows
-        // reduced to two by carry-save adders, no carry chain; stage 3 adds them in.
-        logic [18:0] rows [7];
-        logic [18:0] t_s [5], t_c [5];
-        always_comb begin
-            for (int k = 0; k < 7; k++)
-                rows[k] = s1_fz[17 + k] ? (19'(s1_fx[11:0]) << k) : 19'd0;
-            t_s[0] = rows[0] ^ rows[1] ^ rows[2];
-            t_c[0] = ((rows[0] & rows[1]) | (rows[1] & rows[2]) | (rows[0] & rows[2])) << 1;
-            t_s[1] = rows[3] ^ rows[4] ^ rows[5];
-            t_c[1] = ((rows[3] & rows[4]) | (rows[4] & rows[5]) | (rows[3] & rows[5])) << 1;
-            t_s[2] = t_s[0] ^ t_c[0] ^ t_s[1];
-            t_c[2] = ((t_s[0] & t_c[0]) | (t_c[0] & t_s[1]) | (t_s[0] & t_s[1])) << 1;
-            t_s[3] = t_c[1] ^ rows[6] ^ t_s[2];
-            t_c[3] = ((t_c[1] & rows[6]) | (rows[6] & t_s[2]) | (t_c[1] & t_s[2])) << 1;
-            t_s[4] = t_s[3] ^ t_c[3] ^ t_c[2];
-            t_c[4] = ((t_s[3] & t_c[3]) | (t_c[3] & t_c[2]) | (t_s[3] & t_c[2])) << 1;
-        end
-        logic signed [11:0] s2_emax;
-        logic [11:0] s2_d;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s2_special <= s1_special;
-                s2_special_val <= s1_special_val;
-                s2_sp <= s1_sp;
-                s2_sc <= s1_sc;
-                s2_fw <= s1_fw;
-                // 12 x 17 fits one ECP5 MULT18X18D and one DSP48E2.
-                s2_lo <= {17'd0, s1_fx[11:0]} * {12'd0, s1_fz[16:0]};
-                s2_mid <= {17'd0, s1_fx[23:12]} * {12'd0, s1_fz[16:0]};
-                s2_hs <= t_s[4];
-                s2_hc <= t_c[4];
-                s2_hi1 <= {7'd0, s1_fx[23:12]} * {12'd0, s1_fz[23:17]};
-                s2_w0 <= WIDE ? 41'(s1_fx * s1_fz[16:0]) : 41'd0;
-                s2_w1 <= WIDE ? 31'(s1_fx * s1_fz[23:17]) : 31'd0;
-                s2_p_big <= s1_ep >= ec_eff;
-                s2_emax <= (s1_ep >= ec_eff) ? s1_ep : ec_eff;
-                s2_d <= 12'((s1_ep >= ec_eff) ? s1_ep - ec_eff : ec_eff - s1_ep);
-            end
-        end
-        // Stage 3: the product (one carry-save layer, one carry chain).
-        logic [47:0] pa, pb, pc, pd, s1s, s1c, psum, pcarry;
-        assign pa = {s2_hi1[18:0], s2_lo};
-        assign pb = {7'd0, s2_mid, 12'd0};
-        assign pc = {12'd0, s2_hs, 17'd0};
-        assign pd = {12'd0, s2_hc, 17'd0};
-        assign s1s = pa ^ pb ^ pc;
-        assign s1c = {(pa[46:0] & pb[46:0]) | (pb[46:0] & pc[46:0]) | (pa[46:0] & pc[46:0]), 1'b0};
-        assign psum = s1s ^ s1c ^ pd;
-        assign pcarry = {(s1s[46:0] & s1c[46:0]) | (s1c[46:0] & pd[46:0]) | (s1s[46:0] & pd[46:0]), 1'b0};
-        logic s3_special, s3_sp, s3_sc, s3_p_big, s3_far;
-        logic [31:0] s3_special_val;
-        logic [23:0] s3_fw;
-        logic [47:0] s3_p;
-        logic signed [11:0] s3_emax;
-        logic [5:0] s3_d;
-        logic [52:0] s3_below;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s3_below <= ~({53{1'b1}} << s2_d[5:0]);
-                s3_special <= s2_special;
-                s3_special_val <= s2_special_val;
-                s3_sp <= s2_sp;
-                s3_sc <= s2_sc;
-                s3_fw <= s2_fw;
-                s3_p <= WIDE ? {7'd0, s2_w0} + {s2_w1, 17'd0} : psum + pcarry;
-                s3_p_big <= s2_p_big;
-                s3_emax <= s2_emax;
-                s3_far <= s2_d > 12'd52;
-                s3_d <= s2_d[5:0];
-            end
-        end
-        // Stage 4: the larger term, and the smaller shifted right by d's multiple of 8;
-        // what the whole shift drops, from a mask decoded a stage earlier.
-        logic [52:0] xp, xc, big_t, little_t;
-        assign xp = {2'b00, s3_p, 3'b000};
-        assign xc = {3'b000, s3_fw, 26'd0};
-        assign big_t = s3_p_big ? xp : xc;
-        assign little_t = s3_p_big ? xc : xp;
-        logic s4_special, s4_sub, s4_sign, s4_lost;
-        logic [31:0] s4_special_val;
-        logic [52:0] s4_big, s4_coarse;
-        logic [2:0] s4_fine;
-        logic signed [11:0] s4_emax;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s4_special <= s3_special;
-                s4_special_val <= s3_special_val;
-                s4_sub <= s3_sp != s3_sc;
-                s4_sign <= s3_p_big ? s3_sp : s3_sc;
-                s4_emax <= s3_emax;
-                s4_big <= big_t;
-                s4_fine <= s3_far ? 3'd0 : s3_d[2:0];
-                s4_coarse <= s3_far ? 53'd0 : (little_t >> {s3_d[5:3], 3'b000});
-                s4_lost <= s3_far ? little_t != 53'd0 : (little_t & s3_below) != 53'd0;
-            end
-        end
-        // Stage 4b: the rest of the shift, the dropped bits as sticky.
-        logic s4b_special, s4b_sub, s4b_sign;
-        logic [31:0] s4b_special_val;
-        logic [52:0] s4b_big, s4b_little;
-        logic signed [11:0] s4b_emax;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s4b_special <= s4_special;
-                s4b_special_val <= s4_special_val;
-                s4b_sub <= s4_sub;
-                s4b_sign <= s4_sign;
-                s4b_emax <= s4_emax;
-                s4b_big <= s4_big;
-                s4b_little <= (s4_coarse >> s4_fine) | {52'd0, s4_lost};
-            end
-        end
-        // Stage 5: which magnitude is larger (only an effective subtraction asks).
-        logic s5_special, s5_sub, s5_sign, s5_swap;
-        logic [31:0] s5_special_val;
-        logic [52:0] s5_big, s5_little;
-        logic signed [11:0] s5_emax;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s5_special <= s4b_special;
-                s5_special_val <= s4b_special_val;
-                s5_sub <= s4b_sub;
-                s5_sign <= s4b_sign;
-                s5_swap <= s4b_sub && s4b_little > s4b_big;
-                s5_emax <= s4b_emax;
-                s5_big <= s4b_big;
-                s5_little <= s4b_little;
-            end
-        end
-        // Stage 6: the sum, never negative: one adder for the three cases (a + b, a - b,
-        // b - a), each operand inverted in the adder's LUTs as the case asks, the carry in
-        // completing the subtraction.
-        logic s6_special, s6_sign;
-        logic [31:0] s6_special_val;
-        logic [52:0] s6_sum;
-        logic signed [11:0] s6_emax;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s6_special <= s5_special;
-                s6_special_val <= s5_special_val;
-                s6_sign <= s5_sign ^ s5_swap;
-                s6_emax <= s5_emax;
-                s6_sum <= (s5_big ^ {53{s5_sub && s5_swap}}) + (s5_little ^ {53{s5_sub && !s5_swap}})
-                        + 53'(s5_sub);
-            end
-        end
-        // Stage 7: the leading one; an exact zero sum (cancellation) rounds to +0.
-        logic [5:0] lead;
-        assign lead = hls_fp_pkg::lead64({11'd0, s6_sum});
-        logic s7_special, s7_sign;
-        logic [31:0] s7_special_val;
-        logic [52:0] s7_sum;
-        logic [5:0] s7_lead;
-        logic signed [11:0] s7_emax;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s7_special <= s6_special || s6_sum == 53'd0;
-                s7_special_val <= s6_special ? s6_special_val : 32'd0;
-                s7_sign <= s6_sign;
-                s7_sum <= s6_sum;
-                s7_lead <= lead;
-                s7_emax <= s6_emax;
-            end
-        end
-        // Stage 8: the biased exponent if the leading one is kept (value 1.f *
-        // 2^(lead + emax - 176)), and one left shift t of the sum, read as the 80-bit word
-        // {27 zeros, sum}, whose top 27 bits (the significand, guard and round bits) are
-        // what rounding takes: 79 - lead puts the leading one on top; a subnormal result
-        // (e < 1) instead takes emax + 29, the shift that leaves exponent 1, down to 0
-        // (nothing but sticky bits left). No right shift, no second shifter.
-        logic signed [11:0] e;
-        logic tiny, t_neg;
-        assign e = $signed({6'd0, s7_lead}) + s7_emax - 12'sd49;
-        assign tiny = e < 12'sd1;
-        assign t_neg = s7_emax < -12'sd29;
-        logic s8_special, s8_sign;
-        logic [31:0] s8_special_val;
-        logic [52:0] s8_sum;
-        logic [6:0] s8_t;
-        logic signed [10:0] s8_e;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s8_special <= s7_special;
-                s8_special_val <= s7_special_val;
-                s8_sign <= s7_sign;
-                s8_sum <= s7_sum;
-                s8_e <= tiny ? 11'sd0 : 11'(e);
-                s8_t <= !tiny ? 7'd79 - {1'b0, s7_lead} : t_neg ? 7'd0 : 7'(s7_emax + 12'sd29);
-            end
-        end
-        // Stages 9 and 10: the shift, by t's multiple of 8 (keeping the 34 bits the rest
-        // of the shift can bring into the window) and then the rest; the sticky bit, the
-        // sum's bits that stay below the window (below 53 - t), from a mask beside the
-        // first step.
-        logic [33:0] window;
-        logic [52:0] below;
-        assign window = 34'(({27'd0, s8_sum} << {s8_t[6:3], 3'b000}) >> 46);
-        assign below = (s8_t >= 7'd53) ? 53'd0 : ~({53{1'b1}} << (7'd53 - s8_t));
-        logic s9_special, s9_sign, s9_lost;
-        logic [31:0] s9_special_val;
-        logic [33:0] s9_coarse;
-        logic [2:0] s9_fine;
-        logic signed [10:0] s9_e;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s9_special <= s8_special;
-                s9_special_val <= s8_special_val;
-                s9_sign <= s8_sign;
-                s9_e <= s8_e;
-                s9_fine <= s8_t[2:0];
-                s9_coarse <= window;
-                s9_lost <= (s8_sum & below) != 53'd0;
-            end
-        end
-        logic s10_special, s10_sign;
-        logic [31:0] s10_special_val;
-        logic [26:0] s10_norm;
-        logic signed [10:0] s10_e;
-        logic [33:0] fine;
-        assign fine = s9_coarse << s9_fine;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s10_special <= s9_special;
-                s10_special_val <= s9_special_val;
-                s10_sign <= s9_sign;
-                s10_e <= s9_e;
-                // The window's 26 bits and the sticky bit: the bits the fine shift moves
-                // out of the window's bottom stay sticky too.
-                s10_norm <= {fine[33:8], s9_lost || fine[7:0] != 8'd0};
-            end
-        end
-        // Stages 11 and 12: round and pack.
-        hls_fp_round #(.EW(8), .MW(23), .EXTRA(LAT - STAGES), .ODD(ODD)) round (
-            .clk, .ce,
-            .special(s10_special),
-            .special_val(s10_special_val),
-            .sign(s10_sign),
-            .e(s10_e),
-            .f(s10_norm),
-            .y
-        );
-    end else begin : g_combinational
-        logic [31:0] stage [LAT];
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                stage[0] <= hls_ffma32(a, b, c);
-                for (int i = 1; i < LAT; i++) stage[i] <= stage[i-1];
-            end
-        end
-        assign y = stage[LAT-1];
-    end
+    hls_fp_narrow #(.EWI(8), .MWI(23), .EWO(5), .MWO(10), .MODE(MODE), .LAT(LAT)) core (.clk, .ce, .a, .y);
 endmodule
-// IEEE-754 binary16 fused multiply-add a * b + c, rounded once to nearest even: the
-// operands widened to float (exact), the float fma rounded to odd, then narrowed to half.
-// Rounding to odd keeps a sticky last bit, so with float's 24 bits (two more than twice
-// half's 11) the narrowing rounds as the exact sum would; rounding the float fma to nearest
-// instead can land on a half tie the exact sum is not on. Latency LAT (at least 2 for the
-// staged float fma; the narrowing takes the last cycle) with clock enable.
-module hls_fp16_fma #(
-    parameter int LAT = 14,
-    parameter int DSP_A = 18,  // the DSP block, for the float fma's products
-    parameter int DSP_B = 18
+
+module hls_fp32_to_fp64 #(
+    parameter int LAT = 1
 ) (
     input  logic        clk,
     input  logic        ce,
-    input  logic [15:0] a,
-    input  logic [15:0] b,
-    input  logic [15:0] c,
-    output logic [15:0] y
+    input  logic [31:0] a,
+    output logic [63:0] y
 );
-    localparam int INNER = (LAT >= 2) ? LAT - 1 : 1;
-    logic [31:0] r;
-    hls_fp32_fma #(.LAT(INNER), .ODD(1'b1), .DSP_A(DSP_A), .DSP_B(DSP_B)) core (
-        .clk, .ce,
-        .a(hls_fp_pkg::f16_to_f32(a)),
-        .b(hls_fp_pkg::f16_to_f32(b)),
-        .c(hls_fp_pkg::f16_to_f32(c)),
-        .y(r)
-    );
-    hls_delay #(.W(16), .N(LAT - INNER)) narrow (.clk, .ce, .d(hls_fp_pkg::f32_to_f16(r, 2'd0)), .q(y));
+    hls_delay #(.W(64), .N(LAT)) delay (.clk, .ce, .d(hls_fp_pkg::f32_to_f64(a)), .q(y));
 endmodule
-// fp16_fma: a * b + c, rounded once (float fma rounded to odd, then to half) on board 'default' at 250 MHz: latency 14 cycles.
-module hls_fp16_fma_top (
+
+module hls_fp64_to_fp32 #(
+    parameter int LAT = 1,
+    parameter logic [1:0] MODE = 2'd0
+) (
     input  logic        clk,
     input  logic        ce,
-    input  logic [15:0] a,
-    input  logic [15:0] b,
-    input  logic [15:0] c,
+    input  logic [63:0] a,
+    output logic [31:0] y
+);
+    hls_fp_narrow #(.EWI(11), .MWI(52), .EWO(8), .MWO(23), .MODE(MODE), .LAT(LAT)) core (.clk, .ce, .a, .y);
+endmodule
+// fp32_to_fp16: narrow a float to half; parameter MODE: 0 nearest even, 1 toward zero, 2 toward +inf, 3 toward -inf on board 'default' at 250 MHz: latency 4 cycles.
+module hls_fp32_to_fp16_top (
+    input  logic        clk,
+    input  logic        ce,
+    input  logic [31:0] a,
     output logic [15:0] y
 );
-    hls_fp16_fma #(.LAT(14), .DSP_A(18), .DSP_B(18)) core (.clk(clk), .ce(ce), .a(a), .b(b), .c(c), .y(y));
+    hls_fp32_to_fp16 #(.LAT(4)) core (.clk(clk), .ce(ce), .a(a), .y(y));
 endmodule

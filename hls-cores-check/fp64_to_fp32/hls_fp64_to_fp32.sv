@@ -1154,6 +1154,111 @@ module hls_fp_add #(
         hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(sum), .q(y));
     end
 endmodule
+// A narrowing float-format conversion (EWI/MWI exponent and fraction bits in, EWO/MWO
+// out: float -> half is 8/23 -> 5/10, double -> float 11/52 -> 8/23) rounding in direction
+// MODE (0 nearest even, 1 toward zero, 2 toward +inf, 3 toward -inf): subnormal results
+// kept, overflow to infinity or the largest finite value as the direction says, NaNs
+// quieted with their top payload bits. Fixed latency LAT with clock enable.
+//
+// With LAT >= 3 staged: classify, the output exponent and the right shift (the fraction
+// bits the output drops, more below its normal range); the shift, with guard and sticky
+// bits (a mask decoded from the shift); the rounding increment added to exponent and
+// fraction as one word (a carry reaches the exponent: a subnormal rounded up to the
+// smallest normal, the largest finite rounded up to infinity) and packing. Extra latency
+// is a delay line. With LAT < 3 the package function (hls_fp_pkg::f32_to_f16 or
+// f64_to_f32), then LAT registers.
+module hls_fp_narrow #(
+    parameter int EWI = 8,
+    parameter int MWI = 23,
+    parameter int EWO = 5,
+    parameter int MWO = 10,
+    parameter logic [1:0] MODE = 2'd0,
+    parameter int LAT = 4
+) (
+    input  logic               clk,
+    input  logic               ce,
+    input  logic [EWI+MWI:0]   a,
+    output logic [EWO+MWO:0]   y
+);
+    localparam int WI = EWI + MWI + 1;
+    localparam int WO = EWO + MWO + 1;
+    localparam int XW = EWI + 2;              // signed exponents
+    localparam int SIGW = MWI + 1;            // the input significand with its hidden bit
+    localparam int SHMAX = MWI + 2;           // from here on only the sticky bit is left
+    localparam int SHW = $clog2(SHMAX + 1);
+    localparam logic signed [XW-1:0] REBIAS = XW'((1 << (EWO - 1)) - (1 << (EWI - 1)));
+    localparam logic signed [XW-1:0] EMAXO = XW'((1 << EWO) - 1);
+    localparam logic signed [XW-1:0] DROP = XW'(MWI - MWO);
+    localparam int STAGES = 3;
+
+    if (LAT >= STAGES) begin : g_staged
+        // Stage 1: classify; the output's biased exponent (inputs' subnormals count as
+        // exponent 1); the shift: the dropped fraction bits, and 1 - e more for a result
+        // below the normal range.
+        logic [EWI-1:0] ex;
+        logic sign, away, nan, inf, zero;
+        logic signed [XW-1:0] eo, sh;
+        assign ex = a[WI-2:MWI];
+        assign sign = a[WI-1];
+        assign away = MODE == 2'd0 || (MODE == 2'd2 && !sign) || (MODE == 2'd3 && sign);
+        assign nan = &ex && a[MWI-1:0] != '0;
+        assign inf = &ex && a[MWI-1:0] == '0;
+        assign zero = a[WI-2:0] == '0;
+        assign eo = $signed({2'b00, (ex == '0) ? EWI'(1) : ex}) + REBIAS;
+        assign sh = (eo < XW'(1)) ? DROP + XW'(1) - eo : DROP;
+        logic s1_special, s1_sign;
+        logic [WO-1:0] s1_special_val;
+        logic [SIGW-1:0] s1_sig;
+        logic [SHW-1:0] s1_sh;
+        logic [EWO-1:0] s1_e;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s1_sign <= sign;
+                s1_special <= nan || inf || zero || eo >= EMAXO;
+                if (nan) s1_special_val <= {sign, {EWO{1'b1}}, 1'b1, a[MWI-2 -: MWO-1]};
+                else if (inf || (!zero && away)) s1_special_val <= {sign, {EWO{1'b1}}, {MWO{1'b0}}};
+                else if (zero) s1_special_val <= {sign, {(WO-1){1'b0}}};
+                // Overflow toward zero: the largest finite value.
+                else s1_special_val <= {sign, {(EWO-1){1'b1}}, 1'b0, {MWO{1'b1}}};
+                s1_sig <= {ex != '0, a[MWI-1:0]};
+                s1_sh <= (sh > XW'(SHMAX)) ? SHW'(SHMAX) : SHW'(sh);
+                s1_e <= (eo < XW'(1)) ? '0 : EWO'(eo);
+            end
+        end
+        // Stage 2: the shift; the guard bit (the last one shifted out) and the sticky bit
+        // (those below it, from a thermometer mask); the increment.
+        // The kept fraction bits (the hidden bit is implied by the exponent) and the guard.
+        logic [MWO:0] t;
+        logic [SIGW-1:0] below;
+        logic st, inc;
+        assign t = (MWO+1)'({s1_sig, 1'b0} >> s1_sh);
+        assign below = (s1_sh == '0) ? '0 : ~({SIGW{1'b1}} << (s1_sh - SHW'(1)));
+        assign st = (s1_sig & below) != '0;
+        assign inc = hls_fp_pkg::round_inc(MODE, s1_sign, t[1], t[0], st);
+        logic s2_special, s2_sign, s2_inc;
+        logic [WO-1:0] s2_special_val;
+        logic [EWO+MWO-1:0] s2_mag;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s2_special <= s1_special;
+                s2_special_val <= s1_special_val;
+                s2_sign <= s1_sign;
+                s2_inc <= inc;
+                s2_mag <= {s1_e, t[MWO:1]};
+            end
+        end
+        // Stage 3: round and pack.
+        logic [WO-1:0] res;
+        always_ff @(posedge clk) begin
+            if (ce) res <= s2_special ? s2_special_val : {s2_sign, s2_mag + (EWO+MWO)'(s2_inc)};
+        end
+        hls_delay #(.W(WO), .N(LAT - STAGES)) delay (.clk, .ce, .d(res), .q(y));
+    end else if (EWI == 8) begin : g_combinational16
+        hls_delay #(.W(WO), .N(LAT)) delay (.clk, .ce, .d(WO'(hls_fp_pkg::f32_to_f16(32'(a), MODE))), .q(y));
+    end else begin : g_combinational32
+        hls_delay #(.W(WO), .N(LAT)) delay (.clk, .ce, .d(WO'(hls_fp_pkg::f64_to_f32(64'(a), MODE))), .q(y));
+    end
+endmodule
 // IEEE-754 divider for a format of EW exponent and MW fraction bits (binary32: 8/23,
 // binary64: 11/52): correctly rounded (nearest even), subnormal inputs and outputs,
 // infinities, NaN (the quiet NaN out). Fixed latency LAT cycles with clock enable.
@@ -1546,320 +1651,62 @@ module hls_fp_sqrt #(
         hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(W'(hls_fp64_pkg::fsqrt64(64'(a)))), .q(y));
     end
 endmodule
-// Several cores in one file.
-/* verilator lint_off DECLFILENAME */
-// binary64 operator cores around hls_fp64_pkg: the combinational function, then LAT
-// registers with clock enable (the board's latency). Correctly rounded (nearest even),
-// subnormals kept.
-// binary64 adder/subtractor: hls_fp_add at 11/52 (a - b when sub = 1).
-module hls_fp64_add #(
-    parameter int LAT = 12
+// Float-format conversions as cores. Widening (half -> float, float -> double) is exact:
+// the hls_fp_pkg function, then LAT registers with clock enable. Narrowing is the staged
+// hls_fp_narrow: rounds in direction MODE (0 nearest even, 1 toward zero, 2 toward +inf,
+// 3 toward -inf), keeps subnormals, overflows to infinity or the largest finite value as
+// the direction says, and quiets NaNs keeping their top payload bits.
+module hls_fp16_to_fp32 #(
+    parameter int LAT = 1
 ) (
     input  logic        clk,
     input  logic        ce,
-    input  logic        sub,
-    input  logic [63:0] a,
-    input  logic [63:0] b,
-    output logic [63:0] y
+    input  logic [15:0] a,
+    output logic [31:0] y
 );
-    hls_fp_add #(.EW(11), .MW(52), .LAT(LAT)) core (.clk, .ce, .a, .b({b[63] ^ sub, b[62:0]}), .y);
+    hls_delay #(.W(32), .N(LAT)) delay (.clk, .ce, .d(hls_fp_pkg::f16_to_f32(a)), .q(y));
 endmodule
 
-// binary64 multiplier. With LAT >= STAGES (10) staged like hls_fp32_mul: classify, and
-// count the leading and trailing zeros of each significand; six 26 x 17 partial products (a
-// DSP block each) and three rows in LUTs for the significands' top bits, summed by a tree
-// of adders, a level a stage;
-// the normalising shift by the sum of the leading-zero counts, building only the 55 bits
-// rounding reads; a last one-bit step; the right shift of a subnormal result; round and
-// pack. The sticky bit comes from the trailing-zero counts (a product's are its factors'
-// sum), not from a mask over the product. Two subnormal operands make a zero (their
-// product is far below the smallest subnormal), so one significand at most has leading
-// zeros. Otherwise combinational (hls_fp64_pkg::fmul64) followed by LAT registers.
-module hls_fp64_mul #(
-    parameter int LAT = 12,
-    // The DSP block's multiplier, signed operand widths (as hls_fp32_mul): 27 x 18 takes
-    // six 26 x 17 products and three rows in LUTs; 18 x 18 takes nine 18 x 18.
-    parameter int DSP_A = 18,
-    parameter int DSP_B = 18
+module hls_fp32_to_fp16 #(
+    parameter int LAT = 1,
+    parameter logic [1:0] MODE = 2'd0
 ) (
     input  logic        clk,
     input  logic        ce,
-    input  logic [63:0] a,
-    input  logic [63:0] b,
-    output logic [63:0] y
+    input  logic [31:0] a,
+    output logic [15:0] y
 );
-    localparam int STAGES = 10;
-    localparam bit WIDE = DSP_A >= 27 && DSP_B >= 18;
-    if (LAT >= STAGES) begin : g_staged
-        // Stage 1: special operands; exponent; leading and trailing zeros.
-        logic [10:0] ex, ez;
-        logic nan_x, nan_z, inf_x, inf_z, zero_x, zero_z;
-        assign ex = a[62:52];
-        assign ez = b[62:52];
-        assign nan_x = ex == 11'h7FF && a[51:0] != 52'd0;
-        assign nan_z = ez == 11'h7FF && b[51:0] != 52'd0;
-        assign inf_x = ex == 11'h7FF && a[51:0] == 52'd0;
-        assign inf_z = ez == 11'h7FF && b[51:0] == 52'd0;
-        assign zero_x = a[62:0] == 63'd0;
-        assign zero_z = b[62:0] == 63'd0;
-        // Leading zeros: the complement of the leading one's position with the significand
-        // at the top of 64 bits; trailing zeros: the same with its bits reversed.
-        function automatic logic [5:0] lzc53(input logic [52:0] v);
-            return ~hls_fp_pkg::lead64({v, 11'd0});
-        endfunction
-        function automatic logic [5:0] tzc53(input logic [52:0] v);
-            logic [63:0] r;
-            r = '0;
-            for (int i = 0; i < 53; i++) r[63 - i] = v[i];
-            return ~hls_fp_pkg::lead64(r);
-        endfunction
-        logic s1_special, s1_sign;
-        logic [63:0] s1_special_val;
-        logic [53:0] s1_fx, s1_fz;
-        logic [5:0] s1_lzx, s1_lzz, s1_tzx, s1_tzz;
-        logic signed [13:0] s1_e;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s1_sign <= a[63] ^ b[63];
-                // A special operand, or two subnormals (their product rounds to zero).
-                s1_special <= ex == 11'h7FF || ez == 11'h7FF || zero_x || zero_z
-                           || (ex == 11'd0 && ez == 11'd0);
-                // NaN in, or inf x 0: the quiet NaN; inf otherwise; else zero.
-                if (nan_x || nan_z || (inf_x && zero_z) || (inf_z && zero_x))
-                    s1_special_val <= hls_fp64_pkg::QNAN64;
-                else if (inf_x || inf_z)
-                    s1_special_val <= {a[63] ^ b[63], 11'h7FF, 52'd0};
-                else
-                    s1_special_val <= {a[63] ^ b[63], 63'd0};
-                s1_fx <= {1'b0, ex != 11'd0, a[51:0]};
-                s1_fz <= {1'b0, ez != 11'd0, b[51:0]};
-                s1_lzx <= lzc53({ex != 11'd0, a[51:0]});
-                s1_lzz <= lzc53({ez != 11'd0, b[51:0]});
-                s1_tzx <= tzc53({ex != 11'd0, a[51:0]});
-                s1_tzz <= tzc53({ez != 11'd0, b[51:0]});
-                // Biased exponent of the product with its leading one at bit 105.
-                s1_e <= $signed({3'd0, (ex == 11'd0) ? 11'd1 : ex})
-                      + $signed({3'd0, (ez == 11'd0) ? 11'd1 : ez}) - 14'sd1022;
-            end
-        end
-        // Stage 2: the partial products, a DSP block each: WIDE, six 26 x 17 (27 x 18
-        // signed) and in LUTs the rows of the significands' top bits (fx[52] times fz;
-        // fx[51:0] times fz[52:51]); otherwise nine 18 x 18. Beside them the zero counts.
-        logic s2_special, s2_sign;
-        logic [63:0] s2_special_val;
-        logic signed [13:0] s2_e;
-        logic [6:0] s2_lzs, s2_tzs;
-        // Rows to add, each a concatenation of products that do not overlap.
-        logic [105:0] s2_r [7];
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s2_special <= s1_special;
-                s2_special_val <= s1_special_val;
-                s2_sign <= s1_sign;
-                s2_e <= s1_e;
-                // One significand at most has leading zeros (two subnormals are special):
-                // their sum is their OR, at most 52, so the shift below has six levels.
-                s2_lzs <= {1'b0, s1_lzx | s1_lzz};
-                s2_tzs <= {1'b0, s1_tzx} + {1'b0, s1_tzz};
-                if (WIDE) begin
-                    // pp(i, j) = fx[26i +: 26] * fz[17j +: 17] sits at 26 i + 17 j.
-                    s2_r[0] <= {20'd0, 43'(s1_fx[51:26] * s1_fz[33:17]), 43'(s1_fx[25:0] * s1_fz[16:0])};
-                    s2_r[1] <= {3'd0, 43'(s1_fx[51:26] * s1_fz[50:34]), 43'(s1_fx[25:0] * s1_fz[33:17]), 17'd0};
-                    s2_r[2] <= {29'd0, 43'(s1_fx[25:0] * s1_fz[50:34]), 34'd0};
-                    s2_r[3] <= {37'd0, 43'(s1_fx[51:26] * s1_fz[16:0]), 26'd0};
-                    s2_r[4] <= s1_fx[52] ? {53'd0, s1_fz[52:0]} << 52 : 106'd0;
-                    s2_r[5] <= s1_fz[51] ? {54'd0, s1_fx[51:0]} << 51 : 106'd0;
-                    s2_r[6] <= s1_fz[52] ? {54'd0, s1_fx[51:0]} << 52 : 106'd0;
-                end else begin
-                    // pp(i, j) = fx[18i +: 18] * fz[18j +: 18] sits at 18 (i + j).
-                    s2_r[0] <= {34'(s1_fx[53:36] * s1_fz[53:36]), 36'(s1_fx[35:18] * s1_fz[35:18]),
-                                36'(s1_fx[17:0] * s1_fz[17:0])};
-                    s2_r[1] <= {16'd0, 36'(s1_fx[35:18] * s1_fz[53:36]), 36'(s1_fx[17:0] * s1_fz[35:18]), 18'd0};
-                    s2_r[2] <= {16'd0, 36'(s1_fx[53:36] * s1_fz[35:18]), 36'(s1_fx[35:18] * s1_fz[17:0]), 18'd0};
-                    s2_r[3] <= {34'd0, 36'(s1_fx[17:0] * s1_fz[53:36]), 36'd0};
-                    s2_r[4] <= {34'd0, 36'(s1_fx[53:36] * s1_fz[17:0]), 36'd0};
-                    s2_r[5] <= 106'd0;
-                    s2_r[6] <= 106'd0;
-                end
-            end
-        end
-        // Stages 3, 4 and 4b: the product (below 2^106) as a tree of carry-propagate
-        // adders, one level a stage (on LUT6 devices an adder costs one LUT a bit, a
-        // carry-save layer two).
-        logic s3_special, s3_sign;
-        logic [63:0] s3_special_val;
-        logic signed [13:0] s3_e;
-        logic [6:0] s3_lzs, s3_tzs;
-        logic [105:0] s3_a, s3_b, s3_c, s3_d;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s3_special <= s2_special;
-                s3_special_val <= s2_special_val;
-                s3_sign <= s2_sign;
-                s3_e <= s2_e;
-                s3_lzs <= s2_lzs;
-                s3_tzs <= s2_tzs;
-                s3_a <= s2_r[0] + s2_r[1];
-                s3_b <= s2_r[2] + s2_r[3];
-                s3_c <= s2_r[4] + s2_r[5];
-                s3_d <= s2_r[6];
-            end
-        end
-        logic s4_special, s4_sign;
-        logic [63:0] s4_special_val;
-        logic signed [13:0] s4_e;
-        logic [6:0] s4_lzs, s4_tzs;
-        logic [105:0] s4_ab, s4_cd;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s4_special <= s3_special;
-                s4_special_val <= s3_special_val;
-                s4_sign <= s3_sign;
-                s4_e <= s3_e;
-                s4_lzs <= s3_lzs;
-                s4_tzs <= s3_tzs;
-                s4_ab <= s3_a + s3_b;
-                s4_cd <= s3_c + s3_d;
-            end
-        end
-        logic s4b_special, s4b_sign;
-        logic [63:0] s4b_special_val;
-        logic signed [13:0] s4b_e;
-        logic [6:0] s4b_lzs, s4b_tzs;
-        logic [105:0] s4b_p;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s4b_special <= s4_special;
-                s4b_special_val <= s4_special_val;
-                s4b_sign <= s4_sign;
-                s4b_e <= s4_e;
-                s4b_lzs <= s4_lzs;
-                s4b_tzs <= s4_tzs;
-                s4b_p <= s4_ab + s4_cd;
-            end
-        end
-        // Stage 5: shift by the estimate, building only the 55 bits kept; the exponent
-        // for both outcomes (leading zeros lzs or lzs + 1: e - lzs and e + ~lzs, one adder
-        // each) and the trailing zeros of the normalised word.
-        logic [54:0] shifted;
-        assign shifted = 55'((s4b_p << s4b_lzs[5:0]) >> 51);
-        logic s5_special, s5_sign;
-        logic [63:0] s5_special_val;
-        logic signed [13:0] s5_e0, s5_e1;
-        logic [7:0] s5_tz0;
-        logic [54:0] s5_q;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s5_special <= s4b_special;
-                s5_special_val <= s4b_special_val;
-                s5_sign <= s4b_sign;
-                s5_q <= shifted;
-                s5_e0 <= s4b_e - $signed({7'd0, s4b_lzs});
-                s5_e1 <= s4b_e + $signed({7'h7F, ~s4b_lzs});
-                s5_tz0 <= {1'b0, s4b_tzs} + {1'b0, s4b_lzs};
-            end
-        end
-        // Stage 6: the leading one to the top (one more step when the estimate fell short);
-        // below the normal range (e < 1) the right shift 1 - e that a subnormal result needs
-        // (0 otherwise, 63 when nothing is left: e <= -62, told from the bits).
-        logic signed [13:0] e;
-        logic tiny, gone;
-        assign e = s5_q[54] ? s5_e0 : s5_e1;
-        assign tiny = e[13] || e == 14'sd0;
-        assign gone = e[13] && (!(&e[12:6]) || e[5:0] <= 6'd2);
-        logic s6_special, s6_sign, s6_tiny;
-        logic [63:0] s6_special_val;
-        logic signed [13:0] s6_e;
-        logic [5:0] s6_sh;
-        logic [7:0] s6_tz;
-        logic [53:0] s6_q;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s6_special <= s5_special;
-                s6_special_val <= s5_special_val;
-                s6_sign <= s5_sign;
-                s6_q <= s5_q[54] ? s5_q[54:1] : s5_q[53:0];
-                s6_e <= e;
-                s6_tiny <= tiny;
-                s6_sh <= !tiny ? 6'd0 : gone ? 6'd63 : 6'(14'sd1 - e);
-                s6_tz <= s5_q[54] ? s5_tz0 : s5_tz0 + 8'd1;
-            end
-        end
-        // Stage 7: shift (a subnormal result right); a bit below the guard bit is set when
-        // the word's lowest set bit lies below 52 past the shift (the 53 significand bits and
-        // the guard bit stay above it).
-        logic s7_special, s7_sign;
-        logic [63:0] s7_special_val;
-        logic signed [13:0] s7_e;
-        logic [55:0] s7_f;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s7_special <= s6_special;
-                s7_special_val <= s6_special_val;
-                s7_sign <= s6_sign;
-                s7_e <= s6_tiny ? 14'sd0 : s6_e;
-                s7_f <= {s6_q >> s6_sh, 1'b0, s6_tz < {2'd0, s6_sh} + 8'd52};
-            end
-        end
-        // Stages 8 and 9 (and 10: the pipeline's tenth stage is the product's second
-        // half): round and pack.
-        hls_fp_round #(.EW(11), .MW(52), .EXTRA(LAT - STAGES)) round (
-            .clk, .ce,
-            .special(s7_special),
-            .special_val(s7_special_val),
-            .sign(s7_sign),
-            .e(s7_e),
-            .f(s7_f),
-            .y
-        );
-    end else begin : g_combinational
-        hls_delay #(.W(64), .N(LAT)) delay (.clk(clk), .ce(ce), .d(hls_fp64_pkg::fmul64(a, b)), .q(y));
-    end
+    hls_fp_narrow #(.EWI(8), .MWI(23), .EWO(5), .MWO(10), .MODE(MODE), .LAT(LAT)) core (.clk, .ce, .a, .y);
 endmodule
 
-// binary64 divider (hls_fp_div at 11/52).
-module hls_fp64_div #(
-    parameter int LAT = 57
+module hls_fp32_to_fp64 #(
+    parameter int LAT = 1
 ) (
     input  logic        clk,
     input  logic        ce,
-    input  logic [63:0] a,
-    input  logic [63:0] b,
+    input  logic [31:0] a,
     output logic [63:0] y
 );
-    hls_fp_div #(.EW(11), .MW(52), .LAT(LAT)) core (.clk, .ce, .a, .b, .y);
+    hls_delay #(.W(64), .N(LAT)) delay (.clk, .ce, .d(hls_fp_pkg::f32_to_f64(a)), .q(y));
 endmodule
 
-// binary64 square root (hls_fp_sqrt at 11/52).
-module hls_fp64_sqrt #(
-    parameter int LAT = 58
+module hls_fp64_to_fp32 #(
+    parameter int LAT = 1,
+    parameter logic [1:0] MODE = 2'd0
 ) (
     input  logic        clk,
     input  logic        ce,
     input  logic [63:0] a,
-    output logic [63:0] y
+    output logic [31:0] y
 );
-    hls_fp_sqrt #(.EW(11), .MW(52), .LAT(LAT)) core (.clk, .ce, .a, .y);
+    hls_fp_narrow #(.EWI(11), .MWI(52), .EWO(8), .MWO(23), .MODE(MODE), .LAT(LAT)) core (.clk, .ce, .a, .y);
 endmodule
-
-module hls_fp64_fma #(
-    parameter int LAT = 20
-) (
+// fp64_to_fp32: narrow a double to float; parameter MODE as fp32_to_fp16 on board 'default' at 250 MHz: latency 4 cycles.
+module hls_fp64_to_fp32_top (
     input  logic        clk,
     input  logic        ce,
     input  logic [63:0] a,
-    input  logic [63:0] b,
-    input  logic [63:0] c,
-    output logic [63:0] y
+    output logic [31:0] y
 );
-    hls_delay #(.W(64), .N(LAT)) delay (.clk(clk), .ce(ce), .d(hls_fp64_pkg::ffma64(a, b, c)), .q(y));
-endmodule
-// fp64_sqrt: sqrt(a) on board 'default' at 250 MHz: latency 58 cycles.
-module hls_fp64_sqrt_top (
-    input  logic        clk,
-    input  logic        ce,
-    input  logic [63:0] a,
-    output logic [63:0] y
-);
-    hls_fp64_sqrt #(.LAT(58)) core (.clk(clk), .ce(ce), .a(a), .y(y));
+    hls_fp64_to_fp32 #(.LAT(4)) core (.clk(clk), .ce(ce), .a(a), .y(y));
 endmodule
