@@ -131,6 +131,7 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
     "fp32_mul",
     "fp32_div",
     "fp32_fma",
+    "fp16_fma",
     "fp32_sqrt",
     "fp32_round",
     "fp32_cmp",

@@ -72,7 +72,7 @@ const FIXED: &[Fixed] = &[
         module: "hls_fp16_fma",
         precision: "half",
         operation: "a * b + c, rounded once (float fma rounded to odd, then to half)",
-        class: "fp32_fma",
+        class: "fp16_fma",
         inputs: &["clk", "ce", "a[15:0]", "b[15:0]", "c[15:0]"],
         outputs: &["y[15:0]"],
         accuracy: "correctly rounded (nearest even), subnormals kept",

@@ -2,10 +2,12 @@
 // operands widened to float (exact), the float fma rounded to odd, then narrowed to half.
 // Rounding to odd keeps a sticky last bit, so with float's 24 bits (two more than twice
 // half's 11) the narrowing rounds as the exact sum would; rounding the float fma to nearest
-// instead can land on a half tie the exact sum is not on. Latency LAT (at least 2 for the
-// staged float fma; the narrowing takes the last cycle) with clock enable.
+// instead can land on a half tie the exact sum is not on. Fixed latency LAT with clock
+// enable: the widening registered (1 cycle), the staged float fma (13), the staged
+// narrowing (3), the rest a delay line; fewer cycles give the float fma fewer (down to its
+// combinational form) and then the narrowing.
 module hls_fp16_fma #(
-    parameter int LAT = 14,
+    parameter int LAT = 18,
     parameter int DSP_A = 18,  // the DSP block, for the float fma's products
     parameter int DSP_B = 18
 ) (
@@ -16,14 +18,21 @@ module hls_fp16_fma #(
     input  logic [15:0] c,
     output logic [15:0] y
 );
-    localparam int INNER = (LAT >= 2) ? LAT - 1 : 1;
+    // Cycles for the widening, the float fma and the narrowing.
+    localparam int WIDEN = (LAT >= 17) ? 1 : 0;
+    localparam int NARROW = (LAT >= 16) ? 3 : (LAT >= 2 ? 1 : 0);
+    localparam int INNER = LAT - WIDEN - NARROW;
+    logic [95:0] wide;
+    hls_delay #(.W(96), .N(WIDEN)) widen (
+        .clk, .ce,
+        .d({hls_fp_pkg::f16_to_f32(a), hls_fp_pkg::f16_to_f32(b), hls_fp_pkg::f16_to_f32(c)}),
+        .q(wide)
+    );
     logic [31:0] r;
     hls_fp32_fma #(.LAT(INNER), .ODD(1'b1), .DSP_A(DSP_A), .DSP_B(DSP_B)) core (
-        .clk, .ce,
-        .a(hls_fp_pkg::f16_to_f32(a)),
-        .b(hls_fp_pkg::f16_to_f32(b)),
-        .c(hls_fp_pkg::f16_to_f32(c)),
-        .y(r)
+        .clk, .ce, .a(wide[95:64]), .b(wide[63:32]), .c(wide[31:0]), .y(r)
     );
-    hls_delay #(.W(16), .N(LAT - INNER)) narrow (.clk, .ce, .d(hls_fp_pkg::f32_to_f16(r, 2'd0)), .q(y));
+    hls_fp_narrow #(.EWI(8), .MWI(23), .EWO(5), .MWO(10), .MODE(2'd0), .LAT(NARROW)) narrow (
+        .clk, .ce, .a(r), .y
+    );
 endmodule

@@ -72,6 +72,7 @@ pub fn operator_class(op: &Op) -> Option<&'static str> {
     Some(match &op.kind {
         OpKind::FloatUnary(FloatUnaryOp::Sqrt) if op.ty.bits() == 64 => "fp64_sqrt",
         OpKind::Fma if op.ty.bits() == 64 => "fp64_fma",
+        OpKind::Fma if op.ty.bits() == 16 => "fp16_fma",
         OpKind::Int(IntBinOp::Add | IntBinOp::Sub) => "int_add",
         OpKind::Int(IntBinOp::And | IntBinOp::Or | IntBinOp::Xor) => "int_logic",
         OpKind::Int(IntBinOp::Shl | IntBinOp::LShr | IntBinOp::AShr) => "int_shift",
