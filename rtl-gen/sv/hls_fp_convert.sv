@@ -1,3 +1,5 @@
+// Several cores in one file.
+/* verilator lint_off DECLFILENAME */
 // Float-format conversions as cores. Widening (half -> float, float -> double) is exact:
 // the hls_fp_pkg function, then LAT registers with clock enable. Narrowing is the staged
 // hls_fp_narrow: rounds in direction MODE (0 nearest even, 1 toward zero, 2 toward +inf,
