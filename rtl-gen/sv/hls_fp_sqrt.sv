@@ -4,11 +4,12 @@
 // with clock enable.
 //
 // With LAT >= STAGES the datapath is staged: classify and count the leading zeros
-// (subnormal inputs); normalise and halve the exponent; MW + 3 steps of non-restoring
+// (subnormal inputs); normalise and halve the exponent; MW + 2 steps of non-restoring
 // square root — step j adds or subtracts 4q + 1 or 4q + 3 in a carry chain only j + 3
 // bits long, so the area follows a triangle — the first four, shortest, in one stage, then
-// one a stage; the last step's result registered; the sticky bit from the final remainder;
-// rounding and packing (hls_fp_round). The result is never subnormal. With LAT < STAGES it
+// one a stage; the root registered; rounding and packing (hls_fp_round). No sticky bit: a
+// square root is never a tie, so the round bit alone decides. The result is never
+// subnormal. With LAT < STAGES it
 // is all combinational (hls_fp_pkg::fsqrt32, hls_fp64_pkg::fsqrt64), then LAT registers.
 module hls_fp_sqrt #(
     parameter int EW = 8,
@@ -22,7 +23,7 @@ module hls_fp_sqrt #(
 );
     localparam int W = EW + MW + 1;
     localparam int SW = MW + 1;
-    localparam int STEPS = SW + 2;    // root bits: significand, guard, round
+    localparam int STEPS = SW + 1;    // root bits: significand, round
     localparam int RADW = 2 * STEPS;  // radicand bits
     localparam int CW = STEPS + 2;    // the remainder's container (sign-extended)
     localparam int XW = EW + 3;
@@ -35,7 +36,7 @@ module hls_fp_sqrt #(
     endfunction
     // Registers between the root steps, and one after the last.
     localparam int RST = stage_of(STEPS - 1) + 1;
-    localparam int STAGES = 2 + RST + 1 + 2;
+    localparam int STAGES = 2 + RST + 2;
 
     if (LAT >= STAGES) begin : g_staged
         // Stage 1: special operands, the leading zeros of a subnormal significand.
@@ -113,7 +114,7 @@ module hls_fp_sqrt #(
             if (j == 0) begin : g_first
                 assign b = {!neg, 2'b11};
             end else begin : g_rest
-                assign b = {!neg, q_in[j-1:0] ^ {j{!neg}}, 2'b11};
+                assign b = {1'b0, q_in[j-1:0], 2'b11} ^ {{(j + 1){!neg}}, 2'b00};
             end
             assign sum = r4 + b;
             assign r_out = CW'($signed(sum));
@@ -128,36 +129,20 @@ module hls_fp_sqrt #(
             .d({s2_special, s2_special_val, s2_e}),
             .q({special_q, special_val_q, e_q})
         );
-        // Post: the sticky bit is a nonzero true remainder (r, or r + 2q + 1 when r < 0).
-        logic signed [CW-1:0] r_last;
         logic [STEPS-1:0] q_last;
         always_ff @(posedge clk) begin
-            if (ce) begin
-                r_last <= g_step[STEPS - 1].r_out;
-                q_last <= g_step[STEPS - 1].q_out;
-            end
-        end
-        logic p_special, p_sticky;
-        logic [W-1:0] p_special_val;
-        logic signed [XW-1:0] p_e;
-        logic [STEPS-1:0] p_q;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                p_special <= special_q;
-                p_special_val <= special_val_q;
-                p_e <= e_q;
-                p_q <= q_last;
-                p_sticky <= r_last[CW-1] ? (r_last != -$signed({1'b0, q_last, 1'b1}))
-                                         : (r_last != '0);
-            end
+            if (ce) q_last <= g_step[STEPS - 1].q_out;
         end
         hls_fp_round #(.EW(EW), .MW(MW), .EXTRA(LAT - STAGES)) round (
             .clk, .ce,
-            .special(p_special),
-            .special_val(p_special_val),
+            .special(special_q),
+            .special_val(special_val_q),
             .sign(1'b0),
-            .e(p_e),
-            .f({p_q, p_sticky}),
+            .e(e_q),
+            // Round bit, then a sticky bit of 1: rounding up exactly when the round bit is
+            // set is right because a square root is never halfway between two floats (a
+            // 25-bit odd root squares to 49 bits or more, never to a 24-bit radicand).
+            .f({q_last, 2'b01}),
             .y
         );
     end else if (EW == 8) begin : g_combinational32
