@@ -3,14 +3,15 @@
 // infinities, NaN (the quiet NaN out). Fixed latency LAT cycles with clock enable.
 //
 // With LAT >= STAGES the datapath is staged: classify and count the leading zeros of the
-// significands (nonzero only for subnormals); normalise them; MW + 3 steps of
-// non-restoring division, IPS to a stage (each step one add or subtract of the divisor,
-// chosen by the sign of the partial remainder, so one carry chain per step and no
-// multiplexer); the one-bit normalisation of the quotient with its sticky bit from the
-// final remainder, and the right shift a subnormal quotient needs; that shift; rounding and
-// packing (hls_fp_round). Extra latency is a delay line at the output. With LAT < STAGES
-// the whole division is combinational (hls_fp_pkg::fdiv32, hls_fp64_pkg::fdiv64),
-// followed by LAT registers.
+// significands (nonzero only for subnormals); normalise them and subtract (nx - nz tells
+// where the quotient's first bit lies, so every step after it yields a bit that counts);
+// MW + 1 steps of non-restoring division, IPS to a stage (each step one add or subtract of the
+// divisor, chosen by the sign of the partial remainder, so one carry chain per step and no
+// multiplexer); then in one stage the sticky bit from the final remainder and the right
+// shift a subnormal quotient needs (its amount worked out beside the steps); rounding and
+// packing in one stage (hls_fp_round, ONE_STAGE). Extra latency is a delay line at the
+// output. With LAT < STAGES the whole division is combinational (hls_fp_pkg::fdiv32,
+// hls_fp64_pkg::fdiv64), followed by LAT registers.
 module hls_fp_div #(
     parameter int EW = 8,
     parameter int MW = 23,
@@ -29,16 +30,16 @@ module hls_fp_div #(
     localparam int FW = MW + 4;       // {significand, guard, round, sticky}
     localparam int SHW = $clog2(FW + 1);
     localparam logic signed [XW-1:0] BIAS = XW'((1 << (EW - 1)) - 1);
-    localparam logic signed [XW-1:0] ONE = 1, TWO = 2, FAR = XW'(FW - 1);
-    // Quotient bits: SW significant and a guard bit, one more when the first is 0; the
-    // remainder's sticky bit stands for the round bit and everything below.
-    localparam int STEPS = SW + 2;
-    // Division steps per stage: one when the latency allows it (the fastest pipeline),
-    // else two (each stage then holds two carry chains in a row).
-    localparam int DEEP = 2 + STEPS + 2 + 2;
+    localparam logic signed [XW-1:0] ONE = 1, FAR = XW'(FW - 1);
+    // Division steps: the quotient's first bit is 1, then SW - 1 more significand bits and
+    // the round bit, one a step; the final remainder's sticky bit stands for the rest.
+    localparam int STEPS = SW;
+    // Steps per stage: one when the latency allows it (the fastest pipeline), else two
+    // (each stage then holds two carry chains in a row).
+    localparam int DEEP = 2 + STEPS + 2;
     localparam int IPS = (LAT >= DEEP) ? 1 : 2;
     localparam int QST = (STEPS + IPS - 1) / IPS;
-    localparam int STAGES = 2 + QST + 2 + 2;
+    localparam int STAGES = 2 + QST + 2;
     localparam logic [W-1:0] QNAN = {1'b0, {EW{1'b1}}, 1'b1, {(MW-1){1'b0}}};
 
     // One non-restoring step: 2r - d when r >= 0, else 2r + d, as one adder whose second
@@ -96,12 +97,14 @@ module hls_fp_div #(
                       - $signed({3'd0, (ez == '0) ? EW'(1) : ez}) + BIAS;
             end
         end
-        // Stage 2: normalise both significands; the first step's remainder mx - mz.
+        // Stage 2: normalise both significands; the first remainder t = nx - nz. When t >= 0
+        // the quotient's first bit is that of 1; when t < 0 the quotient is below 1, its
+        // first bit one place lower, and the remainder to start from is 2 nx - nz = 2t + nz.
         logic s2_special, s2_sign;
         logic [W-1:0] s2_special_val;
         logic signed [XW-1:0] s2_e;
         logic [SW-1:0] s2_d;
-        logic signed [RW-1:0] s2_r;
+        logic signed [RW-1:0] s2_t;
         logic [SW-1:0] nx, nz;
         assign nx = s1_mx << s1_lx;
         assign nz = s1_mz << s1_lz;
@@ -112,11 +115,15 @@ module hls_fp_div #(
                 s2_sign <= s1_sign;
                 s2_e <= s1_e - $signed(XW'(s1_lx)) + $signed(XW'(s1_lz));
                 s2_d <= nz;
-                s2_r <= $signed({1'b0, nx}) - $signed({1'b0, nz});
+                s2_t <= $signed({1'b0, nx}) - $signed({1'b0, nz});
             end
         end
-        // Division stages: the partial remainder r in [-d, d), the quotient bits so far;
-        // each step decides the bit r >= 0, then r = 2r -+ d.
+        // Division stages: the partial remainder r in [-d, d), the quotient bits after the
+        // first; each step r = 2r -+ d, then the bit r >= 0. The first step starts from t
+        // (2t - d) or, when t < 0, from 2t (2(2t) + d = 2(2t + nz) - nz: the step from
+        // 2t + nz, without forming it), and the exponent drops by one; the second stage works
+        // out the right shift of a subnormal quotient, which then waits beside the steps.
+        // t lies in (-2^(SW-1), 2^(SW-1)): 2t fits the remainder's width.
         logic signed [RW-1:0] r [QST + 1];
         logic [STEPS-1:0] q [QST + 1];
         logic [SW-1:0] d [QST + 1];
@@ -124,13 +131,21 @@ module hls_fp_div #(
         logic sign [QST + 1];
         logic [W-1:0] special_val [QST + 1];
         logic signed [XW-1:0] e [QST + 1];
-        assign r[0] = s2_r;
+        logic tiny [QST + 1];
+        logic far [QST + 1];
+        logic [SHW-1:0] rs [QST + 1];
+        logic low;
+        assign low = s2_t[RW-1];
+        assign r[0] = low ? s2_t <<< 1 : s2_t;
         assign q[0] = '0;
         assign d[0] = s2_d;
         assign special[0] = s2_special;
         assign sign[0] = s2_sign;
         assign special_val[0] = s2_special_val;
-        assign e[0] = s2_e;
+        assign e[0] = low ? s2_e - ONE : s2_e;
+        assign tiny[0] = 1'b0;
+        assign far[0] = 1'b0;
+        assign rs[0] = '0;
         for (genvar st = 0; st < QST; st++) begin : g_step
             logic signed [RW-1:0] rv;
             logic [STEPS-1:0] qv;
@@ -139,10 +154,8 @@ module hls_fp_div #(
                 qv = q[st];
                 for (int k = 0; k < IPS; k++) begin
                     if (st * IPS + k < STEPS) begin
+                        rv = div_step(rv, d[st]);
                         qv = {qv[STEPS-2:0], !rv[RW-1]};
-                        // The last step only decides its bit (the remainder it leaves is
-                        // the one the sticky bit needs).
-                        if (st * IPS + k < STEPS - 1) rv = div_step(rv, d[st]);
                     end
                 end
             end
@@ -155,65 +168,56 @@ module hls_fp_div #(
                     sign[st + 1] <= sign[st];
                     special_val[st + 1] <= special_val[st];
                     e[st + 1] <= e[st];
+                    if (st == 1) begin
+                        // e < 1: the quotient is subnormal, shifted right by 1 - e.
+                        tiny[st + 1] <= e[st] < ONE;
+                        far[st + 1] <= ONE - e[st] > FAR;
+                        rs[st + 1] <= SHW'(ONE - e[st]);
+                    end else begin
+                        tiny[st + 1] <= tiny[st];
+                        far[st + 1] <= far[st];
+                        rs[st + 1] <= rs[st];
+                    end
                 end
             end
         end
-        // Post 1: a quotient below 1 moves up one bit; the sticky bit is a nonzero true
-        // remainder (r, or r + d when r is negative: then r != -d). The right shift a
-        // subnormal quotient needs is decided here too, for both cases of the top bit, so
-        // that post 2 only shifts.
-        logic p1_special, p1_sign, p1_tiny, p1_far;
-        logic [W-1:0] p1_special_val;
-        logic signed [XW-1:0] p1_e;
-        logic [FW-1:0] p1_f;
-        logic [SHW-1:0] p1_rs;
-        logic sticky, top;
-        logic signed [XW-1:0] e_top, rs_top;
-        assign top = q[QST][STEPS-1];
-        assign sticky = r[QST][RW-1] ? (r[QST] != -$signed({1'b0, d[QST]})) : (r[QST] != '0);
-        assign e_top = top ? e[QST] : e[QST] - ONE;
-        assign rs_top = top ? ONE - e[QST] : TWO - e[QST];
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                p1_special <= special[QST];
-                p1_special_val <= special_val[QST];
-                p1_sign <= sign[QST];
-                p1_f <= top ? {q[QST], sticky} : {q[QST][STEPS-2:0], 1'b0, sticky};
-                p1_e <= e_top;
-                p1_tiny <= e_top < ONE;
-                p1_far <= rs_top > FAR;
-                p1_rs <= rs_top[SHW-1:0];
-            end
-        end
-        // Post 2: a subnormal quotient shifts right, what falls off kept as sticky.
+        // Post: the sticky bit is a nonzero true remainder (r, or r + d when r is negative:
+        // then r != -d); a subnormal quotient shifts right, what falls off sticky too (the
+        // remainder's sticky bit joins after the shift, so the two run side by side).
+        logic sticky, lost;
+        logic [FW-2:0] fq;
         logic [FW-1:0] below, shifted;
-        assign below = ~({FW{1'b1}} << p1_rs);
-        assign shifted = (p1_f >> p1_rs) | FW'((p1_f & below) != '0);
-        logic p2_special, p2_sign;
-        logic [W-1:0] p2_special_val;
-        logic signed [XW-1:0] p2_e;
-        logic [FW-1:0] p2_f;
+        assign sticky = r[QST][RW-1] ? (r[QST] != -$signed({1'b0, d[QST]})) : (r[QST] != '0);
+        // {1, the other significand bits, the round bit, 0}: all but the sticky bit.
+        assign fq = {1'b1, q[QST], 1'b0};
+        assign below = ~({FW{1'b1}} << rs[QST]);
+        assign shifted = {fq, 1'b0} >> rs[QST];
+        assign lost = ({fq, 1'b0} & below) != '0;
+        logic p_special, p_sign;
+        logic [W-1:0] p_special_val;
+        logic signed [XW-1:0] p_e;
+        logic [FW-1:0] p_f;
         always_ff @(posedge clk) begin
             if (ce) begin
-                p2_special <= p1_special;
-                p2_special_val <= p1_special_val;
-                p2_sign <= p1_sign;
-                if (!p1_tiny) begin
-                    p2_f <= p1_f;
-                    p2_e <= p1_e;
+                p_special <= special[QST];
+                p_special_val <= special_val[QST];
+                p_sign <= sign[QST];
+                if (!tiny[QST]) begin
+                    p_f <= {fq, sticky};
+                    p_e <= e[QST];
                 end else begin
-                    p2_f <= p1_far ? FW'(p1_f != '0) : shifted;
-                    p2_e <= '0;
+                    p_f <= far[QST] ? FW'(1) : {shifted[FW-1:1], shifted[0] || sticky || lost};
+                    p_e <= '0;
                 end
             end
         end
-        hls_fp_round #(.EW(EW), .MW(MW), .EXTRA(LAT - STAGES)) round (
+        hls_fp_round #(.EW(EW), .MW(MW), .EXTRA(LAT - STAGES), .ONE_STAGE(1'b1)) round (
             .clk, .ce,
-            .special(p2_special),
-            .special_val(p2_special_val),
-            .sign(p2_sign),
-            .e(p2_e),
-            .f(p2_f),
+            .special(p_special),
+            .special_val(p_special_val),
+            .sign(p_sign),
+            .e(p_e),
+            .f(p_f),
             .y
         );
     end else if (EW == 8) begin : g_combinational32

@@ -2,7 +2,9 @@
 // for float, 11/52 for double), then the rest of their latency as a delay line. Stage 1:
 // round to nearest even — the increment added to exponent and fraction as one word — with
 // the overflow check beside it. Stage 2: pack: past the largest exponent, infinity. Special
-// results (NaN, infinities, exact zeros) come in ready-made and pass through.
+// results (NaN, infinities, exact zeros) come in ready-made and pass through. With
+// ONE_STAGE the packing follows the rounding adder in the same stage (one carry chain and
+// one multiplexer: for a core whose latency budget is one stage short, the divider).
 module hls_fp_round #(
     parameter int EW = 8,
     parameter int MW = 23,
@@ -10,7 +12,8 @@ module hls_fp_round #(
     // Round to odd instead: truncate, and set the last bit when anything was dropped. A
     // value rounded to odd with two more bits than a narrower format then rounds to that
     // format as the exact value would (the half fma: float fma to odd, then to half).
-    parameter bit ODD = 1'b0
+    parameter bit ODD = 1'b0,
+    parameter bit ONE_STAGE = 1'b0
 ) (
     input  logic                 clk,
     input  logic                 ce,
@@ -28,29 +31,41 @@ module hls_fp_round #(
     // the fraction moves the exponent up (from all ones: the fraction is then all zeros), a
     // subnormal rounded up to the smallest normal gets exponent 1, the largest finite value
     // rounded up becomes infinity, all without a case of their own.
-    logic r_special, r_sign, r_ovf;
-    logic [EW+MW:0] r_special_val;
-    logic [EW+MW-1:0] r_sum;
     logic [EW-1:0] e_field;
+    logic [EW+MW-1:0] sum;
     // A significand with its top bit clear is subnormal: exponent field 0 (and a normal
     // one at e = 0, should a caller give one, counts as exponent 1).
     assign e_field = !f[MW+3] ? '0 : (e == '0) ? EW'(1) : e[EW-1:0];
-    always_ff @(posedge clk) begin
-        if (ce) begin
-            r_special <= special;
-            r_special_val <= special_val;
-            r_sign <= sign;
-            r_sum <= ODD ? {e_field, f[MW+2:4], f[3] | f[2] | f[1] | f[0]}
-                         : {e_field, f[MW+2:3]} + (EW+MW)'(f[2] && (f[1] || f[0] || f[3]));
-            r_ovf <= e >= EMAX;
-        end
-    end
+    assign sum = ODD ? {e_field, f[MW+2:4], f[3] | f[2] | f[1] | f[0]}
+                     : {e_field, f[MW+2:3]} + (EW+MW)'(f[2] && (f[1] || f[0] || f[3]));
     logic [EW+MW:0] res;
-    always_ff @(posedge clk) begin
-        if (ce) begin
-            if (r_special) res <= r_special_val;
-            else if (r_ovf) res <= {r_sign, {EW{1'b1}}, {MW{1'b0}}};
-            else res <= {r_sign, r_sum};
+    if (ONE_STAGE) begin : g_one
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                if (special) res <= special_val;
+                else if (e >= EMAX) res <= {sign, {EW{1'b1}}, {MW{1'b0}}};
+                else res <= {sign, sum};
+            end
+        end
+    end else begin : g_two
+        logic r_special, r_sign, r_ovf;
+        logic [EW+MW:0] r_special_val;
+        logic [EW+MW-1:0] r_sum;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                r_special <= special;
+                r_special_val <= special_val;
+                r_sign <= sign;
+                r_sum <= sum;
+                r_ovf <= e >= EMAX;
+            end
+        end
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                if (r_special) res <= r_special_val;
+                else if (r_ovf) res <= {r_sign, {EW{1'b1}}, {MW{1'b0}}};
+                else res <= {r_sign, r_sum};
+            end
         end
     end
     hls_delay #(.W(EW+MW+1), .N(EXTRA)) delay (.clk, .ce, .d(res), .q(y));
