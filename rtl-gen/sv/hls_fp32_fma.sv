@@ -5,13 +5,14 @@
 // With LAT >= STAGES (13) the datapath of hls_ffma32 below is staged: classify and the
 // exponents; four partial products (12 x 17, 12 x 17, 12 x 7 in DSP blocks; the other
 // 12 x 7 in LUTs as carry-save rows) beside the exponent difference; their sum; the larger
-// term first and the smaller aligned to it in two steps, what falls off as sticky; the
-// magnitude compare of an effective subtraction; the sum as one adder; the leading one;
-// the exponent and one left shift that puts the leading one, or for a subnormal result the
-// exponent-1 position, on top of a 27-bit window (no right shift: the sum sits below 27
-// zero bits), in two steps, the bits below the window as sticky from a mask; rounding and
-// packing (hls_fp_round). Extra latency is a delay line at the output. With LAT < STAGES
-// it is all combinational, followed by LAT registers.
+// term first and the smaller aligned to it in two steps, what falls off as sticky (told by
+// trailing-zero counts, no mask); the sum as one signed adder; its magnitude (a negation
+// when negative); the leading and the lowest one; the exponent and one left shift that
+// puts the leading one, or for a subnormal result the exponent-1 position, on top of a
+// 27-bit window (no right shift: the sum sits below 27 zero bits), in two steps, the bits
+// below the window as sticky (from the lowest one's place); rounding and packing
+// (hls_fp_round). Extra latency is a delay line at the output. With LAT < STAGES it is all
+// combinational, followed by LAT registers.
 module hls_fp32_fma #(
     parameter int LAT = 14,
     // Round to odd instead of to nearest even (for hls_fp16_fma; see hls_fp_round).
@@ -128,7 +129,16 @@ module hls_fp32_fma #(
         assign p_inf = ex == 8'hFF || ez == 8'hFF;
         assign nan_in = (ex == 8'hFF && a[22:0] != 23'd0) || (ez == 8'hFF && b[22:0] != 23'd0)
                      || (ew == 8'hFF && c[22:0] != 23'd0);
+        // Trailing zeros of a significand: the leading one's position with its bits reversed
+        // (the aligned term's lowest one tells whether the alignment drops a set bit).
+        function automatic logic [5:0] tzc24(input logic [23:0] v);
+            logic [63:0] r;
+            r = '0;
+            for (int i = 0; i < 24; i++) r[63 - i] = v[i];
+            return ~hls_fp_pkg::lead64(r);
+        endfunction
         logic s1_special, s1_sp, s1_sc, s1_c_zero;
+        logic [5:0] s1_tzx, s1_tzz, s1_tzw;
         logic [31:0] s1_special_val;
         logic [23:0] s1_fx, s1_fz, s1_fw;
         logic signed [11:0] s1_ep, s1_ec;
@@ -149,6 +159,9 @@ module hls_fp32_fma #(
                 s1_fz <= {ez != 8'd0, b[22:0]};
                 s1_fw <= {ew != 8'd0, c[22:0]};
                 s1_c_zero <= c[30:0] == 31'd0;
+                s1_tzx <= tzc24({ex != 8'd0, a[22:0]});
+                s1_tzz <= tzc24({ez != 8'd0, b[22:0]});
+                s1_tzw <= tzc24({ew != 8'd0, c[22:0]});
                 s1_ep <= $signed({4'd0, (ex == 8'd0) ? 8'd1 : ex}) + $signed({4'd0, (ez == 8'd0) ? 8'd1 : ez}) - 12'sd127;
                 s1_ec <= $signed({4'd0, (ew == 8'd0) ? 8'd1 : ew});
             end
@@ -184,6 +197,9 @@ module hls_fp32_fma #(
         end
         logic signed [11:0] s2_emax;
         logic [11:0] s2_d;
+        // Trailing zeros of the two terms as placed (the product's are its factors' sum).
+        logic [6:0] s2_tzp, s2_tzc;
+        logic s2_c_zero;
         always_ff @(posedge clk) begin
             if (ce) begin
                 s2_special <= s1_special;
@@ -202,6 +218,9 @@ module hls_fp32_fma #(
                 s2_p_big <= s1_ep >= ec_eff;
                 s2_emax <= (s1_ep >= ec_eff) ? s1_ep : ec_eff;
                 s2_d <= 12'((s1_ep >= ec_eff) ? s1_ep - ec_eff : ec_eff - s1_ep);
+                s2_tzp <= {1'b0, s1_tzx} + {1'b0, s1_tzz} + 7'd3;
+                s2_tzc <= {1'b0, s1_tzw} + 7'd26;
+                s2_c_zero <= s1_c_zero;
             end
         end
         // Stage 3: the product (one carry-save layer, one carry chain).
@@ -220,10 +239,13 @@ module hls_fp32_fma #(
         logic [47:0] s3_p;
         logic signed [11:0] s3_emax;
         logic [5:0] s3_d;
-        logic [52:0] s3_below;
+        // The smaller term's trailing zeros, and whether it is zero (a zero addend).
+        logic [6:0] s3_tzl;
+        logic s3_little_zero;
         always_ff @(posedge clk) begin
             if (ce) begin
-                s3_below <= ~({53{1'b1}} << s2_d[5:0]);
+                s3_tzl <= s2_p_big ? s2_tzc : s2_tzp;
+                s3_little_zero <= s2_p_big && s2_c_zero;
                 s3_special <= s2_special;
                 s3_special_val <= s2_special_val;
                 s3_sp <= s2_sp;
@@ -237,7 +259,7 @@ module hls_fp32_fma #(
             end
         end
         // Stage 4: the larger term, and the smaller shifted right by d's multiple of 8;
-        // what the whole shift drops, from a mask decoded a stage earlier.
+        // whether the whole shift drops a set bit, from the smaller term's lowest one.
         logic [52:0] xp, xc, big_t, little_t;
         assign xp = {2'b00, s3_p, 3'b000};
         assign xc = {3'b000, s3_fw, 26'd0};
@@ -258,7 +280,8 @@ module hls_fp32_fma #(
                 s4_big <= big_t;
                 s4_fine <= s3_far ? 3'd0 : s3_d[2:0];
                 s4_coarse <= s3_far ? 53'd0 : (little_t >> {s3_d[5:3], 3'b000});
-                s4_lost <= s3_far ? little_t != 53'd0 : (little_t & s3_below) != 53'd0;
+                // A set bit shifted out: the lowest one lies below the shift d.
+                s4_lost <= !s3_little_zero && (s3_far || s3_tzl < {1'b0, s3_d});
             end
         end
         // Stage 4b: the rest of the shift, the dropped bits as sticky.
@@ -277,47 +300,54 @@ module hls_fp32_fma #(
                 s4b_little <= (s4_coarse >> s4_fine) | {52'd0, s4_lost};
             end
         end
-        // Stage 5: which magnitude is larger (only an effective subtraction asks).
-        logic s5_special, s5_sub, s5_sign, s5_swap;
+        // Stage 5: the signed sum big +- little (one adder, the subtrahend inverted in its
+        // LUTs, the carry in completing the subtraction).
+        logic s5_special, s5_sign;
         logic [31:0] s5_special_val;
-        logic [52:0] s5_big, s5_little;
+        logic [53:0] s5_diff;
         logic signed [11:0] s5_emax;
         always_ff @(posedge clk) begin
             if (ce) begin
                 s5_special <= s4b_special;
                 s5_special_val <= s4b_special_val;
-                s5_sub <= s4b_sub;
                 s5_sign <= s4b_sign;
-                s5_swap <= s4b_sub && s4b_little > s4b_big;
                 s5_emax <= s4b_emax;
-                s5_big <= s4b_big;
-                s5_little <= s4b_little;
+                s5_diff <= {1'b0, s4b_big} + ({1'b0, s4b_little} ^ {54{s4b_sub}}) + 54'(s4b_sub);
             end
         end
-        // Stage 6: the sum, never negative: one adder for the three cases (a + b, a - b,
-        // b - a), each operand inverted in the adder's LUTs as the case asks, the carry in
-        // completing the subtraction.
-        logic s6_special, s6_sign;
+        // Stage 6: its magnitude: a negative difference (little the larger, so nothing
+        // was shifted off it) negated as its complement plus one, one more adder; the sign
+        // flips with it. (Comparing first and subtracting the right way round costs a
+        // comparator and an adder whose two operands both need inverting.)
+        logic s6_special, s6_sign, neg;
         logic [31:0] s6_special_val;
         logic [52:0] s6_sum;
         logic signed [11:0] s6_emax;
+        assign neg = s5_diff[53];
         always_ff @(posedge clk) begin
             if (ce) begin
                 s6_special <= s5_special;
                 s6_special_val <= s5_special_val;
-                s6_sign <= s5_sign ^ s5_swap;
+                s6_sign <= s5_sign ^ neg;
                 s6_emax <= s5_emax;
-                s6_sum <= (s5_big ^ {53{s5_sub && s5_swap}}) + (s5_little ^ {53{s5_sub && !s5_swap}})
-                        + 53'(s5_sub);
+                s6_sum <= (s5_diff[52:0] ^ {53{neg}}) + 53'(neg);
             end
         end
-        // Stage 7: the leading one; an exact zero sum (cancellation) rounds to +0.
-        logic [5:0] lead;
+        // Stage 7: the leading one, and the lowest (for the sticky bit: a bit of the sum is
+        // lost below the window exactly when the lowest one is); an exact zero sum
+        // (cancellation) rounds to +0.
+        logic [5:0] lead, trail;
+        logic [63:0] reversed;
+        always_comb begin
+            reversed = '0;
+            for (int i = 0; i < 53; i++) reversed[63 - i] = s6_sum[i];
+        end
         assign lead = hls_fp_pkg::lead64({11'd0, s6_sum});
+        assign trail = ~hls_fp_pkg::lead64(reversed);
         logic s7_special, s7_sign;
         logic [31:0] s7_special_val;
         logic [52:0] s7_sum;
-        logic [5:0] s7_lead;
+        logic [5:0] s7_lead, s7_tz;
         logic signed [11:0] s7_emax;
         always_ff @(posedge clk) begin
             if (ce) begin
@@ -326,6 +356,7 @@ module hls_fp32_fma #(
                 s7_sign <= s6_sign;
                 s7_sum <= s6_sum;
                 s7_lead <= lead;
+                s7_tz <= trail;
                 s7_emax <= s6_emax;
             end
         end
@@ -343,6 +374,7 @@ module hls_fp32_fma #(
         logic s8_special, s8_sign;
         logic [31:0] s8_special_val;
         logic [52:0] s8_sum;
+        logic [5:0] s8_tz;
         logic [6:0] s8_t;
         logic signed [10:0] s8_e;
         always_ff @(posedge clk) begin
@@ -351,21 +383,19 @@ module hls_fp32_fma #(
                 s8_special_val <= s7_special_val;
                 s8_sign <= s7_sign;
                 s8_sum <= s7_sum;
+                s8_tz <= s7_tz;
                 s8_e <= tiny ? 11'sd0 : 11'(e);
                 s8_t <= !tiny ? 7'd79 - {1'b0, s7_lead} : t_neg ? 7'd0 : 7'(s7_emax + 12'sd29);
             end
         end
-        // Stages 9 and 10: the shift, by t's multiple of 8 (keeping the 34 bits the rest
-        // of the shift can bring into the window) and then the rest; the sticky bit, the
-        // sum's bits that stay below the window (below 53 - t), from a mask beside the
-        // first step.
-        logic [33:0] window;
-        logic [52:0] below;
-        assign window = 34'(({27'd0, s8_sum} << {s8_t[6:3], 3'b000}) >> 46);
-        assign below = (s8_t >= 7'd53) ? 53'd0 : ~({53{1'b1}} << (7'd53 - s8_t));
+        // Stages 9 and 10: the shift, by t's multiple of 8 (keeping the 33 bits the rest
+        // of the shift can bring into the window) and then the rest; the sticky bit: the
+        // sum's bit i lands at i + t, below the window's 54 when the lowest one does.
+        logic [32:0] window;
+        assign window = 33'(({27'd0, s8_sum} << {s8_t[6:3], 3'b000}) >> 47);
         logic s9_special, s9_sign, s9_lost;
         logic [31:0] s9_special_val;
-        logic [33:0] s9_coarse;
+        logic [32:0] s9_coarse;
         logic [2:0] s9_fine;
         logic signed [10:0] s9_e;
         always_ff @(posedge clk) begin
@@ -376,14 +406,16 @@ module hls_fp32_fma #(
                 s9_e <= s8_e;
                 s9_fine <= s8_t[2:0];
                 s9_coarse <= window;
-                s9_lost <= (s8_sum & below) != 53'd0;
+                s9_lost <= {1'b0, s8_tz} + s8_t < 7'd54;
             end
         end
         logic s10_special, s10_sign;
         logic [31:0] s10_special_val;
         logic [26:0] s10_norm;
         logic signed [10:0] s10_e;
-        logic [33:0] fine;
+        /* verilator lint_off UNUSEDSIGNAL */
+        logic [32:0] fine;  // bits 6:0 are below the window
+        /* verilator lint_on UNUSEDSIGNAL */
         assign fine = s9_coarse << s9_fine;
         always_ff @(posedge clk) begin
             if (ce) begin
@@ -391,9 +423,8 @@ module hls_fp32_fma #(
                 s10_special_val <= s9_special_val;
                 s10_sign <= s9_sign;
                 s10_e <= s9_e;
-                // The window's 26 bits and the sticky bit: the bits the fine shift moves
-                // out of the window's bottom stay sticky too.
-                s10_norm <= {fine[33:8], s9_lost || fine[7:0] != 8'd0};
+                // The window's 26 bits and the sticky bit.
+                s10_norm <= {fine[32:7], s9_lost};
             end
         end
         // Stages 11 and 12: round and pack.
