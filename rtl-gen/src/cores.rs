@@ -252,7 +252,7 @@ pub fn find(name: &str) -> Option<CoreInfo> {
 /// cores take what; code generation and `hls-build cores` both use it.
 pub fn board_params(module: &str, dsp: &boards::DspBlock) -> String {
     match module {
-        "hls_fp32_mul" | "hls_fp64_mul" | "hls_fp32_fma" | "hls_fp16_fma" => {
+        "hls_fp32_mul" | "hls_fp64_mul" | "hls_fp32_fma" | "hls_fp16_fma" | "hls_fp64_fma" => {
             format!(", .DSP_A({}), .DSP_B({})", dsp.a_bits, dsp.b_bits)
         }
         _ => String::new(),
@@ -281,8 +281,8 @@ pub fn emit(core: &CoreInfo, board: &Board) -> String {
         })
         .collect();
     // The packages first (the cores call them), then the shared modules the cores
-    // instantiate (delay line, rounding stages, the width-generic adder, divider and square root), the core, and a
-    // wrapper with the board's latency fixed.
+    // instantiate (delay line, rounding stages, the width-generic adder, divider, square root
+    // and fma), the core, and a wrapper with the board's latency fixed.
     let mut text = String::new();
     for part in [
         include_str!("../sv/hls_fp_pkg.sv"),
@@ -302,6 +302,7 @@ pub fn emit(core: &CoreInfo, board: &Board) -> String {
         include_str!("../sv/hls_fp_narrow.sv"),
         include_str!("../sv/hls_fp_div.sv"),
         include_str!("../sv/hls_fp_sqrt.sv"),
+        include_str!("../sv/hls_fp_fma.sv"),
         core.source.as_str(),
     ] {
         text += part.trim_end();

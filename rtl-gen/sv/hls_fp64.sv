@@ -41,7 +41,6 @@ module hls_fp64_mul #(
     output logic [63:0] y
 );
     localparam int STAGES = 10;
-    localparam bit WIDE = DSP_A >= 27 && DSP_B >= 18;
     if (LAT >= STAGES) begin : g_staged
         // Stage 1: special operands; exponent; leading and trailing zeros.
         logic [10:0] ex, ez;
@@ -67,7 +66,7 @@ module hls_fp64_mul #(
         endfunction
         logic s1_special, s1_sign;
         logic [63:0] s1_special_val;
-        logic [53:0] s1_fx, s1_fz;
+        logic [52:0] s1_fx, s1_fz;
         logic [5:0] s1_lzx, s1_lzz, s1_tzx, s1_tzz;
         logic signed [13:0] s1_e;
         always_ff @(posedge clk) begin
@@ -83,8 +82,8 @@ module hls_fp64_mul #(
                     s1_special_val <= {a[63] ^ b[63], 11'h7FF, 52'd0};
                 else
                     s1_special_val <= {a[63] ^ b[63], 63'd0};
-                s1_fx <= {1'b0, ex != 11'd0, a[51:0]};
-                s1_fz <= {1'b0, ez != 11'd0, b[51:0]};
+                s1_fx <= {ex != 11'd0, a[51:0]};
+                s1_fz <= {ez != 11'd0, b[51:0]};
                 s1_lzx <= lzc53({ex != 11'd0, a[51:0]});
                 s1_lzz <= lzc53({ez != 11'd0, b[51:0]});
                 s1_tzx <= tzc53({ex != 11'd0, a[51:0]});
@@ -94,102 +93,24 @@ module hls_fp64_mul #(
                       + $signed({3'd0, (ez == 11'd0) ? 11'd1 : ez}) - 14'sd1022;
             end
         end
-        // Stage 2: the partial products, a DSP block each: WIDE, six 26 x 17 (27 x 18
-        // signed) and in LUTs the rows of the significands' top bits (fx[52] times fz;
-        // fx[51:0] times fz[52:51]); otherwise nine 18 x 18. Beside them the zero counts.
-        logic s2_special, s2_sign;
-        logic [63:0] s2_special_val;
-        logic signed [13:0] s2_e;
-        logic [6:0] s2_lzs, s2_tzs;
-        // Rows to add, each a concatenation of products that do not overlap.
-        logic [105:0] s2_r [7];
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s2_special <= s1_special;
-                s2_special_val <= s1_special_val;
-                s2_sign <= s1_sign;
-                s2_e <= s1_e;
-                // One significand at most has leading zeros (two subnormals are special):
-                // their sum is their OR, at most 52, so the shift below has six levels.
-                s2_lzs <= {1'b0, s1_lzx | s1_lzz};
-                s2_tzs <= {1'b0, s1_tzx} + {1'b0, s1_tzz};
-                if (WIDE) begin
-                    // pp(i, j) = fx[26i +: 26] * fz[17j +: 17] sits at 26 i + 17 j.
-                    s2_r[0] <= {20'd0, 43'(s1_fx[51:26] * s1_fz[33:17]), 43'(s1_fx[25:0] * s1_fz[16:0])};
-                    s2_r[1] <= {3'd0, 43'(s1_fx[51:26] * s1_fz[50:34]), 43'(s1_fx[25:0] * s1_fz[33:17]), 17'd0};
-                    s2_r[2] <= {29'd0, 43'(s1_fx[25:0] * s1_fz[50:34]), 34'd0};
-                    s2_r[3] <= {37'd0, 43'(s1_fx[51:26] * s1_fz[16:0]), 26'd0};
-                    s2_r[4] <= s1_fx[52] ? {53'd0, s1_fz[52:0]} << 52 : 106'd0;
-                    s2_r[5] <= s1_fz[51] ? {54'd0, s1_fx[51:0]} << 51 : 106'd0;
-                    s2_r[6] <= s1_fz[52] ? {54'd0, s1_fx[51:0]} << 52 : 106'd0;
-                end else begin
-                    // pp(i, j) = fx[18i +: 18] * fz[18j +: 18] sits at 18 (i + j).
-                    s2_r[0] <= {34'(s1_fx[53:36] * s1_fz[53:36]), 36'(s1_fx[35:18] * s1_fz[35:18]),
-                                36'(s1_fx[17:0] * s1_fz[17:0])};
-                    s2_r[1] <= {16'd0, 36'(s1_fx[35:18] * s1_fz[53:36]), 36'(s1_fx[17:0] * s1_fz[35:18]), 18'd0};
-                    s2_r[2] <= {16'd0, 36'(s1_fx[53:36] * s1_fz[35:18]), 36'(s1_fx[35:18] * s1_fz[17:0]), 18'd0};
-                    s2_r[3] <= {34'd0, 36'(s1_fx[17:0] * s1_fz[53:36]), 36'd0};
-                    s2_r[4] <= {34'd0, 36'(s1_fx[53:36] * s1_fz[17:0]), 36'd0};
-                    s2_r[5] <= 106'd0;
-                    s2_r[6] <= 106'd0;
-                end
-            end
-        end
-        // Stages 3, 4 and 4b: the product (below 2^106) as a tree of carry-propagate
-        // adders, one level a stage (on LUT6 devices an adder costs one LUT a bit, a
-        // carry-save layer two).
-        logic s3_special, s3_sign;
-        logic [63:0] s3_special_val;
-        logic signed [13:0] s3_e;
-        logic [6:0] s3_lzs, s3_tzs;
-        logic [105:0] s3_a, s3_b, s3_c, s3_d;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s3_special <= s2_special;
-                s3_special_val <= s2_special_val;
-                s3_sign <= s2_sign;
-                s3_e <= s2_e;
-                s3_lzs <= s2_lzs;
-                s3_tzs <= s2_tzs;
-                s3_a <= s2_r[0] + s2_r[1];
-                s3_b <= s2_r[2] + s2_r[3];
-                s3_c <= s2_r[4] + s2_r[5];
-                s3_d <= s2_r[6];
-            end
-        end
-        logic s4_special, s4_sign;
-        logic [63:0] s4_special_val;
-        logic signed [13:0] s4_e;
-        logic [6:0] s4_lzs, s4_tzs;
-        logic [105:0] s4_ab, s4_cd;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s4_special <= s3_special;
-                s4_special_val <= s3_special_val;
-                s4_sign <= s3_sign;
-                s4_e <= s3_e;
-                s4_lzs <= s3_lzs;
-                s4_tzs <= s3_tzs;
-                s4_ab <= s3_a + s3_b;
-                s4_cd <= s3_c + s3_d;
-            end
-        end
+        // Stages 2, 3, 4, 4b: the product (hls_fp_sigmul: DSP blocks and LUT rows, then a tree
+        // of adders); beside it the zero counts: one significand at most has leading zeros
+        // (two subnormals are special), so their sum is their OR, at most 52, and the shift
+        // below has six levels; the product's trailing zeros are its factors' sum.
+        logic [105:0] s4b_p;
+        hls_fp_sigmul #(.SW(53), .DSP_A(DSP_A), .DSP_B(DSP_B)) sigmul (
+            .clk, .ce, .x(s1_fx), .z(s1_fz), .p(s4b_p)
+        );
         logic s4b_special, s4b_sign;
         logic [63:0] s4b_special_val;
         logic signed [13:0] s4b_e;
         logic [6:0] s4b_lzs, s4b_tzs;
-        logic [105:0] s4b_p;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s4b_special <= s4_special;
-                s4b_special_val <= s4_special_val;
-                s4b_sign <= s4_sign;
-                s4b_e <= s4_e;
-                s4b_lzs <= s4_lzs;
-                s4b_tzs <= s4_tzs;
-                s4b_p <= s4_ab + s4_cd;
-            end
-        end
+        hls_delay #(.W(2 + 64 + 14 + 7 + 7), .N(hls_fp_pkg::sigmul_latency(53))) side (
+            .clk, .ce,
+            .d({s1_special, s1_sign, s1_special_val, s1_e, {1'b0, s1_lzx | s1_lzz},
+                {1'b0, s1_tzx} + {1'b0, s1_tzz}}),
+            .q({s4b_special, s4b_sign, s4b_special_val, s4b_e, s4b_lzs, s4b_tzs})
+        );
         // Stage 5: shift by the estimate, building only the 55 bits kept; the exponent
         // for both outcomes (leading zeros lzs or lzs + 1: e - lzs and e + ~lzs, one adder
         // each) and the trailing zeros of the normalised word.
@@ -284,7 +205,7 @@ endmodule
 
 // binary64 square root (hls_fp_sqrt at 11/52).
 module hls_fp64_sqrt #(
-    parameter int LAT = 58
+    parameter int LAT = 55
 ) (
     input  logic        clk,
     input  logic        ce,
@@ -294,8 +215,12 @@ module hls_fp64_sqrt #(
     hls_fp_sqrt #(.EW(11), .MW(52), .LAT(LAT)) core (.clk, .ce, .a, .y);
 endmodule
 
+// binary64 fused multiply-add (hls_fp_fma at 11/52).
 module hls_fp64_fma #(
-    parameter int LAT = 20
+    parameter int LAT = 20,
+    // The DSP block's multiplier (hls_fp_sigmul, as hls_fp64_mul).
+    parameter int DSP_A = 18,
+    parameter int DSP_B = 18
 ) (
     input  logic        clk,
     input  logic        ce,
@@ -304,5 +229,7 @@ module hls_fp64_fma #(
     input  logic [63:0] c,
     output logic [63:0] y
 );
-    hls_delay #(.W(64), .N(LAT)) delay (.clk(clk), .ce(ce), .d(hls_fp64_pkg::ffma64(a, b, c)), .q(y));
+    hls_fp_fma #(.EW(11), .MW(52), .LAT(LAT), .DSP_A(DSP_A), .DSP_B(DSP_B)) core (
+        .clk, .ce, .a, .b, .c, .y
+    );
 endmodule

@@ -1,0 +1,485 @@
+// Several cores in one file: the significand product both the fma and the double
+// multiplier use, and the width-generic fused multiply-add.
+/* verilator lint_off DECLFILENAME */
+
+// The product of two SW-bit significands (float 24, double 53), tiled for the board's DSP
+// block (DSP_A x DSP_B signed bits), in hls_fp_pkg::sigmul_latency(SW) cycles with clock
+// enable. Float: 27 x 18 takes 24 x 17 and 24 x 7 (two DSP48E2); smaller blocks take
+// 12 x 17, 12 x 17 and 12 x 7, the last 12 x 7 in LUTs as carry-save rows (a fourth block
+// otherwise); then one adder stage. Double: 27 x 18 takes six 26 x 17 and three rows in
+// LUTs (the significands' top bits); 18 x 18 takes nine; then a tree of carry-propagate
+// adders, one level a stage (on LUT6 devices an adder costs one LUT a bit, a carry-save
+// layer two).
+module hls_fp_sigmul #(
+    parameter int SW = 24,
+    parameter int DSP_A = 18,
+    parameter int DSP_B = 18
+) (
+    input  logic              clk,
+    input  logic              ce,
+    input  logic [SW-1:0]     x,
+    input  logic [SW-1:0]     z,
+    output logic [2*SW-1:0]   p
+);
+    if (SW == 24) begin : g_float
+        localparam bit WIDE = DSP_A >= 25 && DSP_B >= 18;
+        logic [28:0] s_lo, s_mid;
+        logic [18:0] s_hi1, s_hs, s_hc;
+        logic [40:0] s_w0;
+        logic [30:0] s_w1;
+        // x[11:0] x z[23:17] in LUTs: its seven rows reduced to two by carry-save adders,
+        // no carry chain; the adder stage takes them in.
+        logic [18:0] rows [7];
+        logic [18:0] t_s [5], t_c [5];
+        always_comb begin
+            for (int k = 0; k < 7; k++)
+                rows[k] = z[17 + k] ? (19'(x[11:0]) << k) : 19'd0;
+            t_s[0] = rows[0] ^ rows[1] ^ rows[2];
+            t_c[0] = ((rows[0] & rows[1]) | (rows[1] & rows[2]) | (rows[0] & rows[2])) << 1;
+            t_s[1] = rows[3] ^ rows[4] ^ rows[5];
+            t_c[1] = ((rows[3] & rows[4]) | (rows[4] & rows[5]) | (rows[3] & rows[5])) << 1;
+            t_s[2] = t_s[0] ^ t_c[0] ^ t_s[1];
+            t_c[2] = ((t_s[0] & t_c[0]) | (t_c[0] & t_s[1]) | (t_s[0] & t_s[1])) << 1;
+            t_s[3] = t_c[1] ^ rows[6] ^ t_s[2];
+            t_c[3] = ((t_c[1] & rows[6]) | (rows[6] & t_s[2]) | (t_c[1] & t_s[2])) << 1;
+            t_s[4] = t_s[3] ^ t_c[3] ^ t_c[2];
+            t_c[4] = ((t_s[3] & t_c[3]) | (t_c[3] & t_c[2]) | (t_s[3] & t_c[2])) << 1;
+        end
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                // 12 x 17 fits one ECP5 MULT18X18D and one DSP48E2.
+                s_lo <= {17'd0, x[11:0]} * {12'd0, z[16:0]};
+                s_mid <= {17'd0, x[23:12]} * {12'd0, z[16:0]};
+                s_hs <= t_s[4];
+                s_hc <= t_c[4];
+                s_hi1 <= {7'd0, x[23:12]} * {12'd0, z[23:17]};
+                s_w0 <= WIDE ? 41'(x * z[16:0]) : 41'd0;
+                s_w1 <= WIDE ? 31'(x * z[23:17]) : 31'd0;
+            end
+        end
+        // One carry-save layer, one carry chain.
+        logic [47:0] pa, pb, pc, pd, s1s, s1c, psum, pcarry;
+        assign pa = {s_hi1[18:0], s_lo};
+        assign pb = {7'd0, s_mid, 12'd0};
+        assign pc = {12'd0, s_hs, 17'd0};
+        assign pd = {12'd0, s_hc, 17'd0};
+        assign s1s = pa ^ pb ^ pc;
+        assign s1c = {(pa[46:0] & pb[46:0]) | (pb[46:0] & pc[46:0]) | (pa[46:0] & pc[46:0]), 1'b0};
+        assign psum = s1s ^ s1c ^ pd;
+        assign pcarry = {(s1s[46:0] & s1c[46:0]) | (s1c[46:0] & pd[46:0]) | (s1s[46:0] & pd[46:0]), 1'b0};
+        always_ff @(posedge clk) begin
+            if (ce) p <= WIDE ? {7'd0, s_w0} + {s_w1, 17'd0} : psum + pcarry;
+        end
+    end else begin : g_double
+        localparam bit WIDE = DSP_A >= 27 && DSP_B >= 18;
+        logic [53:0] fx, fz;
+        assign fx = 54'(x);
+        assign fz = 54'(z);
+        // Rows to add, each a concatenation of products that do not overlap.
+        logic [105:0] r [7];
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                if (WIDE) begin
+                    // pp(i, j) = fx[26i +: 26] * fz[17j +: 17] sits at 26 i + 17 j.
+                    r[0] <= {20'd0, 43'(fx[51:26] * fz[33:17]), 43'(fx[25:0] * fz[16:0])};
+                    r[1] <= {3'd0, 43'(fx[51:26] * fz[50:34]), 43'(fx[25:0] * fz[33:17]), 17'd0};
+                    r[2] <= {29'd0, 43'(fx[25:0] * fz[50:34]), 34'd0};
+                    r[3] <= {37'd0, 43'(fx[51:26] * fz[16:0]), 26'd0};
+                    r[4] <= fx[52] ? {53'd0, fz[52:0]} << 52 : 106'd0;
+                    r[5] <= fz[51] ? {54'd0, fx[51:0]} << 51 : 106'd0;
+                    r[6] <= fz[52] ? {54'd0, fx[51:0]} << 52 : 106'd0;
+                end else begin
+                    // pp(i, j) = fx[18i +: 18] * fz[18j +: 18] sits at 18 (i + j).
+                    r[0] <= {34'(fx[53:36] * fz[53:36]), 36'(fx[35:18] * fz[35:18]),
+                             36'(fx[17:0] * fz[17:0])};
+                    r[1] <= {16'd0, 36'(fx[35:18] * fz[53:36]), 36'(fx[17:0] * fz[35:18]), 18'd0};
+                    r[2] <= {16'd0, 36'(fx[53:36] * fz[35:18]), 36'(fx[35:18] * fz[17:0]), 18'd0};
+                    r[3] <= {34'd0, 36'(fx[17:0] * fz[53:36]), 36'd0};
+                    r[4] <= {34'd0, 36'(fx[53:36] * fz[17:0]), 36'd0};
+                    r[5] <= 106'd0;
+                    r[6] <= 106'd0;
+                end
+            end
+        end
+        logic [105:0] s_a, s_b, s_c, s_d, s_ab, s_cd;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s_a <= r[0] + r[1];
+                s_b <= r[2] + r[3];
+                s_c <= r[4] + r[5];
+                s_d <= r[6];
+                s_ab <= s_a + s_b;
+                s_cd <= s_c + s_d;
+                p <= s_ab + s_cd;
+            end
+        end
+    end
+endmodule
+
+// IEEE-754 fused multiply-add a * b + c with a single rounding (nearest even, or to odd
+// with ODD: see hls_fp_round), for a format of EW exponent and MW fraction bits (float
+// 8/23, double 11/52): subnormal inputs and outputs, infinities, NaN (the quiet NaN out).
+// Fixed latency LAT cycles with clock enable.
+//
+// With LAT >= STAGES the datapath is staged: classify, the exponents and the significands'
+// trailing zeros; the product (hls_fp_sigmul) beside which term is larger by exponent and
+// by how much; the larger term first and the smaller aligned to it in two steps, what
+// falls off as sticky (told by trailing-zero counts, no mask); the sum as one signed
+// adder; its magnitude (a negation when negative); the leading and the lowest one; the
+// exponent and one left shift that puts the leading one, or for a subnormal result the
+// exponent-1 position, on top of an FW-bit window (no right shift: the sum sits below FW
+// zero bits), in two steps, the bits below the window as sticky (from the lowest one's
+// place); rounding and packing (hls_fp_round). Extra latency is a delay line at the
+// output. With LAT < STAGES it is all combinational (hls_fp_pkg::ffma32,
+// hls_fp64_pkg::ffma64), followed by LAT registers.
+module hls_fp_fma #(
+    parameter int EW = 8,
+    parameter int MW = 23,
+    parameter int LAT = 14,
+    parameter bit ODD = 1'b0,
+    parameter int DSP_A = 18,
+    parameter int DSP_B = 18
+) (
+    input  logic            clk,
+    input  logic            ce,
+    input  logic [EW+MW:0]  a,
+    input  logic [EW+MW:0]  b,
+    input  logic [EW+MW:0]  c,
+    output logic [EW+MW:0]  y
+);
+    localparam int W = EW + MW + 1;
+    localparam int SW = MW + 1;
+    localparam int PW = 2 * SW;
+    // The sum's word: the product P << 3 and the addend c << (SW + 2), both integers
+    // times 2^(e - BIAS - MW - SW - 2), two spare bits on top.
+    localparam int AW = PW + 5;
+    localparam int FW = MW + 4;             // {significand, guard, round, sticky}
+    localparam int XW = EW + 4;             // signed exponents
+    localparam int DW = $clog2(AW);         // an alignment shift below AW
+    localparam int NW = FW + AW;            // the normalising shift's word
+    localparam int TW = $clog2(NW);
+    localparam int CW = FW + 6;             // the window after the coarse shift
+    localparam int PL = hls_fp_pkg::sigmul_latency(SW);
+    localparam int STAGES = PL + 11;
+    localparam logic signed [XW-1:0] BIAS = XW'((1 << (EW - 1)) - 1);
+    // Biased exponent of the sum's bit 0 plus the leading one's position: e = lead + emax
+    // - LOFF; the shift that leaves exponent 1 on top of the window: emax + TOFF.
+    localparam logic signed [XW-1:0] LOFF = XW'(2 * MW + 3);
+    localparam logic signed [XW-1:0] TOFF = XW'(FW + AW - 2 * MW - 5);
+    localparam logic [W-1:0] QNAN = {1'b0, {EW{1'b1}}, 1'b1, {(MW-1){1'b0}}};
+
+    // Position of the leading one of an AW-bit word (below 128 bits).
+    function automatic logic [DW-1:0] lead_aw(input logic [AW-1:0] v);
+        logic [127:0] w;
+        w = 128'(v);
+        if (w[127:64] != '0) return DW'(64 + int'(hls_fp_pkg::lead64(w[127:64])));
+        return DW'(hls_fp_pkg::lead64(w[63:0]));
+    endfunction
+    // Trailing zeros of a significand (nonzero; a zero one reads SW - 1 or more and is
+    // told apart by the caller).
+    function automatic logic [DW:0] tzc(input logic [SW-1:0] v);
+        logic [63:0] r;
+        logic [5:0] tz;
+        r = '0;
+        for (int i = 0; i < SW; i++) r[63 - i] = v[i];
+        tz = ~hls_fp_pkg::lead64(r);
+        return (DW + 1)'(tz);
+    endfunction
+
+    if (LAT >= STAGES) begin : g_staged
+        // Stage 1: special operands; the exponents of the product and the addend.
+        logic [EW-1:0] ex, ez, ew;
+        logic sp, sc, p_inf, nan_in, zero_x, zero_z, zero_w;
+        assign ex = a[W-2:MW];
+        assign ez = b[W-2:MW];
+        assign ew = c[W-2:MW];
+        assign sp = a[W-1] ^ b[W-1];
+        assign sc = c[W-1];
+        assign p_inf = ex == '1 || ez == '1;
+        assign zero_x = a[W-2:0] == '0;
+        assign zero_z = b[W-2:0] == '0;
+        assign zero_w = c[W-2:0] == '0;
+        assign nan_in = (ex == '1 && a[MW-1:0] != '0) || (ez == '1 && b[MW-1:0] != '0)
+                     || (ew == '1 && c[MW-1:0] != '0);
+        logic s1_special, s1_sp, s1_sc, s1_c_zero;
+        logic [DW:0] s1_tzx, s1_tzz, s1_tzw;
+        logic [W-1:0] s1_special_val;
+        logic [SW-1:0] s1_fx, s1_fz, s1_fw;
+        logic signed [XW-1:0] s1_ep, s1_ec;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s1_sp <= sp;
+                s1_sc <= sc;
+                s1_special <= nan_in || p_inf || ew == '1 || zero_x || zero_z;
+                if (nan_in || (p_inf && (zero_x || zero_z)))
+                    s1_special_val <= QNAN;
+                else if (p_inf)
+                    s1_special_val <= (ew == '1 && sc != sp) ? QNAN : {sp, {EW{1'b1}}, {MW{1'b0}}};
+                else if (ew == '1)
+                    s1_special_val <= c;
+                else  // an exact zero product: c, or for c = +-0 the IEEE sign rule
+                    s1_special_val <= zero_w ? {sp & sc, {(W-1){1'b0}}} : c;
+                s1_fx <= {ex != '0, a[MW-1:0]};
+                s1_fz <= {ez != '0, b[MW-1:0]};
+                s1_fw <= {ew != '0, c[MW-1:0]};
+                s1_c_zero <= zero_w;
+                s1_tzx <= tzc({ex != '0, a[MW-1:0]});
+                s1_tzz <= tzc({ez != '0, b[MW-1:0]});
+                s1_tzw <= tzc({ew != '0, c[MW-1:0]});
+                s1_ep <= $signed({4'd0, (ex == '0) ? EW'(1) : ex})
+                       + $signed({4'd0, (ez == '0) ? EW'(1) : ez}) - BIAS;
+                s1_ec <= $signed({4'd0, (ew == '0) ? EW'(1) : ew});
+            end
+        end
+        // The product, PL stages.
+        logic [PW-1:0] prod;
+        hls_fp_sigmul #(.SW(SW), .DSP_A(DSP_A), .DSP_B(DSP_B)) sigmul (
+            .clk, .ce, .x(s1_fx), .z(s1_fz), .p(prod)
+        );
+        // Beside it, two stages: which term is larger by exponent, and by how much (a zero
+        // addend aligns anywhere: it counts as the product's exponent); the trailing zeros
+        // of the terms as placed (the product's are its factors' sum); then the smaller
+        // term's, and whether the shift leaves nothing. They wait for the product.
+        logic signed [XW-1:0] ec_eff;
+        assign ec_eff = s1_c_zero ? s1_ep : s1_ec;
+        logic s2_special, s2_sp, s2_sc, s2_p_big, s2_c_zero;
+        logic [W-1:0] s2_special_val;
+        logic [SW-1:0] s2_fw;
+        logic signed [XW-1:0] s2_emax;
+        logic [XW-1:0] s2_d;
+        logic [DW:0] s2_tzp, s2_tzc;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s2_special <= s1_special;
+                s2_special_val <= s1_special_val;
+                s2_sp <= s1_sp;
+                s2_sc <= s1_sc;
+                s2_fw <= s1_fw;
+                s2_p_big <= s1_ep >= ec_eff;
+                s2_emax <= (s1_ep >= ec_eff) ? s1_ep : ec_eff;
+                s2_d <= XW'((s1_ep >= ec_eff) ? s1_ep - ec_eff : ec_eff - s1_ep);
+                s2_tzp <= s1_tzx + s1_tzz + (DW + 1)'(3);
+                s2_tzc <= s1_tzw + (DW + 1)'(SW + 2);
+                s2_c_zero <= s1_c_zero;
+            end
+        end
+        logic x3_special, x3_sp, x3_sc, x3_p_big, x3_far, x3_little_zero;
+        logic [W-1:0] x3_special_val;
+        logic [SW-1:0] x3_fw;
+        logic signed [XW-1:0] x3_emax;
+        logic [DW-1:0] x3_d;
+        logic [DW:0] x3_tzl;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                x3_special <= s2_special;
+                x3_special_val <= s2_special_val;
+                x3_sp <= s2_sp;
+                x3_sc <= s2_sc;
+                x3_fw <= s2_fw;
+                x3_p_big <= s2_p_big;
+                x3_emax <= s2_emax;
+                x3_far <= s2_d > XW'(AW - 1);
+                x3_d <= s2_d[DW-1:0];
+                x3_tzl <= s2_p_big ? s2_tzc : s2_tzp;
+                x3_little_zero <= s2_p_big && s2_c_zero;
+            end
+        end
+        logic s3_special, s3_sp, s3_sc, s3_p_big, s3_far, s3_little_zero;
+        logic [W-1:0] s3_special_val;
+        logic [SW-1:0] s3_fw;
+        logic signed [XW-1:0] s3_emax;
+        logic [DW-1:0] s3_d;
+        logic [DW:0] s3_tzl;
+        hls_delay #(.W(6 + W + SW + XW + DW + DW + 1), .N(PL - 2)) side (
+            .clk, .ce,
+            .d({x3_special, x3_sp, x3_sc, x3_p_big, x3_far, x3_little_zero, x3_special_val,
+                x3_fw, x3_emax, x3_d, x3_tzl}),
+            .q({s3_special, s3_sp, s3_sc, s3_p_big, s3_far, s3_little_zero, s3_special_val,
+                s3_fw, s3_emax, s3_d, s3_tzl})
+        );
+        // Stage 4: the larger term, and the smaller shifted right by d's multiple of 8;
+        // whether the whole shift drops a set bit, from the smaller term's lowest one.
+        logic [AW-1:0] xp, xc, big_t, little_t;
+        assign xp = {2'b00, prod, 3'b000};
+        assign xc = {3'b000, s3_fw, (SW + 2)'(0)};
+        assign big_t = s3_p_big ? xp : xc;
+        assign little_t = s3_p_big ? xc : xp;
+        logic s4_special, s4_sub, s4_sign, s4_lost;
+        logic [W-1:0] s4_special_val;
+        logic [AW-1:0] s4_big, s4_coarse;
+        logic [2:0] s4_fine;
+        logic signed [XW-1:0] s4_emax;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s4_special <= s3_special;
+                s4_special_val <= s3_special_val;
+                s4_sub <= s3_sp != s3_sc;
+                s4_sign <= s3_p_big ? s3_sp : s3_sc;
+                s4_emax <= s3_emax;
+                s4_big <= big_t;
+                s4_fine <= s3_far ? 3'd0 : s3_d[2:0];
+                s4_coarse <= s3_far ? '0 : (little_t >> {s3_d[DW-1:3], 3'b000});
+                // A set bit shifted out: the lowest one lies below the shift d.
+                s4_lost <= !s3_little_zero && (s3_far || s3_tzl < {1'b0, s3_d});
+            end
+        end
+        // Stage 4b: the rest of the shift, the dropped bits as sticky.
+        logic s4b_special, s4b_sub, s4b_sign;
+        logic [W-1:0] s4b_special_val;
+        logic [AW-1:0] s4b_big, s4b_little;
+        logic signed [XW-1:0] s4b_emax;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s4b_special <= s4_special;
+                s4b_special_val <= s4_special_val;
+                s4b_sub <= s4_sub;
+                s4b_sign <= s4_sign;
+                s4b_emax <= s4_emax;
+                s4b_big <= s4_big;
+                s4b_little <= (s4_coarse >> s4_fine) | AW'(s4_lost);
+            end
+        end
+        // Stage 5: the signed sum big +- little (one adder, the subtrahend inverted in its
+        // LUTs, the carry in completing the subtraction).
+        logic s5_special, s5_sign;
+        logic [W-1:0] s5_special_val;
+        logic [AW:0] s5_diff;
+        logic signed [XW-1:0] s5_emax;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s5_special <= s4b_special;
+                s5_special_val <= s4b_special_val;
+                s5_sign <= s4b_sign;
+                s5_emax <= s4b_emax;
+                s5_diff <= {1'b0, s4b_big} + ({1'b0, s4b_little} ^ {(AW + 1){s4b_sub}})
+                         + (AW + 1)'(s4b_sub);
+            end
+        end
+        // Stage 6: its magnitude: a negative difference (little the larger, so nothing
+        // was shifted off it) negated as its complement plus one, one more adder; the sign
+        // flips with it. (Comparing first and subtracting the right way round costs a
+        // comparator and an adder whose two operands both need inverting.)
+        logic s6_special, s6_sign, neg;
+        logic [W-1:0] s6_special_val;
+        logic [AW-1:0] s6_sum;
+        logic signed [XW-1:0] s6_emax;
+        assign neg = s5_diff[AW];
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s6_special <= s5_special;
+                s6_special_val <= s5_special_val;
+                s6_sign <= s5_sign ^ neg;
+                s6_emax <= s5_emax;
+                s6_sum <= (s5_diff[AW-1:0] ^ {AW{neg}}) + AW'(neg);
+            end
+        end
+        // Stage 7: the leading one, and the lowest (for the sticky bit: a bit of the sum is
+        // lost below the window exactly when the lowest one is); an exact zero sum
+        // (cancellation) rounds to +0.
+        logic [AW-1:0] reversed;
+        always_comb begin
+            for (int i = 0; i < AW; i++) reversed[AW - 1 - i] = s6_sum[i];
+        end
+        logic s7_special, s7_sign;
+        logic [W-1:0] s7_special_val;
+        logic [AW-1:0] s7_sum;
+        logic [DW-1:0] s7_lead, s7_tz;
+        logic signed [XW-1:0] s7_emax;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s7_special <= s6_special || s6_sum == '0;
+                s7_special_val <= s6_special ? s6_special_val : '0;
+                s7_sign <= s6_sign;
+                s7_sum <= s6_sum;
+                s7_lead <= lead_aw(s6_sum);
+                s7_tz <= DW'(AW - 1) - lead_aw(reversed);
+                s7_emax <= s6_emax;
+            end
+        end
+        // Stage 8: the biased exponent if the leading one is kept, and one left shift t of
+        // the sum, read as the NW-bit word {FW zeros, sum}, whose top FW - 1 bits (the
+        // significand, guard and round bits) are what rounding takes: NW - 1 - lead puts
+        // the leading one on top; a subnormal result (e < 1) instead takes emax + TOFF, the
+        // shift that leaves exponent 1, down to 0 (nothing but sticky bits left). No right
+        // shift, no second shifter.
+        logic signed [XW-1:0] e;
+        logic tiny, t_neg;
+        assign e = $signed(XW'(s7_lead)) + s7_emax - LOFF;
+        assign tiny = e < XW'(1);
+        assign t_neg = s7_emax < -TOFF;
+        logic s8_special, s8_sign;
+        logic [W-1:0] s8_special_val;
+        logic [AW-1:0] s8_sum;
+        logic [DW-1:0] s8_tz;
+        logic [TW-1:0] s8_t;
+        logic signed [EW+2:0] s8_e;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s8_special <= s7_special;
+                s8_special_val <= s7_special_val;
+                s8_sign <= s7_sign;
+                s8_sum <= s7_sum;
+                s8_tz <= s7_tz;
+                s8_e <= tiny ? '0 : (EW + 3)'(e);
+                s8_t <= !tiny ? TW'(NW - 1) - TW'(s7_lead) : t_neg ? '0 : TW'(s7_emax + TOFF);
+            end
+        end
+        // Stages 9 and 10: the shift, by t's multiple of 8 (keeping the CW bits the rest
+        // of the shift can bring into the window) and then the rest; the sticky bit: the
+        // sum's bit i lands at i + t, below the window (AW + 1) when the lowest one does.
+        logic [CW-1:0] window;
+        assign window = CW'(({FW'(0), s8_sum} << {s8_t[TW-1:3], 3'b000}) >> (AW - 6));
+        logic s9_special, s9_sign, s9_lost;
+        logic [W-1:0] s9_special_val;
+        logic [CW-1:0] s9_coarse;
+        logic [2:0] s9_fine;
+        logic signed [EW+2:0] s9_e;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s9_special <= s8_special;
+                s9_special_val <= s8_special_val;
+                s9_sign <= s8_sign;
+                s9_e <= s8_e;
+                s9_fine <= s8_t[2:0];
+                s9_coarse <= window;
+                s9_lost <= (TW + 1)'(s8_tz) + (TW + 1)'(s8_t) < (TW + 1)'(AW + 1);
+            end
+        end
+        logic s10_special, s10_sign;
+        logic [W-1:0] s10_special_val;
+        logic [FW-1:0] s10_norm;
+        logic signed [EW+2:0] s10_e;
+        /* verilator lint_off UNUSEDSIGNAL */
+        logic [CW-1:0] fine;  // bits 6:0 are below the window
+        /* verilator lint_on UNUSEDSIGNAL */
+        assign fine = s9_coarse << s9_fine;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s10_special <= s9_special;
+                s10_special_val <= s9_special_val;
+                s10_sign <= s9_sign;
+                s10_e <= s9_e;
+                // The window's FW - 1 bits and the sticky bit.
+                s10_norm <= {fine[CW-1:7], s9_lost};
+            end
+        end
+        // Round and pack.
+        hls_fp_round #(.EW(EW), .MW(MW), .EXTRA(LAT - STAGES), .ODD(ODD)) round (
+            .clk, .ce,
+            .special(s10_special),
+            .special_val(s10_special_val),
+            .sign(s10_sign),
+            .e(s10_e),
+            .f(s10_norm),
+            .y
+        );
+    end else if (EW == 8) begin : g_combinational32
+        hls_delay #(.W(W), .N(LAT)) delay (
+            .clk, .ce, .d(W'(hls_fp_pkg::ffma32(32'(a), 32'(b), 32'(c), ODD))), .q(y)
+        );
+    end else begin : g_combinational64
+        hls_delay #(.W(W), .N(LAT)) delay (
+            .clk, .ce, .d(W'(hls_fp64_pkg::ffma64(64'(a), 64'(b), 64'(c)))), .q(y)
+        );
+    end
+endmodule
