@@ -12,9 +12,9 @@
 // With LAT < 8 the whole function is combinational, followed by LAT registers.
 module hls_fp32_mul #(
     parameter int LAT = 8,
-    // The DSP block's multiplier, signed operand widths: 27 x 18 (DSP48E2) multiplies a
-    // 24-bit significand by 17 bits at once (two products per 24 x 24); 18 x 18 (ECP5,
-    // Cyclone V) takes four 12 x 12.
+    // The DSP block's multiplier, signed operand widths (hls_fp_sigmul): 27 x 18 (DSP48E2)
+    // multiplies a 24-bit significand by 17 bits at once (two products per 24 x 24);
+    // 18 x 18 (ECP5, Cyclone V) takes 12 x 17, 12 x 17 and 12 x 7, the last 12 x 7 in LUTs.
     parameter int DSP_A = 18,
     parameter int DSP_B = 18
 ) (
@@ -74,7 +74,6 @@ module hls_fp32_mul #(
     endfunction
 
     localparam int STAGES = 8;
-    localparam bit WIDE = DSP_A >= 25 && DSP_B >= 18;
 
     if (LAT >= STAGES) begin : g_staged
         // Stage 1: classify; the exponent the product would have with its leading one at
@@ -126,56 +125,21 @@ module hls_fp32_mul #(
                 s1_tzz <= tzc24({ez != 8'd0, b[22:0]});
             end
         end
-        // Stage 2: the partial products, each one DSP block with registers after it; the
-        // product's leading zeros are lzx + lzz or one more, its trailing zeros tzx + tzz.
-        logic s2_special, s2_inf, s2_nan, s2_sign;
-        logic signed [10:0] s2_e;
-        logic [5:0] s2_lzs, s2_tzs;
-        logic [47:0] s2_p0, s2_p1, s2_p2;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s2_special <= s1_special;
-                s2_inf <= s1_inf;
-                s2_nan <= s1_nan;
-                s2_sign <= s1_sign;
-                s2_e <= s1_e;
-                s2_lzs <= {1'b0, s1_lzx} + {1'b0, s1_lzz};
-                s2_tzs <= {1'b0, s1_tzx} + {1'b0, s1_tzz};
-                if (WIDE) begin
-                    // 24 x 17 and 24 x 7, placed.
-                    s2_p0 <= 48'(s1_fx * s1_fz[16:0]);
-                    s2_p1 <= 48'(s1_fx * s1_fz[23:17]) << 17;
-                    s2_p2 <= 48'd0;
-                end else begin
-                    // Four 12 x 12: the low and high ones do not overlap.
-                    s2_p0 <= {24'(s1_fx[23:12] * s1_fz[23:12]), 24'(s1_fx[11:0] * s1_fz[11:0])};
-                    s2_p1 <= 48'(s1_fx[11:0] * s1_fz[23:12]) << 12;
-                    s2_p2 <= 48'(s1_fx[23:12] * s1_fz[11:0]) << 12;
-                end
-            end
-        end
-        // Stage 3: the product: one carry-save layer where there are three words, then one
-        // carry chain.
-        logic [47:0] psum, pcarry;
-        assign psum = s2_p0 ^ s2_p1 ^ s2_p2;
-        assign pcarry = {(s2_p0[46:0] & s2_p1[46:0]) | (s2_p1[46:0] & s2_p2[46:0])
-                         | (s2_p0[46:0] & s2_p2[46:0]), 1'b0};
+        // Stages 2 and 3: the product (hls_fp_sigmul: DSP blocks, then one adder); beside it
+        // the product's leading zeros, lzx + lzz or one more, and trailing zeros, tzx + tzz.
+        logic [47:0] s3_p;
+        hls_fp_sigmul #(.SW(24), .DSP_A(DSP_A), .DSP_B(DSP_B)) sigmul (
+            .clk, .ce, .x(s1_fx), .z(s1_fz), .p(s3_p)
+        );
         logic s3_special, s3_inf, s3_nan, s3_sign;
         logic signed [10:0] s3_e;
         logic [5:0] s3_lzs, s3_tzs;
-        logic [47:0] s3_p;
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                s3_special <= s2_special;
-                s3_inf <= s2_inf;
-                s3_nan <= s2_nan;
-                s3_sign <= s2_sign;
-                s3_e <= s2_e;
-                s3_lzs <= s2_lzs;
-                s3_tzs <= s2_tzs;
-                s3_p <= WIDE ? s2_p0 + s2_p1 : psum + pcarry;
-            end
-        end
+        hls_delay #(.W(4 + 11 + 6 + 6), .N(hls_fp_pkg::sigmul_latency(24))) side (
+            .clk, .ce,
+            .d({s1_special, s1_inf, s1_nan, s1_sign, s1_e, {1'b0, s1_lzx} + {1'b0, s1_lzz},
+                {1'b0, s1_tzx} + {1'b0, s1_tzz}}),
+            .q({s3_special, s3_inf, s3_nan, s3_sign, s3_e, s3_lzs, s3_tzs})
+        );
         // Stage 4: shift by the estimate, building only the 26 bits kept; the exponent for
         // both outcomes (leading zeros lzs or lzs + 1: e - lzs and e + ~lzs, one adder
         // each) and the trailing zeros, so that the next stage only selects.
