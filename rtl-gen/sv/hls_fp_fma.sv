@@ -175,6 +175,26 @@ module hls_fp_fma #(
         if (w[127:64] != '0) return DW'(64 + int'(hls_fp_pkg::lead64(w[127:64])));
         return DW'(hls_fp_pkg::lead64(w[63:0]));
     endfunction
+    // Trailing zeros of an AW-bit word (nonzero): the word reversed into the top of 64 (or
+    // 128) bits, so the count is the complement of the leading one's position, no
+    // subtraction.
+    function automatic logic [DW-1:0] trail_aw(input logic [AW-1:0] v);
+        logic [63:0] r64;
+        logic [127:0] r128;
+        logic [5:0] l64;
+        logic [6:0] l128;
+        r64 = '0;
+        r128 = '0;
+        if (AW <= 64) begin
+            for (int i = 0; i < AW; i++) r64[63 - i] = v[i];
+            l64 = ~hls_fp_pkg::lead64(r64);
+            return DW'(l64);
+        end
+        for (int i = 0; i < AW; i++) r128[127 - i] = v[i];
+        l128 = (r128[127:64] != '0) ? {1'b1, hls_fp_pkg::lead64(r128[127:64])}
+                                    : {1'b0, hls_fp_pkg::lead64(r128[63:0])};
+        return DW'(~l128);
+    endfunction
     // Trailing zeros of a significand (nonzero; a zero one reads SW - 1 or more and is
     // told apart by the caller).
     function automatic logic [DW:0] tzc(input logic [SW-1:0] v);
@@ -202,7 +222,6 @@ module hls_fp_fma #(
         assign nan_in = (ex == '1 && a[MW-1:0] != '0) || (ez == '1 && b[MW-1:0] != '0)
                      || (ew == '1 && c[MW-1:0] != '0);
         logic s1_special, s1_sp, s1_sc, s1_c_zero;
-        logic [DW:0] s1_tzx, s1_tzz, s1_tzw;
         logic [W-1:0] s1_special_val;
         logic [SW-1:0] s1_fx, s1_fz, s1_fw;
         logic signed [XW-1:0] s1_ep, s1_ec;
@@ -223,9 +242,6 @@ module hls_fp_fma #(
                 s1_fz <= {ez != '0, b[MW-1:0]};
                 s1_fw <= {ew != '0, c[MW-1:0]};
                 s1_c_zero <= zero_w;
-                s1_tzx <= tzc({ex != '0, a[MW-1:0]});
-                s1_tzz <= tzc({ez != '0, b[MW-1:0]});
-                s1_tzw <= tzc({ew != '0, c[MW-1:0]});
                 s1_ep <= $signed({4'd0, (ex == '0) ? EW'(1) : ex})
                        + $signed({4'd0, (ez == '0) ? EW'(1) : ez}) - BIAS;
                 s1_ec <= $signed({4'd0, (ew == '0) ? EW'(1) : ew});
@@ -237,9 +253,11 @@ module hls_fp_fma #(
             .clk, .ce, .x(s1_fx), .z(s1_fz), .p(prod)
         );
         // Beside it, two stages: which term is larger by exponent, and by how much (a zero
-        // addend aligns anywhere: it counts as the product's exponent); the trailing zeros
-        // of the terms as placed (the product's are its factors' sum); then the smaller
-        // term's, and whether the shift leaves nothing. They wait for the product.
+        // addend aligns anywhere: it counts as the product's exponent), and the significands'
+        // trailing zeros (a stage after classifying: the two share logic, and together they
+        // were the first stage's longest path); then the smaller term's trailing zeros as
+        // placed (the product's are its factors' sum), and whether the shift leaves nothing.
+        // They wait for the product.
         logic signed [XW-1:0] ec_eff;
         assign ec_eff = s1_c_zero ? s1_ep : s1_ec;
         logic s2_special, s2_sp, s2_sc, s2_p_big, s2_c_zero;
@@ -247,7 +265,7 @@ module hls_fp_fma #(
         logic [SW-1:0] s2_fw;
         logic signed [XW-1:0] s2_emax;
         logic [XW-1:0] s2_d;
-        logic [DW:0] s2_tzp, s2_tzc;
+        logic [DW:0] s2_tzx, s2_tzz, s2_tzw;
         always_ff @(posedge clk) begin
             if (ce) begin
                 s2_special <= s1_special;
@@ -258,8 +276,9 @@ module hls_fp_fma #(
                 s2_p_big <= s1_ep >= ec_eff;
                 s2_emax <= (s1_ep >= ec_eff) ? s1_ep : ec_eff;
                 s2_d <= XW'((s1_ep >= ec_eff) ? s1_ep - ec_eff : ec_eff - s1_ep);
-                s2_tzp <= s1_tzx + s1_tzz + (DW + 1)'(3);
-                s2_tzc <= s1_tzw + (DW + 1)'(SW + 2);
+                s2_tzx <= tzc(s1_fx);
+                s2_tzz <= tzc(s1_fz);
+                s2_tzw <= tzc(s1_fw);
                 s2_c_zero <= s1_c_zero;
             end
         end
@@ -280,7 +299,7 @@ module hls_fp_fma #(
                 x3_emax <= s2_emax;
                 x3_far <= s2_d > XW'(AW - 1);
                 x3_d <= s2_d[DW-1:0];
-                x3_tzl <= s2_p_big ? s2_tzc : s2_tzp;
+                x3_tzl <= s2_p_big ? s2_tzw + (DW + 1)'(SW + 2) : s2_tzx + s2_tzz + (DW + 1)'(3);
                 x3_little_zero <= s2_p_big && s2_c_zero;
             end
         end
@@ -376,10 +395,6 @@ module hls_fp_fma #(
         // Stage 7: the leading one, and the lowest (for the sticky bit: a bit of the sum is
         // lost below the window exactly when the lowest one is); an exact zero sum
         // (cancellation) rounds to +0.
-        logic [AW-1:0] reversed;
-        always_comb begin
-            for (int i = 0; i < AW; i++) reversed[AW - 1 - i] = s6_sum[i];
-        end
         logic s7_special, s7_sign;
         logic [W-1:0] s7_special_val;
         logic [AW-1:0] s7_sum;
@@ -392,7 +407,7 @@ module hls_fp_fma #(
                 s7_sign <= s6_sign;
                 s7_sum <= s6_sum;
                 s7_lead <= lead_aw(s6_sum);
-                s7_tz <= DW'(AW - 1) - lead_aw(reversed);
+                s7_tz <= trail_aw(s6_sum);
                 s7_emax <= s6_emax;
             end
         end
