@@ -217,7 +217,7 @@ endmodule
 
 // binary64 fused multiply-add (hls_fp_fma at 11/52).
 module hls_fp64_fma #(
-    parameter int LAT = 20,
+    parameter int LAT = 15,
     // The DSP block's multiplier (hls_fp_sigmul, as hls_fp64_mul).
     parameter int DSP_A = 18,
     parameter int DSP_B = 18
