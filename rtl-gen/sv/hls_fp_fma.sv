@@ -323,15 +323,12 @@ module hls_fp_fma #(
         assign xc = {3'b000, s3_fw, (SW + 2)'(0)};
         assign big_t = s3_p_big ? xp : xc;
         assign little_t = s3_p_big ? xc : xp;
-        logic s4_special, s4_sub, s4_sign, s4_lost;
-        logic [W-1:0] s4_special_val;
+        logic s4_sub, s4_sign, s4_lost;
         logic [AW-1:0] s4_big, s4_coarse;
         logic [2:0] s4_fine;
         logic signed [XW-1:0] s4_emax;
         always_ff @(posedge clk) begin
             if (ce) begin
-                s4_special <= s3_special;
-                s4_special_val <= s3_special_val;
                 s4_sub <= s3_sp != s3_sc;
                 s4_sign <= s3_p_big ? s3_sp : s3_sc;
                 s4_emax <= s3_emax;
@@ -343,32 +340,31 @@ module hls_fp_fma #(
             end
         end
         // Stage 4b: the rest of the shift, the dropped bits as sticky.
-        logic s4b_special, s4b_sub, s4b_sign;
-        logic [W-1:0] s4b_special_val;
+        logic s4b_sub;
         logic [AW-1:0] s4b_big, s4b_little;
         logic signed [XW-1:0] s4b_emax;
         always_ff @(posedge clk) begin
             if (ce) begin
-                s4b_special <= s4_special;
-                s4b_special_val <= s4_special_val;
                 s4b_sub <= s4_sub;
-                s4b_sign <= s4_sign;
                 s4b_emax <= s4_emax;
                 s4b_big <= s4_big;
                 s4b_little <= (s4_coarse >> s4_fine) | AW'(s4_lost);
             end
         end
+        // The special result rides beside the datapath until stage 7 (which makes an exact
+        // zero sum one), the sign from stage 4 until stage 6 (which may flip it).
+        logic s6_special, s5_sign;
+        logic [W-1:0] s6_special_val;
+        hls_delay #(.W(1 + W), .N(4)) special_early (
+            .clk, .ce, .d({s3_special, s3_special_val}), .q({s6_special, s6_special_val})
+        );
+        hls_delay #(.W(1), .N(2)) sign_early (.clk, .ce, .d(s4_sign), .q(s5_sign));
         // Stage 5: the signed sum big +- little (one adder, the subtrahend inverted in its
         // LUTs, the carry in completing the subtraction).
-        logic s5_special, s5_sign;
-        logic [W-1:0] s5_special_val;
         logic [AW:0] s5_diff;
         logic signed [XW-1:0] s5_emax;
         always_ff @(posedge clk) begin
             if (ce) begin
-                s5_special <= s4b_special;
-                s5_special_val <= s4b_special_val;
-                s5_sign <= s4b_sign;
                 s5_emax <= s4b_emax;
                 s5_diff <= {1'b0, s4b_big} + ({1'b0, s4b_little} ^ {(AW + 1){s4b_sub}})
                          + (AW + 1)'(s4b_sub);
@@ -378,15 +374,12 @@ module hls_fp_fma #(
         // was shifted off it) negated as its complement plus one, one more adder; the sign
         // flips with it. (Comparing first and subtracting the right way round costs a
         // comparator and an adder whose two operands both need inverting.)
-        logic s6_special, s6_sign, neg;
-        logic [W-1:0] s6_special_val;
+        logic s6_sign, neg;
         logic [AW-1:0] s6_sum;
         logic signed [XW-1:0] s6_emax;
         assign neg = s5_diff[AW];
         always_ff @(posedge clk) begin
             if (ce) begin
-                s6_special <= s5_special;
-                s6_special_val <= s5_special_val;
                 s6_sign <= s5_sign ^ neg;
                 s6_emax <= s5_emax;
                 s6_sum <= (s5_diff[AW-1:0] ^ {AW{neg}}) + AW'(neg);
@@ -422,17 +415,12 @@ module hls_fp_fma #(
         assign e = $signed(XW'(s7_lead)) + s7_emax - LOFF;
         assign tiny = e < XW'(1);
         assign t_neg = s7_emax < -TOFF;
-        logic s8_special, s8_sign;
-        logic [W-1:0] s8_special_val;
         logic [AW-1:0] s8_sum;
         logic [DW-1:0] s8_tz;
         logic [TW-1:0] s8_t;
         logic signed [EW+2:0] s8_e;
         always_ff @(posedge clk) begin
             if (ce) begin
-                s8_special <= s7_special;
-                s8_special_val <= s7_special_val;
-                s8_sign <= s7_sign;
                 s8_sum <= s7_sum;
                 s8_tz <= s7_tz;
                 s8_e <= tiny ? '0 : (EW + 3)'(e);
@@ -444,36 +432,32 @@ module hls_fp_fma #(
         // sum's bit i lands at i + t, below the window (AW + 1) when the lowest one does.
         logic [CW-1:0] window;
         assign window = CW'(({FW'(0), s8_sum} << {s8_t[TW-1:3], 3'b000}) >> (AW - 6));
-        logic s9_special, s9_sign, s9_lost;
-        logic [W-1:0] s9_special_val;
+        logic s9_lost;
         logic [CW-1:0] s9_coarse;
         logic [2:0] s9_fine;
-        logic signed [EW+2:0] s9_e;
         always_ff @(posedge clk) begin
             if (ce) begin
-                s9_special <= s8_special;
-                s9_special_val <= s8_special_val;
-                s9_sign <= s8_sign;
-                s9_e <= s8_e;
                 s9_fine <= s8_t[2:0];
                 s9_coarse <= window;
                 s9_lost <= (TW + 1)'(s8_tz) + (TW + 1)'(s8_t) < (TW + 1)'(AW + 1);
             end
         end
+        // The special result, sign and exponent ride beside the shifts.
         logic s10_special, s10_sign;
         logic [W-1:0] s10_special_val;
         logic [FW-1:0] s10_norm;
         logic signed [EW+2:0] s10_e;
+        hls_delay #(.W(2 + W), .N(3)) special_late (
+            .clk, .ce, .d({s7_special, s7_special_val, s7_sign}),
+            .q({s10_special, s10_special_val, s10_sign})
+        );
+        hls_delay #(.W(EW + 3), .N(2)) e_late (.clk, .ce, .d(s8_e), .q(s10_e));
         /* verilator lint_off UNUSEDSIGNAL */
         logic [CW-1:0] fine;  // bits 6:0 are below the window
         /* verilator lint_on UNUSEDSIGNAL */
         assign fine = s9_coarse << s9_fine;
         always_ff @(posedge clk) begin
             if (ce) begin
-                s10_special <= s9_special;
-                s10_special_val <= s9_special_val;
-                s10_sign <= s9_sign;
-                s10_e <= s9_e;
                 // The window's FW - 1 bits and the sticky bit.
                 s10_norm <= {fine[CW-1:7], s9_lost};
             end
