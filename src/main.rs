@@ -305,8 +305,11 @@ fn run(cli: Cli) -> Result<i32, Error> {
                         .iter()
                         .map(|c| {
                             let mut v = serde_json::to_value(c).unwrap_or_default();
-                            v["latency"] =
-                                serde_json::json!(board.operator(&c.class).latency.max(1));
+                            let t = board.operator(&c.class);
+                            v["latency"] = serde_json::json!(t.latency.max(1));
+                            // The core's area as the board states it (null: not given).
+                            v["luts"] = serde_json::json!(t.luts);
+                            v["dsps"] = serde_json::json!(t.dsps);
                             v
                         })
                         .collect();

@@ -198,7 +198,17 @@ pub fn json(c: &Compiled) -> Value {
     }
     let operators: Vec<Value> = ops
         .iter()
-        .map(|(k, (n, l))| json!({"operator": k, "count": n, "latency": l}))
+        .map(|(k, (n, l))| {
+            let t = c.board.operators.get(*k).copied();
+            json!({
+                "operator": k,
+                "count": n,
+                "latency": l,
+                // One core's area as the board gives it (null: not given).
+                "luts": t.and_then(|t| t.luts),
+                "dsps": t.and_then(|t| t.dsps),
+            })
+        })
         .collect();
     json!({
         "kernel": k.name,
@@ -211,8 +221,39 @@ pub fn json(c: &Compiled) -> Value {
         "loops": loops,
         "memories": memories,
         "operators": operators,
+        "operator_area": operator_area(c),
         "interface": c.rtl.interface,
     })
+}
+
+/// The kernel's operator cores, one per operation, summed with the board's per-core area
+/// (the classes the board gives no area for are listed, not guessed).
+pub fn operator_area(c: &Compiled) -> Value {
+    let (mut luts, mut dsps) = (0u64, 0u64);
+    let mut unknown: Vec<&str> = Vec::new();
+    for u in &c.kernel.units {
+        for (_, op) in u.body.ops() {
+            let Some(class) = scheduler::operator_class(op) else {
+                continue;
+            };
+            let Some(t) = c.board.operators.get(class) else {
+                continue;
+            };
+            // Combinational operators (latency 0) are a few LUTs in the datapath, no core.
+            if t.latency == 0 {
+                continue;
+            }
+            match t.luts {
+                Some(l) => {
+                    luts += u64::from(l);
+                    dsps += u64::from(t.dsps.unwrap_or(0));
+                }
+                None if !unknown.contains(&class) => unknown.push(class),
+                None => {}
+            }
+        }
+    }
+    json!({ "luts": luts, "dsps": dsps, "classes_without_area": unknown })
 }
 
 /// The memory named in a resource bottleneck ("... of on-chip 'buf' ..."), if any.
@@ -248,6 +289,22 @@ pub fn text(c: &Compiled) -> String {
             ));
         }
     }
+    let area = operator_area(c);
+    s.push_str(&format!(
+        "  operator cores: about {} LUTs, {} DSP blocks (the board's per-core figures){}\n",
+        area["luts"],
+        area["dsps"],
+        match area["classes_without_area"].as_array() {
+            Some(v) if !v.is_empty() => format!(
+                "; no figure for {}",
+                v.iter()
+                    .filter_map(|c| c.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            _ => String::new(),
+        }
+    ));
     for mem in &c.kernel.memories {
         if let Some(into) = mem.on_chip().and_then(|oc| oc.merged_into) {
             s.push_str(&format!(

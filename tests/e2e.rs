@@ -968,6 +968,27 @@ fn work_items_with_an_inner_float_recurrence() {
     );
     assert_eq!(lp["ii"], lp["rec_mii"]);
     assert!(lp["bottleneck"].as_str().unwrap().contains("acc"), "{lp}");
+    // Each operator carries the board's per-core area, and the kernel's total counts one
+    // core per operation.
+    let board = boards::Board::load("default").unwrap();
+    let per_core = board.operator("fp32_add").luts.unwrap();
+    let ops = report["operators"].as_array().unwrap();
+    let add = ops.iter().find(|o| o["operator"] == "fp32_add").unwrap();
+    assert_eq!(add["luts"], per_core, "{add}");
+    let cores_luts: u64 = ops
+        .iter()
+        .filter(|o| {
+            let class = o["operator"].as_str().unwrap();
+            board.operators.get(class).is_some_and(|t| t.latency > 0)
+        })
+        .filter_map(|o| Some(o["luts"].as_u64()? * o["count"].as_u64()?))
+        .sum();
+    assert_eq!(
+        report["operator_area"]["luts"], cores_luts,
+        "{}",
+        report["operator_area"]
+    );
+    assert!(cores_luts >= u64::from(per_core));
 }
 
 #[test]
@@ -1766,6 +1787,14 @@ fn cores_are_listed_and_emitted_standalone() {
     for c in list.as_array().unwrap() {
         let (name, module) = (c["name"].as_str().unwrap(), c["module"].as_str().unwrap());
         assert!(c["latency"].as_u64().unwrap() >= 1);
+        // The area the default board states for the core's class (present for the
+        // arithmetic cores, null where the class has no single figure).
+        let class = c["class"].as_str().unwrap();
+        let t = boards::Board::load("default").unwrap().operator(class);
+        assert_eq!(c["luts"], serde_json::json!(t.luts), "{name}");
+        if name == "fp32_sqrt" {
+            assert!(c["luts"].as_u64().is_some_and(|l| l > 0), "{c}");
+        }
         let file = d.join(format!("{module}.sv"));
         let r = run(&["cores", name, "-o", file.to_str().unwrap()]);
         assert_eq!(r.code, 0, "{}", r.stderr);

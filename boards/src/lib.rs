@@ -38,6 +38,13 @@ pub struct OperatorTiming {
     /// Combinational delay in ns, used when latency is 0.
     #[serde(default)]
     pub delay_ns: f64,
+    /// Area of one core of this class on the board's device, when the board gives it:
+    /// LUTs and DSP blocks (the built-in board's figures are Yosys estimates of the cores
+    /// at these latencies, from BENCHMARKS.md). Reports sum them over a kernel's operators.
+    #[serde(default)]
+    pub luts: Option<u32>,
+    #[serde(default)]
+    pub dsps: Option<u32>,
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
