@@ -7,7 +7,7 @@
 // narrowing (3), the rest a delay line; fewer cycles give the float fma fewer (down to its
 // combinational form) and then the narrowing.
 module hls_fp16_fma #(
-    parameter int LAT = 18,
+    parameter int LAT = 17,
     parameter int DSP_A = 18,  // the DSP block, for the float fma's products
     parameter int DSP_B = 18
 ) (

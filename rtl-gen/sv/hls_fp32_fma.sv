@@ -2,7 +2,7 @@
 // subnormal inputs and outputs, infinities, NaN (quiet NaN 0x7FC00000 out): hls_fp_fma at
 // 8/23. Fixed latency LAT cycles with clock enable.
 module hls_fp32_fma #(
-    parameter int LAT = 14,
+    parameter int LAT = 13,
     // Round to odd instead of to nearest even (for hls_fp16_fma; see hls_fp_round).
     parameter bit ODD = 1'b0,
     // The DSP block's multiplier (hls_fp_sigmul): 27 x 18 takes 24 x 17 and 24 x 7;

@@ -135,7 +135,7 @@ endmodule
 module hls_fp_fma #(
     parameter int EW = 8,
     parameter int MW = 23,
-    parameter int LAT = 14,
+    parameter int LAT = 13,
     parameter bit ODD = 1'b0,
     parameter int DSP_A = 18,
     parameter int DSP_B = 18
