@@ -282,61 +282,54 @@ module hls_fp_fma #(
                 s2_c_zero <= s1_c_zero;
             end
         end
-        logic x3_special, x3_sp, x3_sc, x3_p_big, x3_far, x3_little_zero;
-        logic [W-1:0] x3_special_val;
-        logic [SW-1:0] x3_fw;
-        logic signed [XW-1:0] x3_emax;
-        logic [DW-1:0] x3_d;
-        logic [DW:0] x3_tzl;
+        // What the alignment needs, formed in two stages beside the product and carried
+        // until it is ready.
+        typedef struct packed {
+            logic special, sp, sc, p_big, beyond, little_zero;
+            logic [W-1:0] special_val;
+            logic [SW-1:0] fw;
+            logic signed [XW-1:0] emax;
+            logic [DW-1:0] d;     // the alignment shift (below AW unless far)
+            logic [DW:0] tzl;     // the smaller term's trailing zeros as placed
+        } side_t;
+        side_t x3, s3;
         always_ff @(posedge clk) begin
             if (ce) begin
-                x3_special <= s2_special;
-                x3_special_val <= s2_special_val;
-                x3_sp <= s2_sp;
-                x3_sc <= s2_sc;
-                x3_fw <= s2_fw;
-                x3_p_big <= s2_p_big;
-                x3_emax <= s2_emax;
-                x3_far <= s2_d > XW'(AW - 1);
-                x3_d <= s2_d[DW-1:0];
-                x3_tzl <= s2_p_big ? s2_tzw + (DW + 1)'(SW + 2) : s2_tzx + s2_tzz + (DW + 1)'(3);
-                x3_little_zero <= s2_p_big && s2_c_zero;
+                x3.special <= s2_special;
+                x3.special_val <= s2_special_val;
+                x3.sp <= s2_sp;
+                x3.sc <= s2_sc;
+                x3.fw <= s2_fw;
+                x3.p_big <= s2_p_big;
+                x3.emax <= s2_emax;
+                x3.beyond <= s2_d > XW'(AW - 1);  // the shift leaves nothing
+                x3.d <= s2_d[DW-1:0];
+                x3.tzl <= s2_p_big ? s2_tzw + (DW + 1)'(SW + 2) : s2_tzx + s2_tzz + (DW + 1)'(3);
+                x3.little_zero <= s2_p_big && s2_c_zero;
             end
         end
-        logic s3_special, s3_sp, s3_sc, s3_p_big, s3_far, s3_little_zero;
-        logic [W-1:0] s3_special_val;
-        logic [SW-1:0] s3_fw;
-        logic signed [XW-1:0] s3_emax;
-        logic [DW-1:0] s3_d;
-        logic [DW:0] s3_tzl;
-        hls_delay #(.W(6 + W + SW + XW + DW + DW + 1), .N(PL - 2)) side (
-            .clk, .ce,
-            .d({x3_special, x3_sp, x3_sc, x3_p_big, x3_far, x3_little_zero, x3_special_val,
-                x3_fw, x3_emax, x3_d, x3_tzl}),
-            .q({s3_special, s3_sp, s3_sc, s3_p_big, s3_far, s3_little_zero, s3_special_val,
-                s3_fw, s3_emax, s3_d, s3_tzl})
-        );
+        hls_delay #(.W($bits(side_t)), .N(PL - 2)) side (.clk, .ce, .d(x3), .q(s3));
         // Stage 4: the larger term, and the smaller shifted right by d's multiple of 8;
         // whether the whole shift drops a set bit, from the smaller term's lowest one.
         logic [AW-1:0] xp, xc, big_t, little_t;
         assign xp = {2'b00, prod, 3'b000};
-        assign xc = {3'b000, s3_fw, (SW + 2)'(0)};
-        assign big_t = s3_p_big ? xp : xc;
-        assign little_t = s3_p_big ? xc : xp;
+        assign xc = {3'b000, s3.fw, (SW + 2)'(0)};
+        assign big_t = s3.p_big ? xp : xc;
+        assign little_t = s3.p_big ? xc : xp;
         logic s4_sub, s4_sign, s4_lost;
         logic [AW-1:0] s4_big, s4_coarse;
         logic [2:0] s4_fine;
         logic signed [XW-1:0] s4_emax;
         always_ff @(posedge clk) begin
             if (ce) begin
-                s4_sub <= s3_sp != s3_sc;
-                s4_sign <= s3_p_big ? s3_sp : s3_sc;
-                s4_emax <= s3_emax;
+                s4_sub <= s3.sp != s3.sc;
+                s4_sign <= s3.p_big ? s3.sp : s3.sc;
+                s4_emax <= s3.emax;
                 s4_big <= big_t;
-                s4_fine <= s3_far ? 3'd0 : s3_d[2:0];
-                s4_coarse <= s3_far ? '0 : (little_t >> {s3_d[DW-1:3], 3'b000});
+                s4_fine <= s3.beyond ? 3'd0 : s3.d[2:0];
+                s4_coarse <= s3.beyond ? '0 : (little_t >> {s3.d[DW-1:3], 3'b000});
                 // A set bit shifted out: the lowest one lies below the shift d.
-                s4_lost <= !s3_little_zero && (s3_far || s3_tzl < {1'b0, s3_d});
+                s4_lost <= !s3.little_zero && (s3.beyond || s3.tzl < {1'b0, s3.d});
             end
         end
         // Stage 4b: the rest of the shift, the dropped bits as sticky.
@@ -356,7 +349,7 @@ module hls_fp_fma #(
         logic s6_special, s5_sign;
         logic [W-1:0] s6_special_val;
         hls_delay #(.W(1 + W), .N(4)) special_early (
-            .clk, .ce, .d({s3_special, s3_special_val}), .q({s6_special, s6_special_val})
+            .clk, .ce, .d({s3.special, s3.special_val}), .q({s6_special, s6_special_val})
         );
         hls_delay #(.W(1), .N(2)) sign_early (.clk, .ce, .d(s4_sign), .q(s5_sign));
         // Stage 5: the signed sum big +- little (one adder, the subtrahend inverted in its
