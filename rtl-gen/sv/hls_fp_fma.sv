@@ -1,5 +1,5 @@
-// Several cores in one file: the significand product both the fma and the double
-// multiplier use, and the width-generic fused multiply-add.
+// Several cores in one file: the significand product, and the width-generic multiplier
+// and fused multiply-add built on it.
 /* verilator lint_off DECLFILENAME */
 
 // The product of two SW-bit significands (float 24, double 53), tiled for the board's DSP
@@ -113,6 +113,199 @@ module hls_fp_sigmul #(
                 p <= s_ab + s_cd;
             end
         end
+    end
+endmodule
+
+// IEEE-754 multiplier for a format of EW exponent and MW fraction bits (float 8/23, double
+// 11/52): round to nearest even, subnormal inputs and outputs, infinities, NaN (the quiet
+// NaN out). Fixed latency LAT cycles with clock enable.
+//
+// With LAT >= STAGES the datapath is staged: classify, and count the leading zeros
+// (nonzero only for subnormals) and trailing zeros of each significand; the product
+// (hls_fp_sigmul); the normalising shift by the leading-zero counts, of which only the
+// SW + 2 bits the rounding reads are built; a last one-bit step; the right shift of a
+// subnormal result; rounding and packing (hls_fp_round). The sticky bit needs no mask over
+// the product: a product's trailing zeros are the sum of its factors', so "a bit below the
+// guard position is set" is one small comparison. Two subnormal operands make a zero
+// (their product is far below the smallest subnormal), so one significand at most has
+// leading zeros and their count is the OR of the two. Extra latency is a delay line at the
+// output. With LAT < STAGES it is all combinational (hls_fp_pkg::fmul32,
+// hls_fp64_pkg::fmul64), followed by LAT registers.
+module hls_fp_mul #(
+    parameter int EW = 8,
+    parameter int MW = 23,
+    parameter int LAT = 8,
+    parameter int DSP_A = 18,
+    parameter int DSP_B = 18
+) (
+    input  logic            clk,
+    input  logic            ce,
+    input  logic [EW+MW:0]  a,
+    input  logic [EW+MW:0]  b,
+    output logic [EW+MW:0]  y
+);
+    localparam int W = EW + MW + 1;
+    localparam int SW = MW + 1;
+    localparam int PW = 2 * SW;
+    localparam int XW = EW + 3;               // signed exponents
+    localparam int ZW = 7;                    // zero counts and their sums (below 2 SW)
+    // The right shift of a subnormal result, exact up to 2^(SHW-1): beyond every kept bit.
+    localparam int SHW = $clog2(SW + 2) + 1;
+    localparam int PL = hls_fp_pkg::sigmul_latency(SW);
+    localparam int STAGES = PL + 6;
+    localparam logic signed [XW-1:0] BIAS = XW'((1 << (EW - 1)) - 1);
+    localparam logic [W-1:0] QNAN = {1'b0, {EW{1'b1}}, 1'b1, {(MW-1){1'b0}}};
+
+    // Leading zeros: the complement of the leading one's position with the significand at
+    // the top of 64 bits; trailing zeros: the same with its bits reversed.
+    function automatic logic [ZW-1:0] lzc(input logic [SW-1:0] v);
+        logic [5:0] p, n;
+        p = hls_fp_pkg::lead64({v, (64 - SW)'(0)});
+        n = ~p;
+        return ZW'(n);
+    endfunction
+    function automatic logic [ZW-1:0] tzc(input logic [SW-1:0] v);
+        logic [63:0] r;
+        logic [5:0] p, n;
+        r = '0;
+        for (int i = 0; i < SW; i++) r[63 - i] = v[i];
+        p = hls_fp_pkg::lead64(r);
+        n = ~p;
+        return ZW'(n);
+    endfunction
+
+    if (LAT >= STAGES) begin : g_staged
+        // Stage 1: classify; the biased exponent of the product with its leading one at bit
+        // PW - 1 and no leading zeros; the zero counts of each significand.
+        logic [EW-1:0] ex, ez;
+        logic nan_x, nan_z, inf_x, inf_z, zero_x, zero_z;
+        assign ex = a[W-2:MW];
+        assign ez = b[W-2:MW];
+        assign nan_x = ex == '1 && a[MW-1:0] != '0;
+        assign nan_z = ez == '1 && b[MW-1:0] != '0;
+        assign inf_x = ex == '1 && a[MW-1:0] == '0;
+        assign inf_z = ez == '1 && b[MW-1:0] == '0;
+        assign zero_x = a[W-2:0] == '0;
+        assign zero_z = b[W-2:0] == '0;
+        logic s1_special, s1_sign;
+        logic [W-1:0] s1_special_val;
+        logic [SW-1:0] s1_fx, s1_fz;
+        logic [ZW-1:0] s1_lzx, s1_lzz, s1_tzx, s1_tzz;
+        logic signed [XW-1:0] s1_e;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                s1_sign <= a[W-1] ^ b[W-1];
+                // A special operand, or two subnormals (their product rounds to zero).
+                s1_special <= ex == '1 || ez == '1 || zero_x || zero_z || (ex == '0 && ez == '0);
+                // NaN in, or inf x 0: the quiet NaN; inf otherwise; else zero.
+                if (nan_x || nan_z || (inf_x && zero_z) || (inf_z && zero_x))
+                    s1_special_val <= QNAN;
+                else if (inf_x || inf_z)
+                    s1_special_val <= {a[W-1] ^ b[W-1], {EW{1'b1}}, {MW{1'b0}}};
+                else
+                    s1_special_val <= {a[W-1] ^ b[W-1], {(W-1){1'b0}}};
+                s1_fx <= {ex != '0, a[MW-1:0]};
+                s1_fz <= {ez != '0, b[MW-1:0]};
+                s1_lzx <= lzc({ex != '0, a[MW-1:0]});
+                s1_lzz <= lzc({ez != '0, b[MW-1:0]});
+                s1_tzx <= tzc({ex != '0, a[MW-1:0]});
+                s1_tzz <= tzc({ez != '0, b[MW-1:0]});
+                s1_e <= $signed({3'd0, (ex == '0) ? EW'(1) : ex})
+                      + $signed({3'd0, (ez == '0) ? EW'(1) : ez}) - (BIAS - XW'(1));
+            end
+        end
+        // The product, PL stages; beside it the product's leading zeros (lzs, or one more)
+        // and trailing zeros (their sum).
+        logic [PW-1:0] prod;
+        hls_fp_sigmul #(.SW(SW), .DSP_A(DSP_A), .DSP_B(DSP_B)) sigmul (
+            .clk, .ce, .x(s1_fx), .z(s1_fz), .p(prod)
+        );
+        logic p_special, p_sign;
+        logic [W-1:0] p_special_val;
+        logic signed [XW-1:0] p_e;
+        logic [ZW-1:0] p_lzs, p_tzs;
+        hls_delay #(.W(2 + W + XW + 2 * ZW), .N(PL)) side (
+            .clk, .ce,
+            .d({s1_special, s1_sign, s1_special_val, s1_e, s1_lzx | s1_lzz, s1_tzx + s1_tzz}),
+            .q({p_special, p_sign, p_special_val, p_e, p_lzs, p_tzs})
+        );
+        // Shift by the estimate, building only the SW + 2 bits kept; the exponent for both
+        // outcomes (leading zeros lzs or lzs + 1: e - lzs and e + ~lzs, one adder each) and
+        // the trailing zeros of the normalised word.
+        logic [SW+1:0] shifted;
+        assign shifted = (SW + 2)'((prod << p_lzs) >> (PW - SW - 2));
+        logic n_special, n_sign;
+        logic [W-1:0] n_special_val;
+        logic signed [XW-1:0] n_e0, n_e1;
+        logic [ZW-1:0] n_tz0;
+        logic [SW+1:0] n_q;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                n_special <= p_special;
+                n_special_val <= p_special_val;
+                n_sign <= p_sign;
+                n_q <= shifted;
+                n_e0 <= p_e - $signed(XW'(p_lzs));
+                n_e1 <= p_e + $signed({{(XW - ZW){1'b1}}, ~p_lzs});
+                n_tz0 <= p_tzs + p_lzs;
+            end
+        end
+        // The leading one to the top (one more step when the estimate fell short); below
+        // the normal range (e < 1) the right shift 1 - e that a subnormal result needs (0
+        // otherwise, all ones when nothing is left: e <= -2^(SHW-1), told from the bits
+        // without a comparison's carry chain); the trailing zeros of the normalised word.
+        logic signed [XW-1:0] e;
+        logic tiny, gone;
+        assign e = n_q[SW+1] ? n_e0 : n_e1;
+        assign tiny = e[XW-1] || e == '0;
+        assign gone = e[XW-1] && (!(&e[XW-2:SHW-1]) || e[SHW-2:0] == '0);
+        logic t_special, t_sign, t_tiny;
+        logic [W-1:0] t_special_val;
+        logic signed [XW-1:0] t_e;
+        logic [SHW-1:0] t_sh;
+        logic [ZW-1:0] t_tz;
+        logic [SW:0] t_q;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                t_special <= n_special;
+                t_special_val <= n_special_val;
+                t_sign <= n_sign;
+                t_q <= n_q[SW+1] ? n_q[SW+1:1] : n_q[SW:0];
+                t_e <= e;
+                t_tiny <= tiny;
+                t_sh <= !tiny ? '0 : gone ? '1 : SHW'(XW'(1) - e);
+                t_tz <= n_q[SW+1] ? n_tz0 : n_tz0 + ZW'(1);
+            end
+        end
+        // Shift (a subnormal result right); a bit below the guard bit is set when the
+        // word's lowest set bit lies below MW past the shift (the SW significand bits and
+        // the guard bit stay above it).
+        logic r_special, r_sign;
+        logic [W-1:0] r_special_val;
+        logic signed [XW-1:0] r_e;
+        logic [MW+3:0] r_f;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                r_special <= t_special;
+                r_special_val <= t_special_val;
+                r_sign <= t_sign;
+                r_e <= t_tiny ? '0 : t_e;
+                r_f <= {t_q >> t_sh, 1'b0, (ZW + 1)'(t_tz) < (ZW + 1)'(t_sh) + (ZW + 1)'(MW)};
+            end
+        end
+        hls_fp_round #(.EW(EW), .MW(MW), .EXTRA(LAT - STAGES)) round (
+            .clk, .ce,
+            .special(r_special),
+            .special_val(r_special_val),
+            .sign(r_sign),
+            .e(r_e),
+            .f(r_f),
+            .y
+        );
+    end else if (EW == 8) begin : g_combinational32
+        hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(W'(hls_fp_pkg::fmul32(32'(a), 32'(b)))), .q(y));
+    end else begin : g_combinational64
+        hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(W'(hls_fp64_pkg::fmul64(64'(a), 64'(b)))), .q(y));
     end
 endmodule
 

@@ -489,6 +489,57 @@ package hls_fp_pkg;
         return res;
     endfunction
 
+    // binary32 product rounded to nearest even: the combinational form of hls_fp_mul at
+    // 8/23.
+    function automatic logic [31:0] fmul32(input logic [31:0] x, input logic [31:0] z_in);
+        logic sign, sticky;
+        logic [7:0] ex, ez;
+        logic [23:0] fx, fz;
+        logic [47:0] p, q;
+        logic [5:0] lz;
+        logic signed [10:0] er;
+        logic [10:0] rs;
+        logic [31:0] res;
+        sign = x[31] ^ z_in[31];
+        ex = x[30:23]; ez = z_in[30:23];
+        fx = {ex != 8'd0, x[22:0]};
+        fz = {ez != 8'd0, z_in[22:0]};
+        res = 32'd0;
+        if ((ex == 8'hFF && x[22:0] != 23'd0) || (ez == 8'hFF && z_in[22:0] != 23'd0)) begin
+            res = 32'h7FC00000;
+        end else if (ex == 8'hFF || ez == 8'hFF) begin
+            // inf * 0 is invalid; inf * anything else is inf.
+            res = ((ex == 8'hFF && z_in[30:0] == 31'd0) || (ez == 8'hFF && x[30:0] == 31'd0))
+                ? 32'h7FC00000 : {sign, 8'hFF, 23'd0};
+        end else if (x[30:0] == 31'd0 || z_in[30:0] == 31'd0) begin
+            res = {sign, 31'd0};
+        end else begin
+            p = fx * fz;
+            lz = 6'd48;
+            for (int i = 0; i <= 47; i++) if (p[i]) lz = 6'(47 - i);
+            q = p << lz;
+            // Biased exponent of the leading one at bit 47.
+            er = $signed({3'd0, (ex == 8'd0) ? 8'd1 : ex}) + $signed({3'd0, (ez == 8'd0) ? 8'd1 : ez})
+                 - 11'sd126 - $signed({5'd0, lz});
+            sticky = 1'b0;
+            if (er < 11'sd1) begin
+                // Subnormal result: shift right, keep what falls off as sticky.
+                rs = 11'd1 - er;
+                if (rs > 11'd47) begin
+                    sticky = q != 48'd0;
+                    q = 48'd0;
+                end else begin
+                    sticky = (q & ((48'd1 << rs[5:0]) - 48'd1)) != 48'd0;
+                    q = q >> rs[5:0];
+                end
+                er = 11'sd0;
+            end
+            sticky = sticky | (q[22:0] != 23'd0);
+            res = round_pack32(sign, 13'(er), {q[47:24], q[23], 1'b0, sticky});
+        end
+        return res;
+    endfunction
+
     // Fused multiply-add a * b + c rounded once (to nearest even, or to odd with odd set):
     // the combinational form of hls_fp_fma at 8/23, and the reference its stages follow.
     function automatic logic [31:0] ffma32(input logic [31:0] x, input logic [31:0] z, input logic [31:0] w,
