@@ -281,8 +281,9 @@ pub fn emit(core: &CoreInfo, board: &Board) -> String {
         })
         .collect();
     // The packages first (the cores call them), then the shared modules the cores
-    // instantiate (delay line, rounding stages, the width-generic adder, divider, square root
-    // and fma), the core, and a wrapper with the board's latency fixed.
+    // instantiate (delay line, rounding stages, operand classification, the width-generic
+    // adder, divider, square root, multiplier and fma), the core, and a wrapper with the
+    // board's latency fixed.
     let mut text = String::new();
     for part in [
         include_str!("../sv/hls_fp_pkg.sv"),
@@ -298,6 +299,7 @@ pub fn emit(core: &CoreInfo, board: &Board) -> String {
     for part in [
         include_str!("../sv/hls_delay.sv"),
         include_str!("../sv/hls_fp_round.sv"),
+        include_str!("../sv/hls_fp_classify.sv"),
         include_str!("../sv/hls_fp_add.sv"),
         include_str!("../sv/hls_fp_narrow.sv"),
         include_str!("../sv/hls_fp_div.sv"),

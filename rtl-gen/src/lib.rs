@@ -33,6 +33,10 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fifo.sv", include_str!("../sv/hls_fifo.sv")),
     ("hls_delay.sv", include_str!("../sv/hls_delay.sv")),
     ("hls_fp_round.sv", include_str!("../sv/hls_fp_round.sv")),
+    (
+        "hls_fp_classify.sv",
+        include_str!("../sv/hls_fp_classify.sv"),
+    ),
     ("hls_fp32_add.sv", include_str!("../sv/hls_fp32_add.sv")),
     ("hls_fp32_mul.sv", include_str!("../sv/hls_fp32_mul.sv")),
     ("hls_fp_add.sv", include_str!("../sv/hls_fp_add.sv")),

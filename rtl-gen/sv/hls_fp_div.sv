@@ -62,16 +62,15 @@ module hls_fp_div #(
 
     if (LAT >= STAGES) begin : g_staged
         // Stage 1: special operands and leading-zero counts.
-        logic [EW-1:0] ex, ez;
         logic nan_x, nan_z, inf_x, inf_z, zero_x, zero_z;
-        assign ex = a[W-2:MW];
-        assign ez = b[W-2:MW];
-        assign nan_x = ex == '1 && a[MW-1:0] != '0;
-        assign nan_z = ez == '1 && b[MW-1:0] != '0;
-        assign inf_x = ex == '1 && a[MW-1:0] == '0;
-        assign inf_z = ez == '1 && b[MW-1:0] == '0;
-        assign zero_x = a[W-2:0] == '0;
-        assign zero_z = b[W-2:0] == '0;
+        logic [SW-1:0] sig_x, sig_z;
+        logic [EW-1:0] e_x, e_z;
+        hls_fp_classify #(.EW(EW), .MW(MW)) class_x (
+            .x(a[W-2:0]), .nan(nan_x), .inf(inf_x), .zero(zero_x), .sig(sig_x), .e(e_x)
+        );
+        hls_fp_classify #(.EW(EW), .MW(MW)) class_z (
+            .x(b[W-2:0]), .nan(nan_z), .inf(inf_z), .zero(zero_z), .sig(sig_z), .e(e_z)
+        );
         logic s1_special, s1_sign;
         logic [W-1:0] s1_special_val;
         logic [SW-1:0] s1_mx, s1_mz;
@@ -80,21 +79,20 @@ module hls_fp_div #(
         always_ff @(posedge clk) begin
             if (ce) begin
                 s1_sign <= a[W-1] ^ b[W-1];
-                s1_special <= ex == '1 || ez == '1 || zero_x || zero_z;
+                s1_special <= nan_x || inf_x || nan_z || inf_z || zero_x || zero_z;
                 if (nan_x || nan_z || (inf_x && inf_z) || (zero_x && zero_z))
                     s1_special_val <= QNAN;
                 else if (inf_x || zero_z)
                     s1_special_val <= {a[W-1] ^ b[W-1], {EW{1'b1}}, {MW{1'b0}}};
                 else
                     s1_special_val <= {a[W-1] ^ b[W-1], {(W-1){1'b0}}};
-                s1_mx <= {ex != '0, a[MW-1:0]};
-                s1_mz <= {ez != '0, b[MW-1:0]};
-                s1_lx <= lzs({ex != '0, a[MW-1:0]});
-                s1_lz <= lzs({ez != '0, b[MW-1:0]});
+                s1_mx <= sig_x;
+                s1_mz <= sig_z;
+                s1_lx <= lzs(sig_x);
+                s1_lz <= lzs(sig_z);
                 // Biased exponent of the quotient's first bit (the first step's), before
                 // the subnormal counts are taken off.
-                s1_e <= $signed({3'd0, (ex == '0) ? EW'(1) : ex})
-                      - $signed({3'd0, (ez == '0) ? EW'(1) : ez}) + BIAS;
+                s1_e <= $signed({3'd0, e_x}) - $signed({3'd0, e_z}) + BIAS;
             end
         end
         // Stage 2: normalise both significands; the first remainder t = nx - nz. When t >= 0

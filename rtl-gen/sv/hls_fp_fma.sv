@@ -177,16 +177,15 @@ module hls_fp_mul #(
     if (LAT >= STAGES) begin : g_staged
         // Stage 1: classify; the biased exponent of the product with its leading one at bit
         // PW - 1 and no leading zeros; the zero counts of each significand.
-        logic [EW-1:0] ex, ez;
         logic nan_x, nan_z, inf_x, inf_z, zero_x, zero_z;
-        assign ex = a[W-2:MW];
-        assign ez = b[W-2:MW];
-        assign nan_x = ex == '1 && a[MW-1:0] != '0;
-        assign nan_z = ez == '1 && b[MW-1:0] != '0;
-        assign inf_x = ex == '1 && a[MW-1:0] == '0;
-        assign inf_z = ez == '1 && b[MW-1:0] == '0;
-        assign zero_x = a[W-2:0] == '0;
-        assign zero_z = b[W-2:0] == '0;
+        logic [SW-1:0] sig_x, sig_z;
+        logic [EW-1:0] e_x, e_z;
+        hls_fp_classify #(.EW(EW), .MW(MW)) class_x (
+            .x(a[W-2:0]), .nan(nan_x), .inf(inf_x), .zero(zero_x), .sig(sig_x), .e(e_x)
+        );
+        hls_fp_classify #(.EW(EW), .MW(MW)) class_z (
+            .x(b[W-2:0]), .nan(nan_z), .inf(inf_z), .zero(zero_z), .sig(sig_z), .e(e_z)
+        );
         logic s1_special, s1_sign;
         logic [W-1:0] s1_special_val;
         logic [SW-1:0] s1_fx, s1_fz;
@@ -196,7 +195,8 @@ module hls_fp_mul #(
             if (ce) begin
                 s1_sign <= a[W-1] ^ b[W-1];
                 // A special operand, or two subnormals (their product rounds to zero).
-                s1_special <= ex == '1 || ez == '1 || zero_x || zero_z || (ex == '0 && ez == '0);
+                s1_special <= nan_x || inf_x || nan_z || inf_z || zero_x || zero_z
+                           || (!sig_x[MW] && !sig_z[MW]);
                 // NaN in, or inf x 0: the quiet NaN; inf otherwise; else zero.
                 if (nan_x || nan_z || (inf_x && zero_z) || (inf_z && zero_x))
                     s1_special_val <= QNAN;
@@ -204,14 +204,13 @@ module hls_fp_mul #(
                     s1_special_val <= {a[W-1] ^ b[W-1], {EW{1'b1}}, {MW{1'b0}}};
                 else
                     s1_special_val <= {a[W-1] ^ b[W-1], {(W-1){1'b0}}};
-                s1_fx <= {ex != '0, a[MW-1:0]};
-                s1_fz <= {ez != '0, b[MW-1:0]};
-                s1_lzx <= lzc({ex != '0, a[MW-1:0]});
-                s1_lzz <= lzc({ez != '0, b[MW-1:0]});
-                s1_tzx <= tzc({ex != '0, a[MW-1:0]});
-                s1_tzz <= tzc({ez != '0, b[MW-1:0]});
-                s1_e <= $signed({3'd0, (ex == '0) ? EW'(1) : ex})
-                      + $signed({3'd0, (ez == '0) ? EW'(1) : ez}) - (BIAS - XW'(1));
+                s1_fx <= sig_x;
+                s1_fz <= sig_z;
+                s1_lzx <= lzc(sig_x);
+                s1_lzz <= lzc(sig_z);
+                s1_tzx <= tzc(sig_x);
+                s1_tzz <= tzc(sig_z);
+                s1_e <= $signed({3'd0, e_x}) + $signed({3'd0, e_z}) - (BIAS - XW'(1));
             end
         end
         // The product, PL stages; beside it the product's leading zeros (lzs, or one more)
@@ -401,19 +400,23 @@ module hls_fp_fma #(
 
     if (LAT >= STAGES) begin : g_staged
         // Stage 1: special operands; the exponents of the product and the addend.
-        logic [EW-1:0] ex, ez, ew;
-        logic sp, sc, p_inf, nan_in, zero_x, zero_z, zero_w;
-        assign ex = a[W-2:MW];
-        assign ez = b[W-2:MW];
-        assign ew = c[W-2:MW];
+        logic nan_x, nan_z, nan_w, inf_x, inf_z, inf_w, zero_x, zero_z, zero_w;
+        logic [SW-1:0] sig_x, sig_z, sig_w;
+        logic [EW-1:0] e_x, e_z, e_w;
+        hls_fp_classify #(.EW(EW), .MW(MW)) class_x (
+            .x(a[W-2:0]), .nan(nan_x), .inf(inf_x), .zero(zero_x), .sig(sig_x), .e(e_x)
+        );
+        hls_fp_classify #(.EW(EW), .MW(MW)) class_z (
+            .x(b[W-2:0]), .nan(nan_z), .inf(inf_z), .zero(zero_z), .sig(sig_z), .e(e_z)
+        );
+        hls_fp_classify #(.EW(EW), .MW(MW)) class_w (
+            .x(c[W-2:0]), .nan(nan_w), .inf(inf_w), .zero(zero_w), .sig(sig_w), .e(e_w)
+        );
+        logic sp, sc, p_inf, nan_in;
         assign sp = a[W-1] ^ b[W-1];
         assign sc = c[W-1];
-        assign p_inf = ex == '1 || ez == '1;
-        assign zero_x = a[W-2:0] == '0;
-        assign zero_z = b[W-2:0] == '0;
-        assign zero_w = c[W-2:0] == '0;
-        assign nan_in = (ex == '1 && a[MW-1:0] != '0) || (ez == '1 && b[MW-1:0] != '0)
-                     || (ew == '1 && c[MW-1:0] != '0);
+        assign p_inf = inf_x || inf_z;
+        assign nan_in = nan_x || nan_z || nan_w;
         logic s1_special, s1_sp, s1_sc, s1_c_zero;
         logic [W-1:0] s1_special_val;
         logic [SW-1:0] s1_fx, s1_fz, s1_fw;
@@ -422,22 +425,21 @@ module hls_fp_fma #(
             if (ce) begin
                 s1_sp <= sp;
                 s1_sc <= sc;
-                s1_special <= nan_in || p_inf || ew == '1 || zero_x || zero_z;
+                s1_special <= nan_in || p_inf || inf_w || zero_x || zero_z;
                 if (nan_in || (p_inf && (zero_x || zero_z)))
                     s1_special_val <= QNAN;
                 else if (p_inf)
-                    s1_special_val <= (ew == '1 && sc != sp) ? QNAN : {sp, {EW{1'b1}}, {MW{1'b0}}};
-                else if (ew == '1)
+                    s1_special_val <= (inf_w && sc != sp) ? QNAN : {sp, {EW{1'b1}}, {MW{1'b0}}};
+                else if (inf_w)
                     s1_special_val <= c;
                 else  // an exact zero product: c, or for c = +-0 the IEEE sign rule
                     s1_special_val <= zero_w ? {sp & sc, {(W-1){1'b0}}} : c;
-                s1_fx <= {ex != '0, a[MW-1:0]};
-                s1_fz <= {ez != '0, b[MW-1:0]};
-                s1_fw <= {ew != '0, c[MW-1:0]};
+                s1_fx <= sig_x;
+                s1_fz <= sig_z;
+                s1_fw <= sig_w;
                 s1_c_zero <= zero_w;
-                s1_ep <= $signed({4'd0, (ex == '0) ? EW'(1) : ex})
-                       + $signed({4'd0, (ez == '0) ? EW'(1) : ez}) - BIAS;
-                s1_ec <= $signed({4'd0, (ew == '0) ? EW'(1) : ew});
+                s1_ep <= $signed({4'd0, e_x}) + $signed({4'd0, e_z}) - BIAS;
+                s1_ec <= $signed({4'd0, e_w});
             end
         end
         // The product, PL stages.
