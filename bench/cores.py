@@ -66,7 +66,7 @@ def run(cmd, cwd):
     return r.stdout + r.stderr
 
 
-def measure(hls, board, core, tmp, place=True):
+def measure(hls, board, core, tmp, place=True, ftz=False):
     d = pathlib.Path(tmp) / core["name"]
     d.mkdir()
     # UltraScale+ synthesis takes the core as emitted for the board; the ECP5 place and
@@ -78,8 +78,10 @@ def measure(hls, board, core, tmp, place=True):
         else pathlib.Path(board).read_text()
     text = re.sub(r"(?m)^dsp:.*\n", "", text) + "dsp: { a_bits: 18, b_bits: 18 }\n"
     ecp5_board.write_text(text)
-    run([hls, "cores", core["name"], "--board", board, "-o", str(d / "core.sv")], d)
-    run([hls, "cores", core["name"], "--board", str(ecp5_board), "-o", str(d / "core_ecp5.sv")], d)
+    flags = ["--ftz"] if ftz else []
+    run([hls, "cores", core["name"], *flags, "--board", board, "-o", str(d / "core.sv")], d)
+    run([hls, "cores", core["name"], *flags, "--board", str(ecp5_board),
+         "-o", str(d / "core_ecp5.sv")], d)
     text, wrapper_ffs = wrapper(core)
     (d / "top.sv").write_text(text)
     read = "read_slang -j 1 core.sv top.sv --top bench_top"
@@ -108,10 +110,10 @@ def measure(hls, board, core, tmp, place=True):
     }
 
 
-def attempt(hls, board, core, tmp, place=True):
+def attempt(hls, board, core, tmp, place=True, ftz=False):
     """measure(), or a row saying why the tools failed (one core does not stop the table)."""
     try:
-        return measure(hls, board, core, tmp, place)
+        return measure(hls, board, core, tmp, place, ftz)
     except RuntimeError as e:
         reason = "Yosys ran out of stack" if "call stack exhausted" in str(e) else str(e)[:80]
         return {"name": core["name"], "latency": core["latency"], "luts": "—", "ffs": "—",
@@ -129,6 +131,9 @@ def main():
                     help="UltraScale+ synthesis only, no ECP5 place and route (the function "
                          "cores: one combinational function each, which nextpnr does not "
                          "place in 30 minutes)")
+    ap.add_argument("--ftz", action="store_true",
+                    help="the cores' flush-to-zero form (`hls-build cores --ftz`; only the "
+                         "cores that have one)")
     ap.add_argument("--critical", action="store_true",
                     help="print nextpnr's critical path for each core (where to stage next)")
     args = ap.parse_args()
@@ -139,10 +144,12 @@ def main():
     cores = json.loads(run([args.hls_build, "cores", "--list", "--json", "--board", board], root))
     if args.only:
         cores = [c for c in cores if c["name"] in args.only.split(",")]
+    if args.ftz:
+        cores = [c for c in cores if c["flush_to_zero"]]
     with tempfile.TemporaryDirectory(dir=root / "target") as tmp:
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             rows = list(pool.map(lambda c: attempt(args.hls_build, board, c, tmp,
-                                                   not args.no_place), cores))
+                                                   not args.no_place, args.ftz), cores))
     print("| core | latency | LUTs | FFs | DSP48E2 | carry chains | ECP5-85F Fmax |")
     print("|---|---|---|---|---|---|---|")
     for r in rows:

@@ -235,8 +235,52 @@ fn partner64(r: &mut Rng, a: u64) -> u64 {
     }
 }
 
+/// A second operand that puts the result of `core` (add, mul, div, fma as a * b + c)
+/// within a few ulps of the smallest normal number, where subnormal results begin and a
+/// flush-to-zero core decides between zero and the smallest normal: None when the
+/// result cannot land there (a zero, infinite or NaN first operand).
+fn near_smallest_normal(core: &str, a: f64, b: f64, min: f64, u: u64) -> Option<f64> {
+    let m = if u & 1 == 1 { -min } else { min };
+    let t = match &core[5..] {
+        "add" => m - a,
+        "mul" => m / a,
+        "div" => a / m,
+        "fma" => m - a * b,
+        _ => return None,
+    };
+    (t.is_finite() && t != 0.0).then_some(t)
+}
+
 /// The operands of vector i for a core with these data inputs.
 fn vector(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64> {
+    let mut v = vector_biased(core, inputs, r, i);
+    // One vector in eight: the result near the smallest normal (the operand it sets
+    // nudged by up to four ulps either way).
+    let u = r.next();
+    if u.is_multiple_of(8) && matches!(&core[5..], "add" | "mul" | "div" | "fma") {
+        let last = v.len() - 1;
+        let first = usize::from(core.ends_with("_add"));
+        let nudge = (u >> 8) % 9;
+        if core.starts_with("fp64") {
+            let (a, b) = (f64::from_bits(v[first]), f64::from_bits(v[first + 1]));
+            if let Some(t) = near_smallest_normal(core, a, b, f64::MIN_POSITIVE, u >> 4) {
+                v[last] = t.to_bits().wrapping_add(nudge).wrapping_sub(4);
+            }
+        } else if core.starts_with("fp32") {
+            let (a, b) = (f(v[first]) as f64, f(v[first + 1]) as f64);
+            if let Some(t) = near_smallest_normal(core, a, b, f32::MIN_POSITIVE as f64, u >> 4) {
+                v[last] = (t as f32)
+                    .to_bits()
+                    .wrapping_add(nudge as u32)
+                    .wrapping_sub(4) as u64;
+            }
+        }
+    }
+    v
+}
+
+/// The operands of vector i, biased towards each core's hard cases.
+fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64> {
     if core.starts_with("fp64_") && core != "fp64_to_fp32" {
         let a = operand64(r);
         return match core {
@@ -356,6 +400,33 @@ pub fn ulp_error(got: f32, want: f64) -> f64 {
     (got as f64 - want).abs() / 2f64.powf(e - 23.0)
 }
 
+/// A subnormal of `width` bits as the zero of its sign (flush to zero), else itself.
+fn flush(bits: u64, width: u32) -> u64 {
+    let (exp, sign) = match width {
+        64 => (0x7ff0_0000_0000_0000u64, 1u64 << 63),
+        _ => (0x7f80_0000, 1 << 31),
+    };
+    if bits & exp == 0 {
+        bits & sign
+    } else {
+        bits
+    }
+}
+
+/// The FTZ reference from the IEEE one: the operands flushed (not an add's `sub` flag),
+/// the IEEE result computed from them, and flushed. The cores compute exactly this
+/// (hls_fp_round, FTZ).
+fn flushed(core: &str, reference: fn(&[u64]) -> u64, v: &[u64]) -> u64 {
+    let width = if core.starts_with("fp64") { 64 } else { 32 };
+    let skip = usize::from(core.ends_with("_add"));
+    let ops: Vec<u64> = v
+        .iter()
+        .enumerate()
+        .map(|(i, x)| if i < skip { *x } else { flush(*x, width) })
+        .collect();
+    flush(reference(&ops), width)
+}
+
 fn is_nan(bits: u64, width: u32) -> bool {
     match width {
         16 => half::f16::from_bits(bits as u16).is_nan(),
@@ -364,13 +435,15 @@ fn is_nan(bits: u64, width: u32) -> bool {
     }
 }
 
-/// Runs `vectors` vectors (all 2^16 for half inputs) through one core.
+/// Runs `vectors` vectors (all 2^16 for half inputs) through one core; with `ftz`, the
+/// core flushing subnormals (only cores with `flush_to_zero`).
 pub fn check(
     core: &CoreInfo,
     board: &Board,
     vectors: u64,
     seed: u64,
     dir: &Path,
+    ftz: bool,
 ) -> Result<Outcome, Error> {
     let reference = reference(&core.name).ok_or_else(|| {
         Error::Usage(format!(
@@ -378,13 +451,20 @@ pub fn check(
             core.name
         ))
     })?;
+    if ftz && !core.flush_to_zero {
+        return Err(Error::Usage(format!(
+            "core {} has no flush-to-zero form (`hls-build cores --list --json`: \
+             flush_to_zero)",
+            core.name
+        )));
+    }
     let latency = board.operator(&core.class).latency.max(1);
     std::fs::create_dir_all(dir).map_err(|source| Error::Io {
         path: dir.display().to_string(),
         source,
     })?;
     let file = dir.join(format!("{}.sv", core.module));
-    std::fs::write(&file, rtl_gen::cores::emit(core, board)).map_err(|source| Error::Io {
+    std::fs::write(&file, rtl_gen::cores::emit(core, board, ftz)).map_err(|source| Error::Io {
         path: file.display().to_string(),
         source,
     })?;
@@ -451,7 +531,11 @@ pub fn check(
         let got = m.get(y);
         let (bad, err) = match &reference {
             Reference::Exact(r) => {
-                let want = r(&v);
+                let want = if ftz {
+                    flushed(&core.name, *r, &v)
+                } else {
+                    r(&v)
+                };
                 let ok = want == got || (is_nan(want, out_width) && is_nan(got, out_width));
                 (!ok, if ok { 0.0 } else { f64::INFINITY })
             }
@@ -472,6 +556,9 @@ pub fn check(
                     core.name,
                     ops.join(", "),
                     match &reference {
+                        Reference::Exact(r) if ftz => {
+                            format!("want {:#x} (flushed)", flushed(&core.name, *r, &v))
+                        }
                         Reference::Exact(r) => format!("want {:#x}", r(&v)),
                         Reference::Ulps(r, _) => format!("exact {:e} ({err} ulp)", r(&v)),
                     }

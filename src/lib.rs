@@ -91,25 +91,38 @@ pub struct Options {
     /// Bank undecorated local/private arrays from their access patterns (on by default,
     /// as Vitis partitions arrays automatically); off builds one RAM per array.
     pub infer_banking: bool,
+    /// Flush float and double subnormals to zero in every kernel (`--denormals flush`,
+    /// OpenCL's `-cl-denorms-are-zero`, which clang-15 drops for SPIR): the module gets the
+    /// execution mode DenormFlushToZero, as if it had carried it.
+    pub flush_denormals: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
             infer_banking: true,
+            flush_denormals: false,
         }
     }
 }
 
-/// The kernel's SPIR-V and its IR: the frontend alone (what the software model needs to
-/// know the kernel is read correctly; no hardware is planned).
-pub fn lower(path: &Path, kernel: Option<&str>) -> Result<(Vec<u8>, Kernel), Error> {
+/// The kernel's SPIR-V (with the options' execution modes added) and its IR: the frontend
+/// alone (what the software model needs to know the kernel is read correctly; no hardware
+/// is planned).
+pub fn lower(
+    path: &Path,
+    kernel: Option<&str>,
+    options: &Options,
+) -> Result<(Vec<u8>, Kernel), Error> {
     let file = path.display().to_string();
-    let spirv = load_spirv(path)?;
     let fe = |source| Error::Frontend {
         file: file.clone(),
         source,
     };
+    let mut spirv = load_spirv(path)?;
+    if options.flush_denormals {
+        spirv = frontend::float_controls::request_flush(&spirv).map_err(fe)?;
+    }
     let module = frontend::SpirvModule::load(&spirv).map_err(fe)?;
     let ir = frontend::lower_kernel(&module, kernel).map_err(fe)?;
     Ok((spirv, ir))
@@ -122,7 +135,7 @@ pub fn compile(
     options: &Options,
 ) -> Result<Compiled, Error> {
     let file = path.display().to_string();
-    let (spirv, mut ir) = lower(path, kernel)?;
+    let (spirv, mut ir) = lower(path, kernel, options)?;
     rtl_gen::check_supported(&ir)?;
     scheduler::memories::plan_memories(&mut ir, board, options.infer_banking);
     let mut schedules = Vec::new();

@@ -32,6 +32,11 @@ enum Cmd {
         /// Bank undecorated local/private arrays from their accesses (infer) or build one RAM each (off).
         #[arg(long, default_value = "infer", value_parser = ["infer", "off"])]
         banking: String,
+        /// Float and double subnormals: as the module says (keep unless it has the execution
+        /// mode DenormFlushToZero), or flush to zero in the add, sub, mul, div, fma and sqrt
+        /// cores (smaller cores; OpenCL's -cl-denorms-are-zero).
+        #[arg(long, default_value = "module", value_parser = ["module", "flush"])]
+        denormals: String,
     },
     /// Compile, then run the software model and the RTL (Verilator) and compare them.
     Sim {
@@ -64,6 +69,11 @@ enum Cmd {
         /// Bank undecorated local/private arrays from their accesses (infer) or build one RAM each (off).
         #[arg(long, default_value = "infer", value_parser = ["infer", "off"])]
         banking: String,
+        /// Float and double subnormals: as the module says (keep unless it has the execution
+        /// mode DenormFlushToZero), or flush to zero in the add, sub, mul, div, fma and sqrt
+        /// cores (smaller cores; OpenCL's -cl-denorms-are-zero).
+        #[arg(long, default_value = "module", value_parser = ["module", "flush"])]
+        denormals: String,
     },
     /// List the board support packages.
     Boards,
@@ -95,6 +105,11 @@ enum Cmd {
         /// Where --check builds its harnesses.
         #[arg(long, default_value = "hls-cores-check")]
         work: PathBuf,
+        /// Flush subnormals to zero: subnormal operands read as zero, subnormal results
+        /// become zero (the float and double add, mul, fma, div and sqrt; --list --json
+        /// says which: flush_to_zero). With --check and no core named: those cores.
+        #[arg(long)]
+        ftz: bool,
     },
 }
 
@@ -223,11 +238,16 @@ fn check_cores(
     seed: u64,
     work: &Path,
     json: bool,
+    ftz: bool,
 ) -> Result<i32, Error> {
     let wanted: Vec<String> = match (name, only) {
         (Some(n), _) => vec![n],
         (None, Some(list)) => list.split(',').map(|s| s.trim().to_string()).collect(),
-        (None, None) => cores.iter().map(|c| c.name.clone()).collect(),
+        (None, None) => cores
+            .iter()
+            .filter(|c| !ftz || c.flush_to_zero)
+            .map(|c| c.name.clone())
+            .collect(),
     };
     if vectors == 0 {
         return Err(Error::Usage("--vectors must be at least 1".into()));
@@ -240,7 +260,8 @@ fn check_cores(
             ))
         })?;
         let t = std::time::Instant::now();
-        let o = hls_build::campaign::check(core, board, vectors, seed, &work.join(&core.name))?;
+        let o =
+            hls_build::campaign::check(core, board, vectors, seed, &work.join(&core.name), ftz)?;
         if !json {
             eprintln!(
                 "{}: {} vectors in {:.1} s",
@@ -293,11 +314,12 @@ fn run(cli: Cli) -> Result<i32, Error> {
             only,
             seed,
             work,
+            ftz,
         } => {
             let board = Board::load(&board)?;
             let cores = rtl_gen::cores::all();
             if check {
-                return check_cores(&cores, &board, name, only, vectors, seed, &work, json);
+                return check_cores(&cores, &board, name, only, vectors, seed, &work, json, ftz);
             }
             if list || name.is_none() {
                 if json {
@@ -337,7 +359,13 @@ fn run(cli: Cli) -> Result<i32, Error> {
                     "no core named '{name}'; `hls-build cores --list` shows them"
                 ))
             })?;
-            let text = rtl_gen::cores::emit(&core, &board);
+            if ftz && !core.flush_to_zero {
+                return Err(Error::Usage(format!(
+                    "core {name} has no flush-to-zero form; `hls-build cores --list --json` \
+                     says which do (flush_to_zero)"
+                )));
+            }
+            let text = rtl_gen::cores::emit(&core, &board, ftz);
             match out {
                 Some(p) => std::fs::write(&p, text).map_err(|source| Error::Io {
                     path: p.display().to_string(),
@@ -360,10 +388,12 @@ fn run(cli: Cli) -> Result<i32, Error> {
             board,
             out,
             banking,
+            denormals,
         } => {
             let board = Board::load(&board)?;
             let options = hls_build::Options {
                 infer_banking: banking == "infer",
+                flush_denormals: denormals == "flush",
             };
             let c = hls_build::compile(&kernel_file, kernel.as_deref(), &board, &options)?;
             hls_build::write_outputs(&c, &out)?;
@@ -384,6 +414,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
             wave,
             out,
             banking,
+            denormals,
         } => {
             let board = Board::load(&board)?;
             let (global, work_dim) = parse_dims(&global, "global")?;
@@ -415,6 +446,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
             };
             let options = hls_build::Options {
                 infer_banking: banking == "infer",
+                flush_denormals: denormals == "flush",
             };
             // The model alone needs only the frontend (the kernel read into the IR); the RTL
             // needs the whole flow.
@@ -431,7 +463,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
             let (spirv, attrs) = match &compiled {
                 Some(c) => (c.spirv.clone(), c.kernel.attrs.clone()),
                 None => {
-                    let (spirv, k) = hls_build::lower(&kernel_file, kernel.as_deref())?;
+                    let (spirv, k) = hls_build::lower(&kernel_file, kernel.as_deref(), &options)?;
                     (spirv, k.attrs)
                 }
             };

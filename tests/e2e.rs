@@ -3557,7 +3557,7 @@ fn a_campaign_catches_a_wrong_core() {
     let mut core = rtl_gen::cores::find("fp32_div").unwrap();
     core.name = "fp32_mul".into();
     let d = scratch("campaign_wrong");
-    let o = hls_build::campaign::check(&core, &board, 1000, 1, &d).unwrap();
+    let o = hls_build::campaign::check(&core, &board, 1000, 1, &d, false).unwrap();
     assert!(o.failures > 900, "{o:?}");
     assert!(o.examples[0].contains("gave"), "{o:?}");
 }
@@ -3808,4 +3808,213 @@ fn half_fma_is_rounded_once() {
             o[i]
         );
     }
+}
+
+/// A subnormal as flush-to-zero arithmetic reads and writes it: the zero of its sign.
+fn ftz32(x: f32) -> f32 {
+    if x != 0.0 && x.abs() < f32::MIN_POSITIVE {
+        0.0f32.copysign(x)
+    } else {
+        x
+    }
+}
+
+fn ftz64(x: f64) -> f64 {
+    if x != 0.0 && x.abs() < f64::MIN_POSITIVE {
+        0.0f64.copysign(x)
+    } else {
+        x
+    }
+}
+
+/// `--denormals flush`: the float and double add, sub, mul, div, fma and sqrt cores are
+/// built with FTZ, the RTL matches the model bit for bit, and both match flush-to-zero
+/// arithmetic computed here independently (operands and result of each operation
+/// flushed) — which differs from the IEEE results on many of these inputs (subnormal
+/// operands, products near the smallest normal).
+#[test]
+fn flushed_subnormals_cosimulate() {
+    let d = scratch("flush");
+    let n = 256usize;
+    let pick = |v: u64, k: usize| -> f32 {
+        let bits = (v >> 16) as u32;
+        f32::from_bits(match k % 4 {
+            0 => bits & 0x807F_FFFF,                                   // subnormal
+            1 => (bits & 0x807F_FFFF) | ((60 + (v & 7) as u32) << 23), // about 2^-64
+            2 => (bits & 0x807F_FFFF) | ((1 + (v & 3) as u32) << 23),  // just normal
+            _ => bits,
+        })
+    };
+    let r = randoms(31, 3 * n);
+    let a: Vec<f32> = (0..n).map(|i| pick(r[i], i)).collect();
+    let b: Vec<f32> = (0..n).map(|i| pick(r[n + i], i / 4 + i)).collect();
+    let c: Vec<f32> = (0..n).map(|i| pick(r[2 * n + i], i + 1)).collect();
+    let r = randoms(32, 2 * n);
+    let da: Vec<f64> = (0..n)
+        .map(|i| {
+            let v = r[i];
+            f64::from_bits(if i % 3 == 0 {
+                v & 0x800F_FFFF_FFFF_FFFF
+            } else {
+                v
+            })
+        })
+        .collect();
+    let db: Vec<f64> = (0..n).map(|i| f64::from_bits(r[n + i])).collect();
+    for (name, v) in [("a", &a), ("b", &b), ("c", &c)] {
+        save(&d.join(format!("{name}.npy")), v);
+    }
+    save(&d.join("da.npy"), &da);
+    save(&d.join("db.npy"), &db);
+    let args: Vec<String> = ["a", "b", "c", "da", "db"]
+        .iter()
+        .map(|p| format!("{p}=@{}", d.join(format!("{p}.npy")).display()))
+        .chain([format!("y=zeros:{}", 6 * n), format!("dy=zeros:{}", 3 * n)])
+        .collect();
+    let run = sim(
+        &root().join("tests/kernels/flush.cl"),
+        &n.to_string(),
+        &args,
+        &["--denormals", "flush"],
+        &d.join("out"),
+        &d.join("dump"),
+    );
+    assert_pass(&run);
+    let sv = std::fs::read_to_string(d.join("out/rtl/flush.sv")).unwrap();
+    assert_eq!(
+        sv.matches(".FTZ(1'b1)").count(),
+        9,
+        "every arithmetic core flushes"
+    );
+    let y: Vec<f32> = load(&d.join("dump/y.npy"));
+    let dy: Vec<f64> = load(&d.join("dump/dy.npy"));
+    let same32 =
+        |got: f32, want: f32| got.to_bits() == want.to_bits() || got.is_nan() && want.is_nan();
+    let same64 =
+        |got: f64, want: f64| got.to_bits() == want.to_bits() || got.is_nan() && want.is_nan();
+    let mut differ = 0;
+    for i in 0..n {
+        let (x, z, w) = (a[i], b[i], c[i]);
+        let (fx, fz, fw) = (ftz32(x), ftz32(z), ftz32(w));
+        let flushed = [
+            ftz32(fx * fz),
+            ftz32(fx + fz),
+            ftz32(fx - fz),
+            ftz32(fx / fz),
+            ftz32(fx.mul_add(fz, fw)),
+            ftz32(fx.sqrt()),
+        ];
+        let ieee = [x * z, x + z, x - z, x / z, x.mul_add(z, w), x.sqrt()];
+        for k in 0..6 {
+            let got = y[6 * i + k];
+            assert!(
+                same32(got, flushed[k]),
+                "float op {k} of ({x:e}, {z:e}, {w:e}): {got:e}, want {:e}",
+                flushed[k]
+            );
+            differ += usize::from(!same32(got, ieee[k]));
+        }
+        let (p, q) = (ftz64(da[i]), ftz64(db[i]));
+        let flushed = [ftz64(p * q), ftz64(p - q), ftz64(p.mul_add(q, -p))];
+        for k in 0..3 {
+            let got = dy[3 * i + k];
+            assert!(
+                same64(got, flushed[k]),
+                "double op {k} of ({p:e}, {q:e}): {got:e}, want {:e}",
+                flushed[k]
+            );
+        }
+    }
+    assert!(
+        differ > 100,
+        "only {differ} results differ from IEEE: the inputs miss the subnormals"
+    );
+}
+
+/// DenormFlushToZero in the module itself: the float adder of the accumulation fixture
+/// flushes; a width the cores cannot flush (half), and DenormPreserve contradicting
+/// `--denormals flush`, are refused with the instruction named.
+#[test]
+fn denorm_execution_modes_are_honoured_or_refused() {
+    let d = scratch("denorm_modes");
+    let base = std::fs::read_to_string(root().join("tests/fixtures/requested_ii.spvasm"))
+        .unwrap()
+        .replace("InitiationIntervalINTEL 4", "InitiationIntervalINTEL 16");
+    let with_mode = |mode: &str| {
+        base.replace(
+            "OpCapability FPGALoopControlsINTEL",
+            "OpCapability FPGALoopControlsINTEL\n               OpCapability DenormFlushToZero\n               OpCapability DenormPreserve",
+        )
+        .replace(
+            "OpExtension \"SPV_INTEL_fpga_loop_controls\"",
+            "OpExtension \"SPV_INTEL_fpga_loop_controls\"\n               OpExtension \"SPV_KHR_float_controls\"",
+        )
+        .replace(
+            "OpExecutionMode %31 ContractionOff",
+            &format!("OpExecutionMode %31 ContractionOff\n               OpExecutionMode %31 {mode}"),
+        )
+    };
+    let assemble = |tag: &str, text: String| {
+        let src = d.join(format!("{tag}.spvasm"));
+        let spv = d.join(format!("{tag}.spv"));
+        std::fs::write(&src, text).unwrap();
+        let st = Command::new("spirv-as")
+            .args(["--target-env", "spv1.2"])
+            .arg(&src)
+            .arg("-o")
+            .arg(&spv)
+            .status()
+            .unwrap();
+        assert!(st.success(), "spirv-as {tag}");
+        spv
+    };
+    let flush = assemble("flush32", with_mode("DenormFlushToZero 32"));
+    let c = run(&[
+        "compile",
+        flush.to_str().unwrap(),
+        "-o",
+        d.join("o32").to_str().unwrap(),
+    ]);
+    assert_eq!(c.code, 0, "{}", c.stderr);
+    let sv = std::fs::read_to_string(d.join("o32/rtl/facc.sv")).unwrap();
+    assert!(
+        sv.lines()
+            .any(|l| l.contains("hls_fp32_add") && l.contains(".FTZ(1'b1)")),
+        "{sv}"
+    );
+    let keep = run(&[
+        "compile",
+        assemble("plain", base.clone()).to_str().unwrap(),
+        "-o",
+        d.join("op").to_str().unwrap(),
+    ]);
+    assert_eq!(keep.code, 0, "{}", keep.stderr);
+    let sv = std::fs::read_to_string(d.join("op/rtl/facc.sv")).unwrap();
+    assert!(!sv.contains("FTZ"), "subnormals are kept by default");
+    let half = assemble("flush16", with_mode("DenormFlushToZero 16"));
+    bad_input(
+        &[
+            "compile",
+            half.to_str().unwrap(),
+            "-o",
+            d.join("o16").to_str().unwrap(),
+        ],
+        "flushing subnormals of width 16",
+    );
+    let preserve = assemble("preserve", with_mode("DenormPreserve 32"));
+    bad_input(
+        &[
+            "compile",
+            preserve.to_str().unwrap(),
+            "--denormals",
+            "flush",
+            "-o",
+            d.join("op32").to_str().unwrap(),
+        ],
+        "DenormPreserve 32",
+    );
+    assert!(
+        !d.join("o16").exists() && !d.join("op32").exists(),
+        "nothing written on refusal"
+    );
 }

@@ -715,6 +715,17 @@ pub struct KernelAttrs {
     pub vec_type_hint: Option<u32>,
     /// NoGlobalOffsetINTEL: the kernel never reads the global offset.
     pub no_global_offset: bool,
+    /// Float widths whose subnormals are flushed to zero (DenormFlushToZero, which the
+    /// compile option `--denormals flush` adds to the module): the add, sub, mul, div, fma
+    /// and sqrt of these widths read subnormal operands as zero and give zero for
+    /// subnormal results (frontend::float_controls).
+    pub flush_denormals: Vec<u32>,
+}
+
+impl KernelAttrs {
+    pub fn flushes_denormals(&self, width: u32) -> bool {
+        self.flush_denormals.contains(&width)
+    }
 }
 
 impl Kernel {

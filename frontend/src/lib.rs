@@ -2,6 +2,7 @@
 //! It knows nothing of hardware: no latencies, no ports, no clocks.
 
 pub mod cfg;
+pub mod float_controls;
 pub mod inline;
 pub mod ir;
 pub mod lower;

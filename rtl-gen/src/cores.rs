@@ -16,6 +16,9 @@ pub struct CoreInfo {
     pub inputs: Vec<String>,
     pub outputs: Vec<String>,
     pub accuracy: String,
+    /// The core takes parameter FTZ (flush to zero: subnormal operands and results read as
+    /// zero; `hls-build cores --ftz`, and kernels compiled with flushed denormals).
+    pub flush_to_zero: bool,
     #[serde(skip)]
     pub source: String,
 }
@@ -30,6 +33,7 @@ struct Fixed {
     inputs: &'static [&'static str],
     outputs: &'static [&'static str],
     accuracy: &'static str,
+    flush_to_zero: bool,
     source: &'static str,
 }
 
@@ -43,6 +47,7 @@ const FIXED: &[Fixed] = &[
         inputs: &["clk", "ce", "sub", "a[31:0]", "b[31:0]"],
         outputs: &["y[31:0]"],
         accuracy: "correctly rounded (nearest even), subnormals kept",
+        flush_to_zero: true,
         source: include_str!("../sv/hls_fp32_add.sv"),
     },
     Fixed {
@@ -54,6 +59,7 @@ const FIXED: &[Fixed] = &[
         inputs: &["clk", "ce", "a[31:0]", "b[31:0]"],
         outputs: &["y[31:0]"],
         accuracy: "correctly rounded (nearest even), subnormals kept",
+        flush_to_zero: true,
         source: include_str!("../sv/hls_fp32_mul.sv"),
     },
     Fixed {
@@ -65,6 +71,7 @@ const FIXED: &[Fixed] = &[
         inputs: &["clk", "ce", "a[31:0]", "b[31:0]", "c[31:0]"],
         outputs: &["y[31:0]"],
         accuracy: "correctly rounded (nearest even), subnormals kept",
+        flush_to_zero: true,
         source: include_str!("../sv/hls_fp32_fma.sv"),
     },
     Fixed {
@@ -76,6 +83,7 @@ const FIXED: &[Fixed] = &[
         inputs: &["clk", "ce", "a[15:0]", "b[15:0]", "c[15:0]"],
         outputs: &["y[15:0]"],
         accuracy: "correctly rounded (nearest even), subnormals kept",
+        flush_to_zero: false,
         source: concat!(
             include_str!("../sv/hls_fp32_fma.sv"),
             include_str!("../sv/hls_fp16_fma.sv")
@@ -90,6 +98,7 @@ const FIXED: &[Fixed] = &[
         inputs: &["clk", "ce", "a[31:0]", "b[31:0]"],
         outputs: &["y[31:0]"],
         accuracy: "correctly rounded (nearest even), subnormals kept",
+        flush_to_zero: true,
         source: include_str!("../sv/hls_fp32_div.sv"),
     },
     Fixed {
@@ -101,6 +110,7 @@ const FIXED: &[Fixed] = &[
         inputs: &["clk", "ce", "a[31:0]"],
         outputs: &["y[31:0]"],
         accuracy: "correctly rounded (nearest even), subnormal inputs",
+        flush_to_zero: true,
         source: include_str!("../sv/hls_fp32_sqrt.sv"),
     },
     Fixed {
@@ -112,6 +122,7 @@ const FIXED: &[Fixed] = &[
         inputs: &["clk", "ce", "sub", "a[63:0]", "b[63:0]"],
         outputs: &["y[63:0]"],
         accuracy: "correctly rounded (nearest even), subnormals kept",
+        flush_to_zero: true,
         source: include_str!("../sv/hls_fp64.sv"),
     },
     Fixed {
@@ -123,6 +134,7 @@ const FIXED: &[Fixed] = &[
         inputs: &["clk", "ce", "a[63:0]", "b[63:0]"],
         outputs: &["y[63:0]"],
         accuracy: "correctly rounded (nearest even), subnormals kept",
+        flush_to_zero: true,
         source: include_str!("../sv/hls_fp64.sv"),
     },
     Fixed {
@@ -134,6 +146,7 @@ const FIXED: &[Fixed] = &[
         inputs: &["clk", "ce", "a[63:0]", "b[63:0]", "c[63:0]"],
         outputs: &["y[63:0]"],
         accuracy: "correctly rounded (nearest even), subnormals kept",
+        flush_to_zero: true,
         source: include_str!("../sv/hls_fp64.sv"),
     },
     Fixed {
@@ -145,6 +158,7 @@ const FIXED: &[Fixed] = &[
         inputs: &["clk", "ce", "a[63:0]", "b[63:0]"],
         outputs: &["y[63:0]"],
         accuracy: "correctly rounded (nearest even), subnormals kept",
+        flush_to_zero: true,
         source: include_str!("../sv/hls_fp64.sv"),
     },
     Fixed {
@@ -156,6 +170,7 @@ const FIXED: &[Fixed] = &[
         inputs: &["clk", "ce", "a[63:0]"],
         outputs: &["y[63:0]"],
         accuracy: "correctly rounded (nearest even), subnormals kept",
+        flush_to_zero: true,
         source: include_str!("../sv/hls_fp64.sv"),
     },
     Fixed {
@@ -167,6 +182,7 @@ const FIXED: &[Fixed] = &[
         inputs: &["clk", "ce", "a[15:0]"],
         outputs: &["y[31:0]"],
         accuracy: "exact (subnormals normalised, NaN payload kept and quieted)",
+        flush_to_zero: false,
         source: include_str!("../sv/hls_fp_convert.sv"),
     },
     Fixed {
@@ -178,6 +194,7 @@ const FIXED: &[Fixed] = &[
         inputs: &["clk", "ce", "a[31:0]"],
         outputs: &["y[15:0]"],
         accuracy: "correctly rounded in MODE, subnormals kept, overflow per MODE",
+        flush_to_zero: false,
         source: include_str!("../sv/hls_fp_convert.sv"),
     },
     Fixed {
@@ -189,6 +206,7 @@ const FIXED: &[Fixed] = &[
         inputs: &["clk", "ce", "a[31:0]"],
         outputs: &["y[63:0]"],
         accuracy: "exact",
+        flush_to_zero: false,
         source: include_str!("../sv/hls_fp_convert.sv"),
     },
     Fixed {
@@ -200,6 +218,7 @@ const FIXED: &[Fixed] = &[
         inputs: &["clk", "ce", "a[63:0]"],
         outputs: &["y[31:0]"],
         accuracy: "correctly rounded in MODE, subnormals kept, overflow per MODE",
+        flush_to_zero: false,
         source: include_str!("../sv/hls_fp_convert.sv"),
     },
 ];
@@ -216,6 +235,7 @@ pub fn all() -> Vec<CoreInfo> {
         inputs: strings(c.inputs),
         outputs: strings(c.outputs),
         accuracy: c.accuracy.into(),
+        flush_to_zero: c.flush_to_zero,
         source: c.source.into(),
     });
     let math = crate::math::FUNCTIONS.iter().map(|f| {
@@ -236,6 +256,7 @@ pub fn all() -> Vec<CoreInfo> {
                 "within 1 ulp (OpenCL bound {} ulp), subnormals kept, IEEE special values",
                 f.bound_ulp
             ),
+            flush_to_zero: false,
             source: f.module_source(),
         }
     });
@@ -246,20 +267,32 @@ pub fn find(name: &str) -> Option<CoreInfo> {
     all().into_iter().find(|c| c.name == name)
 }
 
-/// The core's source followed by a wrapper `<module>_top` with the board's latency fixed.
-/// The board-dependent parameters of a core module beyond LAT (", .NAME(value)..."): the
-/// multipliers tile their products for the board's DSP block. The one place that says which
-/// cores take what; code generation and `hls-build cores` both use it.
-pub fn board_params(module: &str, dsp: &boards::DspBlock) -> String {
-    match module {
+/// The parameters of a core module beyond LAT (", .NAME(value)..."): the multipliers tile
+/// their products for the board's DSP block; with `ftz` the float and double arithmetic
+/// cores flush subnormals to zero. The one place that says which cores take what; code
+/// generation and `hls-build cores` both use it.
+pub fn board_params(module: &str, dsp: &boards::DspBlock, ftz: bool) -> String {
+    let mut p = match module {
         "hls_fp32_mul" | "hls_fp64_mul" | "hls_fp32_fma" | "hls_fp16_fma" | "hls_fp64_fma" => {
             format!(", .DSP_A({}), .DSP_B({})", dsp.a_bits, dsp.b_bits)
         }
         _ => String::new(),
+    };
+    if ftz && takes_ftz(module) {
+        p += ", .FTZ(1'b1)";
     }
+    p
 }
 
-pub fn emit(core: &CoreInfo, board: &Board) -> String {
+/// Whether a core module has the FTZ parameter (the float and double add, mul, fma, div
+/// and sqrt).
+pub fn takes_ftz(module: &str) -> bool {
+    FIXED.iter().any(|c| c.module == module && c.flush_to_zero)
+}
+
+/// The core's source followed by a wrapper `<module>_top` with the board's latency fixed
+/// (and with `ftz`, flushing subnormals: only for cores with `flush_to_zero`).
+pub fn emit(core: &CoreInfo, board: &Board, ftz: bool) -> String {
     let lat = board.operator(&core.class).latency.max(1);
     let ports: Vec<String> = core
         .inputs
@@ -311,15 +344,20 @@ pub fn emit(core: &CoreInfo, board: &Board) -> String {
         text += "\n";
     }
     text + &format!(
-        "// {}: {} on board '{}' at {} MHz: latency {lat} cycles.\nmodule {}_top (\n    {}\n);\n    {} #(.LAT({lat}){}) core ({});\nendmodule\n",
+        "// {}: {} on board '{}' at {} MHz: latency {lat} cycles{}.\nmodule {}_top (\n    {}\n);\n    {} #(.LAT({lat}){}) core ({});\nendmodule\n",
         core.name,
         core.operation,
         board.name,
         board.clock_mhz,
+        if ftz && core.flush_to_zero {
+            ", subnormals flushed to zero"
+        } else {
+            ""
+        },
         core.module,
         ports.join(",\n    "),
         core.module,
-        board_params(&core.module, &board.dsp),
+        board_params(&core.module, &board.dsp, ftz),
         conns.join(", ")
     )
 }

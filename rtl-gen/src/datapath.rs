@@ -560,7 +560,7 @@ pub fn emit(
                     wl(&mut out, decl.clone());
                     wl(&mut out, format!(
                         "    hls_fp{w}_fma #(.LAT({lat}){}) {n}_core (.clk(ap_clk), .ce(en), .a({}), .b({}), .c({}), .y({n}));",
-                        crate::cores::board_params(&format!("hls_fp{w}_fma"), dsp),
+                        crate::cores::board_params(&format!("hls_fp{w}_fma"), dsp, k.attrs.flushes_denormals(w)),
                         a(0), a(1), a(2)
                     ));
                     None
@@ -585,7 +585,11 @@ pub fn emit(
                 }
                 OpKind::FloatUnary(FloatUnaryOp::Sqrt) => {
                     wl(&mut out, decl.clone());
-                    wl(&mut out, format!("    hls_fp{w}_sqrt #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .a({}), .y({n}));", a(0)));
+                    wl(&mut out, format!(
+                        "    hls_fp{w}_sqrt #(.LAT({lat}){}) {n}_core (.clk(ap_clk), .ce(en), .a({}), .y({n}));",
+                        crate::cores::board_params(&format!("hls_fp{w}_sqrt"), dsp, k.attrs.flushes_denormals(w)),
+                        a(0)
+                    ));
                     None
                 }
                 OpKind::FloatUnary(r) if w == 64 => {
@@ -670,7 +674,8 @@ pub fn emit(
                     // hls_fp32_* or hls_fp64_*: the cores share their ports.
                     match f {
                         FloatBinOp::Add | FloatBinOp::Sub => wl(&mut out, format!(
-                            "    hls_fp{w}_add #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .sub(1'b{}), .a({}), .b({}), .y({n}));",
+                            "    hls_fp{w}_add #(.LAT({lat}){}) {n}_core (.clk(ap_clk), .ce(en), .sub(1'b{}), .a({}), .b({}), .y({n}));",
+                            crate::cores::board_params(&format!("hls_fp{w}_add"), dsp, k.attrs.flushes_denormals(w)),
                             u8::from(*f == FloatBinOp::Sub), a(0), a(1)
                         )),
                         FloatBinOp::Mul | FloatBinOp::Div => {
@@ -680,7 +685,7 @@ pub fn emit(
                             );
                             wl(&mut out, format!(
                                 "    {module} #(.LAT({lat}){}) {n}_core (.clk(ap_clk), .ce(en), .a({}), .b({}), .y({n}));",
-                                crate::cores::board_params(&module, dsp),
+                                crate::cores::board_params(&module, dsp, k.attrs.flushes_denormals(w)),
                                 a(0), a(1)
                             ))
                         }

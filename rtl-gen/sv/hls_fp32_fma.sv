@@ -3,6 +3,8 @@
 // 8/23. Fixed latency LAT cycles with clock enable.
 module hls_fp32_fma #(
     parameter int LAT = 13,
+    // Flush to zero (subnormal operands and results read as zero): hls_fp_round.
+    parameter bit FTZ = 1'b0,
     // Round to odd instead of to nearest even (for hls_fp16_fma; see hls_fp_round).
     parameter bit ODD = 1'b0,
     // The DSP block's multiplier (hls_fp_sigmul): 27 x 18 takes 24 x 17 and 24 x 7;
@@ -17,7 +19,7 @@ module hls_fp32_fma #(
     input  logic [31:0] c,
     output logic [31:0] y
 );
-    hls_fp_fma #(.EW(8), .MW(23), .LAT(LAT), .ODD(ODD), .DSP_A(DSP_A), .DSP_B(DSP_B)) core (
+    hls_fp_fma #(.EW(8), .MW(23), .LAT(LAT), .FTZ(FTZ), .ODD(ODD), .DSP_A(DSP_A), .DSP_B(DSP_B)) core (
         .clk, .ce, .a, .b, .c, .y
     );
 endmodule

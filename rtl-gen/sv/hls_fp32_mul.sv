@@ -3,6 +3,8 @@
 // with clock enable.
 module hls_fp32_mul #(
     parameter int LAT = 8,
+    // Flush to zero (subnormal operands and results read as zero): hls_fp_round.
+    parameter bit FTZ = 1'b0,
     // The DSP block's multiplier, signed operand widths (hls_fp_sigmul): 27 x 18 (DSP48E2)
     // multiplies a 24-bit significand by 17 bits at once (two products per 24 x 24);
     // 18 x 18 (ECP5, Cyclone V) takes 12 x 17, 12 x 17 and 12 x 7, the last 12 x 7 in LUTs.
@@ -15,7 +17,7 @@ module hls_fp32_mul #(
     input  logic [31:0] b,
     output logic [31:0] y
 );
-    hls_fp_mul #(.EW(8), .MW(23), .LAT(LAT), .DSP_A(DSP_A), .DSP_B(DSP_B)) core (
+    hls_fp_mul #(.EW(8), .MW(23), .LAT(LAT), .FTZ(FTZ), .DSP_A(DSP_A), .DSP_B(DSP_B)) core (
         .clk, .ce, .a, .b, .y
     );
 endmodule

@@ -11,10 +11,16 @@
 // stages (by the multiple of 8, then the rest): the wide formats' shifters are six levels
 // of multiplexers; and the magnitude comparison gets a stage before the ordering. Extra latency is a delay line at the output. With LAT < STAGES the whole
 // addition is combinational (hls_fp_pkg::fadd32, hls_fp64_pkg::fadd64), then LAT registers.
+//
+// With FTZ (flush to zero) a subnormal operand reads as the zero of its sign and a sum
+// below the normal range becomes the zero of its sign. A sum of floats is a multiple of
+// the smallest subnormal, so one below the normal range is exact: flushing it is flushing
+// the IEEE result (as hls_fp_round does for the other cores).
 module hls_fp_add #(
     parameter int EW = 8,
     parameter int MW = 23,
-    parameter int LAT = 8
+    parameter int LAT = 8,
+    parameter bit FTZ = 1'b0
 ) (
     input  logic           clk,
     input  logic           ce,
@@ -57,6 +63,10 @@ module hls_fp_add #(
         assign nan_z = &ez && xb[MW-1:0] != '0;
         assign inf_x = &ex && xa[MW-1:0] == '0;
         assign inf_z = &ez && xb[MW-1:0] == '0;
+        // The significands (FTZ: a subnormal's is zero).
+        logic [SW-1:0] sig_x, sig_z;
+        assign sig_x = {ex != '0, xa[MW-1:0] & {MW{!FTZ || ex != '0}}};
+        assign sig_z = {ez != '0, xb[MW-1:0] & {MW{!FTZ || ez != '0}}};
         logic s1_special, s1_nan, s1_inf_sign, s1_sign, s1_sub, s1_sx;
         logic [EW-1:0] s1_e_big;
         logic [EW-1:0] s1_d;
@@ -72,8 +82,8 @@ module hls_fp_add #(
                 s1_sx <= xa[W-1];
                 s1_e_big <= x_big ? e_x : e_z;
                 s1_d <= x_big ? dxz : dzx;
-                s1_f_big <= x_big ? {ex != '0, xa[MW-1:0]} : {ez != '0, xb[MW-1:0]};
-                s1_f_small <= x_big ? {ez != '0, xb[MW-1:0]} : {ex != '0, xa[MW-1:0]};
+                s1_f_big <= x_big ? sig_x : sig_z;
+                s1_f_small <= x_big ? sig_z : sig_x;
             end
         end
         // Stage 2: align the smaller significand; what falls off, selected by a thermometer
@@ -178,7 +188,8 @@ module hls_fp_add #(
         assign sh = fits ? s4_lz : LW'(s4_e_big);
         always_ff @(posedge clk) begin
             if (ce) begin
-                s5_special <= s4_special;
+                // (FTZ: a sum below the normal range is the zero of its sign.)
+                s5_special <= s4_special || (FTZ && !fits);
                 s5_nan <= s4_nan;
                 s5_inf <= s4_inf;
                 s5_sign <= s4_sign;
@@ -214,7 +225,7 @@ module hls_fp_add #(
         // Stages 7 and 8: round and pack. The two bits below the round bit make the sticky
         // bit (with a carry out they are the round bit's neighbours; otherwise the lowest
         // is 0).
-        hls_fp_round #(.EW(EW), .MW(MW), .EXTRA(LAT - STAGES)) round (
+        hls_fp_round #(.EW(EW), .MW(MW), .EXTRA(LAT - STAGES), .FTZ(FTZ)) round (
             .clk, .ce,
             .special(s6b_special),
             .special_val(s6b_nan ? QNAN : {s6b_sign, s6b_inf ? {EW{1'b1}} : {EW{1'b0}}, {MW{1'b0}}}),
@@ -224,12 +235,15 @@ module hls_fp_add #(
             .y
         );
     end else begin : g_combinational
-        logic [W-1:0] sum;
+        logic [W-1:0] fa, fb, sum, fsum;
+        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_a (.x(a), .y(fa));
+        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_b (.x(b), .y(fb));
         if (MW == 23) begin : g_f32
-            assign sum = hls_fp_pkg::fadd32(a, b);
+            assign sum = hls_fp_pkg::fadd32(fa, fb);
         end else begin : g_f64
-            assign sum = W'(hls_fp64_pkg::fadd64(64'(a), 64'(b)));
+            assign sum = W'(hls_fp64_pkg::fadd64(64'(fa), 64'(fb)));
         end
-        hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(sum), .q(y));
+        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_r (.x(sum), .y(fsum));
+        hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(fsum), .q(y));
     end
 endmodule

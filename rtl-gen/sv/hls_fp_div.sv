@@ -12,10 +12,15 @@
 // packing in one stage (hls_fp_round, ONE_STAGE). Extra latency is a delay line at the
 // output. With LAT < STAGES the whole division is combinational (hls_fp_pkg::fdiv32,
 // hls_fp64_pkg::fdiv64), followed by LAT registers.
+//
+// With FTZ (flush to zero: subnormal operands read as zero, subnormal results become zero;
+// hls_fp_round) neither significand needs normalising and the quotient never shifts right;
+// the stages stay, so the latency does not depend on FTZ.
 module hls_fp_div #(
     parameter int EW = 8,
     parameter int MW = 23,
-    parameter int LAT = 28
+    parameter int LAT = 28,
+    parameter bit FTZ = 1'b0
 ) (
     input  logic            clk,
     input  logic            ce,
@@ -65,10 +70,10 @@ module hls_fp_div #(
         logic nan_x, nan_z, inf_x, inf_z, zero_x, zero_z;
         logic [SW-1:0] sig_x, sig_z;
         logic [EW-1:0] e_x, e_z;
-        hls_fp_classify #(.EW(EW), .MW(MW)) class_x (
+        hls_fp_classify #(.EW(EW), .MW(MW), .FTZ(FTZ)) class_x (
             .x(a[W-2:0]), .nan(nan_x), .inf(inf_x), .zero(zero_x), .sig(sig_x), .e(e_x)
         );
-        hls_fp_classify #(.EW(EW), .MW(MW)) class_z (
+        hls_fp_classify #(.EW(EW), .MW(MW), .FTZ(FTZ)) class_z (
             .x(b[W-2:0]), .nan(nan_z), .inf(inf_z), .zero(zero_z), .sig(sig_z), .e(e_z)
         );
         logic s1_special, s1_sign;
@@ -88,8 +93,8 @@ module hls_fp_div #(
                     s1_special_val <= {a[W-1] ^ b[W-1], {(W-1){1'b0}}};
                 s1_mx <= sig_x;
                 s1_mz <= sig_z;
-                s1_lx <= lzs(sig_x);
-                s1_lz <= lzs(sig_z);
+                s1_lx <= FTZ ? '0 : lzs(sig_x);
+                s1_lz <= FTZ ? '0 : lzs(sig_z);
                 // Biased exponent of the quotient's first bit (the first step's), before
                 // the subnormal counts are taken off.
                 s1_e <= $signed({3'd0, e_x}) - $signed({3'd0, e_z}) + BIAS;
@@ -200,7 +205,7 @@ module hls_fp_div #(
                 p_special <= special[QST];
                 p_special_val <= special_val[QST];
                 p_sign <= sign[QST];
-                if (!tiny[QST]) begin
+                if (!tiny[QST] || FTZ) begin
                     p_f <= {fq, sticky};
                     p_e <= e[QST];
                 end else begin
@@ -209,7 +214,7 @@ module hls_fp_div #(
                 end
             end
         end
-        hls_fp_round #(.EW(EW), .MW(MW), .EXTRA(LAT - STAGES), .ONE_STAGE(1'b1)) round (
+        hls_fp_round #(.EW(EW), .MW(MW), .EXTRA(LAT - STAGES), .ONE_STAGE(1'b1), .FTZ(FTZ)) round (
             .clk, .ce,
             .special(p_special),
             .special_val(p_special_val),
@@ -218,9 +223,16 @@ module hls_fp_div #(
             .f(p_f),
             .y
         );
-    end else if (EW == 8) begin : g_combinational32
-        hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(W'(hls_fp_pkg::fdiv32(32'(a), 32'(b)))), .q(y));
-    end else begin : g_combinational64
-        hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(W'(hls_fp64_pkg::fdiv64(64'(a), 64'(b)))), .q(y));
+    end else begin : g_combinational
+        logic [W-1:0] fa, fb, r, fr;
+        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_a (.x(a), .y(fa));
+        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_b (.x(b), .y(fb));
+        if (EW == 8) begin : g_f32
+            assign r = W'(hls_fp_pkg::fdiv32(32'(fa), 32'(fb)));
+        end else begin : g_f64
+            assign r = W'(hls_fp64_pkg::fdiv64(64'(fa), 64'(fb)));
+        end
+        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_r (.x(r), .y(fr));
+        hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(fr), .q(y));
     end
 endmodule

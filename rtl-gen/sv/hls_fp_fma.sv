@@ -131,12 +131,18 @@ endmodule
 // leading zeros and their count is the OR of the two. Extra latency is a delay line at the
 // output. With LAT < STAGES it is all combinational (hls_fp_pkg::fmul32,
 // hls_fp64_pkg::fmul64), followed by LAT registers.
+//
+// With FTZ (flush to zero: subnormal operands read as zero, subnormal results become
+// zero; hls_fp_round) both significands have their leading one on top, so there is no
+// normalising shift, no right shift of a subnormal result, and the sticky bit is the OR of
+// the product's low bits; the stages stay, so the latency does not depend on FTZ.
 module hls_fp_mul #(
     parameter int EW = 8,
     parameter int MW = 23,
     parameter int LAT = 8,
     parameter int DSP_A = 18,
-    parameter int DSP_B = 18
+    parameter int DSP_B = 18,
+    parameter bit FTZ = 1'b0
 ) (
     input  logic            clk,
     input  logic            ce,
@@ -180,10 +186,10 @@ module hls_fp_mul #(
         logic nan_x, nan_z, inf_x, inf_z, zero_x, zero_z;
         logic [SW-1:0] sig_x, sig_z;
         logic [EW-1:0] e_x, e_z;
-        hls_fp_classify #(.EW(EW), .MW(MW)) class_x (
+        hls_fp_classify #(.EW(EW), .MW(MW), .FTZ(FTZ)) class_x (
             .x(a[W-2:0]), .nan(nan_x), .inf(inf_x), .zero(zero_x), .sig(sig_x), .e(e_x)
         );
-        hls_fp_classify #(.EW(EW), .MW(MW)) class_z (
+        hls_fp_classify #(.EW(EW), .MW(MW), .FTZ(FTZ)) class_z (
             .x(b[W-2:0]), .nan(nan_z), .inf(inf_z), .zero(zero_z), .sig(sig_z), .e(e_z)
         );
         logic s1_special, s1_sign;
@@ -206,8 +212,8 @@ module hls_fp_mul #(
                     s1_special_val <= {a[W-1] ^ b[W-1], {(W-1){1'b0}}};
                 s1_fx <= sig_x;
                 s1_fz <= sig_z;
-                s1_lzx <= lzc(sig_x);
-                s1_lzz <= lzc(sig_z);
+                s1_lzx <= FTZ ? '0 : lzc(sig_x);
+                s1_lzz <= FTZ ? '0 : lzc(sig_z);
                 s1_tzx <= tzc(sig_x);
                 s1_tzz <= tzc(sig_z);
                 s1_e <= $signed({3'd0, e_x}) + $signed({3'd0, e_z}) - (BIAS - XW'(1));
@@ -233,6 +239,11 @@ module hls_fp_mul #(
         // the trailing zeros of the normalised word.
         logic [SW+1:0] shifted;
         assign shifted = (SW + 2)'((prod << p_lzs) >> (PW - SW - 2));
+        // (FTZ: the bits below the SW + 2 kept, for the sticky bit.)
+        logic n_low;
+        always_ff @(posedge clk) begin
+            if (ce) n_low <= prod[PW-SW-3:0] != '0;
+        end
         logic n_special, n_sign;
         logic [W-1:0] n_special_val;
         logic signed [XW-1:0] n_e0, n_e1;
@@ -258,7 +269,7 @@ module hls_fp_mul #(
         assign e = n_q[SW+1] ? n_e0 : n_e1;
         assign tiny = e[XW-1] || e == '0;
         assign gone = e[XW-1] && (!(&e[XW-2:SHW-1]) || e[SHW-2:0] == '0);
-        logic t_special, t_sign, t_tiny;
+        logic t_special, t_sign, t_tiny, t_low;
         logic [W-1:0] t_special_val;
         logic signed [XW-1:0] t_e;
         logic [SHW-1:0] t_sh;
@@ -274,6 +285,7 @@ module hls_fp_mul #(
                 t_tiny <= tiny;
                 t_sh <= !tiny ? '0 : gone ? '1 : SHW'(XW'(1) - e);
                 t_tz <= n_q[SW+1] ? n_tz0 : n_tz0 + ZW'(1);
+                t_low <= n_low || (n_q[SW+1] && n_q[0]);
             end
         end
         // Shift (a subnormal result right); a bit below the guard bit is set when the
@@ -288,11 +300,16 @@ module hls_fp_mul #(
                 r_special <= t_special;
                 r_special_val <= t_special_val;
                 r_sign <= t_sign;
-                r_e <= t_tiny ? '0 : t_e;
-                r_f <= {t_q >> t_sh, 1'b0, (ZW + 1)'(t_tz) < (ZW + 1)'(t_sh) + (ZW + 1)'(MW)};
+                if (FTZ) begin
+                    r_e <= t_e;
+                    r_f <= {t_q, 1'b0, t_low};
+                end else begin
+                    r_e <= t_tiny ? '0 : t_e;
+                    r_f <= {t_q >> t_sh, 1'b0, (ZW + 1)'(t_tz) < (ZW + 1)'(t_sh) + (ZW + 1)'(MW)};
+                end
             end
         end
-        hls_fp_round #(.EW(EW), .MW(MW), .EXTRA(LAT - STAGES)) round (
+        hls_fp_round #(.EW(EW), .MW(MW), .EXTRA(LAT - STAGES), .FTZ(FTZ)) round (
             .clk, .ce,
             .special(r_special),
             .special_val(r_special_val),
@@ -301,10 +318,17 @@ module hls_fp_mul #(
             .f(r_f),
             .y
         );
-    end else if (EW == 8) begin : g_combinational32
-        hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(W'(hls_fp_pkg::fmul32(32'(a), 32'(b)))), .q(y));
-    end else begin : g_combinational64
-        hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(W'(hls_fp64_pkg::fmul64(64'(a), 64'(b)))), .q(y));
+    end else begin : g_combinational
+        logic [W-1:0] fa, fb, r, fr;
+        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_a (.x(a), .y(fa));
+        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_b (.x(b), .y(fb));
+        if (EW == 8) begin : g_f32
+            assign r = W'(hls_fp_pkg::fmul32(32'(fa), 32'(fb)));
+        end else begin : g_f64
+            assign r = W'(hls_fp64_pkg::fmul64(64'(fa), 64'(fb)));
+        end
+        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_r (.x(r), .y(fr));
+        hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(fr), .q(y));
     end
 endmodule
 
@@ -330,7 +354,8 @@ module hls_fp_fma #(
     parameter int LAT = 13,
     parameter bit ODD = 1'b0,
     parameter int DSP_A = 18,
-    parameter int DSP_B = 18
+    parameter int DSP_B = 18,
+    parameter bit FTZ = 1'b0
 ) (
     input  logic            clk,
     input  logic            ce,
@@ -403,13 +428,13 @@ module hls_fp_fma #(
         logic nan_x, nan_z, nan_w, inf_x, inf_z, inf_w, zero_x, zero_z, zero_w;
         logic [SW-1:0] sig_x, sig_z, sig_w;
         logic [EW-1:0] e_x, e_z, e_w;
-        hls_fp_classify #(.EW(EW), .MW(MW)) class_x (
+        hls_fp_classify #(.EW(EW), .MW(MW), .FTZ(FTZ)) class_x (
             .x(a[W-2:0]), .nan(nan_x), .inf(inf_x), .zero(zero_x), .sig(sig_x), .e(e_x)
         );
-        hls_fp_classify #(.EW(EW), .MW(MW)) class_z (
+        hls_fp_classify #(.EW(EW), .MW(MW), .FTZ(FTZ)) class_z (
             .x(b[W-2:0]), .nan(nan_z), .inf(inf_z), .zero(zero_z), .sig(sig_z), .e(e_z)
         );
-        hls_fp_classify #(.EW(EW), .MW(MW)) class_w (
+        hls_fp_classify #(.EW(EW), .MW(MW), .FTZ(FTZ)) class_w (
             .x(c[W-2:0]), .nan(nan_w), .inf(inf_w), .zero(zero_w), .sig(sig_w), .e(e_w)
         );
         logic sp, sc, p_inf, nan_in;
@@ -436,7 +461,8 @@ module hls_fp_fma #(
                     s1_special_val <= zero_w ? {sp & sc, {(W-1){1'b0}}} : c;
                 s1_fx <= sig_x;
                 s1_fz <= sig_z;
-                s1_fw <= sig_w;
+                // A zero addend must add nothing (FTZ: its significand reads 1.f).
+                s1_fw <= (FTZ && zero_w) ? '0 : sig_w;
                 s1_c_zero <= zero_w;
                 s1_ep <= $signed({4'd0, e_x}) + $signed({4'd0, e_z}) - BIAS;
                 s1_ec <= $signed({4'd0, e_w});
@@ -611,8 +637,10 @@ module hls_fp_fma #(
             if (ce) begin
                 s8_sum <= s7_sum;
                 s8_tz <= s7_tz;
-                s8_e <= tiny ? '0 : (EW + 3)'(e);
-                s8_t <= !tiny ? TW'(NW - 1) - TW'(s7_lead) : t_neg ? '0 : TW'(s7_emax + TOFF);
+                // (FTZ: always normalised, the exponent unbounded; hls_fp_round flushes.)
+                s8_e <= (tiny && !FTZ) ? '0 : (EW + 3)'(e);
+                s8_t <= (!tiny || FTZ) ? TW'(NW - 1) - TW'(s7_lead)
+                      : t_neg ? '0 : TW'(s7_emax + TOFF);
             end
         end
         // Stages 9 and 10: the shift, by t's multiple of 8 (keeping the CW bits the rest
@@ -651,7 +679,7 @@ module hls_fp_fma #(
             end
         end
         // Round and pack.
-        hls_fp_round #(.EW(EW), .MW(MW), .EXTRA(LAT - STAGES), .ODD(ODD)) round (
+        hls_fp_round #(.EW(EW), .MW(MW), .EXTRA(LAT - STAGES), .ODD(ODD), .FTZ(FTZ)) round (
             .clk, .ce,
             .special(s10_special),
             .special_val(s10_special_val),
@@ -660,13 +688,17 @@ module hls_fp_fma #(
             .f(s10_norm),
             .y
         );
-    end else if (EW == 8) begin : g_combinational32
-        hls_delay #(.W(W), .N(LAT)) delay (
-            .clk, .ce, .d(W'(hls_fp_pkg::ffma32(32'(a), 32'(b), 32'(c), ODD))), .q(y)
-        );
-    end else begin : g_combinational64
-        hls_delay #(.W(W), .N(LAT)) delay (
-            .clk, .ce, .d(W'(hls_fp64_pkg::ffma64(64'(a), 64'(b), 64'(c)))), .q(y)
-        );
+    end else begin : g_combinational
+        logic [W-1:0] fa, fb, fc, r, fr;
+        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_a (.x(a), .y(fa));
+        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_b (.x(b), .y(fb));
+        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_c (.x(c), .y(fc));
+        if (EW == 8) begin : g_f32
+            assign r = W'(hls_fp_pkg::ffma32(32'(fa), 32'(fb), 32'(fc), ODD));
+        end else begin : g_f64
+            assign r = W'(hls_fp64_pkg::ffma64(64'(fa), 64'(fb), 64'(fc)));
+        end
+        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_r (.x(r), .y(fr));
+        hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(fr), .q(y));
     end
 endmodule

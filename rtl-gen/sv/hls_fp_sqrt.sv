@@ -11,10 +11,13 @@
 // square root is never a tie, so the round bit alone decides. The result is never
 // subnormal. With LAT < STAGES it
 // is all combinational (hls_fp_pkg::fsqrt32, hls_fp64_pkg::fsqrt64), then LAT registers.
+// With FTZ a subnormal operand reads as the zero of its sign (sqrt(-subnormal) = -0) and
+// needs no normalising.
 module hls_fp_sqrt #(
     parameter int EW = 8,
     parameter int MW = 23,
-    parameter int LAT = 28
+    parameter int LAT = 28,
+    parameter bit FTZ = 1'b0
 ) (
     input  logic            clk,
     input  logic            ce,
@@ -49,12 +52,14 @@ module hls_fp_sqrt #(
         logic [EW-1:0] s1_ex;
         always_ff @(posedge clk) begin
             if (ce) begin
-                s1_special <= ex == '1 || a[W-2:0] == '0 || a[W-1];
-                // NaN or negative: the quiet NaN; +-0 and +inf: themselves.
-                s1_special_val <= ((ex == '1 && a[MW-1:0] != '0) || (a[W-1] && a[W-2:0] != '0))
-                                  ? QNAN : a;
-                s1_m <= {ex != '0, a[MW-1:0]};
-                s1_lz <= 6'(MW) - hls_fp_pkg::lead64(64'({ex != '0, a[MW-1:0]}));
+                s1_special <= ex == '1 || a[W-2:0] == '0 || a[W-1] || (FTZ && ex == '0);
+                // NaN or negative: the quiet NaN; +-0 and +inf: themselves; FTZ: a
+                // subnormal, the zero of its sign.
+                if (FTZ && ex == '0) s1_special_val <= {a[W-1], (W-1)'(0)};
+                else s1_special_val <= ((ex == '1 && a[MW-1:0] != '0) || (a[W-1] && a[W-2:0] != '0))
+                                       ? QNAN : a;
+                s1_m <= {FTZ || ex != '0, a[MW-1:0]};
+                s1_lz <= FTZ ? '0 : 6'(MW) - hls_fp_pkg::lead64(64'({ex != '0, a[MW-1:0]}));
                 s1_ex <= (ex == '0) ? EW'(1) : ex;
             end
         end
@@ -145,9 +150,15 @@ module hls_fp_sqrt #(
             .f({q_last, 2'b01}),
             .y
         );
-    end else if (EW == 8) begin : g_combinational32
-        hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(W'(hls_fp_pkg::fsqrt32(32'(a)))), .q(y));
-    end else begin : g_combinational64
-        hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(W'(hls_fp64_pkg::fsqrt64(64'(a)))), .q(y));
+    end else begin : g_combinational
+        // (A square root is never subnormal: only the operand is flushed.)
+        logic [W-1:0] fa, r;
+        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_a (.x(a), .y(fa));
+        if (EW == 8) begin : g_f32
+            assign r = W'(hls_fp_pkg::fsqrt32(32'(fa)));
+        end else begin : g_f64
+            assign r = W'(hls_fp64_pkg::fsqrt64(64'(fa)));
+        end
+        hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(r), .q(y));
     end
 endmodule

@@ -195,6 +195,21 @@ pub fn to_int(x: f64, bits: u32, signed: bool, mode: Rounding) -> u64 {
         }
 }
 
+/// `x` as flush-to-zero arithmetic reads and writes it: a subnormal of format `k` is the
+/// zero of its sign (the cores with FTZ, hls_fp_round).
+pub fn flush(k: FloatKind, x: f64) -> f64 {
+    let smallest_normal = match k {
+        FloatKind::F16 => 2f64.powi(-14),
+        FloatKind::F32 => f32::MIN_POSITIVE as f64,
+        FloatKind::F64 => f64::MIN_POSITIVE,
+    };
+    if x != 0.0 && x.abs() < smallest_normal {
+        0.0f64.copysign(x)
+    } else {
+        x
+    }
+}
+
 /// a * b + c rounded once to format `k`.
 pub fn fma(k: FloatKind, a: f64, b: f64, c: f64) -> f64 {
     match k {

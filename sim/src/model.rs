@@ -48,6 +48,50 @@ fn exp_bits(k: FloatKind) -> u32 {
     }
 }
 
+/// The OpenCL.std functions built from the add, sub, mul, div, fma and sqrt cores (see
+/// frontend::lower::builtins), step by step as the hardware computes them when format `k`
+/// flushes subnormals: each step reads subnormal operands as zero and gives zero for a
+/// subnormal result. None: not one of them.
+fn flushed_arithmetic(op: rspirv::spirv::OpenclStd100Op, args: &[V], k: FloatKind) -> Option<f64> {
+    use rspirv::spirv::OpenclStd100Op as Cl;
+    use std::f64::consts::PI;
+    let z = |v: f64| fl::flush(k, v);
+    let rd = |v: f64| fl::round(k, v);
+    let add = |a: f64, b: f64| z(rd(z(a) + z(b)));
+    let mul = |a: f64, b: f64| z(rd(z(a) * z(b)));
+    let div = |a: f64, b: f64| z(rd(z(a) / z(b)));
+    let sqrt = |a: f64| z(rd(z(a).sqrt()));
+    let xs: Vec<f64> = args
+        .iter()
+        .map(|a| match a {
+            V::F(x, kind) if *kind == k => Some(*x),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    Some(match (op, xs.as_slice()) {
+        (Cl::sqrt | Cl::half_sqrt | Cl::native_sqrt, [x]) => sqrt(*x),
+        (Cl::rsqrt | Cl::half_rsqrt | Cl::native_rsqrt, [x]) => div(1.0, sqrt(*x)),
+        (Cl::half_recip | Cl::native_recip, [x]) => div(1.0, *x),
+        (Cl::half_divide | Cl::native_divide, [x, y]) => div(*x, *y),
+        (Cl::degrees, [x]) => mul(rd(180.0 / rd(PI)), *x),
+        (Cl::radians, [x]) => mul(rd(rd(PI) / 180.0), *x),
+        // The comparison reads the operands as they are (the compare has no FTZ).
+        (Cl::fdim, [x, y]) => {
+            if x.is_nan() || y.is_nan() {
+                add(*x, *y)
+            } else if x > y {
+                add(*x, -y)
+            } else {
+                0.0
+            }
+        }
+        (Cl::mix, [x, y, a]) => add(*x, mul(add(*y, -x), *a)),
+        (Cl::fma, [x, y, c]) => z(fl::fma(k, z(*x), z(*y), z(*c))),
+        (Cl::mad, [x, y, c]) => add(mul(*x, *y), *c),
+        _ => return None,
+    })
+}
+
 /// Integer `x` of `from` bits (signed or not) clamped to the range of a `to`-bit integer
 /// (signed or not): the saturating conversions.
 fn saturate(x: u64, from: u32, from_signed: bool, to_signed: bool, to: u32) -> u64 {
@@ -109,6 +153,9 @@ struct Machine<'m> {
     /// While a vector instruction runs lane by lane (each lane a scalar copy with a scratch
     /// result id), the vector instruction's id: its decorations hold for every lane.
     lane_parent: Word,
+    /// Float widths whose add, sub, mul, div, fma and sqrt flush subnormals to zero
+    /// (DenormFlushToZero; frontend::float_controls), as the cores do.
+    flush: Vec<u32>,
 }
 
 /// The bytes of a constant (scalars, composites, null) in memory layout.
@@ -192,6 +239,8 @@ pub fn run_model(
             .filter_map(|i| Some((i.result_id?, i.result_type?)))
             .collect(),
         lane_parent: 0,
+        flush: frontend::float_controls::flushed_widths(&m, fid)
+            .map_err(|e| SimError::Model(e.to_string()))?,
     };
     let workgroup_vars: Vec<(Word, Word)> = m
         .module
@@ -1067,6 +1116,11 @@ impl<'m> Machine<'m> {
             return Ok(None);
         };
         let rd = |x: f64| fl::round(k, x);
+        if self.flush.contains(&fl::width(k)) {
+            if let Some(r) = flushed_arithmetic(op, args, k) {
+                return Ok(Some(V::F(r, k)));
+            }
+        }
         // A function with a float core computes here exactly what the core does (the
         // generated RTL is compared with this bit for bit); rtl-gen's math module has both.
         // Half goes through the float core and is rounded once to half, as the hardware
@@ -1558,9 +1612,19 @@ impl<'m> Machine<'m> {
                     return Err(self.err(inst, "float arithmetic on non-floats"));
                 };
                 // Computed in double and rounded once to the format: correctly rounded
-                // (see float.rs); the remainders are exact.
+                // (see float.rs); the remainders are exact. Flushing formats read subnormal
+                // operands and results of the arithmetic (not the remainders: no core) as
+                // zero.
+                let z = |v: f64| {
+                    if self.flush.contains(&fl::width(k)) && !matches!(op, Op::FRem | Op::FMod) {
+                        fl::flush(k, v)
+                    } else {
+                        v
+                    }
+                };
+                let (x, y) = (z(x), z(y));
                 V::F(
-                    fl::round(
+                    z(fl::round(
                         k,
                         match op {
                             Op::FAdd => x + y,
@@ -1578,7 +1642,7 @@ impl<'m> Machine<'m> {
                                 }
                             }
                         },
-                    ),
+                    )),
                     k,
                 )
             }

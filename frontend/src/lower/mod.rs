@@ -38,7 +38,7 @@ pub fn lower_kernel_unoptimized(
     cx.plan_units()?;
     cx.lower_units()?;
     let mut kernel = cx.finish()?;
-    kernel.attrs = kernel_attrs(m, fid);
+    kernel.attrs = kernel_attrs(m, fid)?;
     if let Some(mem) = kernel.memories.iter().find(|b| b.no_write && b.written) {
         return Err(FrontendError::Unsupported {
             inst: format!("buffer argument '{}'", mem.name),
@@ -104,8 +104,10 @@ struct Lowering<'a> {
     dead: std::collections::HashSet<Word>,
 }
 
-/// The execution modes of kernel `fid` that are kernel attributes.
-fn kernel_attrs(m: &SpirvModule, fid: Word) -> KernelAttrs {
+/// The execution modes of kernel `fid` that are kernel attributes, and the float controls
+/// (SPV_KHR_float_controls) the cores honour: denormals flushed (float, double) or kept
+/// (the default), rounding to nearest even (the only mode the cores have).
+fn kernel_attrs(m: &SpirvModule, fid: Word) -> Result<KernelAttrs, FrontendError> {
     use spirv::ExecutionMode as E;
     let mut a = KernelAttrs::default();
     for inst in &m.module.execution_modes {
@@ -135,10 +137,18 @@ fn kernel_attrs(m: &SpirvModule, fid: Word) -> KernelAttrs {
             E::NumSIMDWorkitemsINTEL => a.num_simd_work_items = lits.first().copied(),
             E::VecTypeHint => a.vec_type_hint = lits.first().copied(),
             E::NoGlobalOffsetINTEL => a.no_global_offset = true,
+            E::RoundingModeRTZ => {
+                return Err(bad(
+                    m,
+                    inst,
+                    "rounding toward zero (the cores round to nearest even; drop the mode)",
+                ))
+            }
             _ => {}
         }
     }
-    a
+    a.flush_denormals = crate::float_controls::flushed_widths(m, fid)?;
+    Ok(a)
 }
 
 fn bad(m: &SpirvModule, inst: &Instruction, message: impl Into<String>) -> FrontendError {

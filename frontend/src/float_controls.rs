@@ -1,0 +1,144 @@
+//! The float controls of SPV_KHR_float_controls that the cores honour: which float widths
+//! flush subnormals to zero (`OpExecutionMode %k DenormFlushToZero W`). Read here for the
+//! frontend (kernel attributes) and the software model alike, so both see one answer; and
+//! written here when the user asks for flushing on the command line (`--denormals flush`),
+//! as the execution mode the module could have carried itself, so that everything
+//! downstream — IR, cores, model, the kernel.spv written beside the RTL — reads it from the
+//! module.
+
+use crate::{FrontendError, SpirvModule};
+use rspirv::dr::{Instruction, Operand};
+use rspirv::spirv::{self, Word};
+
+/// The widths the cores can flush: float and double.
+pub const FLUSHABLE: [u32; 2] = [32, 64];
+
+fn mode_of(inst: &Instruction, fid: Word) -> Option<(spirv::ExecutionMode, Option<u32>)> {
+    match inst.operands.as_slice() {
+        [Operand::IdRef(f), Operand::ExecutionMode(mode), rest @ ..] if *f == fid => Some((
+            *mode,
+            rest.iter().find_map(|o| match o {
+                Operand::LiteralBit32(v) => Some(*v),
+                _ => None,
+            }),
+        )),
+        _ => None,
+    }
+}
+
+/// The float widths whose subnormals kernel `fid` flushes (DenormFlushToZero), in the
+/// order the module states them. A width the cores cannot flush (half) is an error that
+/// names the instruction: OpenCL lets an implementation keep subnormals, so dropping the
+/// mode is always an option.
+pub fn flushed_widths(m: &SpirvModule, fid: Word) -> Result<Vec<u32>, FrontendError> {
+    let mut widths = Vec::new();
+    for inst in &m.module.execution_modes {
+        let Some((spirv::ExecutionMode::DenormFlushToZero, w)) = mode_of(inst, fid) else {
+            continue;
+        };
+        match w {
+            Some(w) if FLUSHABLE.contains(&w) => {
+                if !widths.contains(&w) {
+                    widths.push(w);
+                }
+            }
+            _ => {
+                return Err(FrontendError::Unsupported {
+                    inst: m.describe(inst),
+                    message: format!(
+                        "flushing subnormals of width {} (the cores flush float and double \
+                         only; drop the mode to keep them, which OpenCL allows)",
+                        w.map_or("?".into(), |w| w.to_string())
+                    ),
+                })
+            }
+        }
+    }
+    Ok(widths)
+}
+
+/// The module with every kernel flushing float and double subnormals: the execution mode
+/// DenormFlushToZero 32 and 64 added where missing, with its capability and extension. A
+/// kernel that asks to keep them (DenormPreserve) contradicts the request: an error.
+pub fn request_flush(spirv_bytes: &[u8]) -> Result<Vec<u8>, FrontendError> {
+    let mut module =
+        rspirv::dr::load_bytes(spirv_bytes).map_err(|e| FrontendError::Malformed(e.to_string()))?;
+    let kernels: Vec<(Word, String)> = module
+        .entry_points
+        .iter()
+        .filter_map(|e| match e.operands.as_slice() {
+            [Operand::ExecutionModel(spirv::ExecutionModel::Kernel), Operand::IdRef(f), Operand::LiteralString(n), ..] => {
+                Some((*f, n.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    let mut added = Vec::new();
+    for (fid, name) in &kernels {
+        for w in FLUSHABLE {
+            let mut have = false;
+            for inst in &module.execution_modes {
+                match mode_of(inst, *fid) {
+                    Some((spirv::ExecutionMode::DenormPreserve, Some(pw))) if pw == w => {
+                        return Err(FrontendError::Unsupported {
+                            inst: format!("OpExecutionMode %{fid} ({name}) DenormPreserve {w}"),
+                            message: "the kernel keeps subnormals, and --denormals flush asks \
+                                      to flush them: drop one of the two"
+                                .into(),
+                        });
+                    }
+                    Some((spirv::ExecutionMode::DenormFlushToZero, Some(fw))) if fw == w => {
+                        have = true
+                    }
+                    _ => {}
+                }
+            }
+            if !have {
+                added.push(Instruction::new(
+                    spirv::Op::ExecutionMode,
+                    None,
+                    None,
+                    vec![
+                        Operand::IdRef(*fid),
+                        Operand::ExecutionMode(spirv::ExecutionMode::DenormFlushToZero),
+                        Operand::LiteralBit32(w),
+                    ],
+                ));
+            }
+        }
+    }
+    module.execution_modes.extend(added);
+    let has_cap = module.capabilities.iter().any(|c| {
+        matches!(
+            c.operands.first(),
+            Some(Operand::Capability(spirv::Capability::DenormFlushToZero))
+        )
+    });
+    if !has_cap {
+        module.capabilities.push(Instruction::new(
+            spirv::Op::Capability,
+            None,
+            None,
+            vec![Operand::Capability(spirv::Capability::DenormFlushToZero)],
+        ));
+    }
+    let ext = "SPV_KHR_float_controls";
+    let has_ext = module
+        .extensions
+        .iter()
+        .any(|e| matches!(e.operands.first(), Some(Operand::LiteralString(s)) if s == ext));
+    if !has_ext {
+        module.extensions.push(Instruction::new(
+            spirv::Op::Extension,
+            None,
+            None,
+            vec![Operand::LiteralString(ext.into())],
+        ));
+    }
+    use rspirv::binary::Assemble;
+    Ok(module
+        .assemble()
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .collect())
+}
