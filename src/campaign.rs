@@ -241,7 +241,7 @@ fn partner64(r: &mut Rng, a: u64) -> u64 {
 /// result cannot land there (a zero, infinite or NaN first operand).
 fn near_smallest_normal(core: &str, a: f64, b: f64, min: f64, u: u64) -> Option<f64> {
     let m = if u & 1 == 1 { -min } else { min };
-    let t = match &core[5..] {
+    let t = match core.get(5..).unwrap_or_default() {
         "add" => m - a,
         "mul" => m / a,
         "div" => a / m,
@@ -257,7 +257,7 @@ fn vector(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64> {
     // One vector in eight: the result near the smallest normal (the operand it sets
     // nudged by up to four ulps either way).
     let u = r.next();
-    if u.is_multiple_of(8) && matches!(&core[5..], "add" | "mul" | "div" | "fma") {
+    if u.is_multiple_of(8) && matches!(core.get(5..), Some("add" | "mul" | "div" | "fma")) {
         let last = v.len() - 1;
         let first = usize::from(core.ends_with("_add"));
         let nudge = (u >> 8) % 9;
@@ -567,4 +567,36 @@ pub fn check(
         }
     }
     Ok(outcome)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The FTZ reference: subnormal operands read as zero (with their sign), a subnormal
+    /// IEEE result is the zero of its sign, the smallest normal stays.
+    #[test]
+    fn flushed_reference_flushes_operands_and_results() {
+        let mul = |v: &[u64]| bits(f(v[0]) * f(v[1]));
+        let tiny = 2f32.powi(-64);
+        // 2^-64 * 2^-64 * 1.5 = 1.5 * 2^-128: subnormal in IEEE, zero flushed.
+        let v = [bits(tiny * 1.5), bits(-tiny)];
+        assert_ne!(mul(&v), 0);
+        assert_eq!(flushed("fp32_mul", mul, &v), 0x8000_0000);
+        // A subnormal operand is a zero: 1 * subnormal = 0 (sign kept).
+        assert_eq!(
+            flushed("fp32_mul", mul, &[bits(1.0), 0x8000_0001]),
+            0x8000_0000
+        );
+        // The smallest normal itself is kept.
+        let v = [bits(tiny), bits(tiny * 4.0)];
+        assert_eq!(flushed("fp32_mul", mul, &v), bits(f32::MIN_POSITIVE) as u64);
+        // The adder's first input is its sub flag, not an operand.
+        let add = |v: &[u64]| bits(f(v[1]) + f(v[2]));
+        assert_eq!(flushed("fp32_add", add, &[1, bits(1.0), 0x1]), bits(1.0));
+        // Double: a subnormal result.
+        let mul64 = |v: &[u64]| (f64::from_bits(v[0]) * f64::from_bits(v[1])).to_bits();
+        let t = 2f64.powi(-600);
+        assert_eq!(flushed("fp64_mul", mul64, &[t.to_bits(), t.to_bits()]), 0);
+    }
 }

@@ -3550,6 +3550,44 @@ fn every_core_passes_its_verification_campaign() {
     }
 }
 
+/// The flush-to-zero forms' campaign at CI size: each core with FTZ (the float and double
+/// add, mul, fma, div and sqrt) bit for bit with the IEEE result of the flushed operands,
+/// flushed (one vector in eight aims the result at the smallest normal, where the core
+/// decides between zero and that number).
+#[test]
+fn flush_to_zero_cores_pass_their_campaign() {
+    let d = scratch("campaign_ftz");
+    let r = run(&[
+        "cores",
+        "--check",
+        "--ftz",
+        "--json",
+        "--vectors",
+        "100000",
+        "--work",
+        d.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    let rows: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let names: Vec<&str> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            assert_eq!(row["failures"], 0, "{row}");
+            assert_eq!(row["vectors"], 100000, "{row}");
+            row["core"].as_str().unwrap()
+        })
+        .collect();
+    for op in ["add", "mul", "fma", "div", "sqrt"] {
+        for w in ["fp32", "fp64"] {
+            assert!(names.contains(&format!("{w}_{op}").as_str()), "{names:?}");
+        }
+    }
+    // A core without an FTZ form is refused by name.
+    bad_input(&["cores", "fp32_exp", "--ftz"], "no flush-to-zero form");
+}
+
 /// The campaign catches a wrong core: the divider checked as if it were the multiplier.
 #[test]
 fn a_campaign_catches_a_wrong_core() {
