@@ -326,7 +326,10 @@ pub fn emit(core: &CoreInfo, board: &Board, ftz: bool) -> String {
         text += "\n";
     }
     if core.class == "fp32_math" {
+        // The function package and the staged functions built on it.
         text += crate::math::package_source().trim_end();
+        text += "\n";
+        text += include_str!("../sv/hls_fp_exp.sv").trim_end();
         text += "\n";
     }
     for part in [

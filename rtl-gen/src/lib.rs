@@ -6,6 +6,7 @@
 
 pub mod cores;
 mod datapath;
+pub mod fexp;
 pub mod math;
 mod onchip;
 
@@ -50,6 +51,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fp32_fma.sv", include_str!("../sv/hls_fp32_fma.sv")),
     ("hls_fp16_fma.sv", include_str!("../sv/hls_fp16_fma.sv")),
     ("hls_fp64.sv", include_str!("../sv/hls_fp64.sv")),
+    ("hls_fp_exp.sv", include_str!("../sv/hls_fp_exp.sv")),
 ];
 
 /// A 32-bit register of the control slave.

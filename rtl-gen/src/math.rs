@@ -18,7 +18,8 @@ pub struct MathFn {
     pub name: &'static str,
     /// Arguments (1 or 2, all binary32).
     pub arity: usize,
-    /// The package function call computing it from `a` (and `b`).
+    /// The package function call computing it from `a` (and `b`), or a staged module with
+    /// its parameters (`hls_fp_exp #(.KIND(1))`: a name and `#`), which gets LAT.
     pub call: &'static str,
     /// Its OpenCL bound for float (ulp, §6.6.1 of the OpenCL SPIR-V environment).
     pub bound_ulp: u32,
@@ -30,21 +31,21 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "exp",
         arity: 1,
-        call: "exp32(a, 2'd1)",
+        call: "hls_fp_exp #(.KIND(1))",
         bound_ulp: 3,
         int_b: false,
     },
     MathFn {
         name: "exp2",
         arity: 1,
-        call: "exp32(a, 2'd0)",
+        call: "hls_fp_exp #(.KIND(0))",
         bound_ulp: 3,
         int_b: false,
     },
     MathFn {
         name: "exp10",
         arity: 1,
-        call: "exp32(a, 2'd2)",
+        call: "hls_fp_exp #(.KIND(2))",
         bound_ulp: 3,
         int_b: false,
     },
@@ -227,13 +228,29 @@ impl MathFn {
         format!("hls_fp32_{}", self.name)
     }
 
-    /// The module: the package function, then LAT registers with clock enable.
+    /// The module: the package function, then LAT registers with clock enable; or the
+    /// staged module.
     pub fn module_source(&self) -> String {
         let b = if self.arity == 2 {
             "    input  logic [31:0] b,\n"
         } else {
             ""
         };
+        if let Some((module, params)) = self.call.split_once(" #(") {
+            let b_conn = if self.arity == 2 { ", .b" } else { "" };
+            return format!(
+                "// binary32 {name}(a{b_arg}): {module} (OpenCL bound: {bound} ulp), IEEE special \
+                 values; fixed latency LAT with clock enable.\n\
+                 module {top} #(\n    parameter int LAT = 24\n) (\n    input  logic        clk,\n    \
+                 input  logic        ce,\n    input  logic [31:0] a,\n{b}    output logic [31:0] y\n);\n    \
+                 {module} #({params_lat}) core (.clk, .ce, .a{b_conn}, .y);\nendmodule\n",
+                name = self.name,
+                b_arg = if self.arity == 2 { ", b" } else { "" },
+                bound = self.bound_ulp,
+                top = self.module(),
+                params_lat = format!("{}, .LAT(LAT)", params.strip_suffix(')').unwrap_or(params)),
+            );
+        }
         format!(
             "// binary32 {name}(a{b_arg}): within 1 ulp (OpenCL: {bound}), IEEE special values; \
              fixed latency LAT with clock enable.\n\
@@ -352,7 +369,6 @@ fn log_r(i: u32) -> u32 {
 struct Consts {
     c_one: u64,
     c_log2e: u64,
-    c_log2_10: u64,
     c_log10e: u64,
     c_log2e_3: u64,
     c_pi_2: u64,
@@ -435,7 +451,6 @@ fn consts() -> &'static Consts {
         Consts {
             c_one: c62(&one),
             c_log2e: c62(&div(&one, &ln2)),
-            c_log2_10: c62(&div(&ln10, &ln2)),
             c_log10e: c62(&div(&one, &ln10)),
             c_log2e_3: c62(&(div(&one, &ln2) / BigInt::from(3))),
             c_pi_2: to_u128(&fixed(&(&pi >> 1), 63)) as u64,
@@ -489,7 +504,6 @@ fn generated() -> String {
     for (name, v, what) in [
         ("C_ONE", c.c_one, "1"),
         ("C_LOG2E", c.c_log2e, "log2(e)"),
-        ("C_LOG2_10", c.c_log2_10, "log2(10)"),
         ("C_LOG10E", c.c_log10e, "log10(e)"),
         ("C_LOG2E_3", c.c_log2e_3, "log2(e) / 3"),
     ] {
@@ -588,6 +602,7 @@ fn generated() -> String {
         s += &format!("            7'd{i}: return {};\n", fx(*v));
     }
     s += "            default: return 80'sd0;\n        endcase\n    endfunction\n";
+    s += &crate::fexp::generated();
     s += "    // ---- end of generated part ----\n";
     s
 }
@@ -623,7 +638,7 @@ fn fx_mulc(v: i128, c: u64) -> i128 {
 }
 
 /// hls_fp_pkg::round_pack32.
-fn round_pack32(s: bool, e: i32, f: u32) -> u32 {
+pub(crate) fn round_pack32(s: bool, e: i32, f: u32) -> u32 {
     let inc = (f >> 2) & 1 == 1 && (f & 0b1011) != 0;
     let m25 = (f >> 3) + inc as u32;
     let (mant, mut ex) = if m25 >> 24 & 1 == 1 {
@@ -722,30 +737,6 @@ fn scale_fx(x: u32, c: u64) -> i128 {
     } else {
         t
     }
-}
-
-fn exp32(x: u32, kind: u32) -> u32 {
-    let c = consts();
-    let ex = x >> 23 & 0xFF;
-    let neg = x >> 31 == 1;
-    if ex == 0xFF {
-        return if x & 0x7F_FFFF != 0 {
-            QNAN
-        } else if neg {
-            0
-        } else {
-            PINF
-        };
-    }
-    if ex >= 135 {
-        return if neg { 0 } else { PINF };
-    }
-    let k = match kind {
-        0 => c.c_one,
-        1 => c.c_log2e,
-        _ => c.c_log2_10,
-    };
-    exp2_fx(scale_fx(x, k))
 }
 
 fn ln_fx(x: u32) -> i128 {
@@ -1527,9 +1518,9 @@ fn cbrt32(x: u32) -> u32 {
 pub fn eval(name: &str, a: u32, b: u32) -> Option<u32> {
     let f = find(name)?;
     Some(match f.name {
-        "exp" => exp32(a, 1),
-        "exp2" => exp32(a, 0),
-        "exp10" => exp32(a, 2),
+        "exp" => crate::fexp::exp(a, 1),
+        "exp2" => crate::fexp::exp(a, 0),
+        "exp10" => crate::fexp::exp(a, 2),
         "log" => log32(a, 1),
         "log2" => log32(a, 0),
         "log10" => log32(a, 2),

@@ -12,6 +12,8 @@
 // 66 bits, 64 fraction bits (v < 4).
 // Products are wider than the bits each step keeps, by design.
 /* verilator lint_off UNUSEDSIGNAL */
+// (Each function module uses some of the package's constants.)
+/* verilator lint_off UNUSEDPARAM */
 package hls_fp_math_pkg;
     typedef logic signed [79:0] fx_t;
 
@@ -134,12 +136,7 @@ package hls_fp_math_pkg;
         return x[31] ? -t : t;
     endfunction
 
-    // exp2 (kind 0), exp (1) or exp10 (2) of x.
-    function automatic logic [31:0] exp32(input logic [31:0] x, input logic [1:0] kind);
-        if (x[30:23] == 8'hFF) return (x[22:0] != 23'd0) ? QNAN : (x[31] ? 32'd0 : PINF);
-        if (x[30:23] >= 8'd135) return x[31] ? 32'd0 : PINF;  // |x| >= 256
-        return exp2_fx(scale_fx(x, (kind == 2'd0) ? C_ONE : (kind == 2'd1) ? C_LOG2E : C_LOG2_10));
-    endfunction
+    // (exp, exp2 and exp10 are the staged hls_fp_exp, not a function here.)
 
     // ln(mp / 2^56 * 2^e) for mp / 2^56 in [0.75, 1.5): the table index is
     // floor(mp / 2^56 * 128) - 96; z = mp r - 1 (65 fraction bits, kept to 64).

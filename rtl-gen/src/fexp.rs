@@ -1,0 +1,178 @@
+//! The staged float exponential (exp, exp2, exp10), as integers: `rtl-gen/sv/hls_fp_exp.sv`
+//! computes exactly this, stage by stage, and the software model calls `exp` here, so the
+//! RTL and the model agree bit for bit.
+//!
+//! t = x log2(b) in fixed point (32 fraction bits: the result's relative error from t is
+//! at most 2^-32 ln 2); k = floor(t); 2^(t - k) = T[i] (1 + p) with T[i] = 2^(i/64) from a
+//! 64-entry table (the fraction's top 6 bits) and p = e^u - 1 for u = f ln 2 < 2^-6.5 (the
+//! other 26 bits): p = u + u (u a) with a = 1/2 + u/6, truncated after the cubic term
+//! (u^4/24 < 2^-30.6). Every product keeps only the bits its error budget needs: u/6 and
+//! u (u a) are 17 x 16 and 17 x 17 (one multiplier block on any FPGA), u a is 26 x 17 (one
+//! DSP48E2), and only f ln 2 and T p, whose errors count in full, are 26 x 27 and 26 x 26
+//! (two DSP48E2 each, as two registered partial products) — instead of the 66 x 66 of the
+//! general fixed-point kernel. The total relative error stays near 2^-29 before the one
+//! rounding (measured: under 0.55 ulp). Then 2^k: exponent k + 127, a right shift for a
+//! subnormal result, round to nearest even.
+
+use crate::math::round_pack32;
+
+/// log2 of the base (1: e, 0: 2, 2: 10) times 2^38, rounded: 40 bits.
+pub fn scale(kind: u32) -> u64 {
+    let c = match kind {
+        1 => std::f64::consts::LOG2_E,
+        2 => std::f64::consts::LOG2_10,
+        _ => 1.0,
+    };
+    (c * 2f64.powi(38)).round() as u64
+}
+
+/// ln 2 times 2^27, rounded (27 bits).
+pub const LN2_27: u64 = 93_032_640;
+/// 2^18 / 6, rounded.
+pub const R6: u64 = 43_691;
+
+/// 2^(i/64) times 2^31, rounded (32 bits; i < 64).
+pub fn table(i: usize) -> u64 {
+    ((i as f64 / 64.0).exp2() * 2f64.powi(31)).round() as u64
+}
+
+/// Below this biased exponent |x| < 2^-33: the result rounds to 1.
+pub const EX_ONE: u32 = 94;
+/// From this biased exponent on |x| >= 256: the result is infinite or zero.
+pub const EX_BIG: u32 = 135;
+
+/// b^x for binary32 x (kind 1: e, 0: 2, 2: 10), as hls_fp_exp computes it.
+pub fn exp(x: u32, kind: u32) -> u32 {
+    let neg = x >> 31 == 1;
+    let ex = x >> 23 & 0xFF;
+    // Stage 1: special values, and the operands of the scaling.
+    if ex == 0xFF {
+        return if x & 0x7F_FFFF != 0 {
+            0x7FC0_0000
+        } else if neg {
+            0
+        } else {
+            0x7F80_0000
+        };
+    }
+    if ex >= EX_BIG {
+        return if neg { 0 } else { 0x7F80_0000 };
+    }
+    if ex < EX_ONE {
+        return 0x3F80_0000;
+    }
+    let m = (1u64 << 23) | (x & 0x7F_FFFF) as u64;
+    // Stages 2-3: the product x log2(b) (24 x 40 bits).
+    let p = m as u128 * scale(kind) as u128;
+    // Stage 4: t 2^32 = p 2^(ex - 156), a right shift of 22 to 62.
+    let t_mag = (p >> (156 - ex)) as i64;
+    // Stage 5: signed t, its integer part and the fraction's two fields.
+    let t = if neg { -t_mag } else { t_mag };
+    let k = (t >> 32) as i32;
+    let i = ((t >> 26) & 63) as usize;
+    let f_lo = (t & ((1 << 26) - 1)) as u64;
+    // Stages 6-12 (2^32 scale): u = f_lo ln 2 (two partial products, then their sum);
+    // a = 1/2 + u/6; ua = u a; p = u + u ua.
+    let u = (f_lo * LN2_27) >> 27;
+    let a = (1u64 << 31) + (((u >> 9) * R6) >> 9);
+    let ua = (u * (a >> 15)) >> 17;
+    let pe = u + (((u >> 9) * (ua >> 8)) >> 15);
+    // Stages 13-15: r = T (1 + p) (two partial products, their sum, then T added), 2^31
+    // scale, held below 2.
+    let tab = table(i);
+    let r = (tab + (((tab >> 6) * pe) >> 26)).min((1 << 32) - 1);
+    // Stage 13: {significand, guard, round, sticky}; a subnormal result shifted right.
+    let f = ((r >> 5) as u32 & !1) | u32::from(r & 0x3F != 0);
+    let e = k + 127;
+    if e >= 1 {
+        return round_pack32(false, e, f);
+    }
+    let sh = 1 - e;
+    let f = if sh > 26 {
+        u32::from(f != 0)
+    } else {
+        (f >> sh) | u32::from(f & ((1 << sh) - 1) != 0)
+    };
+    round_pack32(false, 0, f)
+}
+
+/// The constants and the table for hls_fp_exp, as SystemVerilog for the math package.
+pub fn generated() -> String {
+    let mut s = String::from(
+        "    // hls_fp_exp (rtl-gen/src/fexp.rs): log2 of the base, 2^38 scale (kind 0: 2, 1: e,\n    \
+         // 2: 10); ln 2 at 2^27; 2^18 / 6; 2^(i/64) at 2^31.\n    \
+         function automatic logic [39:0] exp_scale(input logic [1:0] kind);\n        case (kind)\n",
+    );
+    for kind in 0..3 {
+        s += &format!("            2'd{kind}: return 40'h{:010X};\n", scale(kind));
+    }
+    s += "            default: return 40'h0;\n        endcase\n    endfunction\n";
+    s += &format!("    localparam logic [26:0] EXP_LN2 = 27'h{LN2_27:07X};\n");
+    s += &format!("    localparam logic [15:0] EXP_R6 = 16'h{R6:04X};\n");
+    s += "    function automatic logic [31:0] exp_tab(input logic [5:0] i);\n        case (i)\n";
+    for i in 0..64 {
+        s += &format!("            6'd{i}: return 32'h{:08X};\n", table(i));
+    }
+    s += "            default: return 32'h0;\n        endcase\n    endfunction\n";
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ulps(got: u32, want: f64) -> f64 {
+        let g = f32::from_bits(got) as f64;
+        if want.is_infinite() || got == 0x7F80_0000 {
+            return if g == want || (want > f32::MAX as f64 && got == 0x7F80_0000) {
+                0.0
+            } else {
+                f64::INFINITY
+            };
+        }
+        if want as f32 == f32::from_bits(got) {
+            return 0.0;
+        }
+        let e = want.abs().max(f32::MIN_POSITIVE as f64).log2().floor();
+        (g - want).abs() / 2f64.powf(e - 23.0)
+    }
+
+    /// Every float whose exponent puts it in the computed range (|x| in [2^-33, 256)),
+    /// one in 97 of them, for each base: within 0.6 ulp of the double-precision result.
+    #[test]
+    fn within_0_6_ulp_over_the_computed_range() {
+        for kind in 0..3 {
+            let mut worst = 0f64;
+            let mut x = EX_ONE << 23;
+            while x < EX_BIG << 23 {
+                for s in [0, 1u32 << 31] {
+                    let v = f32::from_bits(x | s) as f64;
+                    let want = match kind {
+                        1 => v.exp(),
+                        2 => 10f64.powf(v),
+                        _ => v.exp2(),
+                    };
+                    let e = ulps(exp(x | s, kind), want);
+                    assert!(e < 0.6, "kind {kind}, x {:#x}: {e} ulp", x | s);
+                    worst = worst.max(e);
+                }
+                x += 97;
+            }
+            eprintln!("kind {kind}: max {worst:.4} ulp");
+        }
+    }
+
+    #[test]
+    fn special_values() {
+        assert_eq!(exp(0x7F80_0000, 1), 0x7F80_0000);
+        assert_eq!(exp(0xFF80_0000, 1), 0);
+        assert_eq!(exp(0x7FC0_0001, 1), 0x7FC0_0000);
+        assert_eq!(exp(0, 1), 0x3F80_0000);
+        assert_eq!(exp(0x8000_0001, 2), 0x3F80_0000);
+        // 2^-149 exactly, the smallest subnormal, and 2^127.
+        assert_eq!(exp((-149f32).to_bits(), 0), 1);
+        assert_eq!(exp(127f32.to_bits(), 0), 127u32 + 127 << 23);
+        assert_eq!(exp(128f32.to_bits(), 0), 0x7F80_0000);
+        assert_eq!(exp(3f32.to_bits(), 0), 8f32.to_bits());
+    }
+}
