@@ -151,14 +151,39 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
     "fp64_fma",
 ];
 
+/// Operator classes a board may time, each with the class whose timing it takes when the
+/// board does not: a core that has outgrown a shared class (the staged exponential, 16
+/// cycles, inside the 24 of the other functions) gets its own without breaking boards
+/// written before it.
+pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[("fp32_exp", "fp32_math")];
+
+/// The operator class of an OpenCL.std function's core (rtl-gen's math module lists
+/// them): exp, exp2 and exp10 are the staged hls_fp_exp; the others share fp32_math.
+pub fn math_class(function: &str) -> &'static str {
+    match function {
+        "exp" | "exp2" | "exp10" => "fp32_exp",
+        _ => "fp32_math",
+    }
+}
+
 impl Board {
     pub fn clock_period_ns(&self) -> f64 {
         1000.0 / self.clock_mhz
     }
 
-    /// Timing for an operator class. Classes are checked at load time, so this cannot miss.
+    /// Timing for an operator class (an optional one the board leaves out: its fallback's).
+    /// Classes are checked at load time, so this cannot miss.
     pub fn operator(&self, class: &str) -> OperatorTiming {
-        self.operators[class]
+        match self.operators.get(class) {
+            Some(t) => *t,
+            None => {
+                let fallback = OPTIONAL_OPERATORS
+                    .iter()
+                    .find(|(c, _)| *c == class)
+                    .map_or(class, |(_, f)| *f);
+                self.operators[fallback]
+            }
+        }
     }
 
     /// Loads a board by built-in name or from a YAML file path.
@@ -228,12 +253,15 @@ impl Board {
             }
         }
         for (name, op) in &self.operators {
-            if !REQUIRED_OPERATORS.contains(&name.as_str()) {
+            let optional = OPTIONAL_OPERATORS.iter().any(|(c, _)| c == name);
+            if !REQUIRED_OPERATORS.contains(&name.as_str()) && !optional {
+                let optional: Vec<&str> = OPTIONAL_OPERATORS.iter().map(|(c, _)| *c).collect();
                 return Err(invalid(
                     &format!("operators.{name}"),
                     format!(
-                        "unknown operator class; known: {}",
-                        REQUIRED_OPERATORS.join(", ")
+                        "unknown operator class; known: {} (optional: {})",
+                        REQUIRED_OPERATORS.join(", "),
+                        optional.join(", ")
                     ),
                 ));
             }
@@ -316,6 +344,18 @@ mod tests {
         let b = Board::builtin_default();
         assert_eq!(b.name, "default");
         assert!((b.clock_period_ns() - 4.0).abs() < 1e-9);
+    }
+
+    /// An optional class the board leaves out takes its fallback's timing; one it gives is
+    /// its own.
+    #[test]
+    fn optional_classes_fall_back() {
+        let b = Board::builtin_default();
+        assert_eq!(b.operator(math_class("exp")).latency, 16);
+        assert_eq!(math_class("log"), "fp32_math");
+        let text = BUILTIN[0].1.replace("  fp32_exp:", "  # fp32_exp:");
+        let old = Board::from_yaml(&text, "old board").unwrap();
+        assert_eq!(old.operator("fp32_exp"), old.operator("fp32_math"));
     }
 
     #[test]

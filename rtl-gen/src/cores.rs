@@ -249,7 +249,7 @@ pub fn all() -> Vec<CoreInfo> {
             module: f.module(),
             precision: "float".into(),
             operation: format!("{}({args})", f.name),
-            class: "fp32_math".into(),
+            class: boards::math_class(f.name).into(),
             inputs,
             outputs: strings(&["y[31:0]"]),
             accuracy: format!(
@@ -325,7 +325,7 @@ pub fn emit(core: &CoreInfo, board: &Board, ftz: bool) -> String {
         text += part.trim_end();
         text += "\n";
     }
-    if core.class == "fp32_math" {
+    if core.name.get(5..).and_then(crate::math::find).is_some() {
         // The function package and the staged functions built on it.
         text += crate::math::package_source().trim_end();
         text += "\n";

@@ -200,24 +200,34 @@ module hls_fp_exp #(
     );
     // Stage 15: {significand, guard, round, sticky}; below the normal range shifted right
     // by 1 - e (past 26: only the sticky bit is left), exponent 0.
-    logic [26:0] f27, fsub;
+    logic [26:0] f27;
+    logic [25:0] fsub;  // (shifted at least once: its top bit is 0)
     logic signed [11:0] rs;
     assign f27 = {r14[31:6], r14[5:0] != '0};
     assign rs = 12'sd1 - e14;
     always_comb begin
-        if (rs > 12'sd26) fsub = 27'(f27 != '0);
-        else fsub = (f27 >> rs[4:0]) | 27'((f27 & ~(27'h7FF_FFFF << rs[4:0])) != '0);
+        if (rs > 12'sd26) fsub = 26'(f27 != '0);
+        else fsub = 26'(f27 >> rs[4:0]) | 26'((f27 & ~(27'h7FF_FFFF << rs[4:0])) != '0);
     end
+    // The exponent field (0 for a subnormal: no hidden bit to keep), and whether it is past
+    // the largest.
     logic [SPW-1:0] sp15;
-    logic signed [11:0] e15;
-    logic [26:0] f15;
-    hls_delay #(.W(SPW + 12 + 27), .N(R)) st15 (
+    logic ovf15;
+    logic [7:0] ef15;
+    logic [25:0] f15;
+    hls_delay #(.W(SPW + 1 + 8 + 26), .N(R)) st15 (
         .clk, .ce,
-        .d({sp14, e14 >= 12'sd1 ? e14 : 12'sd0, e14 >= 12'sd1 ? f27 : fsub}),
-        .q({sp15, e15, f15})
+        .d({sp14, e14 >= 12'sd255, e14 >= 12'sd1 ? e14[7:0] : 8'd0,
+            e14 >= 12'sd1 ? f27[25:0] : fsub}),
+        .q({sp15, ovf15, ef15, f15})
     );
-    // Stage 16: round to nearest even and pack; then the rest of the latency.
+    // Stage 16: round to nearest even and pack, the increment added to exponent and
+    // fraction as one word (a carry out of the fraction moves the exponent up: to 1 from a
+    // subnormal, to infinity from the largest finite value) — hls_fp_pkg::round_pack32's
+    // result, one carry chain instead of two; then the rest of the latency.
+    logic [30:0] packed_r;
+    assign packed_r = {ef15, f15[25:3]} + 31'(f15[2] && (f15[1] || f15[0] || f15[3]));
     logic [31:0] res;
-    assign res = sp15[32] ? sp15[31:0] : hls_fp_pkg::round_pack32(1'b0, 13'(e15), f15);
+    assign res = sp15[32] ? sp15[31:0] : ovf15 ? 32'h7F80_0000 : {1'b0, packed_r};
     hls_delay #(.W(32), .N(LAT - R * (STAGES - 1))) out (.clk, .ce, .d(res), .q(y));
 endmodule
