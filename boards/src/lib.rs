@@ -152,16 +152,19 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
 ];
 
 /// Operator classes a board may time, each with the class whose timing it takes when the
-/// board does not: a core that has outgrown a shared class (the staged exponential, 16
-/// cycles, inside the 24 of the other functions) gets its own without breaking boards
-/// written before it.
-pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[("fp32_exp", "fp32_math")];
+/// board does not: a core that has outgrown a shared class (the staged exponential and
+/// logarithm, 16 cycles, inside the 24 of the other functions) gets its own without
+/// breaking boards written before it.
+pub const OPTIONAL_OPERATORS: &[(&str, &str)] =
+    &[("fp32_exp", "fp32_math"), ("fp32_log", "fp32_math")];
 
 /// The operator class of an OpenCL.std function's core (rtl-gen's math module lists
-/// them): exp, exp2 and exp10 are the staged hls_fp_exp; the others share fp32_math.
+/// them): exp, exp2 and exp10 are the staged hls_fp_exp, log, log2 and log10 the staged
+/// hls_fp_log; the others share fp32_math.
 pub fn math_class(function: &str) -> &'static str {
     match function {
         "exp" | "exp2" | "exp10" => "fp32_exp",
+        "log" | "log2" | "log10" => "fp32_log",
         _ => "fp32_math",
     }
 }
@@ -352,7 +355,8 @@ mod tests {
     fn optional_classes_fall_back() {
         let b = Board::builtin_default();
         assert_eq!(b.operator(math_class("exp")).latency, 16);
-        assert_eq!(math_class("log"), "fp32_math");
+        assert_eq!(math_class("log10"), "fp32_log");
+        assert_eq!(math_class("sin"), "fp32_math");
         let text = BUILTIN[0].1.replace("  fp32_exp:", "  # fp32_exp:");
         let old = Board::from_yaml(&text, "old board").unwrap();
         assert_eq!(old.operator("fp32_exp"), old.operator("fp32_math"));

@@ -7,6 +7,7 @@
 pub mod cores;
 mod datapath;
 pub mod fexp;
+pub mod flog;
 pub mod math;
 mod onchip;
 
@@ -52,6 +53,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fp16_fma.sv", include_str!("../sv/hls_fp16_fma.sv")),
     ("hls_fp64.sv", include_str!("../sv/hls_fp64.sv")),
     ("hls_fp_exp.sv", include_str!("../sv/hls_fp_exp.sv")),
+    ("hls_fp_log.sv", include_str!("../sv/hls_fp_log.sv")),
 ];
 
 /// A 32-bit register of the control slave.

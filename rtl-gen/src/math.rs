@@ -52,21 +52,21 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "log",
         arity: 1,
-        call: "log32(a, 2'd1)",
+        call: "hls_fp_log #(.KIND(1))",
         bound_ulp: 3,
         int_b: false,
     },
     MathFn {
         name: "log2",
         arity: 1,
-        call: "log32(a, 2'd0)",
+        call: "hls_fp_log #(.KIND(0))",
         bound_ulp: 3,
         int_b: false,
     },
     MathFn {
         name: "log10",
         arity: 1,
-        call: "log32(a, 2'd2)",
+        call: "hls_fp_log #(.KIND(2))",
         bound_ulp: 3,
         int_b: false,
     },
@@ -603,6 +603,7 @@ fn generated() -> String {
     }
     s += "            default: return 80'sd0;\n        endcase\n    endfunction\n";
     s += &crate::fexp::generated();
+    s += &crate::flog::generated();
     s += "    // ---- end of generated part ----\n";
     s
 }
@@ -1521,9 +1522,9 @@ pub fn eval(name: &str, a: u32, b: u32) -> Option<u32> {
         "exp" => crate::fexp::exp(a, 1),
         "exp2" => crate::fexp::exp(a, 0),
         "exp10" => crate::fexp::exp(a, 2),
-        "log" => log32(a, 1),
-        "log2" => log32(a, 0),
-        "log10" => log32(a, 2),
+        "log" => crate::flog::log(a, 1),
+        "log2" => crate::flog::log(a, 0),
+        "log10" => crate::flog::log(a, 2),
         "sin" => sincos32(a, false),
         "cos" => sincos32(a, true),
         "pow" => pow32(a, b),
