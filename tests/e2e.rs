@@ -3520,21 +3520,23 @@ fn elementary_functions_cosimulate_and_match_pocl() {
 /// Every core's verification campaign at CI size (10^5 vectors each, all 2^16 halves for
 /// half to float): correctly rounded cores bit for bit with Rust's IEEE arithmetic, the
 /// elementary functions within their OpenCL bound of the exact value.
-#[test]
-fn every_core_passes_its_verification_campaign() {
-    let d = scratch("campaign");
-    let r = run(&[
-        "cores",
-        "--check",
-        "--json",
-        "--vectors",
-        "100000",
-        "--work",
-        d.to_str().unwrap(),
-    ]);
+/// `hls-build cores --check --json --vectors 100000` with `extra` options: its rows,
+/// after checking it succeeded.
+fn campaign_rows(scratch_name: &str, extra: &[&str]) -> Vec<serde_json::Value> {
+    let d = scratch(scratch_name);
+    let mut args = vec!["cores", "--check", "--json", "--vectors", "100000"];
+    args.extend(extra);
+    let work = d.to_str().unwrap().to_string();
+    args.extend(["--work", &work]);
+    let r = run(&args);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     let rows: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
-    let rows = rows.as_array().unwrap();
+    rows.as_array().unwrap().clone()
+}
+
+#[test]
+fn every_core_passes_its_verification_campaign() {
+    let rows = campaign_rows("campaign", &[]);
     let list = run(&["cores", "--list", "--json"]);
     let cores: serde_json::Value = serde_json::from_str(&list.stdout).unwrap();
     assert_eq!(
@@ -3556,22 +3558,8 @@ fn every_core_passes_its_verification_campaign() {
 /// decides between zero and that number).
 #[test]
 fn flush_to_zero_cores_pass_their_campaign() {
-    let d = scratch("campaign_ftz");
-    let r = run(&[
-        "cores",
-        "--check",
-        "--ftz",
-        "--json",
-        "--vectors",
-        "100000",
-        "--work",
-        d.to_str().unwrap(),
-    ]);
-    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
-    let rows: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let rows = campaign_rows("campaign_ftz", &["--ftz"]);
     let names: Vec<&str> = rows
-        .as_array()
-        .unwrap()
         .iter()
         .map(|row| {
             assert_eq!(row["failures"], 0, "{row}");

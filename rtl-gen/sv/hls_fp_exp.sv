@@ -221,13 +221,10 @@ module hls_fp_exp #(
             e14 >= 12'sd1 ? f27[25:0] : fsub}),
         .q({sp15, ovf15, ef15, f15})
     );
-    // Stage 16: round to nearest even and pack, the increment added to exponent and
-    // fraction as one word (a carry out of the fraction moves the exponent up: to 1 from a
-    // subnormal, to infinity from the largest finite value) — hls_fp_pkg::round_pack32's
-    // result, one carry chain instead of two; then the rest of the latency.
-    logic [30:0] packed_r;
-    assign packed_r = {ef15, f15[25:3]} + 31'(f15[2] && (f15[1] || f15[0] || f15[3]));
+    // Stage 16: round to nearest even and pack in one carry chain (hls_fp_pkg::round_word32:
+    // round_pack32's result); then the rest of the latency.
     logic [31:0] res;
-    assign res = sp15[32] ? sp15[31:0] : ovf15 ? 32'h7F80_0000 : {1'b0, packed_r};
+    assign res = sp15[32] ? sp15[31:0]
+               : ovf15 ? 32'h7F80_0000 : {1'b0, hls_fp_pkg::round_word32(ef15, f15)};
     hls_delay #(.W(32), .N(LAT - R * (STAGES - 1))) out (.clk, .ce, .d(res), .q(y));
 endmodule

@@ -224,11 +224,9 @@ module hls_fp_log #(
             {kept[25:1], kept[0] || (mag14 & ~(63'h7FFF_FFFF_FFFF_FFFF << sh)) != '0}}),
         .q({sp15, neg15, ef15, f15})
     );
-    // Stage 16: round to nearest even and pack (exponent and fraction as one word, the
-    // increment added once); then the rest of the latency.
-    logic [30:0] packed_r;
-    assign packed_r = {ef15, f15[25:3]} + 31'(f15[2] && (f15[1] || f15[0] || f15[3]));
+    // Stage 16: round to nearest even and pack in one carry chain (hls_fp_pkg::round_word32);
+    // then the rest of the latency.
     logic [31:0] res;
-    assign res = sp15[32] ? sp15[31:0] : {neg15, packed_r};
+    assign res = sp15[32] ? sp15[31:0] : {neg15, hls_fp_pkg::round_word32(ef15, f15)};
     hls_delay #(.W(32), .N(LAT - R * (STAGES - 1))) out (.clk, .ce, .d(res), .q(y));
 endmodule

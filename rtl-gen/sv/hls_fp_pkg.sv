@@ -24,6 +24,15 @@ package hls_fp_pkg;
         return {s, mant[23] ? ex[7:0] : 8'd0, mant[22:0]};
     endfunction
 
+    // round_pack32 in one carry chain, for a caller that has the exponent field ready (0
+    // for a subnormal) and has ruled out overflow: f = {23 fraction bits, guard, round,
+    // sticky}; the increment is added to exponent and fraction as one word, so a carry out
+    // of the fraction moves the exponent up (to 1 from a subnormal, to infinity from the
+    // largest finite value). The magnitude, 31 bits.
+    function automatic logic [30:0] round_word32(input logic [7:0] ef, input logic [25:0] f);
+        return {ef, f[25:3]} + 31'(f[2] && (f[1] || f[0] || f[3]));
+    endfunction
+
     // round_pack32's round-to-odd twin (hls_fp_round's ODD): truncate, and set the last bit
     // when anything was dropped.
     function automatic logic [31:0] round_odd32(input logic s, input logic signed [12:0] e, input logic [26:0] f);
