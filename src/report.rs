@@ -236,9 +236,8 @@ pub fn operator_area(c: &Compiled) -> Value {
             let Some(class) = scheduler::operator_class(op) else {
                 continue;
             };
-            let Some(t) = c.board.operators.get(class) else {
-                continue;
-            };
+            // (An optional class the board leaves out has its fallback's timing and area.)
+            let t = c.board.operator(class);
             // Combinational operators (latency 0) are a few LUTs in the datapath, no core.
             if t.latency == 0 {
                 continue;
@@ -305,6 +304,15 @@ pub fn text(c: &Compiled) -> String {
             _ => String::new(),
         }
     ));
+    let flushed = &c.kernel.attrs.flush_denormals;
+    if !flushed.is_empty() {
+        let widths: Vec<String> = flushed.iter().map(|w| w.to_string()).collect();
+        s.push_str(&format!(
+            "  subnormals: flushed to zero ({}-bit floats) in the add, sub, mul, div, fma and sqrt \
+             cores (the area figures above are their IEEE forms: an upper bound)\n",
+            widths.join(" and ")
+        ));
+    }
     for mem in &c.kernel.memories {
         if let Some(into) = mem.on_chip().and_then(|oc| oc.merged_into) {
             s.push_str(&format!(

@@ -3912,6 +3912,17 @@ fn flushed_subnormals_cosimulate() {
         9,
         "every arithmetic core flushes"
     );
+    let report = std::fs::read_to_string(d.join("out/report.txt")).unwrap();
+    assert!(
+        report.contains("subnormals: flushed to zero (32 and 64-bit floats)"),
+        "{report}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("out/report.json")).unwrap()).unwrap();
+    assert_eq!(
+        json["attributes"]["flush_denormals"],
+        serde_json::json!([32, 64])
+    );
     let y: Vec<f32> = load(&d.join("dump/y.npy"));
     let dy: Vec<f64> = load(&d.join("dump/dy.npy"));
     let same32 =
