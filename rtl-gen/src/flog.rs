@@ -3,8 +3,8 @@
 //!
 //! x = 2^e m with m in [0.75, 1.5) (a subnormal normalised first). A 96-entry table indexed
 //! by m's top bits gives r, a 10-bit approximation of 1/m, so z = m r - 1 is exact (35
-//! bits) and |z| < 2^-7; then log_b x = e log_b 2 - log_b r + z P(z) with P(z) = c (1 - z/2
-//! + z^2/3 - z^3/4), c = log_b e (error z^4/5 < 2^-30.3 of z P), evaluated by Horner with
+//! bits) and |z| < 2^-7; then log_b x = e log_b 2 - log_b r + z P(z) with
+//! P(z) = c (1 - z/2 + z^2/3 - z^3/4), c = log_b e (error z^4/5 < 2^-30.3 of z P), by Horner with
 //! each product as narrow as its error budget allows. The two entries around 1 have r = 1
 //! and log r = 0: for x near 1 (e = 0) the sum is z P(z) alone, computed with z exact, so
 //! the result keeps its relative precision however small it is (log(1 + 2^-23) included).
