@@ -235,15 +235,8 @@ module hls_fp_add #(
             .y
         );
     end else begin : g_combinational
-        logic [W-1:0] fa, fb, sum, fsum;
-        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_a (.x(a), .y(fa));
-        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_b (.x(b), .y(fb));
-        if (MW == 23) begin : g_f32
-            assign sum = hls_fp_pkg::fadd32(fa, fb);
-        end else begin : g_f64
-            assign sum = W'(hls_fp64_pkg::fadd64(64'(fa), 64'(fb)));
-        end
-        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_r (.x(sum), .y(fsum));
-        hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(fsum), .q(y));
+        hls_fp_combinational #(.EW(EW), .MW(MW), .LAT(LAT), .OP("add"), .FTZ(FTZ)) comb (
+            .clk, .ce, .a, .b, .c('0), .y
+        );
     end
 endmodule

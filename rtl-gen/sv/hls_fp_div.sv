@@ -224,15 +224,8 @@ module hls_fp_div #(
             .y
         );
     end else begin : g_combinational
-        logic [W-1:0] fa, fb, r, fr;
-        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_a (.x(a), .y(fa));
-        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_b (.x(b), .y(fb));
-        if (EW == 8) begin : g_f32
-            assign r = W'(hls_fp_pkg::fdiv32(32'(fa), 32'(fb)));
-        end else begin : g_f64
-            assign r = W'(hls_fp64_pkg::fdiv64(64'(fa), 64'(fb)));
-        end
-        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_r (.x(r), .y(fr));
-        hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(fr), .q(y));
+        hls_fp_combinational #(.EW(EW), .MW(MW), .LAT(LAT), .OP("div"), .FTZ(FTZ)) comb (
+            .clk, .ce, .a, .b, .c('0), .y
+        );
     end
 endmodule

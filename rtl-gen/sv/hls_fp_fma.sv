@@ -319,16 +319,9 @@ module hls_fp_mul #(
             .y
         );
     end else begin : g_combinational
-        logic [W-1:0] fa, fb, r, fr;
-        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_a (.x(a), .y(fa));
-        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_b (.x(b), .y(fb));
-        if (EW == 8) begin : g_f32
-            assign r = W'(hls_fp_pkg::fmul32(32'(fa), 32'(fb)));
-        end else begin : g_f64
-            assign r = W'(hls_fp64_pkg::fmul64(64'(fa), 64'(fb)));
-        end
-        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_r (.x(r), .y(fr));
-        hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(fr), .q(y));
+        hls_fp_combinational #(.EW(EW), .MW(MW), .LAT(LAT), .OP("mul"), .FTZ(FTZ)) comb (
+            .clk, .ce, .a, .b, .c('0), .y
+        );
     end
 endmodule
 
@@ -689,16 +682,8 @@ module hls_fp_fma #(
             .y
         );
     end else begin : g_combinational
-        logic [W-1:0] fa, fb, fc, r, fr;
-        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_a (.x(a), .y(fa));
-        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_b (.x(b), .y(fb));
-        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_c (.x(c), .y(fc));
-        if (EW == 8) begin : g_f32
-            assign r = W'(hls_fp_pkg::ffma32(32'(fa), 32'(fb), 32'(fc), ODD));
-        end else begin : g_f64
-            assign r = W'(hls_fp64_pkg::ffma64(64'(fa), 64'(fb), 64'(fc)));
-        end
-        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_r (.x(r), .y(fr));
-        hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(fr), .q(y));
+        hls_fp_combinational #(.EW(EW), .MW(MW), .LAT(LAT), .OP("fma"), .FTZ(FTZ), .ODD(ODD)) comb (
+            .clk, .ce, .a, .b, .c, .y
+        );
     end
 endmodule

@@ -151,14 +151,8 @@ module hls_fp_sqrt #(
             .y
         );
     end else begin : g_combinational
-        // (A square root is never subnormal: only the operand is flushed.)
-        logic [W-1:0] fa, r;
-        hls_fp_flush #(.EW(EW), .MW(MW), .FTZ(FTZ)) flush_a (.x(a), .y(fa));
-        if (EW == 8) begin : g_f32
-            assign r = W'(hls_fp_pkg::fsqrt32(32'(fa)));
-        end else begin : g_f64
-            assign r = W'(hls_fp64_pkg::fsqrt64(64'(fa)));
-        end
-        hls_delay #(.W(W), .N(LAT)) delay (.clk, .ce, .d(r), .q(y));
+        hls_fp_combinational #(.EW(EW), .MW(MW), .LAT(LAT), .OP("sqrt"), .FTZ(FTZ)) comb (
+            .clk, .ce, .a, .b('0), .c('0), .y
+        );
     end
 endmodule
