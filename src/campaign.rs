@@ -6,10 +6,11 @@
 //! - correctly rounded operations (add, sub, mul, div, fma, sqrt, the float-format
 //!   conversions) bit for bit with Rust's IEEE-754 binary32 arithmetic (and the `half`
 //!   crate), any NaN matching any NaN;
-//! - the elementary functions against the double-precision result of Rust's `std`/`libm`
-//!   (itself within 1 double ulp, 2^-29 of a float ulp), as an error in float ulps, which
-//!   must stay within the function's OpenCL bound; and bit for bit against the software
-//!   model's arithmetic for them (`rtl_gen::math::eval`), which co-simulation relies on.
+//! - the float elementary functions against the double-precision result of Rust's
+//!   `std`/`libm` (itself within 1 double ulp, 2^-29 of a float ulp), the double ones
+//!   against MPFR at 192 bits (rug), as an error in ulps of the result's format, which must
+//!   stay within the function's OpenCL bound; and bit for bit against the software model's
+//!   arithmetic for them (`rtl_gen::math::eval`, `eval64`), which co-simulation relies on.
 //!
 //! Half to float is checked over all 2^16 inputs whatever the vector count.
 
@@ -42,6 +43,13 @@ enum Reference {
     Exact(fn(&[u64]) -> u64),
     /// The exact value as a double, and the bound in float ulps.
     Ulps(fn(&[u64]) -> f64, f64),
+    /// The exact value from MPFR (rug, 192 bits), and the bound in double ulps.
+    Ulps64(fn(&[u64]) -> rug::Float, f64),
+}
+
+/// The first operand at MPFR's precision for the double references (exact).
+fn big(v: &[u64]) -> rug::Float {
+    rug::Float::with_val(192, f64::from_bits(v[0]))
 }
 
 fn f(v: u64) -> f32 {
@@ -114,6 +122,9 @@ fn reference(core: &str) -> Option<Reference> {
         "fp32_hypot" => Ulps(|v| g(v).hypot(f(v[1]) as f64), 4.0),
         "fp32_erf" => Ulps(|v| libm::erf(g(v)), 16.0),
         "fp32_erfc" => Ulps(|v| libm::erfc(g(v)), 16.0),
+        "fp64_exp" => Ulps64(|v| big(v).exp(), 3.0),
+        "fp64_exp2" => Ulps64(|v| big(v).exp2(), 3.0),
+        "fp64_exp10" => Ulps64(|v| big(v).exp10(), 3.0),
         "fp32_pown" => Ulps(|v| g(v).powi(v[1] as u32 as i32), 16.0),
         "fp32_rootn" => Ulps(|v| sim::float::rootn(g(v), v[1] as u32 as i32 as i64), 16.0),
         _ => return None,
@@ -236,6 +247,48 @@ fn partner64(r: &mut Rng, a: u64) -> u64 {
     }
 }
 
+/// Where the double exponentials overflow, underflow, turn subnormal and vanish (e, 2 and
+/// 10 as bases): their arguments are the hard cases of the range.
+const EXP64_EDGES: [f64; 10] = [
+    709.782712893384,
+    -708.3964185322641,
+    -745.1332191019411,
+    1024.0,
+    -1022.0,
+    -1074.0,
+    -1075.0,
+    308.25471555991675,
+    -307.6526555685888,
+    -323.3062153431158,
+];
+
+/// The operand of a one-argument double function core: `a` (the general biased operand),
+/// any value in the range the function computes (|x| in [2^-60, 2048)), a point near a
+/// table boundary of the exponentials (n/64 for exp2, n ln 2 / 64 for exp), or an argument
+/// near an edge of their range; the last three nudged by a few ulps.
+fn function_operand64(r: &mut Rng, a: u64) -> u64 {
+    let (u, w) = (r.next(), r.next());
+    let nudge = |x: f64, spread: u64| {
+        x.to_bits()
+            .wrapping_add(w % (2 * spread + 1))
+            .wrapping_sub(spread)
+    };
+    match u % 4 {
+        0 => a,
+        1 => (u & (1 << 63)) | ((u >> 8) % 71 + 963) << 52 | (w & ((1 << 52) - 1)),
+        2 => {
+            let n = ((u >> 8) % 140_000) as f64 - 70_000.0;
+            let x = if u >> 40 & 1 == 1 {
+                n / 64.0
+            } else {
+                n * std::f64::consts::LN_2 / 64.0
+            };
+            nudge(x, 4)
+        }
+        _ => nudge(EXP64_EDGES[(u >> 8) as usize % EXP64_EDGES.len()], 1 << 20),
+    }
+}
+
 /// A second operand that puts the result of `core` (add, mul, div, fma as a * b + c)
 /// within a few ulps of the smallest normal number, where subnormal results begin and a
 /// flush-to-zero core decides between zero and the smallest normal: None when the
@@ -297,6 +350,7 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
             }
             "fp64_add" => vec![r.next() & 1, a, partner64(r, a)],
             "fp64_sqrt" => vec![a],
+            _ if inputs.len() == 1 => vec![function_operand64(r, a)],
             _ => vec![a, partner64(r, a)],
         };
     }
@@ -401,6 +455,29 @@ pub fn ulp_error(got: f32, want: f64) -> f64 {
     (got as f64 - want).abs() / 2f64.powf(e - 23.0)
 }
 
+/// double ulps between a binary64 result and an exact value (a NaN matches a NaN; an
+/// infinity only the exact value's double rounding).
+pub fn ulp_error64(got: u64, want: &rug::Float) -> f64 {
+    let g = f64::from_bits(got);
+    if want.is_nan() || g.is_nan() {
+        return if want.is_nan() && g.is_nan() {
+            0.0
+        } else {
+            f64::INFINITY
+        };
+    }
+    if want.to_f64() == g {
+        return 0.0;
+    }
+    if g.is_infinite() || want.to_f64().is_infinite() {
+        return f64::INFINITY;
+    }
+    let e = want.to_f64().abs().max(f64::MIN_POSITIVE).log2().floor() as i32;
+    let diff = rug::Float::with_val(192, g) - want;
+    let ulp = rug::Float::with_val(192, rug::Float::i_exp(1, e - 52));
+    (diff.abs() / ulp).to_f64()
+}
+
 /// A subnormal of `width` bits as the zero of its sign (flush to zero), else itself.
 fn flush(bits: u64, width: u32) -> u64 {
     let (exp, sign) = match width {
@@ -500,7 +577,7 @@ pub fn check(
                 "exact".into()
             }
             Reference::Exact(_) => "correctly rounded".into(),
-            Reference::Ulps(_, b) => format!("{b}"),
+            Reference::Ulps(_, b) | Reference::Ulps64(_, b) => format!("{b}"),
         },
         latency,
         examples: Vec::new(),
@@ -549,6 +626,14 @@ pub fn check(
                 });
                 (e > *bound || model.is_some_and(|m| m as u64 != got), e)
             }
+            Reference::Ulps64(r, bound) => {
+                let e = ulp_error64(got, &r(&v));
+                let model = core
+                    .name
+                    .strip_prefix("fp64_")
+                    .and_then(|n| rtl_gen::math::eval64(n, v[0]));
+                (e > *bound || model.is_some_and(|m| m != got), e)
+            }
         };
         if err.is_finite() {
             outcome.max_ulp = outcome.max_ulp.max(err);
@@ -566,6 +651,14 @@ pub fn check(
                             format!("want {:#x} (flushed)", flushed(&core.name, *r, &v))
                         }
                         Reference::Exact(r) => format!("want {:#x}", r(&v)),
+                        Reference::Ulps64(r, _) => format!(
+                            "exact {:e} ({err} ulp), the model {:#x}",
+                            r(&v).to_f64(),
+                            core.name
+                                .strip_prefix("fp64_")
+                                .and_then(|n| rtl_gen::math::eval64(n, v[0]))
+                                .unwrap_or(0)
+                        ),
                         Reference::Ulps(r, _) => format!(
                             "exact {:e} ({err} ulp), the model {:#x}",
                             r(&v),

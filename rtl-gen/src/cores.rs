@@ -238,27 +238,30 @@ pub fn all() -> Vec<CoreInfo> {
         flush_to_zero: c.flush_to_zero,
         source: c.source.into(),
     });
-    let math = crate::math::FUNCTIONS.iter().map(|f| {
-        let args = if f.arity == 2 { "a, b" } else { "a" };
-        let mut inputs = strings(&["clk", "ce", "a[31:0]"]);
-        if f.arity == 2 {
-            inputs.push("b[31:0]".into());
-        }
-        CoreInfo {
-            name: format!("fp32_{}", f.name),
-            module: f.module(),
-            precision: "float".into(),
-            operation: format!("{}({args})", f.name),
-            class: boards::math_class(f.name).into(),
-            inputs,
-            outputs: strings(&["y[31:0]"]),
-            accuracy: format!(
-                "within 1 ulp (OpenCL bound {} ulp), subnormals kept, IEEE special values",
-                f.bound_ulp
-            ),
-            flush_to_zero: false,
-            source: f.module_source(),
-        }
+    let math = crate::math::FUNCTIONS.iter().flat_map(|f| {
+        f.widths().map(move |w| {
+            let args = if f.arity == 2 { "a, b" } else { "a" };
+            let port = |p: &str| format!("{p}[{}:0]", w - 1);
+            let mut inputs = vec!["clk".to_string(), "ce".into(), port("a")];
+            if f.arity == 2 {
+                inputs.push(port("b"));
+            }
+            CoreInfo {
+                name: format!("fp{w}_{}", f.name),
+                module: f.module(w),
+                precision: if w == 64 { "double" } else { "float" }.into(),
+                operation: format!("{}({args})", f.name),
+                class: boards::math_class(f.name, w).into(),
+                inputs,
+                outputs: vec![port("y")],
+                accuracy: format!(
+                    "within 1 ulp (OpenCL bound {} ulp), subnormals kept, IEEE special values",
+                    f.bound_ulp
+                ),
+                flush_to_zero: false,
+                source: f.module_source(w),
+            }
+        })
     });
     fixed.chain(math).collect()
 }
@@ -332,6 +335,8 @@ pub fn emit(core: &CoreInfo, board: &Board, ftz: bool) -> String {
         text += include_str!("../sv/hls_fp_exp.sv").trim_end();
         text += "\n";
         text += include_str!("../sv/hls_fp_log.sv").trim_end();
+        text += "\n";
+        text += include_str!("../sv/hls_fp_exp64.sv").trim_end();
         text += "\n";
     }
     for part in [

@@ -551,7 +551,7 @@ pub fn emit(
                     wl(&mut out, decl.clone());
                     wl(&mut out, format!(
                         "    {} #(.LAT({lat})) {n}_core (.clk(ap_clk), .ce(en), .a({}){b}, .y({n}));",
-                        m.module(),
+                        m.module(op.ty.bits()),
                         a(0)
                     ));
                     None

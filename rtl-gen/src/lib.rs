@@ -7,6 +7,7 @@
 pub mod cores;
 mod datapath;
 pub mod fexp;
+pub mod fexp64;
 pub mod flog;
 pub mod math;
 mod onchip;
@@ -54,6 +55,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fp64.sv", include_str!("../sv/hls_fp64.sv")),
     ("hls_fp_exp.sv", include_str!("../sv/hls_fp_exp.sv")),
     ("hls_fp_log.sv", include_str!("../sv/hls_fp_log.sv")),
+    ("hls_fp_exp64.sv", include_str!("../sv/hls_fp_exp64.sv")),
 ];
 
 /// A 32-bit register of the control slave.
@@ -151,28 +153,37 @@ pub fn check_supported(kernel: &Kernel) -> Result<(), RtlError> {
                 )));
             }
             if let OpKind::Math(f) = &op.kind {
-                // Float operands, except the int exponent or root of pown and rootn.
-                let f32t = Type::Float(FloatKind::F32);
+                // Float (or double, where the function has a double core) operands, except
+                // the int exponent or root of pown and rootn.
                 let signature = math::find(f).is_some_and(|m| {
-                    op.ty == f32t
-                        && op.operands.iter().enumerate().all(|(i, o)| {
-                            let want = if i == 1 && m.int_b {
-                                Type::Int(32)
-                            } else {
-                                f32t
-                            };
-                            unit.body.op(*o).ty == want
-                        })
+                    m.widths().any(|w| {
+                        let ft = Type::Float(if w == 64 {
+                            FloatKind::F64
+                        } else {
+                            FloatKind::F32
+                        });
+                        op.ty == ft
+                            && op.operands.iter().enumerate().all(|(i, o)| {
+                                let want = if i == 1 && m.int_b { Type::Int(32) } else { ft };
+                                unit.body.op(*o).ty == want
+                            })
+                    })
                 });
                 if !signature {
                     let have: Vec<&str> = math::FUNCTIONS.iter().map(|m| m.name).collect();
+                    let double: Vec<&str> = math::FUNCTIONS
+                        .iter()
+                        .filter(|m| m.double.is_some())
+                        .map(|m| m.name)
+                        .collect();
                     return Err(RtlError::Unsupported(format!(
                         "{}: OpenCL.std {f} on {} has no hardware core yet (cores exist for \
-                         float {}); the software model computes it (`hls-build sim --engine \
-                         model`)",
+                         float {}; for double {}); the software model computes it (`hls-build \
+                         sim --engine model`)",
                         at(),
                         op.ty,
-                        have.join(", ")
+                        have.join(", "),
+                        double.join(", ")
                     )));
                 }
             }

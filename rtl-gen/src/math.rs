@@ -25,6 +25,9 @@ pub struct MathFn {
     pub bound_ulp: u32,
     /// The second argument is an int (pown, rootn), not a float.
     pub int_b: bool,
+    /// The binary64 core, a staged module with its parameters (`hls_fp_exp64 #(.KIND(1))`),
+    /// if the function has one; its bound is §6.6.1's for double, the same number of ulps.
+    pub double: Option<&'static str>,
 }
 
 pub const FUNCTIONS: &[MathFn] = &[
@@ -34,6 +37,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "hls_fp_exp #(.KIND(1))",
         bound_ulp: 3,
         int_b: false,
+        double: Some("hls_fp_exp64 #(.KIND(1))"),
     },
     MathFn {
         name: "exp2",
@@ -41,6 +45,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "hls_fp_exp #(.KIND(0))",
         bound_ulp: 3,
         int_b: false,
+        double: Some("hls_fp_exp64 #(.KIND(0))"),
     },
     MathFn {
         name: "exp10",
@@ -48,6 +53,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "hls_fp_exp #(.KIND(2))",
         bound_ulp: 3,
         int_b: false,
+        double: Some("hls_fp_exp64 #(.KIND(2))"),
     },
     MathFn {
         name: "log",
@@ -55,6 +61,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "hls_fp_log #(.KIND(1))",
         bound_ulp: 3,
         int_b: false,
+        double: None,
     },
     MathFn {
         name: "log2",
@@ -62,6 +69,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "hls_fp_log #(.KIND(0))",
         bound_ulp: 3,
         int_b: false,
+        double: None,
     },
     MathFn {
         name: "log10",
@@ -69,6 +77,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "hls_fp_log #(.KIND(2))",
         bound_ulp: 3,
         int_b: false,
+        double: None,
     },
     MathFn {
         name: "sin",
@@ -76,6 +85,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "sincos32(a, 1'b0)",
         bound_ulp: 4,
         int_b: false,
+        double: None,
     },
     MathFn {
         name: "cos",
@@ -83,6 +93,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "sincos32(a, 1'b1)",
         bound_ulp: 4,
         int_b: false,
+        double: None,
     },
     MathFn {
         name: "pow",
@@ -90,6 +101,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "pow32(a, b)",
         bound_ulp: 16,
         int_b: false,
+        double: None,
     },
     MathFn {
         name: "powr",
@@ -97,6 +109,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "powr32(a, b)",
         bound_ulp: 16,
         int_b: false,
+        double: None,
     },
     MathFn {
         name: "tan",
@@ -104,6 +117,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "tan32(a)",
         bound_ulp: 5,
         int_b: false,
+        double: None,
     },
     MathFn {
         name: "cbrt",
@@ -111,6 +125,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "cbrt32(a)",
         bound_ulp: 2,
         int_b: false,
+        double: None,
     },
     MathFn {
         name: "expm1",
@@ -118,6 +133,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "expm1_32(a)",
         bound_ulp: 3,
         int_b: false,
+        double: None,
     },
     MathFn {
         name: "sinh",
@@ -125,6 +141,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "sinh32(a)",
         bound_ulp: 4,
         int_b: false,
+        double: None,
     },
     MathFn {
         name: "cosh",
@@ -132,6 +149,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "cosh32(a)",
         bound_ulp: 4,
         int_b: false,
+        double: None,
     },
     MathFn {
         name: "tanh",
@@ -139,6 +157,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "tanh32(a)",
         bound_ulp: 5,
         int_b: false,
+        double: None,
     },
     MathFn {
         name: "log1p",
@@ -146,6 +165,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "log1p32(a)",
         bound_ulp: 2,
         int_b: false,
+        double: None,
     },
     MathFn {
         name: "atan",
@@ -153,6 +173,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "atan32(a)",
         bound_ulp: 5,
         int_b: false,
+        double: None,
     },
     MathFn {
         name: "atan2",
@@ -160,6 +181,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "atan2_32(a, b)",
         bound_ulp: 6,
         int_b: false,
+        double: None,
     },
     MathFn {
         name: "asin",
@@ -167,6 +189,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "asin32(a)",
         bound_ulp: 4,
         int_b: false,
+        double: None,
     },
     MathFn {
         name: "acos",
@@ -174,6 +197,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "acos32(a)",
         bound_ulp: 4,
         int_b: false,
+        double: None,
     },
     MathFn {
         name: "hypot",
@@ -181,6 +205,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "hypot32(a, b)",
         bound_ulp: 4,
         int_b: false,
+        double: None,
     },
     MathFn {
         name: "erf",
@@ -188,6 +213,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "erf32(a)",
         bound_ulp: 16,
         int_b: false,
+        double: None,
     },
     MathFn {
         name: "erfc",
@@ -195,6 +221,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "erfc32(a)",
         bound_ulp: 16,
         int_b: false,
+        double: None,
     },
     MathFn {
         name: "pown",
@@ -202,6 +229,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "pown32(a, b)",
         bound_ulp: 16,
         int_b: true,
+        double: None,
     },
     MathFn {
         name: "rootn",
@@ -209,6 +237,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "rootn32(a, b)",
         bound_ulp: 16,
         int_b: true,
+        double: None,
     },
 ];
 
@@ -224,35 +253,48 @@ pub fn find(name: &str) -> Option<&'static MathFn> {
 }
 
 impl MathFn {
-    pub fn module(&self) -> String {
-        format!("hls_fp32_{}", self.name)
+    /// The precisions it has a core for: binary32, and binary64 with `double`.
+    pub fn widths(&self) -> impl Iterator<Item = u32> {
+        std::iter::once(32).chain(self.double.map(|_| 64))
+    }
+
+    /// The core's module for binary32 or binary64 (`hls_fp64_exp`).
+    pub fn module(&self, width: u32) -> String {
+        format!("hls_fp{width}_{}", self.name)
     }
 
     /// The module: the package function, then LAT registers with clock enable; or the
-    /// staged module.
-    pub fn module_source(&self) -> String {
+    /// staged module (the only form of the double cores).
+    pub fn module_source(&self, width: u32) -> String {
+        let hi = width - 1;
         let b = if self.arity == 2 {
-            "    input  logic [31:0] b,\n"
+            format!("    input  logic [{hi}:0] b,\n")
         } else {
-            ""
+            String::new()
         };
-        if let Some((module, params)) = self.call.split_once(" #(") {
+        let format = if width == 64 { "binary64" } else { "binary32" };
+        let call = if width == 64 {
+            self.double.unwrap_or("")
+        } else {
+            self.call
+        };
+        if let Some((module, params)) = call.split_once(" #(") {
             let b_conn = if self.arity == 2 { ", .b" } else { "" };
             return format!(
-                "// binary32 {name}(a{b_arg}): {module} (OpenCL bound: {bound} ulp), IEEE special \
+                "// {format} {name}(a{b_arg}): {module} (OpenCL bound: {bound} ulp), IEEE special \
                  values; fixed latency LAT with clock enable.\n\
                  module {top} #(\n    parameter int LAT = 24\n) (\n    input  logic        clk,\n    \
-                 input  logic        ce,\n    input  logic [31:0] a,\n{b}    output logic [31:0] y\n);\n    \
+                 input  logic        ce,\n    input  logic [{hi}:0] a,\n{b}    output logic [{hi}:0] y\n);\n    \
                  {module} #({params_lat}) core (.clk, .ce, .a{b_conn}, .y);\nendmodule\n",
                 name = self.name,
                 b_arg = if self.arity == 2 { ", b" } else { "" },
                 bound = self.bound_ulp,
-                top = self.module(),
+                top = self.module(width),
                 params_lat = format!("{}, .LAT(LAT)", params.strip_suffix(')').unwrap_or(params)),
             );
         }
         format!(
-            "// binary32 {name}(a{b_arg}): within 1 ulp (OpenCL: {bound}), IEEE special values; \
+            "// {format} {name}(a{b_arg}): within 1 ulp (OpenCL: {bound}), IEEE special values; \
              fixed latency LAT with clock enable.\n\
              module {module} #(\n    parameter int LAT = 24\n) (\n    input  logic        clk,\n    \
              input  logic        ce,\n    input  logic [31:0] a,\n{b}    output logic [31:0] y\n);\n    \
@@ -261,15 +303,17 @@ impl MathFn {
             name = self.name,
             b_arg = if self.arity == 2 { ", b" } else { "" },
             bound = self.bound_ulp,
-            module = self.module(),
-            call = self.call,
+            module = self.module(width),
         )
     }
 }
 
 /// All function modules, one file.
 pub fn modules_source() -> String {
-    let modules: String = FUNCTIONS.iter().map(|f| f.module_source()).collect();
+    let modules: String = FUNCTIONS
+        .iter()
+        .flat_map(|f| f.widths().map(move |w| f.module_source(w)))
+        .collect();
     format!("// Several cores in one file.\n/* verilator lint_off DECLFILENAME */\n{modules}")
 }
 
@@ -279,7 +323,7 @@ pub fn package_source() -> String {
 }
 
 /// Bits of precision of the big-integer constants.
-const P: u64 = 384;
+pub(crate) const P: u64 = 384;
 
 /// atan(1/n) * 2^P.
 fn atan_inv(n: u32) -> BigInt {
@@ -307,14 +351,14 @@ fn pi() -> BigInt {
 }
 
 /// ln 2 * 2^P = sum 1 / (k 2^k).
-fn ln2() -> BigInt {
+pub(crate) fn ln2() -> BigInt {
     (1..P)
         .map(|k| (BigInt::one() << (P - k)) / BigInt::from(k))
         .sum()
 }
 
 /// ln 10 * 2^P = 3 ln 2 + ln 1.25, ln 1.25 = 2 atanh(1/9).
-fn ln10() -> BigInt {
+pub(crate) fn ln10() -> BigInt {
     let mut sum = BigInt::zero();
     let mut power: BigInt = (BigInt::one() << P) / BigInt::from(9); // 2^P / 9^(2k+1)
     let mut k = 0u32;
@@ -327,12 +371,12 @@ fn ln10() -> BigInt {
 }
 
 /// x * 2^P (a big fixed-point value) to an integer with `frac` fraction bits, rounded.
-fn fixed(x: &BigInt, frac: u64) -> BigInt {
+pub(crate) fn fixed(x: &BigInt, frac: u64) -> BigInt {
     (x + (BigInt::one() << (P - frac - 1))) >> (P - frac)
 }
 
 /// a / b of two values * 2^P, as a value * 2^P.
-fn div(a: &BigInt, b: &BigInt) -> BigInt {
+pub(crate) fn div(a: &BigInt, b: &BigInt) -> BigInt {
     (a << P) / b
 }
 
@@ -427,7 +471,7 @@ fn erfc_interval(j: usize) -> (f64, [f64; ERFC_K], f64) {
     (libm::erfc(c) * (c * c).exp(), e, (-c * c).exp())
 }
 
-fn to_u128(v: &BigInt) -> u128 {
+pub(crate) fn to_u128(v: &BigInt) -> u128 {
     u128::try_from(v).unwrap_or(0)
 }
 
@@ -604,6 +648,7 @@ fn generated() -> String {
     s += "            default: return 80'sd0;\n        endcase\n    endfunction\n";
     s += &crate::fexp::generated();
     s += &crate::flog::generated();
+    s += &crate::fexp64::generated();
     s += "    // ---- end of generated part ----\n";
     s
 }
@@ -1512,6 +1557,19 @@ fn cbrt32(x: u32) -> u32 {
     }
     let r = exp2_fx(fx_mulc(ln_fx(x & 0x7FFF_FFFF), c.c_log2e_3));
     x & 0x8000_0000 | r & 0x7FFF_FFFF
+}
+
+/// What a double core computes for binary64 operands (None: the function has no double
+/// core). The software model uses this, so RTL and model agree bit for bit.
+pub fn eval64(name: &str, a: u64) -> Option<u64> {
+    let f = find(name)?;
+    f.double?;
+    Some(match f.name {
+        "exp" => crate::fexp64::exp(a, 1),
+        "exp2" => crate::fexp64::exp(a, 0),
+        "exp10" => crate::fexp64::exp(a, 2),
+        _ => return None,
+    })
 }
 
 /// What the core for OpenCL.std `name` (as `find` resolves it) returns for binary32 bits

@@ -95,7 +95,7 @@ pub fn operator_class(op: &Op) -> Option<&'static str> {
         OpKind::Float(FloatBinOp::Add | FloatBinOp::Sub) => "fp32_add",
         OpKind::Float(FloatBinOp::Mul) => "fp32_mul",
         OpKind::Float(FloatBinOp::Div) => "fp32_div",
-        OpKind::Math(f) => boards::math_class(f),
+        OpKind::Math(f) => boards::math_class(f, op.ty.bits()),
         _ => return None,
     })
 }

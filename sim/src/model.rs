@@ -1149,6 +1149,16 @@ impl<'m> Machine<'m> {
                 }
             }
         }
+        // Likewise a function with a double core.
+        if k == FloatKind::F64 {
+            if let [V::F(x, FloatKind::F64)] = args {
+                let name = format!("{op:?}");
+                if let Some(r) = rtl_gen::math::eval64(frontend::ir::math_name(&name), x.to_bits())
+                {
+                    return Ok(Some(V::F(f64::from_bits(r), k)));
+                }
+            }
+        }
         let fmin = |x: f64, y: f64| {
             if y.is_nan() || y >= x && !x.is_nan() {
                 x
