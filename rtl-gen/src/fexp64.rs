@@ -56,7 +56,7 @@ fn exp_big(y: &BigInt) -> BigInt {
     let mut sum = term.clone();
     let mut k = 1u32;
     while !term.is_zero() {
-        term = (term * y >> P) / BigInt::from(k);
+        term = ((term * y) >> P) / BigInt::from(k);
         sum += &term;
         k += 1;
     }
@@ -132,7 +132,7 @@ pub fn exp(x: u64, kind: u32) -> u64 {
     let uh = u >> 12;
     let u2 = ((uh as u128 * uh as u128) >> 40) as u64;
     // Stage 9: the bracket q = 1/2 + u/6 + u^2/24 at 2^40.
-    let q = (1u64 << 39) + ((u >> 24) * c.r6 >> 28) + ((u2 >> 24) * c.r24 >> 28);
+    let q = (1u64 << 39) + (((u >> 24) * c.r6) >> 28) + (((u2 >> 24) * c.r24) >> 28);
     // Stage 10: p = u + u^2 q (= e^u - 1, 2^64 scale).
     let pe = u + ((u2 as u128 * q as u128) >> 40) as u64;
     // Stages 11-12: r = T + T p (2^63 scale), held below 2.
