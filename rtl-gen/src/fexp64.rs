@@ -87,8 +87,8 @@ pub fn consts() -> &'static Consts {
 
 /// Round to nearest even and pack a positive result: `ef` the exponent field (0 for a
 /// subnormal), `f` the significand without its hidden bit, then guard, round and sticky
-/// (55 bits); a carry out of the fraction moves into the exponent (hls_fp64_pkg's
-/// round_word64).
+/// (55 bits); a carry out of the fraction moves into the exponent (hls_fp_exp_tail's last
+/// stage).
 pub fn round_word64(ef: u64, f: u64) -> u64 {
     let up = f >> 2 & 1 == 1 && f & 0b1011 != 0;
     ((ef << 52) | (f >> 3)) + u64::from(up)

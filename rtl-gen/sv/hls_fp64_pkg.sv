@@ -62,14 +62,6 @@ package hls_fp64_pkg;
         return {s, mant[52] ? ex[10:0] : 11'd0, mant[51:0]};
     endfunction
 
-    // round_pack64's result for a positive value rounded to nearest even, in one carry chain:
-    // ef the exponent field (0 for a subnormal), f the significand without its hidden bit,
-    // guard, round and sticky; a carry out of the fraction moves into the exponent (the
-    // function cores' last stage; rtl-gen/src/fexp64.rs round_word64).
-    function automatic logic [62:0] round_word64(input logic [10:0] ef, input logic [54:0] f);
-        return {ef, f[54:3]} + 63'(f[2] && (f[1] || f[0] || f[3]));
-    endfunction
-
     // Rounds w * 2^q (w an unsigned integer below 2^200) to binary64 with sign s.
     function automatic logic [63:0] pack_wide64(input logic s, input logic signed [15:0] q, input logic [199:0] w, input logic [1:0] mode);
         logic [7:0] lead;

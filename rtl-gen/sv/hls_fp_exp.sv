@@ -187,44 +187,72 @@ module hls_fp_exp #(
     hls_delay #(.W(SPW + 12 + 32 + 26), .N(R)) st13 (
         .clk, .ce, .d({sp12, k12, tab12, tp[51:26]}), .q({sp13, k13, tab13, tp13})
     );
-    // Stage 14: r = T (1 + p), held below 2; the biased exponent.
-    logic [32:0] rsum;
-    assign rsum = 33'(tab13) + 33'(tp13);
-    logic [SPW-1:0] sp14;
-    logic signed [11:0] e14;
-    logic [31:0] r14;
-    hls_delay #(.W(SPW + 12 + 32), .N(R)) st14 (
-        .clk, .ce,
-        .d({sp13, k13 + 12'sd127, rsum[32] ? 32'hFFFF_FFFF : rsum[31:0]}),
-        .q({sp14, e14, r14})
+    // Stages 14-16: r = T (1 + p), 2^k, rounding (hls_fp_exp_tail).
+    hls_fp_exp_tail #(.EW(8), .MW(23), .KW(12), .TPW(26), .R(R), .OUT(LAT - R * (STAGES - 1)))
+        tail (.clk, .ce, .sp(sp13), .k(k13), .tab(tab13), .tp(tp13), .y);
+endmodule
+
+// The last three stages of the exponentials (hls_fp_exp, hls_fp_exp64): r = T + T p at
+// 2^(W-1), held below 2, and the biased exponent k + bias; {significand, guard, round,
+// sticky} from r, shifted right by 1 - e below the normal range (past MW + 3 only the
+// sticky bit is left), exponent field 0 there; round to nearest even and pack in one carry
+// chain (a carry out of the fraction moves into the exponent), or the special value, or
+// infinity past the largest exponent; then OUT registers. R: registers per stage boundary
+// (0: combinational).
+module hls_fp_exp_tail #(
+    parameter int EW = 8,
+    parameter int MW = 23,
+    parameter int KW = 12,
+    parameter int TPW = 26,
+    parameter int R = 1,
+    parameter int OUT = 1
+) (
+    input  logic                    clk,
+    input  logic                    ce,
+    input  logic [EW+MW+1:0]        sp,   // {special, its value}
+    input  logic signed [KW-1:0]    k,
+    input  logic [EW+MW:0]          tab,
+    input  logic [TPW-1:0]          tp,
+    output logic [EW+MW:0]          y
+);
+    localparam int W = 1 + EW + MW;             // the format's width, and r's
+    localparam int SH = $clog2(MW + 4);         // bits of a significant right shift
+    localparam logic signed [KW-1:0] BIAS = KW'((1 << (EW - 1)) - 1);
+    localparam logic signed [KW-1:0] EMAX = KW'((1 << EW) - 1);
+    // r = T (1 + p), held below 2; the biased exponent.
+    logic [W:0] rsum;
+    assign rsum = (W + 1)'(tab) + (W + 1)'(tp);
+    logic [W:0] sp1;
+    logic signed [KW-1:0] e1;
+    logic [W-1:0] r1;
+    hls_delay #(.W(W + 1 + KW + W), .N(R)) st1 (
+        .clk, .ce, .d({sp, k + BIAS, rsum[W] ? {W{1'b1}} : rsum[W-1:0]}), .q({sp1, e1, r1})
     );
-    // Stage 15: {significand, guard, round, sticky}; below the normal range shifted right
-    // by 1 - e (past 26: only the sticky bit is left), exponent 0.
-    logic [26:0] f27;
-    logic [25:0] fsub;  // (shifted at least once: its top bit is 0)
-    logic signed [11:0] rs;
-    assign f27 = {r14[31:6], r14[5:0] != '0};
-    assign rs = 12'sd1 - e14;
+    // {significand, guard, round, sticky}; the subnormal form.
+    logic [MW+3:0] f;
+    logic [MW+2:0] fsub;  // (shifted at least once: its top bit is 0)
+    logic signed [KW-1:0] rs;
+    assign f = {r1[W-1:W-MW-3], r1[W-MW-4:0] != '0};
+    assign rs = KW'(1) - e1;
     always_comb begin
-        if (rs > 12'sd26) fsub = 26'(f27 != '0);
-        else fsub = 26'(f27 >> rs[4:0]) | 26'((f27 & ~(27'h7FF_FFFF << rs[4:0])) != '0);
+        if (rs > KW'(MW + 3)) fsub = (MW + 3)'(f != '0);
+        else fsub = (MW + 3)'(f >> rs[SH-1:0])
+                  | (MW + 3)'((f & ~({(MW + 4){1'b1}} << rs[SH-1:0])) != '0);
     end
     // The exponent field (0 for a subnormal: no hidden bit to keep), and whether it is past
     // the largest.
-    logic [SPW-1:0] sp15;
-    logic ovf15;
-    logic [7:0] ef15;
-    logic [25:0] f15;
-    hls_delay #(.W(SPW + 1 + 8 + 26), .N(R)) st15 (
+    logic [W:0] sp2;
+    logic ovf2;
+    logic [EW-1:0] ef2;
+    logic [MW+2:0] f2;
+    hls_delay #(.W(W + 1 + 1 + EW + MW + 3), .N(R)) st2 (
         .clk, .ce,
-        .d({sp14, e14 >= 12'sd255, e14 >= 12'sd1 ? e14[7:0] : 8'd0,
-            e14 >= 12'sd1 ? f27[25:0] : fsub}),
-        .q({sp15, ovf15, ef15, f15})
+        .d({sp1, e1 >= EMAX, e1 >= KW'(1) ? e1[EW-1:0] : EW'(0), e1 >= KW'(1) ? f[MW+2:0] : fsub}),
+        .q({sp2, ovf2, ef2, f2})
     );
-    // Stage 16: round to nearest even and pack in one carry chain (hls_fp_pkg::round_word32:
-    // round_pack32's result); then the rest of the latency.
-    logic [31:0] res;
-    assign res = sp15[32] ? sp15[31:0]
-               : ovf15 ? 32'h7F80_0000 : {1'b0, hls_fp_pkg::round_word32(ef15, f15)};
-    hls_delay #(.W(32), .N(LAT - R * (STAGES - 1))) out (.clk, .ce, .d(res), .q(y));
+    logic [W-1:0] res;
+    assign res = sp2[W] ? sp2[W-1:0]
+               : ovf2 ? {1'b0, {EW{1'b1}}, MW'(0)}
+               : {1'b0, {ef2, f2[MW+2:3]} + (EW + MW)'(f2[2] && (f2[1] || f2[0] || f2[3]))};
+    hls_delay #(.W(W), .N(OUT)) out (.clk, .ce, .d(res), .q(y));
 endmodule

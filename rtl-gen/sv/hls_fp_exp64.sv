@@ -227,44 +227,7 @@ module hls_fp_exp64 #(
     hls_delay #(.W(SPW + 15 + 64 + 52), .N(R)) st14 (
         .clk, .ce, .d({sp13, k13, tab13, tp[102:51]}), .q({sp14, k14, tab14, tp14})
     );
-    // Stage 15: r = T (1 + p), held below 2; the biased exponent.
-    logic [64:0] rsum;
-    assign rsum = 65'(tab14) + 65'(tp14);
-    logic [SPW-1:0] sp15;
-    logic signed [14:0] e15;
-    logic [63:0] r15;
-    hls_delay #(.W(SPW + 15 + 64), .N(R)) st15 (
-        .clk, .ce,
-        .d({sp14, k14 + 15'sd1023, rsum[64] ? 64'hFFFF_FFFF_FFFF_FFFF : rsum[63:0]}),
-        .q({sp15, e15, r15})
-    );
-    // Stage 16: {significand, guard, round, sticky}; below the normal range shifted right
-    // by 1 - e (past 55: only the sticky bit is left), exponent 0.
-    logic [55:0] f56;
-    logic [54:0] fsub;  // (shifted at least once: its top bit is 0)
-    logic signed [14:0] rs;
-    assign f56 = {r15[63:9], r15[8:0] != '0};
-    assign rs = 15'sd1 - e15;
-    always_comb begin
-        if (rs > 15'sd55) fsub = 55'(f56 != '0);
-        else fsub = 55'(f56 >> rs[5:0]) | 55'((f56 & ~({56{1'b1}} << rs[5:0])) != '0);
-    end
-    // The exponent field (0 for a subnormal: no hidden bit to keep), and whether it is past
-    // the largest.
-    logic [SPW-1:0] sp16;
-    logic ovf16;
-    logic [10:0] ef16;
-    logic [54:0] f16;
-    hls_delay #(.W(SPW + 1 + 11 + 55), .N(R)) st16 (
-        .clk, .ce,
-        .d({sp15, e15 >= 15'sd2047, e15 >= 15'sd1 ? e15[10:0] : 11'd0,
-            e15 >= 15'sd1 ? f56[54:0] : fsub}),
-        .q({sp16, ovf16, ef16, f16})
-    );
-    // Stage 17: round to nearest even and pack in one carry chain
-    // (hls_fp64_pkg::round_word64); then the rest of the latency.
-    logic [63:0] res;
-    assign res = sp16[64] ? sp16[63:0]
-               : ovf16 ? 64'h7FF0_0000_0000_0000 : {1'b0, hls_fp64_pkg::round_word64(ef16, f16)};
-    hls_delay #(.W(64), .N(LAT - R * (STAGES - 1))) out (.clk, .ce, .d(res), .q(y));
+    // Stages 15-17: r = T (1 + p), 2^k, rounding (hls_fp_exp_tail, in hls_fp_exp.sv).
+    hls_fp_exp_tail #(.EW(11), .MW(52), .KW(15), .TPW(52), .R(R), .OUT(LAT - R * (STAGES - 1)))
+        tail (.clk, .ce, .sp(sp14), .k(k14), .tab(tab14), .tp(tp14), .y);
 endmodule
