@@ -1,3 +1,6 @@
+// Two modules in one file: the float exponential and the tail it shares with the double
+// one (hls_fp_exp64).
+/* verilator lint_off DECLFILENAME */
 // binary32 exponential b^a (KIND 0: b = 2, 1: e, 2: 10), within 0.54 ulp, staged: one
 // product or one adder a stage, products no wider than their error budget needs (the
 // widest 26 x 27: two DSP48E2). rtl-gen/src/fexp.rs is the same computation in Rust, bit
