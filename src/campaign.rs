@@ -125,6 +125,9 @@ fn reference(core: &str) -> Option<Reference> {
         "fp64_exp" => Ulps64(|v| big(v).exp(), 3.0),
         "fp64_exp2" => Ulps64(|v| big(v).exp2(), 3.0),
         "fp64_exp10" => Ulps64(|v| big(v).exp10(), 3.0),
+        "fp64_log" => Ulps64(|v| big(v).ln(), 3.0),
+        "fp64_log2" => Ulps64(|v| big(v).log2(), 3.0),
+        "fp64_log10" => Ulps64(|v| big(v).log10(), 3.0),
         "fp32_pown" => Ulps(|v| g(v).powi(v[1] as u32 as i32), 16.0),
         "fp32_rootn" => Ulps(|v| sim::float::rootn(g(v), v[1] as u32 as i32 as i64), 16.0),
         _ => return None,
@@ -289,6 +292,34 @@ fn function_operand64(r: &mut Rng, a: u64) -> u64 {
     }
 }
 
+/// The operand of a double logarithm core: `a` (the general biased operand), any positive
+/// value (every exponent, subnormals included), a value near 1 (1 +- 2^-k (1 + f) for k up
+/// to 60: the cores' path where z is the whole result), a point near a boundary of either
+/// table (m' = j/128, then 1 + z1 at n 2^-13, times any power of two), or a power of 2 or
+/// 10 (exact results); the last two nudged by a few ulps.
+fn log_operand64(r: &mut Rng, a: u64) -> u64 {
+    let (u, w) = (r.next(), r.next());
+    let nudge = |x: f64| x.to_bits().wrapping_add(w % 9).wrapping_sub(4);
+    let frac = (w >> 12) as f64 / (1u64 << 52) as f64;
+    match u % 5 {
+        0 => a,
+        1 if u >> 8 & 7 == 0 => w & ((1 << 52) - 1), // subnormal
+        1 => ((u >> 12) % 2046 + 1) << 52 | (w & ((1 << 52) - 1)),
+        2 => {
+            let off = (1.0 + frac) * 2f64.powi(-1 - ((u >> 8) % 60) as i32);
+            (1.0 + if u >> 7 & 1 == 1 { off } else { -off / 2.0 }).to_bits()
+        }
+        3 => {
+            let j = ((u >> 8) % 97 + 96) as f64 / 128.0;
+            let n = ((u >> 16) % 129) as f64 - 64.0;
+            let e = ((u >> 24) % 200) as i32 - 100;
+            nudge(j * (1.0 + n / 8192.0) * 2f64.powi(e))
+        }
+        _ if u >> 8 & 1 == 0 => nudge(2f64.powi(((u >> 9) % 2098) as i32 - 1074)),
+        _ => nudge(10f64.powi(((u >> 9) % 600) as i32 - 300)),
+    }
+}
+
 /// A second operand that puts the result of `core` (add, mul, div, fma as a * b + c)
 /// within a few ulps of the smallest normal number, where subnormal results begin and a
 /// flush-to-zero core decides between zero and the smallest normal: None when the
@@ -350,6 +381,7 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
             }
             "fp64_add" => vec![r.next() & 1, a, partner64(r, a)],
             "fp64_sqrt" => vec![a],
+            "fp64_log" | "fp64_log2" | "fp64_log10" => vec![log_operand64(r, a)],
             _ if inputs.len() == 1 => vec![function_operand64(r, a)],
             _ => vec![a, partner64(r, a)],
         };

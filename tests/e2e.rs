@@ -3666,81 +3666,114 @@ fn double_arithmetic_cosimulates() {
     }
 }
 
-/// Double exp, exp2 and exp10 in hardware (hls_fp_exp64) on 2048 doubles across the range
-/// (tiny, moderate, near the overflow and underflow edges, near table boundaries, special
-/// values): RTL = model bit for bit (`hls-build sim`), every result within 0.51 ulp of
-/// MPFR's value, and pocl's results within OpenCL's bound (3 ulp) of ours.
+/// Double exp, exp2 and exp10 (hls_fp_exp64) and log, log2 and log10 (hls_fp_log64) in
+/// hardware, on 2048 doubles each across the range (for the exponentials: tiny, moderate,
+/// near the overflow and underflow edges, near table boundaries; for the logarithms: every
+/// exponent, subnormals, near 1, powers of 2 and 10, negative; special values for both):
+/// RTL = model bit for bit (`hls-build sim`), every result within 0.51 ulp of MPFR's value,
+/// and pocl's results within OpenCL's bound (3 ulp) of ours.
 #[test]
-fn double_exponentials_cosimulate_and_match_pocl() {
-    let d = scratch("double_exp");
+fn double_functions_cosimulate_and_match_pocl() {
+    let d = scratch("double_functions");
     let n = 2048usize;
     let r = randoms(314, n);
     let edges = [
         709.78, -708.4, -745.13, 1024.0, -1074.5, 308.25, -323.3, 0.0, -0.0,
+    ];
+    let special = [
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        1e-300,
+        -3e-20,
+        1.0,
+        3.0,
+        0.0,
+        -0.0,
+        5e-324,
     ];
     let x: Vec<f64> = r
         .iter()
         .map(|&u| {
             let frac = (u >> 12) as f64 / (1u64 << 52) as f64; // in [0, 1)
             match u % 5 {
-                0 => [
-                    f64::INFINITY,
-                    f64::NEG_INFINITY,
-                    f64::NAN,
-                    1e-300,
-                    -3e-20,
-                    1.0,
-                    3.0,
-                ][(u >> 4) as usize % 7],
+                0 => special[(u >> 4) as usize % 7],
                 1 => edges[(u >> 4) as usize % edges.len()] + frac - 0.5,
                 2 => ((u >> 20) % 4096) as f64 / 64.0 - 32.0 + frac * 1e-12,
                 _ => (frac - 0.5) * 1600.0,
             }
         })
         .collect();
+    let l: Vec<f64> = randoms(315, n)
+        .iter()
+        .map(|&u| {
+            let frac = (u >> 12) as f64 / (1u64 << 52) as f64;
+            match u % 6 {
+                0 => special[(u >> 4) as usize % special.len()],
+                1 => f64::from_bits((u >> 8) % 0x7FF0_0000_0000_0000), // any positive
+                2 => 1.0 + (frac - 0.5) * 2f64.powi(-(((u >> 4) % 52) as i32)),
+                3 => 2f64.powi(((u >> 8) % 2000) as i32 - 1000) * (1.0 + (u >> 4 & 1) as f64 * 2f64.powi(-52)),
+                4 => 10f64.powi(((u >> 8) % 40) as i32 - 20),
+                _ => -frac * 10.0,
+            }
+        })
+        .collect();
     save(&d.join("x.npy"), &x);
-    save(&d.join("e0.npy"), &vec![0f64; 3 * n]);
-    let src = root().join("tests/kernels/double_exp.cl");
+    save(&d.join("l.npy"), &l);
+    save(&d.join("e0.npy"), &vec![0f64; 6 * n]);
+    let src = root().join("tests/kernels/double_functions.cl");
     let run = sim(
         &src,
         &n.to_string(),
         &[
             format!("x=@{}", d.join("x.npy").display()),
-            format!("e=zeros:{}", 3 * n),
+            format!("l=@{}", d.join("l.npy").display()),
+            format!("e=zeros:{}", 6 * n),
         ],
         &[],
         &d.join("out"),
         &d.join("dump"),
     );
     assert_pass(&run);
-    let sv = std::fs::read_to_string(d.join("out/rtl/double_exp.sv")).unwrap();
-    assert!(sv.contains("hls_fp64_exp10 #"), "no double exp10 core");
+    let sv = std::fs::read_to_string(d.join("out/rtl/double_functions.sv")).unwrap();
+    for core in ["exp10", "log", "log10"] {
+        assert!(sv.contains(&format!("hls_fp64_{core} #")), "no double {core} core");
+    }
     let p = pocl(
         &src,
-        "double_exp",
+        "double_functions",
         &[n as u64],
         &[64],
         serde_json::json!([
             {"kind": "buffer", "name": "x", "npy": d.join("x.npy")},
+            {"kind": "buffer", "name": "l", "npy": d.join("l.npy")},
             {"kind": "buffer", "name": "e", "npy": d.join("e0.npy")},
         ]),
         &d,
     );
     let ours: Vec<f64> = load(&d.join("dump/e.npy"));
     let theirs: Vec<f64> = load(&p.join("e.npy"));
-    let mut worst = [0f64; 3];
+    let mut worst = [0f64; 6];
     let mut differ = 0;
-    for (i, &v) in x.iter().enumerate() {
-        let big = rug::Float::with_val(192, v);
-        let exact = [big.clone().exp(), big.clone().exp2(), big.exp10()];
-        for lane in 0..3 {
-            let (got, pocl_v) = (ours[3 * i + lane], theirs[3 * i + lane]);
+    for i in 0..n {
+        let (bx, bl) = (rug::Float::with_val(192, x[i]), rug::Float::with_val(192, l[i]));
+        let exact = [
+            bx.clone().exp(),
+            bx.clone().exp2(),
+            bx.exp10(),
+            bl.clone().ln(),
+            bl.clone().log2(),
+            bl.log10(),
+        ];
+        for lane in 0..6 {
+            let (got, pocl_v) = (ours[6 * i + lane], theirs[6 * i + lane]);
+            let arg = if lane < 3 { x[i] } else { l[i] };
             let err = hls_build::campaign::ulp_error64(got.to_bits(), &exact[lane]);
             assert!(
                 err <= 0.51,
-                "e[{}]: x = {v:e} ({:#x}): RTL {got:e} is {err} ulp from {}",
-                3 * i + lane,
-                v.to_bits(),
+                "e[{}]: argument {arg:e} ({:#x}): RTL {got:e} is {err} ulp from {}",
+                6 * i + lane,
+                arg.to_bits(),
                 exact[lane].to_f64()
             );
             worst[lane] = worst[lane].max(err);
@@ -3750,15 +3783,15 @@ fn double_exponentials_cosimulate_and_match_pocl() {
                     && (got.to_bits() == pocl_v.to_bits()
                         || (got.is_nan() && pocl_v.is_nan())
                         || pocl_err + err <= 3.0),
-                "e[{}]: x = {v:e}: RTL {got:e}, pocl {pocl_v:e} ({pocl_err} ulp from exact)",
-                3 * i + lane
+                "e[{}]: argument {arg:e}: RTL {got:e}, pocl {pocl_v:e} ({pocl_err} ulp from exact)",
+                6 * i + lane
             );
             differ += usize::from(got.to_bits() != pocl_v.to_bits() && !got.is_nan());
         }
     }
     eprintln!(
-        "exp, exp2, exp10: max {worst:?} ulp from exact; {differ} of {} differ from pocl",
-        3 * n
+        "exp, exp2, exp10, log, log2, log10: max {worst:?} ulp from exact; {differ} of {} differ from pocl",
+        6 * n
     );
 }
 

@@ -9,6 +9,7 @@ mod datapath;
 pub mod fexp;
 pub mod fexp64;
 pub mod flog;
+pub mod flog64;
 pub mod math;
 mod onchip;
 
@@ -56,6 +57,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fp_exp.sv", include_str!("../sv/hls_fp_exp.sv")),
     ("hls_fp_log.sv", include_str!("../sv/hls_fp_log.sv")),
     ("hls_fp_exp64.sv", include_str!("../sv/hls_fp_exp64.sv")),
+    ("hls_fp_log64.sv", include_str!("../sv/hls_fp_log64.sv")),
 ];
 
 /// A 32-bit register of the control slave.

@@ -61,7 +61,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "hls_fp_log #(.KIND(1))",
         bound_ulp: 3,
         int_b: false,
-        double: None,
+        double: Some("hls_fp_log64 #(.KIND(1))"),
     },
     MathFn {
         name: "log2",
@@ -69,7 +69,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "hls_fp_log #(.KIND(0))",
         bound_ulp: 3,
         int_b: false,
-        double: None,
+        double: Some("hls_fp_log64 #(.KIND(0))"),
     },
     MathFn {
         name: "log10",
@@ -77,7 +77,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "hls_fp_log #(.KIND(2))",
         bound_ulp: 3,
         int_b: false,
-        double: None,
+        double: Some("hls_fp_log64 #(.KIND(2))"),
     },
     MathFn {
         name: "sin",
@@ -649,6 +649,7 @@ fn generated() -> String {
     s += &crate::fexp::generated();
     s += &crate::flog::generated();
     s += &crate::fexp64::generated();
+    s += &crate::flog64::generated();
     s += "    // ---- end of generated part ----\n";
     s
 }
@@ -1568,6 +1569,9 @@ pub fn eval64(name: &str, a: u64) -> Option<u64> {
         "exp" => crate::fexp64::exp(a, 1),
         "exp2" => crate::fexp64::exp(a, 0),
         "exp10" => crate::fexp64::exp(a, 2),
+        "log" => crate::flog64::log(a, 1),
+        "log2" => crate::flog64::log(a, 0),
+        "log10" => crate::flog64::log(a, 2),
         _ => return None,
     })
 }
