@@ -119,8 +119,15 @@ pub fn exp(x: u64, kind: u32) -> u64 {
     // Stages 2-3: m log2(b) 2^72 (53 x 74 bits). Stage 4: t 2^64 = that 2^(ex - 1083).
     let p = m * c.scale[kind as usize];
     let t_mag = (p >> (1083 - ex)) as i128;
-    // Stage 5: signed t; k, the two table indices and g.
-    let t = if neg { -t_mag } else { t_mag };
+    // Stage 5 on: from the signed t.
+    exp_t(if neg { -t_mag } else { t_mag })
+}
+
+/// 2^t for t on a 2^-64 grid, |t| < 2^14, as hls_fp_exp64_t computes it (the exponential's
+/// stages from its fixed-point argument on, which the power functions share).
+pub fn exp_t(t: i128) -> u64 {
+    let c = consts();
+    // Stage 5: k, the two table indices and g.
     let k = (t >> 64) as i32;
     let f = t as u64;
     let (i1, i2) = ((f >> 58) as usize, (f >> 52 & 63) as usize);

@@ -20,7 +20,7 @@
 //! c z - z w alone with z = m' - 1 exact: every term is then computed with an error below
 //! 2^-64 of the result, however small (down to log10(1 - 2^-53)), on a 2^-120 grid. Elsewhere
 //! |log_b x| >= c log(1 + 2^-13) > 2^-14.3 and the absolute error stays near 2^-76 (the
-//! tables and log_b 2 at 2^-89, z truncated to 2^-76 and 2^-67 where it is multiplied). So
+//! tables and log_b 2 at 2^-89, z truncated to 2^-67 where it multiplies w). So
 //! the error before the one rounding is below 2^-61 of the result: within 0.503 ulp (the
 //! sweep below measures it against MPFR). A logarithm is never subnormal and never
 //! overflows, so the rounding is one normalisation of the 131-bit sum.
@@ -139,11 +139,9 @@ pub fn consts() -> &'static Consts {
 
 /// log_b x for binary64 x (kind 1: e, 0: 2, 2: 10), as hls_fp_log64 computes it.
 pub fn log(x: u64, kind: u32) -> u64 {
-    let c = consts();
-    let k = kind as usize;
     let ex = (x >> 52 & 0x7FF) as i32;
     let frac = x & ((1 << 52) - 1);
-    // Stage 1: special values; a subnormal's leading zeros.
+    // Stage 1: special values.
     if ex == 0x7FF {
         return if frac != 0 || x >> 63 == 1 { QNAN } else { PINF };
     }
@@ -153,6 +151,31 @@ pub fn log(x: u64, kind: u32) -> u64 {
     if x >> 63 == 1 {
         return QNAN;
     }
+    // Stages 1-17 (hls_fp_log64_sum), then sign and magnitude, normalisation to 53 bits
+    // and guard, round, sticky, rounding.
+    let r = log_sum(x, kind);
+    if r.is_zero() {
+        return 0;
+    }
+    let mag = r.magnitude();
+    let lead = mag.bits() as i64 - 1; // 61 to 130
+    let sh = lead - 55;
+    let kept = to_u128(&BigInt::from(mag >> sh as u32)) as u64;
+    let sticky = mag.trailing_zeros().is_some_and(|t| (t as i64) < sh);
+    let f = (kept & ((1 << 55) - 1)) | u64::from(sticky);
+    let ef = (lead - 120 + 1023) as u64;
+    let packed = crate::fexp64::round_word64(ef, f);
+    (r.is_negative() as u64) << 63 | packed
+}
+
+/// log_b x on a 2^-120 grid (|log_b x| < 2^10, so 131 bits with the sign) for a positive
+/// finite nonzero binary64 x, as hls_fp_log64_sum computes it: the logarithm's stages
+/// before its rounding, which the power functions share.
+pub fn log_sum(x: u64, kind: u32) -> BigInt {
+    let c = consts();
+    let k = kind as usize;
+    let ex = (x >> 52 & 0x7FF) as i32;
+    let frac = x & ((1 << 52) - 1);
     // Stage 2: the significand with its leading one at bit 52, the unbiased exponent.
     let (mant, e) = if ex == 0 {
         let lz = frac.leading_zeros() - 12; // the leading one at 51 - lz
@@ -172,43 +195,29 @@ pub fn log(x: u64, kind: u32) -> u64 {
     // Stage 5: the second table's index floor(z1 2^13) + 65 and entries.
     let j2 = ((z1 >> 49) + 65) as usize;
     let d2 = d2(j2) as i128;
-    // Stages 6-7: z = z1 + d2 + z1 d2 (2^-86 grid, exact, |z| < 2^73 of it).
+    // Stages 6-7: z = z1 + d2 + z1 d2 (2^-86 grid, exact, |z| <= 2^73 of it).
     let z = (z1 << 24) + (d2 << 62) + z1 * d2;
     // z at coarser grids (arithmetic shifts: floor).
     let z28 = z >> 58;
     let z42 = z >> 44;
     let z56 = z >> 30;
     let z67 = z >> 19;
-    let z76 = z >> 10;
     // Stages 8-12: B = c/2 - z (c/3 - z (c/4 - z c/5)) at 2^-56.
     let s3 = c.k4[k] as i128 - ((z28 * c.k5[k] as i128) >> 28);
     let s2 = c.k3[k] as i128 - ((z42 * s3) >> 28);
     let b = c.k2[k] as i128 - ((z56 * s2) >> 42);
-    // Stages 13-14: w = z B at 2^-66.
+    // Stages 13-14: w = z B at 2^-66; c z at 2^-120 from the exact z (z itself for base e).
     let w = (z67 * b) >> 57;
-    // Stages 15-16: z w at 2^-120; c z at 2^-120 (z itself for base e).
-    let zw = (z67 * w) >> 13;
     let cz = if kind == 1 {
-        BigInt::from(z76) << 44u32
+        BigInt::from(z) << 34u32
     } else {
-        (BigInt::from(z76) * BigInt::from(c.c[k])) >> 20u32
+        (BigInt::from(z) * BigInt::from(c.c[k])) >> 30u32
     };
-    // E = e log_b 2 - log_b r1 - log_b r2 at 2^-89, then everything at 2^-120 (131 bits).
+    // Stages 15-16: z w at 2^-120.
+    let zw = (z67 * w) >> 13;
+    // Stages 8, 15, 17: E = e log_b 2 - log_b r1 - log_b r2 at 2^-89; the sum at 2^-120.
     let big_e = e1 as i128 * c.log2[k] + c.neg_log_r1[k][j1] + c.neg_log_r2[k][j2];
-    let r = (BigInt::from(big_e) << 31u32) + cz - BigInt::from(zw);
-    // Sign and magnitude; normalisation to 53 bits and guard, round, sticky; rounding.
-    if r.is_zero() {
-        return 0;
-    }
-    let mag = r.magnitude();
-    let lead = mag.bits() as i64 - 1; // 61 to 130
-    let sh = lead - 55;
-    let kept = to_u128(&BigInt::from(mag >> sh as u32)) as u64;
-    let sticky = mag.trailing_zeros().is_some_and(|t| (t as i64) < sh);
-    let f = (kept & ((1 << 55) - 1)) | u64::from(sticky);
-    let ef = (lead - 120 + 1023) as u64;
-    let packed = crate::fexp64::round_word64(ef, f);
-    (r.is_negative() as u64) << 63 | packed
+    (BigInt::from(big_e) << 31u32) + cz - BigInt::from(zw)
 }
 
 /// A signed constant as a SystemVerilog literal of `bits` bits.

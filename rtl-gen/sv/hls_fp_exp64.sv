@@ -1,3 +1,6 @@
+// Two modules in one file: the double exponential and its stages from the fixed-point
+// argument on, which the double power functions share.
+/* verilator lint_off DECLFILENAME */
 // binary64 exponential b^a (KIND 0: b = 2, 1: e, 2: 10), within 0.51 ulp, staged: every
 // product as partial products of one 17-bit slice of its narrower operand (one multiplier
 // block each), summed in the next stage. rtl-gen/src/fexp64.rs is the same computation in
@@ -25,7 +28,6 @@ module hls_fp_exp64 #(
     localparam int R = (LAT >= STAGES) ? 1 : 0;  // registers per stage boundary
     localparam logic [73:0] C = hls_fp_math_pkg::exp64_scale(2'(KIND));
     localparam int SPW = 65;                      // {special, its value}
-    localparam logic [50:0] LN2 = hls_fp_math_pkg::EXP64_LN2;
 
     // Stage 1: NaN, infinities, |x| >= 2048 (infinite or zero), |x| < 2^-60 (one); the
     // significand and the right shift that makes t (1033 - ex, 0 to 70).
@@ -85,16 +87,36 @@ module hls_fp_exp64 #(
     hls_delay #(.W(SPW + 1 + 77), .N(R)) st4 (
         .clk, .ce, .d({sp3, neg3, 77'((p3 >> 50) >> sh3)}), .q({sp4, neg4, t4})
     );
-    // Stage 5: t with its sign: k = floor(t), the fraction's top 6 bits (T1's index), the
-    // next 6 (T2's) and the other 52 (g).
-    logic signed [78:0] t;
-    assign t = neg4 ? -$signed({2'b00, t4}) : $signed({2'b00, t4});
+    // Stages 5-17: 2^t (hls_fp_exp64_t).
+    hls_fp_exp64_t #(.R(R), .OUT(LAT - R * (STAGES - 1))) rest (
+        .clk, .ce, .sp(sp4), .t(neg4 ? -$signed({2'b00, t4}) : $signed({2'b00, t4})), .y
+    );
+endmodule
+
+// The double exponential's stages from its fixed-point argument on (hls_fp_exp64 and the
+// double power functions share them): 2^t for t on a 2^-64 grid (|t| < 2^14; the result
+// is infinite or zero well inside that), or the special value `sp` carries, after 13 stages
+// (R = 1: registers; R = 0: combinational) and OUT registers.
+module hls_fp_exp64_t #(
+    parameter int R = 1,
+    parameter int OUT = 1
+) (
+    input  logic               clk,
+    input  logic               ce,
+    input  logic [64:0]        sp,  // {special, its value}
+    input  logic signed [78:0] t,
+    output logic [63:0]        y
+);
+    localparam int SPW = 65;
+    localparam logic [50:0] LN2 = hls_fp_math_pkg::EXP64_LN2;
+    // Stage 5: k = floor(t), the fraction's top 6 bits (T1's index), the next 6 (T2's) and
+    // the other 52 (g).
     logic [SPW-1:0] sp5;
     logic signed [14:0] k5;
     logic [5:0] i5, j5;
     logic [51:0] g5;
     hls_delay #(.W(SPW + 15 + 6 + 6 + 52), .N(R)) st5 (
-        .clk, .ce, .d({sp4, t[78:64], t[63:58], t[57:52], t[51:0]}), .q({sp5, k5, i5, j5, g5})
+        .clk, .ce, .d({sp, t[78:64], t[63:58], t[57:52], t[51:0]}), .q({sp5, k5, i5, j5, g5})
     );
     // Stage 6: g ln 2 as three partial products (52 x 17); the two table entries.
     logic [SPW-1:0] sp6;
@@ -228,6 +250,6 @@ module hls_fp_exp64 #(
         .clk, .ce, .d({sp13, k13, tab13, tp[102:51]}), .q({sp14, k14, tab14, tp14})
     );
     // Stages 15-17: r = T (1 + p), 2^k, rounding (hls_fp_exp_tail, in hls_fp_exp.sv).
-    hls_fp_exp_tail #(.EW(11), .MW(52), .KW(15), .TPW(52), .R(R), .OUT(LAT - R * (STAGES - 1)))
+    hls_fp_exp_tail #(.EW(11), .MW(52), .KW(15), .TPW(52), .R(R), .OUT(OUT))
         tail (.clk, .ce, .sp(sp14), .k(k14), .tab(tab14), .tp(tp14), .y);
 endmodule

@@ -1,3 +1,6 @@
+// Two modules in one file: the double logarithm and the stages before its rounding, which
+// the double power functions share.
+/* verilator lint_off DECLFILENAME */
 // binary64 logarithm log_b a (KIND 0: b = 2, 1: e, 2: 10), within 0.51 ulp, staged: every
 // wide product as partial products of 17-bit slices of one operand (a multiplier block
 // each), summed in the next stage. rtl-gen/src/flog64.rs is the same computation in Rust,
@@ -26,16 +29,8 @@ module hls_fp_log64 #(
     localparam int STAGES = 21;
     localparam int R = (LAT >= STAGES) ? 1 : 0;  // registers per stage boundary
     localparam int SPW = 65;                      // {special, its value}
-    localparam logic [1:0] K = 2'(KIND);
-    localparam logic [64:0] C = hls_fp_math_pkg::log64_c(K);
-    localparam logic [89:0] LOG2 = hls_fp_math_pkg::log64_log2(K);
-    localparam logic signed [57:0] K5 = hls_fp_math_pkg::log64_coef(K, 2'd0);
-    localparam logic signed [57:0] K4 = hls_fp_math_pkg::log64_coef(K, 2'd1);
-    localparam logic signed [57:0] K3 = hls_fp_math_pkg::log64_coef(K, 2'd2);
-    localparam logic signed [57:0] K2 = hls_fp_math_pkg::log64_coef(K, 2'd3);
 
-    // Stage 1: NaN, negative (the quiet NaN), zero (-inf), +inf; a subnormal's leading
-    // zeros (its leading one at p: 51 - p).
+    // Stage 1: NaN, negative (the quiet NaN), zero (-inf), +inf.
     logic [10:0] ex;
     logic special;
     logic [63:0] special_val;
@@ -52,13 +47,80 @@ module hls_fp_log64 #(
             special_val = 64'd0;
         end
     end
+    // Stages 1-19: the sum on a 2^-120 grid, its sign, magnitude and leading one.
+    logic [SPW-1:0] sp19;
+    logic neg19, zero19;
+    logic [130:0] mag19;
+    logic [7:0] lead19;
+    hls_fp_log64_sum #(.KIND(KIND), .R(R), .PW(SPW)) sum (
+        .clk, .ce, .pass({special, special_val}), .ex, .frac(a[51:0]),
+        .pass_out(sp19), .neg(neg19), .mag(mag19), .lead(lead19), .zero(zero19)
+    );
+    // Stage 20: {significand without its hidden bit, guard, round, sticky}: shifted right by
+    // lead - 55, what falls off as sticky; the biased exponent lead - 120 + 1023. A zero
+    // sum (log 1 = +0) is a special result from here on.
+    logic [6:0] sh;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [130:0] kept;  // (56 bits: the hidden bit and 55 below it)
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign sh = 7'(lead19 - 8'd55);
+    assign kept = mag19 >> sh;
+    logic [SPW-1:0] sp20;
+    logic neg20;
+    logic [10:0] ef20;
+    logic [54:0] f20;
+    hls_delay #(.W(SPW + 1 + 11 + 55), .N(R)) st20 (
+        .clk, .ce,
+        .d({sp19[64] || zero19, sp19[64] ? sp19[63:0] : 64'd0, neg19, 11'(lead19) + 11'd903,
+            {kept[54:1], kept[0] || (mag19 & ~({131{1'b1}} << sh)) != '0}}),
+        .q({sp20, neg20, ef20, f20})
+    );
+    // Stage 21: round to nearest even and pack in one carry chain (a carry out of the
+    // fraction moves into the exponent); then the rest of the latency.
+    logic [63:0] res;
+    assign res = sp20[64] ? sp20[63:0]
+               : {neg20, {ef20, f20[54:3]} + 63'(f20[2] && (f20[1] || f20[0] || f20[3]))};
+    hls_delay #(.W(64), .N(LAT - R * (STAGES - 1))) out (.clk, .ce, .d(res), .q(y));
+endmodule
+
+// The double logarithm's stages before its rounding (hls_fp_log64 and the double power
+// functions share them): for a positive finite nonzero binary64 `ex`, `frac` (anything when
+// the caller's `pass` says the result is special), log_b of it on a 2^-120 grid as sign,
+// magnitude (below 2^131) and the magnitude's leading one (61 to 130; `zero` when the sum is
+// 0, x = 1), after 19 stages (R = 1) or none (R = 0). `pass` rides along unchanged.
+module hls_fp_log64_sum #(
+    parameter int KIND = 1,
+    parameter int R = 1,
+    parameter int PW = 65
+) (
+    input  logic          clk,
+    input  logic          ce,
+    input  logic [PW-1:0] pass,
+    input  logic [10:0]   ex,
+    input  logic [51:0]   frac,
+    output logic [PW-1:0] pass_out,
+    output logic          neg,
+    output logic [130:0]  mag,
+    output logic [7:0]    lead,
+    output logic          zero
+);
+    localparam int SPW = PW;  // what rides along
+    localparam logic [1:0] K = 2'(KIND);
+    localparam logic [64:0] C = hls_fp_math_pkg::log64_c(K);
+    localparam logic [89:0] LOG2 = hls_fp_math_pkg::log64_log2(K);
+    localparam logic signed [57:0] K5 = hls_fp_math_pkg::log64_coef(K, 2'd0);
+    localparam logic signed [57:0] K4 = hls_fp_math_pkg::log64_coef(K, 2'd1);
+    localparam logic signed [57:0] K3 = hls_fp_math_pkg::log64_coef(K, 2'd2);
+    localparam logic signed [57:0] K2 = hls_fp_math_pkg::log64_coef(K, 2'd3);
+
+    // Stage 1: a subnormal's leading zeros (its leading one at p: 51 - p).
     logic [SPW-1:0] sp1;
     logic [10:0] ex1;
     logic [51:0] fr1;
     logic [5:0] lz1;
     hls_delay #(.W(SPW + 11 + 52 + 6), .N(R)) st1 (
         .clk, .ce,
-        .d({special, special_val, ex, a[51:0], 6'd51 - hls_fp_pkg::lead64({12'd0, a[51:0]})}),
+        .d({pass, ex, frac, 6'd51 - hls_fp_pkg::lead64({12'd0, frac})}),
         .q({sp1, ex1, fr1, lz1})
     );
     // Stage 2: the significand with its leading one at bit 52; the unbiased exponent.
@@ -208,44 +270,40 @@ module hls_fp_log64 #(
     assign zs2 = 88'(zt0) + (88'(zt1) <<< 17) + (88'(zt2) <<< 34);
     logic [SPW-1:0] sp12;
     logic signed [104:0] e12;
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic signed [74:0] z12;  // (used from 2^-76 up)
-    /* verilator lint_on UNUSEDSIGNAL */
+    logic signed [74:0] z12;
     logic signed [57:0] b12;
     hls_delay #(.W(SPW + 105 + 75 + 58), .N(R)) st12 (
         .clk, .ce, .d({sp11, e11, z11, K2 - 58'(zs2 >>> 42)}), .q({sp12, e12, z12, b12})
     );
     // Stage 13: w = z B as four partial products (z at 2^-67; B in slices of 17 bits); c z
-    // likewise (z at 2^-76; c in slices of 17 bits; base e: z itself).
+    // likewise (the exact z; c in slices of 17 bits; base e: z itself).
     logic signed [55:0] z67;
-    logic signed [64:0] z76;
     assign z67 = z12[74:19];
-    assign z76 = z12[74:10];
     logic [SPW-1:0] sp13;
     logic signed [104:0] e13;
     logic signed [55:0] z13;
-    logic signed [64:0] z76_13;
+    logic signed [74:0] z86_13;
     logic signed [73:0] zb0, zb1, zb2;
     logic signed [63:0] zb3;
-    logic signed [82:0] zc0, zc1, zc2, zc3;
-    hls_delay #(.W(SPW + 105 + 56 + 65 + 3 * 74 + 64 + 4 * 83), .N(R)) st13 (
+    logic signed [92:0] zc0, zc1, zc2, zc3;
+    hls_delay #(.W(SPW + 105 + 56 + 75 + 3 * 74 + 64 + 4 * 93), .N(R)) st13 (
         .clk, .ce,
-        .d({sp12, e12, z67, z76, 74'(z67) * $signed({1'b0, b12[16:0]}),
+        .d({sp12, e12, z67, z12, 74'(z67) * $signed({1'b0, b12[16:0]}),
             74'(z67) * $signed({1'b0, b12[33:17]}), 74'(z67) * $signed({1'b0, b12[50:34]}),
             64'(z67) * 64'($signed(b12[57:51])),
-            83'(z76) * $signed({1'b0, C[16:0]}), 83'(z76) * $signed({1'b0, C[33:17]}),
-            83'(z76) * $signed({1'b0, C[50:34]}), 83'(z76) * $signed({1'b0, C[64:51]})}),
-        .q({sp13, e13, z13, z76_13, zb0, zb1, zb2, zb3, zc0, zc1, zc2, zc3})
+            93'(z12) * $signed({1'b0, C[16:0]}), 93'(z12) * $signed({1'b0, C[33:17]}),
+            93'(z12) * $signed({1'b0, C[50:34]}), 93'(z12) * $signed({1'b0, C[64:51]})}),
+        .q({sp13, e13, z13, z86_13, zb0, zb1, zb2, zb3, zc0, zc1, zc2, zc3})
     );
     // Stage 14: w (2^-66) and c z (2^-120).
     /* verilator lint_off UNUSEDSIGNAL */
     logic signed [113:0] zb;   // (kept from 2^-66 up)
-    logic signed [134:0] zc;   // (kept from 2^-120 up)
+    logic signed [144:0] zc;   // (kept from 2^-120 up)
     /* verilator lint_on UNUSEDSIGNAL */
     assign zb = 114'(zb0) + (114'(zb1) <<< 17) + (114'(zb2) <<< 34) + (114'(zb3) <<< 51);
-    assign zc = 135'(zc0) + (135'(zc1) <<< 17) + (135'(zc2) <<< 34) + (135'(zc3) <<< 51);
+    assign zc = 145'(zc0) + (145'(zc1) <<< 17) + (145'(zc2) <<< 34) + (145'(zc3) <<< 51);
     logic signed [110:0] cz;
-    assign cz = (KIND == 1) ? (111'(z76_13) <<< 44) : 111'(zc >>> 20);
+    assign cz = (KIND == 1) ? (111'(z86_13) <<< 34) : 111'(zc >>> 30);
     logic [SPW-1:0] sp14;
     logic signed [104:0] e14;
     logic signed [55:0] z14;
@@ -283,52 +341,22 @@ module hls_fp_log64 #(
     hls_delay #(.W(SPW + 136), .N(R)) st17 (
         .clk, .ce, .d({sp16, ec16 - 136'(zw16)}), .q({sp17, r17})
     );
-    // Stage 18: sign and magnitude (zero: log 1 = +0, a special result from here on).
+    // Stage 18: sign and magnitude.
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [135:0] mag;  // (below 2^131)
+    logic [135:0] mag17;  // (below 2^131)
     /* verilator lint_on UNUSEDSIGNAL */
-    assign mag = r17[135] ? 136'(-r17) : 136'(r17);
+    assign mag17 = r17[135] ? 136'(-r17) : 136'(r17);
     logic [SPW-1:0] sp18;
-    logic neg18;
+    logic neg18, zero18;
     logic [130:0] mag18;
-    hls_delay #(.W(SPW + 1 + 131), .N(R)) st18 (
-        .clk, .ce,
-        .d({sp17[64] || r17 == '0, sp17[64] ? sp17[63:0] : 64'd0, r17[135], mag[130:0]}),
-        .q({sp18, neg18, mag18})
+    hls_delay #(.W(SPW + 2 + 131), .N(R)) st18 (
+        .clk, .ce, .d({sp17, r17[135], r17 == '0, mag17[130:0]}), .q({sp18, neg18, zero18, mag18})
     );
     // Stage 19: the leading one (at 61 to 130): in the top 64 bits, or else in the 64 below.
-    logic [7:0] lead;
-    assign lead = (mag18[130:67] != '0) ? 8'd67 + 8'(hls_fp_pkg::lead64(mag18[130:67]))
+    logic [7:0] lead18;
+    assign lead18 = (mag18[130:67] != '0) ? 8'd67 + 8'(hls_fp_pkg::lead64(mag18[130:67]))
                                         : 8'd3 + 8'(hls_fp_pkg::lead64(mag18[66:3]));
-    logic [SPW-1:0] sp19;
-    logic neg19;
-    logic [130:0] mag19;
-    logic [7:0] lead19;
-    hls_delay #(.W(SPW + 1 + 131 + 8), .N(R)) st19 (
-        .clk, .ce, .d({sp18, neg18, mag18, lead}), .q({sp19, neg19, mag19, lead19})
+    hls_delay #(.W(SPW + 2 + 131 + 8), .N(R)) st19 (
+        .clk, .ce, .d({sp18, neg18, zero18, mag18, lead18}), .q({pass_out, neg, zero, mag, lead})
     );
-    // Stage 20: {significand without its hidden bit, guard, round, sticky}: shifted right by
-    // lead - 55, what falls off as sticky; the biased exponent lead - 120 + 1023.
-    logic [6:0] sh;
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [130:0] kept;  // (56 bits: the hidden bit and 55 below it)
-    /* verilator lint_on UNUSEDSIGNAL */
-    assign sh = 7'(lead19 - 8'd55);
-    assign kept = mag19 >> sh;
-    logic [SPW-1:0] sp20;
-    logic neg20;
-    logic [10:0] ef20;
-    logic [54:0] f20;
-    hls_delay #(.W(SPW + 1 + 11 + 55), .N(R)) st20 (
-        .clk, .ce,
-        .d({sp19, neg19, 11'(lead19) + 11'd903,
-            {kept[54:1], kept[0] || (mag19 & ~({131{1'b1}} << sh)) != '0}}),
-        .q({sp20, neg20, ef20, f20})
-    );
-    // Stage 21: round to nearest even and pack in one carry chain (a carry out of the
-    // fraction moves into the exponent); then the rest of the latency.
-    logic [63:0] res;
-    assign res = sp20[64] ? sp20[63:0]
-               : {neg20, {ef20, f20[54:3]} + 63'(f20[2] && (f20[1] || f20[0] || f20[3]))};
-    hls_delay #(.W(64), .N(LAT - R * (STAGES - 1))) out (.clk, .ce, .d(res), .q(y));
 endmodule
