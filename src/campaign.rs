@@ -17,6 +17,7 @@
 use crate::Error;
 use boards::Board;
 use rtl_gen::cores::CoreInfo;
+use rug::ops::Pow;
 use sim::verilator::{build_model, VerilatedModel};
 use std::path::Path;
 
@@ -128,6 +129,11 @@ fn reference(core: &str) -> Option<Reference> {
         "fp64_log" => Ulps64(|v| big(v).ln(), 3.0),
         "fp64_log2" => Ulps64(|v| big(v).log2(), 3.0),
         "fp64_log10" => Ulps64(|v| big(v).log10(), 3.0),
+        // MPFR's pow follows C99 Annex F, as pow and pown do.
+        "fp64_pow" => Ulps64(|v| big(v).pow(big(&v[1..])), 16.0),
+        "fp64_powr" => Ulps64(powr64_exact, 16.0),
+        "fp64_pown" => Ulps64(|v| big(v).pow(v[1] as u32 as i32), 16.0),
+        "fp64_cbrt" => Ulps64(|v| big(v).cbrt(), 2.0),
         "fp32_pown" => Ulps(|v| g(v).powi(v[1] as u32 as i32), 16.0),
         "fp32_rootn" => Ulps(|v| sim::float::rootn(g(v), v[1] as u32 as i32 as i64), 16.0),
         _ => return None,
@@ -364,6 +370,66 @@ fn vector(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64> {
     v
 }
 
+/// OpenCL's powr(x, y) = exp(y log x) for x >= 0, exactly: its special cases (NaN for x <
+/// 0, 0^0, inf^0, 1^inf), else MPFR's pow of |x|.
+fn powr64_exact(v: &[u64]) -> rug::Float {
+    let (x, y) = (f64::from_bits(v[0]), f64::from_bits(v[1]));
+    let nan = x.is_nan()
+        || y.is_nan()
+        || (x < 0.0)
+        || (x == 0.0 && y == 0.0)
+        || (x.is_infinite() && y == 0.0)
+        || (x == 1.0 && y.is_infinite());
+    if nan {
+        return rug::Float::with_val(192, f64::NAN);
+    }
+    // (-0 is +0 here: powr(+-0, y < 0) = +inf.)
+    rug::Float::with_val(192, x.abs()).pow(big(&v[1..]))
+}
+
+/// The operands of a double power core: mostly x and y whose t = y log2|x| spans the
+/// exponential's range (both signs, |t| up to 1100: overflow, underflow, subnormal
+/// results), with x anywhere, near 1 (y then huge) or negative (y then an integer, odd or
+/// even); the rest the general biased operands (the special cases). pown's exponent is an
+/// int (t's range, or a small or any int); cbrt's operand any double.
+fn power_operands64(core: &str, r: &mut Rng) -> Vec<u64> {
+    let (u, w) = (r.next(), r.next());
+    if core == "fp64_cbrt" {
+        return vec![if u % 4 == 0 { operand64(r) } else { w }];
+    }
+    let frac = (w >> 11) as f64 / (1u64 << 53) as f64;
+    let x = match u % 8 {
+        0 | 1 => operand64(r),
+        2 | 3 => (w >> 1) % 0x7FF0_0000_0000_0000,
+        4 | 5 => (1.0 + (frac - 0.5) * 2f64.powi(-(((u >> 8) % 52) as i32))).to_bits(),
+        _ => (-(((u >> 8) % 4000) as f64 + frac)).to_bits(),
+    };
+    let lx = f64::from_bits(x).abs().log2();
+    let t = ((r.next() >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * 2200.0;
+    let mut y = if lx.is_finite() && lx != 0.0 {
+        t / lx
+    } else {
+        t
+    };
+    if core == "fp64_pown" {
+        let n = match u >> 4 & 3 {
+            0 => r.next() as u32 as i32,
+            1 => ((u >> 32) % 81) as i32 - 40,
+            _ => y.clamp(i32::MIN as f64, i32::MAX as f64) as i32,
+        };
+        return vec![x, n as u32 as u64];
+    }
+    if f64::from_bits(x) < 0.0 || u >> 4 & 7 == 0 {
+        y = y.round();
+    }
+    let y = if u >> 7 & 7 == 0 {
+        operand64(r)
+    } else {
+        y.to_bits()
+    };
+    vec![x, y]
+}
+
 /// The operands of vector i, biased towards each core's hard cases.
 fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64> {
     if core.starts_with("fp64_") && core != "fp64_to_fp32" {
@@ -382,6 +448,7 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
             "fp64_add" => vec![r.next() & 1, a, partner64(r, a)],
             "fp64_sqrt" => vec![a],
             "fp64_log" | "fp64_log2" | "fp64_log10" => vec![log_operand64(r, a)],
+            "fp64_pow" | "fp64_powr" | "fp64_pown" | "fp64_cbrt" => power_operands64(core, r),
             _ if inputs.len() == 1 => vec![function_operand64(r, a)],
             _ => vec![a, partner64(r, a)],
         };
@@ -663,7 +730,7 @@ pub fn check(
                 let model = core
                     .name
                     .strip_prefix("fp64_")
-                    .and_then(|n| rtl_gen::math::eval64(n, v[0]));
+                    .and_then(|n| rtl_gen::math::eval64(n, v[0], v.get(1).copied().unwrap_or(0)));
                 (e > *bound || model.is_some_and(|m| m != got), e)
             }
         };
@@ -688,7 +755,11 @@ pub fn check(
                             r(&v).to_f64(),
                             core.name
                                 .strip_prefix("fp64_")
-                                .and_then(|n| rtl_gen::math::eval64(n, v[0]))
+                                .and_then(|n| rtl_gen::math::eval64(
+                                    n,
+                                    v[0],
+                                    v.get(1).copied().unwrap_or(0)
+                                ))
                                 .unwrap_or(0)
                         ),
                         Reference::Ulps(r, _) => format!(

@@ -244,7 +244,8 @@ pub fn all() -> Vec<CoreInfo> {
             let port = |p: &str| format!("{p}[{}:0]", w - 1);
             let mut inputs = vec!["clk".to_string(), "ce".into(), port("a")];
             if f.arity == 2 {
-                inputs.push(port("b"));
+                // pown and rootn: an int exponent.
+                inputs.push(if f.int_b { "b[31:0]".into() } else { port("b") });
             }
             CoreInfo {
                 name: format!("fp{w}_{}", f.name),
@@ -339,6 +340,8 @@ pub fn emit(core: &CoreInfo, board: &Board, ftz: bool) -> String {
         text += include_str!("../sv/hls_fp_exp64.sv").trim_end();
         text += "\n";
         text += include_str!("../sv/hls_fp_log64.sv").trim_end();
+        text += "\n";
+        text += include_str!("../sv/hls_fp_pow64.sv").trim_end();
         text += "\n";
     }
     for part in [

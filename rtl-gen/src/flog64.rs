@@ -99,23 +99,15 @@ pub fn consts() -> &'static Consts {
         let one = BigInt::one() << P;
         let ln2 = ln2();
         // c = log_b e = 1 / ln b, as a value * 2^P.
-        let cs = [
-            (&one << P) / &ln2,
-            one.clone(),
-            (&one << P) / ln10(),
-        ];
+        let cs = [(&one << P) / &ln2, one.clone(), (&one << P) / ln10()];
         let scaled = |v: &BigInt, c: &BigInt| (v * c) >> P;
-        let per_kind = |f: &dyn Fn(&BigInt) -> i128| -> [i128; 3] { std::array::from_fn(|k| f(&cs[k])) };
+        let per_kind =
+            |f: &dyn Fn(&BigInt) -> i128| -> [i128; 3] { std::array::from_fn(|k| f(&cs[k])) };
         let ln_r1: Vec<BigInt> = (0..96)
             .map(|j| -ln_ratio(&BigInt::from(recip(j)), &BigInt::from(512)))
             .collect();
         let ln_r2: Vec<BigInt> = (0..ENTRIES2)
-            .map(|j| {
-                -ln_ratio(
-                    &BigInt::from(16_777_216 + d2(j)),
-                    &BigInt::from(16_777_216),
-                )
-            })
+            .map(|j| -ln_ratio(&BigInt::from(16_777_216 + d2(j)), &BigInt::from(16_777_216)))
             .collect();
         let coef = |den: u32, frac: u64| -> [i64; 3] {
             per_kind(&|c| fixed_signed(&(c / BigInt::from(den)), frac)).map(|v| v as i64)
@@ -143,7 +135,11 @@ pub fn log(x: u64, kind: u32) -> u64 {
     let frac = x & ((1 << 52) - 1);
     // Stage 1: special values.
     if ex == 0x7FF {
-        return if frac != 0 || x >> 63 == 1 { QNAN } else { PINF };
+        return if frac != 0 || x >> 63 == 1 {
+            QNAN
+        } else {
+            PINF
+        };
     }
     if x & !(1 << 63) == 0 {
         return NINF;
@@ -260,7 +256,10 @@ pub fn generated() -> String {
     s += "            default: return 58'sd0;\n        endcase\n    endfunction\n";
     s += "    function automatic logic signed [18:0] log64_d2(input logic [7:0] j);\n        case (j)\n";
     for j in 0..ENTRIES2 {
-        s += &format!("            8'd{j}: return {};\n", sv_signed(d2(j) as i128, 19));
+        s += &format!(
+            "            8'd{j}: return {};\n",
+            sv_signed(d2(j) as i128, 19)
+        );
     }
     s += "            default: return 19'sd0;\n        endcase\n    endfunction\n";
     for (name, idx, n) in [("log64_neg_r1", 7, 96), ("log64_neg_r2", 8, ENTRIES2)] {
@@ -385,7 +384,11 @@ mod tests {
         assert_eq!(log(1, 0), (-1074f64).to_bits());
         assert_eq!(log(0x7FEF_FFFF_FFFF_FFFF, 0), 1024f64.to_bits());
         for p in 0..=22 {
-            assert_eq!(log(10f64.powi(p).to_bits(), 2), (p as f64).to_bits(), "10^{p}");
+            assert_eq!(
+                log(10f64.powi(p).to_bits(), 2),
+                (p as f64).to_bits(),
+                "10^{p}"
+            );
         }
     }
 }

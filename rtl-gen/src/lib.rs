@@ -10,6 +10,7 @@ pub mod fexp;
 pub mod fexp64;
 pub mod flog;
 pub mod flog64;
+pub mod fpow64;
 pub mod math;
 mod onchip;
 
@@ -58,6 +59,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fp_log.sv", include_str!("../sv/hls_fp_log.sv")),
     ("hls_fp_exp64.sv", include_str!("../sv/hls_fp_exp64.sv")),
     ("hls_fp_log64.sv", include_str!("../sv/hls_fp_log64.sv")),
+    ("hls_fp_pow64.sv", include_str!("../sv/hls_fp_pow64.sv")),
 ];
 
 /// A 32-bit register of the control slave.

@@ -101,7 +101,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "pow32(a, b)",
         bound_ulp: 16,
         int_b: false,
-        double: None,
+        double: Some("hls_fp_pow64 #(.KIND(0))"),
     },
     MathFn {
         name: "powr",
@@ -109,7 +109,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "powr32(a, b)",
         bound_ulp: 16,
         int_b: false,
-        double: None,
+        double: Some("hls_fp_pow64 #(.KIND(1))"),
     },
     MathFn {
         name: "tan",
@@ -125,7 +125,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "cbrt32(a)",
         bound_ulp: 2,
         int_b: false,
-        double: None,
+        double: Some("hls_fp_cbrt64 #()"),
     },
     MathFn {
         name: "expm1",
@@ -229,7 +229,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "pown32(a, b)",
         bound_ulp: 16,
         int_b: true,
-        double: None,
+        double: Some("hls_fp_pown64 #()"),
     },
     MathFn {
         name: "rootn",
@@ -267,8 +267,10 @@ impl MathFn {
     /// staged module (the only form of the double cores).
     pub fn module_source(&self, width: u32) -> String {
         let hi = width - 1;
+        // pown and rootn take an int exponent.
+        let b_hi = if self.int_b { 31 } else { hi };
         let b = if self.arity == 2 {
-            format!("    input  logic [{hi}:0] b,\n")
+            format!("    input  logic [{b_hi}:0] b,\n")
         } else {
             String::new()
         };
@@ -290,7 +292,10 @@ impl MathFn {
                 b_arg = if self.arity == 2 { ", b" } else { "" },
                 bound = self.bound_ulp,
                 top = self.module(width),
-                params_lat = format!("{}, .LAT(LAT)", params.strip_suffix(')').unwrap_or(params)),
+                params_lat = match params.strip_suffix(')').unwrap_or(params) {
+                    "" => ".LAT(LAT)".to_string(),
+                    p => format!("{p}, .LAT(LAT)"),
+                },
             );
         }
         format!(
@@ -650,6 +655,7 @@ fn generated() -> String {
     s += &crate::flog::generated();
     s += &crate::fexp64::generated();
     s += &crate::flog64::generated();
+    s += &crate::fpow64::generated();
     s += "    // ---- end of generated part ----\n";
     s
 }
@@ -1560,12 +1566,17 @@ fn cbrt32(x: u32) -> u32 {
     x & 0x8000_0000 | r & 0x7FFF_FFFF
 }
 
-/// What a double core computes for binary64 operands (None: the function has no double
-/// core). The software model uses this, so RTL and model agree bit for bit.
-pub fn eval64(name: &str, a: u64) -> Option<u64> {
+/// What a double core computes for binary64 operands `a` (and `b`: a double's bits, or
+/// pown's int) (None: the function has no double core). The software model uses this, so
+/// RTL and model agree bit for bit.
+pub fn eval64(name: &str, a: u64, b: u64) -> Option<u64> {
     let f = find(name)?;
     f.double?;
     Some(match f.name {
+        "pow" => crate::fpow64::pow(a, b),
+        "powr" => crate::fpow64::powr(a, b),
+        "pown" => crate::fpow64::pown(a, b as u32 as i32),
+        "cbrt" => crate::fpow64::cbrt(a),
         "exp" => crate::fexp64::exp(a, 1),
         "exp2" => crate::fexp64::exp(a, 0),
         "exp10" => crate::fexp64::exp(a, 2),

@@ -1149,12 +1149,19 @@ impl<'m> Machine<'m> {
                 }
             }
         }
-        // Likewise a function with a double core.
+        // Likewise a function with a double core (pown's second operand an int).
         if k == FloatKind::F64 {
-            if let [V::F(x, FloatKind::F64)] = args {
+            let operands = match args {
+                [V::F(x, FloatKind::F64)] => Some((x.to_bits(), 0)),
+                [V::F(x, FloatKind::F64), V::F(y, FloatKind::F64)] => {
+                    Some((x.to_bits(), y.to_bits()))
+                }
+                [V::F(x, FloatKind::F64), V::I(n, 32)] => Some((x.to_bits(), *n as u32 as u64)),
+                _ => None,
+            };
+            if let Some((a, b)) = operands {
                 let name = format!("{op:?}");
-                if let Some(r) = rtl_gen::math::eval64(frontend::ir::math_name(&name), x.to_bits())
-                {
+                if let Some(r) = rtl_gen::math::eval64(frontend::ir::math_name(&name), a, b) {
                     return Ok(Some(V::F(f64::from_bits(r), k)));
                 }
             }
