@@ -1223,7 +1223,12 @@ impl<'m> Machine<'m> {
                     Cl::rint => x.round_ties_even(),
                     Cl::round => x.round(),
                     // 1/sqrt as two correctly rounded steps (under 1.5 ulp; the bound is 2),
-                    // the way the hardware builds it.
+                    // the way the hardware builds it; for half both steps in float, then one
+                    // rounding to half (half's bound is 1 ulp).
+                    Cl::rsqrt | Cl::half_rsqrt | Cl::native_rsqrt if k == FloatKind::F16 => {
+                        let f = |v: f64| fl::round(FloatKind::F32, v);
+                        f(1.0 / f(x.sqrt()))
+                    }
                     Cl::rsqrt | Cl::half_rsqrt | Cl::native_rsqrt => 1.0 / rd(x.sqrt()),
                     Cl::sin | Cl::half_sin | Cl::native_sin => x.sin(),
                     Cl::sinh => x.sinh(),

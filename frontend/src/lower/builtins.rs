@@ -310,16 +310,34 @@ impl Lowering<'_> {
             }
             // 1/sqrt(x) from two correctly rounded operations: under 1.5 ulp, inside the
             // 2 ulp OpenCL allows rsqrt. native_* may be anything: the exact cores serve.
+            // Half allows 1 ulp: both steps in float, then one rounding to half.
             Cl::rsqrt | Cl::native_rsqrt | Cl::half_rsqrt if is_float => {
                 need(1)?;
-                let r = ub.op(OpKind::FloatUnary(FloatUnaryOp::Sqrt), ty, vec![args[0]]);
-                let one = ub.op(OpKind::Const(float_bits(ty, 1.0)), ty, vec![]);
-                ub.add(Op_ {
-                    kind: OpKind::Float(FloatBinOp::Div),
-                    ty,
-                    operands: vec![one, r],
-                    name,
-                })
+                let half = ty == Type::Float(FloatKind::F16);
+                let wide = if half { Type::Float(FloatKind::F32) } else { ty };
+                let x = if half {
+                    ub.op(OpKind::Convert(ConvertOp::FToF(Rounding::Rte)), wide, vec![args[0]])
+                } else {
+                    args[0]
+                };
+                let r = ub.op(OpKind::FloatUnary(FloatUnaryOp::Sqrt), wide, vec![x]);
+                let one = ub.op(OpKind::Const(float_bits(wide, 1.0)), wide, vec![]);
+                if half {
+                    let q = ub.op(OpKind::Float(FloatBinOp::Div), wide, vec![one, r]);
+                    ub.add(Op_ {
+                        kind: OpKind::Convert(ConvertOp::FToF(Rounding::Rte)),
+                        ty,
+                        operands: vec![q],
+                        name,
+                    })
+                } else {
+                    ub.add(Op_ {
+                        kind: OpKind::Float(FloatBinOp::Div),
+                        ty,
+                        operands: vec![one, r],
+                        name,
+                    })
+                }
             }
             Cl::native_sqrt | Cl::half_sqrt if is_float => {
                 need(1)?;
