@@ -134,6 +134,8 @@ fn reference(core: &str) -> Option<Reference> {
         "fp64_powr" => Ulps64(powr64_exact, 16.0),
         "fp64_pown" => Ulps64(|v| big(v).pow(v[1] as u32 as i32), 16.0),
         "fp64_cbrt" => Ulps64(|v| big(v).cbrt(), 2.0),
+        "fp64_sin" => Ulps64(|v| big(v).sin(), 4.0),
+        "fp64_cos" => Ulps64(|v| big(v).cos(), 4.0),
         "fp32_pown" => Ulps(|v| g(v).powi(v[1] as u32 as i32), 16.0),
         "fp32_rootn" => Ulps(|v| sim::float::rootn(g(v), v[1] as u32 as i32 as i64), 16.0),
         _ => return None,
@@ -370,6 +372,44 @@ fn vector(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64> {
     v
 }
 
+/// The operand of a double sine or cosine core: `a` (the general biased operand), any
+/// finite double from 2^-28 up (every exponent), a near multiple of pi/2 (k pi/2 for k up
+/// to 2^40, nudged by up to 8 ulps: the reduction's cancellation), one of the doubles
+/// closest to a multiple of pi/2 (the reduction's worst cases), or a point near the
+/// table's i/128 (nudged by up to 2^-50); either sign.
+fn trig_operand64(r: &mut Rng, a: u64) -> u64 {
+    // 6381956970095103 2^797, the double closest to a multiple of pi/2 (r' near 2^-61,
+    // Muller's table of worst cases); near pi/2, pi, 2 pi; 1e22.
+    const HARD: [u64; 5] = [
+        0x7506_AC5B_262C_A1FF,
+        0x3FF9_21FB_5444_2D18,
+        0x4009_21FB_5444_2D18,
+        0x4019_21FB_5444_2D18,
+        0x4480_F0CF_064D_D592,
+    ];
+    let (u, w) = (r.next(), r.next());
+    let sign = u & (1 << 63);
+    let x = match u % 5 {
+        0 => return a,
+        1 => ((u >> 8) % (2047 - 995) + 995) << 52 | (w & ((1 << 52) - 1)),
+        2 => {
+            let k = (w >> 24) % (1 << 40);
+            (k as f64 * std::f64::consts::FRAC_PI_2)
+                .to_bits()
+                .wrapping_add((u >> 8) % 17)
+                .wrapping_sub(8)
+        }
+        3 => HARD[(u >> 8) as usize % HARD.len()]
+            .wrapping_add((u >> 16) % 5)
+            .wrapping_sub(2),
+        _ => {
+            let i = ((u >> 8) % 102) as f64 / 128.0;
+            (i + ((w % 2001) as f64 - 1000.0) * 2f64.powi(-60)).to_bits()
+        }
+    };
+    sign | (x & !(1 << 63))
+}
+
 /// OpenCL's powr(x, y) = exp(y log x) for x >= 0, exactly: its special cases (NaN for x <
 /// 0, 0^0, inf^0, 1^inf), else MPFR's pow of |x|.
 fn powr64_exact(v: &[u64]) -> rug::Float {
@@ -449,6 +489,7 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
             "fp64_sqrt" => vec![a],
             "fp64_log" | "fp64_log2" | "fp64_log10" => vec![log_operand64(r, a)],
             "fp64_pow" | "fp64_powr" | "fp64_pown" | "fp64_cbrt" => power_operands64(core, r),
+            "fp64_sin" | "fp64_cos" => vec![trig_operand64(r, a)],
             _ if inputs.len() == 1 => vec![function_operand64(r, a)],
             _ => vec![a, partner64(r, a)],
         };

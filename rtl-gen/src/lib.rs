@@ -11,6 +11,7 @@ pub mod fexp64;
 pub mod flog;
 pub mod flog64;
 pub mod fpow64;
+pub mod fsin64;
 pub mod math;
 mod onchip;
 
@@ -60,6 +61,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fp_exp64.sv", include_str!("../sv/hls_fp_exp64.sv")),
     ("hls_fp_log64.sv", include_str!("../sv/hls_fp_log64.sv")),
     ("hls_fp_pow64.sv", include_str!("../sv/hls_fp_pow64.sv")),
+    ("hls_fp_sin64.sv", include_str!("../sv/hls_fp_sin64.sv")),
 ];
 
 /// A 32-bit register of the control slave.

@@ -85,7 +85,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "sincos32(a, 1'b0)",
         bound_ulp: 4,
         int_b: false,
-        double: None,
+        double: Some("hls_fp_sin64 #(.KIND(0))"),
     },
     MathFn {
         name: "cos",
@@ -93,7 +93,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "sincos32(a, 1'b1)",
         bound_ulp: 4,
         int_b: false,
-        double: None,
+        double: Some("hls_fp_sin64 #(.KIND(1))"),
     },
     MathFn {
         name: "pow",
@@ -656,6 +656,7 @@ fn generated() -> String {
     s += &crate::fexp64::generated();
     s += &crate::flog64::generated();
     s += &crate::fpow64::generated();
+    s += &crate::fsin64::generated();
     s += "    // ---- end of generated part ----\n";
     s
 }
@@ -1577,6 +1578,8 @@ pub fn eval64(name: &str, a: u64, b: u64) -> Option<u64> {
         "powr" => crate::fpow64::powr(a, b),
         "pown" => crate::fpow64::pown(a, b as u32 as i32),
         "cbrt" => crate::fpow64::cbrt(a),
+        "sin" => crate::fsin64::sin_cos(a, false),
+        "cos" => crate::fsin64::sin_cos(a, true),
         "exp" => crate::fexp64::exp(a, 1),
         "exp2" => crate::fexp64::exp(a, 0),
         "exp10" => crate::fexp64::exp(a, 2),

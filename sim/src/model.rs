@@ -1389,6 +1389,13 @@ impl<'m> Machine<'m> {
                         };
                         (core("sin"), V::F(core("cos"), k))
                     }
+                    Cl::sincos if k == FloatKind::F64 => {
+                        // The double cores' sine and cosine, bit for bit.
+                        let core = |f: &str| {
+                            f64::from_bits(rtl_gen::math::eval64(f, x.to_bits(), 0).unwrap_or(0))
+                        };
+                        (core("sin"), V::F(core("cos"), k))
+                    }
                     Cl::sincos => (x.sin(), V::F(rd(x.cos()), k)),
                     Cl::lgamma_r => {
                         let (v, sign) = libm::lgamma_r(x);

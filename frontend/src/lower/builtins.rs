@@ -314,9 +314,17 @@ impl Lowering<'_> {
             Cl::rsqrt | Cl::native_rsqrt | Cl::half_rsqrt if is_float => {
                 need(1)?;
                 let half = ty == Type::Float(FloatKind::F16);
-                let wide = if half { Type::Float(FloatKind::F32) } else { ty };
+                let wide = if half {
+                    Type::Float(FloatKind::F32)
+                } else {
+                    ty
+                };
                 let x = if half {
-                    ub.op(OpKind::Convert(ConvertOp::FToF(Rounding::Rte)), wide, vec![args[0]])
+                    ub.op(
+                        OpKind::Convert(ConvertOp::FToF(Rounding::Rte)),
+                        wide,
+                        vec![args[0]],
+                    )
                 } else {
                     args[0]
                 };

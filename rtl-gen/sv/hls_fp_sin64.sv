@@ -1,0 +1,498 @@
+// binary64 sine (KIND 0) or cosine (KIND 1), within 0.51 ulp, staged: Payne-Hanek
+// reduction with a ROM of 2/pi, a table of sin and cos at i/128 and two short polynomials
+// in b^2. rtl-gen/src/fsin64.rs is the same computation in Rust, bit for bit, with the
+// error analysis; the ROM, tables and constants come from there (hls_fp_math_pkg).
+//
+// Stages: specials (NaN and infinities: NaN; below 2^-27 x or 1) and the ROM address; the
+// ROM word (256 bits of 2/pi); the 183-bit window; x's significand times it as four partial
+// products (modulo 2^183); their sum, v = x 2/pi mod 4 on a 2^-128 grid; the quadrant and
+// r' = v - round(v) as sign and magnitude; its leading one; r' normalised to 64 bits; times
+// pi/2 (partial products); their sum, r normalised; |r| on a 2^-72 grid, a = i/128 the
+// nearest and b = |r| - a; b normalised (b = r when a = 0) beside sin a and cos a from the
+// table; b^2 (partial products, their sum, onto the 2^-72 grid); S(u) and C(u) by Horner
+// (three products, each then its sum, two stages apiece); b S(u) (partial products, their
+// sum); the quadrant's choice and sign, sin b on the grid; the two products (partial
+// products, their sums); the leading one, the normalised significand; rounding and packing.
+// With LAT >= STAGES a register ends every stage (extra latency is a delay line at the
+// output); with LAT < STAGES the same logic is combinational, followed by LAT registers.
+module hls_fp_sin64 #(
+    parameter int KIND = 0,
+    parameter int LAT = 40
+) (
+    input  logic        clk,
+    input  logic        ce,
+    input  logic [63:0] a,
+    output logic [63:0] y
+);
+    localparam int STAGES = 28;
+    localparam int R = (LAT >= STAGES) ? 1 : 0;  // registers per stage boundary
+    localparam int SPW = 65;                      // {special, its value}
+    localparam logic [63:0] PI_2 = hls_fp_math_pkg::SIN64_PI_2;
+    localparam logic [71:0] S1 = hls_fp_math_pkg::SIN64_S1;
+    localparam logic [71:0] S2 = hls_fp_math_pkg::SIN64_S2;
+    localparam logic [71:0] S3 = hls_fp_math_pkg::SIN64_S3;
+    localparam logic [71:0] C1 = hls_fp_math_pkg::SIN64_C1;
+    localparam logic [71:0] C2 = hls_fp_math_pkg::SIN64_C2;
+    localparam logic [71:0] C3 = hls_fp_math_pkg::SIN64_C3;
+    localparam logic [72:0] ONE72 = 73'd1 << 72;
+
+    // Stage 1: special values; the ROM address of 2/pi's window, p0 = 2174 - ex (a word
+    // of 64 bits, then a shift below 64).
+    logic [10:0] ex;
+    logic special;
+    logic [63:0] special_val;
+    logic [10:0] p0;
+    assign ex = a[62:52];
+    assign p0 = 11'(12'd2174 - {1'b0, ex});
+    always_comb begin
+        special = 1'b1;
+        if (ex == 11'h7FF) special_val = 64'h7FF8_0000_0000_0000;
+        else if (ex < 11'd996) special_val = (KIND == 1) ? 64'h3FF0_0000_0000_0000 : a;
+        else begin
+            special = 1'b0;
+            special_val = 64'd0;
+        end
+    end
+    logic [SPW-1:0] sp1;
+    logic xs1;
+    logic [52:0] m1;
+    logic [4:0] k1;
+    logic [5:0] bsh1;
+    hls_delay #(.W(SPW + 1 + 53 + 5 + 6), .N(R)) st1 (
+        .clk, .ce, .d({special, special_val, a[63], 1'b1, a[51:0], p0[10:6], p0[5:0]}),
+        .q({sp1, xs1, m1, k1, bsh1})
+    );
+    // Stage 2: the ROM word.
+    logic [SPW-1:0] sp2;
+    logic xs2;
+    logic [52:0] m2;
+    logic [5:0] bsh2;
+    logic [255:0] word2;
+    hls_delay #(.W(SPW + 1 + 53 + 6 + 256), .N(R)) st2 (
+        .clk, .ce, .d({sp1, xs1, m1, bsh1, hls_fp_math_pkg::sin64_two_over_pi(k1)}),
+        .q({sp2, xs2, m2, bsh2, word2})
+    );
+    // Stage 3: the window (183 bits).
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [255:0] win;  // (183 bits kept)
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign win = word2 >> bsh2;
+    logic [SPW-1:0] sp3;
+    logic xs3;
+    logic [52:0] m3;
+    logic [182:0] w3;
+    hls_delay #(.W(SPW + 1 + 53 + 183), .N(R)) st3 (
+        .clk, .ce, .d({sp2, xs2, m2, win[182:0]}), .q({sp3, xs3, m3, w3})
+    );
+    // Stage 4: M W modulo 2^183 as four partial products (M in slices of 17 bits, each
+    // product only as wide as what its place keeps).
+    logic [SPW-1:0] sp4;
+    logic xs4;
+    logic [182:0] pw0;
+    logic [165:0] pw1;
+    logic [148:0] pw2;
+    logic [131:0] pw3;
+    hls_delay #(.W(SPW + 1 + 183 + 166 + 149 + 132), .N(R)) st4 (
+        .clk, .ce,
+        .d({sp3, xs3, 183'(w3) * 183'(m3[16:0]), 166'(w3) * 166'(m3[33:17]),
+            149'(w3) * 149'(m3[50:34]), 132'(w3) * 132'(m3[52:51])}),
+        .q({sp4, xs4, pw0, pw1, pw2, pw3})
+    );
+    // Stage 5: their sum; v = x 2/pi mod 4 on a 2^-128 grid (130 bits).
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [182:0] mw;  // (v is its bits from 53 up)
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign mw = pw0 + {pw1, 17'd0} + {pw2, 34'd0} + {pw3, 51'd0};
+    logic [SPW-1:0] sp5;
+    logic xs5;
+    logic [129:0] v5;
+    hls_delay #(.W(SPW + 1 + 130), .N(R)) st5 (
+        .clk, .ce, .d({sp4, xs4, mw[182:53]}), .q({sp5, xs5, v5})
+    );
+    // Stage 6: the quadrant q = round(v) mod 4; r' = v - round(v) as sign and magnitude.
+    logic [129:0] vr;
+    logic signed [128:0] rp;
+    assign vr = v5 + (130'd1 << 127);
+    assign rp = $signed({1'b0, vr[127:0]}) - $signed({2'b01, 127'd0});
+    logic [SPW-1:0] sp6;
+    logic xs6, negr6;
+    logic [1:0] q6;
+    logic [127:0] mr6;
+    hls_delay #(.W(SPW + 1 + 1 + 2 + 128), .N(R)) st6 (
+        .clk, .ce, .d({sp5, xs5, rp[128], vr[129:128], 128'(rp[128] ? -rp : rp)}),
+        .q({sp6, xs6, negr6, q6, mr6})
+    );
+    // Stage 7: the leading one of |r'| (66 to 127 for every double).
+    logic [6:0] lead_r;
+    assign lead_r = (mr6[127:64] != '0) ? {1'b1, hls_fp_pkg::lead64(mr6[127:64])}
+                                         : {1'b0, hls_fp_pkg::lead64(mr6[63:0])};
+    logic [SPW-1:0] sp7;
+    logic xs7, negr7;
+    logic [1:0] q7;
+    logic [127:0] mr7;
+    logic [6:0] lead7;
+    hls_delay #(.W(SPW + 1 + 1 + 2 + 128 + 7), .N(R)) st7 (
+        .clk, .ce, .d({sp6, xs6, negr6, q6, mr6, lead_r}), .q({sp7, xs7, negr7, q7, mr7, lead7})
+    );
+    // Stage 8: |r'| normalised to 64 bits (truncated).
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [127:0] rnorm;  // (64 bits kept)
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign rnorm = mr7 >> (lead7 - 7'd63);
+    logic [SPW-1:0] sp8;
+    logic xs8, negr8;
+    logic [1:0] q8;
+    logic [63:0] rm8;
+    logic [6:0] lead8;
+    hls_delay #(.W(SPW + 1 + 1 + 2 + 64 + 7), .N(R)) st8 (
+        .clk, .ce, .d({sp7, xs7, negr7, q7, rnorm[63:0], lead7}), .q({sp8, xs8, negr8, q8, rm8, lead8})
+    );
+    // Stage 9: r' pi/2 as four partial products (pi/2 in slices of 17 bits).
+    logic [SPW-1:0] sp9;
+    logic xs9, negr9;
+    logic [1:0] q9;
+    logic [6:0] lead9;
+    logic [80:0] pr0, pr1, pr2;
+    logic [76:0] pr3;
+    hls_delay #(.W(SPW + 1 + 1 + 2 + 7 + 3 * 81 + 77), .N(R)) st9 (
+        .clk, .ce,
+        .d({sp8, xs8, negr8, q8, lead8, 81'(rm8) * 81'(PI_2[16:0]), 81'(rm8) * 81'(PI_2[33:17]),
+            81'(rm8) * 81'(PI_2[50:34]), 77'(rm8) * 77'(PI_2[63:51])}),
+        .q({sp9, xs9, negr9, q9, lead9, pr0, pr1, pr2, pr3})
+    );
+    // Stage 10: their sum; r = r_m 2^er with r_m's leading one at bit 63.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [127:0] rpi;  // (its top 64 bits kept)
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign rpi = 128'(pr0) + (128'(pr1) << 17) + (128'(pr2) << 34) + (128'(pr3) << 51);
+    logic [SPW-1:0] sp10;
+    logic xs10, negr10;
+    logic [1:0] q10;
+    logic [63:0] rm10;
+    logic signed [10:0] er10;
+    hls_delay #(.W(SPW + 1 + 1 + 2 + 64 + 11), .N(R)) st10 (
+        .clk, .ce,
+        .d({sp9, xs9, negr9, q9, rpi[127] ? rpi[127:64] : rpi[126:63],
+            $signed({4'd0, lead9}) - (rpi[127] ? 11'sd190 : 11'sd191)}),
+        .q({sp10, xs10, negr10, q10, rm10, er10})
+    );
+    // Stage 11: |r| on a 2^-72 grid (shifted right by -(er + 64)); i = the nearest
+    // multiple of 1/128; b = |r| - i/128 (signed, |b| <= 2^64 of the grid).
+    logic [10:0] sh11;
+    logic [71:0] r_fx;
+    logic [7:0] i_r;
+    assign sh11 = 11'(-(er10 + 11'sd64));
+    assign r_fx = (sh11 >= 11'd72) ? 72'd0 : 72'({rm10, 8'd0} >> sh11[6:0]);
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [72:0] r_up;  // (i from its bits 65 up)
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign r_up = 73'(r_fx) + (73'd1 << 64);
+    assign i_r = 8'(r_up >> 65);
+    logic [SPW-1:0] sp11;
+    logic xs11, negr11;
+    logic [1:0] q11;
+    logic [63:0] rm11;
+    logic signed [10:0] er11;
+    logic [6:0] i11;
+    logic signed [72:0] bfx11;
+    hls_delay #(.W(SPW + 1 + 1 + 2 + 64 + 11 + 7 + 73), .N(R)) st11 (
+        .clk, .ce,
+        .d({sp10, xs10, negr10, q10, rm10, er10, i_r[6:0],
+            $signed({1'b0, r_fx}) - $signed({1'b0, 72'(i_r) << 65})}),
+        .q({sp11, xs11, negr11, q11, rm11, er11, i11, bfx11})
+    );
+    // Stage 12: b normalised to 64 bits (b = r itself when i = 0; b = 0: significand 0);
+    // sin(i/128) and cos(i/128).
+    logic [64:0] mb;
+    logic [6:0] lb;
+    logic [63:0] bm;
+    logic signed [10:0] eb;
+    logic negb;
+    assign mb = 65'(bfx11[72] ? -bfx11 : bfx11);
+    assign lb = mb[64] ? 7'd64 : {1'b0, hls_fp_pkg::lead64(mb[63:0])};
+    always_comb begin
+        if (i11 == '0) begin
+            negb = 1'b0;
+            bm = rm11;
+            eb = er11;
+        end else if (mb == '0) begin
+            negb = 1'b0;
+            bm = '0;
+            eb = -11'sd200;
+        end else begin
+            negb = bfx11[72];
+            bm = mb[64] ? mb[64:1] : 64'(mb[63:0] << (7'd63 - lb));
+            eb = $signed({4'd0, lb}) - 11'sd135;
+        end
+    end
+    logic [SPW-1:0] sp12;
+    logic xs12, negr12, negb12;
+    logic [1:0] q12;
+    logic [6:0] i12;
+    logic [63:0] bm12;
+    logic signed [10:0] eb12;
+    logic [72:0] sa12, ca12;
+    hls_delay #(.W(SPW + 3 + 2 + 7 + 64 + 11 + 2 * 73), .N(R)) st12 (
+        .clk, .ce,
+        .d({sp11, xs11, negr11, negb, q11, i11, bm, eb, hls_fp_math_pkg::sin64_sin_a(i11),
+            hls_fp_math_pkg::sin64_cos_a(i11)}),
+        .q({sp12, xs12, negr12, negb12, q12, i12, bm12, eb12, sa12, ca12})
+    );
+    // The quadrant's choice (sin|r| or cos|r|), the result's sign, and the small case (a = 0
+    // and sin|r| wanted: b S(u), normalised) travel together from here.
+    logic want_sin, neg_res;
+    assign want_sin = q12[0] == (KIND == 1);
+    assign neg_res = (KIND == 1) ? ((q12 == 2'd1 || q12 == 2'd2) != (want_sin && negr12))
+                                 : (((q12[1]) != (want_sin && negr12)) != xs12);
+    localparam int CW = SPW + 3 + 7 + 64 + 11 + 2 * 73;  // what rides along from stage 13
+    logic [CW-1:0] carry12;
+    assign carry12 = {sp12, want_sin, neg_res, negb12, i12, bm12, eb12, sa12, ca12};
+    // Stage 13: b^2 as four partial products.
+    logic [CW-1:0] carry13;
+    logic [80:0] bb0, bb1, bb2;
+    logic [76:0] bb3;
+    hls_delay #(.W(CW + 3 * 81 + 77), .N(R)) st13 (
+        .clk, .ce,
+        .d({carry12, 81'(bm12) * 81'(bm12[16:0]), 81'(bm12) * 81'(bm12[33:17]),
+            81'(bm12) * 81'(bm12[50:34]), 77'(bm12) * 77'(bm12[63:51])}),
+        .q({carry13, bb0, bb1, bb2, bb3})
+    );
+    // Stage 14: b^2 (128 bits: b^2 = it 2^(2 eb)).
+    logic [CW-1:0] carry14;
+    logic [127:0] b2_14;
+    hls_delay #(.W(CW + 128), .N(R)) st14 (
+        .clk, .ce,
+        .d({carry13, 128'(bb0) + (128'(bb1) << 17) + (128'(bb2) << 34) + (128'(bb3) << 51)}),
+        .q({carry14, b2_14})
+    );
+    // Stage 15: u = b^2 on the 2^-72 grid (shifted right by -2 eb - 72, at least 72).
+    logic signed [10:0] eb14;
+    logic [11:0] ush;
+    assign eb14 = carry14[2 * 73 + 10 -: 11];
+    assign ush = 12'(-(12'(eb14) <<< 1) - 12'sd72);
+    logic [CW-1:0] carry15;
+    logic [56:0] u15;
+    hls_delay #(.W(CW + 57), .N(R)) st15 (
+        .clk, .ce, .d({carry14, (ush >= 12'd128) ? 57'd0 : 57'(b2_14 >> ush[6:0])}),
+        .q({carry15, u15})
+    );
+    // Stage 16: the innermost Horner steps, 1/120 - u/5040 and 1/24 - u/720.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [79:0] us3, uc3;  // (kept from 2^-72 up)
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign us3 = 80'(u15[56:22]) * 80'(S3[71:22]);
+    assign uc3 = 80'(u15[56:22]) * 80'(C3[71:22]);
+    logic [CW-1:0] carry16;
+    logic [56:0] u16;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [71:0] sin16, cin16;  // (used from 2^-64 up)
+    /* verilator lint_on UNUSEDSIGNAL */
+    hls_delay #(.W(CW + 57 + 2 * 72), .N(R)) st16 (
+        .clk, .ce, .d({carry15, u15, S2 - 72'(us3 >> 28), C2 - 72'(uc3 >> 28)}),
+        .q({carry16, u16, sin16, cin16})
+    );
+    // Stage 17: u (that) as four partial products each (u and that at 2^-64).
+    logic [CW-1:0] carry17;
+    logic [56:0] u17;
+    logic [65:0] sm0, sm1, sm2, cm0, cm1, cm2;
+    logic [63:0] sm3, cm3;
+    hls_delay #(.W(CW + 57 + 6 * 66 + 2 * 64), .N(R)) st17 (
+        .clk, .ce,
+        .d({carry16, u16, 66'(u16[56:8]) * 66'(sin16[24:8]), 66'(u16[56:8]) * 66'(sin16[41:25]),
+            66'(u16[56:8]) * 66'(sin16[58:42]), 66'(u16[56:8]) * 66'(cin16[24:8]),
+            66'(u16[56:8]) * 66'(cin16[41:25]), 66'(u16[56:8]) * 66'(cin16[58:42]),
+            64'(u16[56:8]) * 64'(sin16[71:59]), 64'(u16[56:8]) * 64'(cin16[71:59])}),
+        .q({carry17, u17, sm0, sm1, sm2, cm0, cm1, cm2, sm3, cm3})
+    );
+    // Stage 18: 1/6 - u (1/120 - u/5040) and 1/2 - u (1/24 - u/720) (2^-72).
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [127:0] us2, uc2;  // (kept from 2^-72 up)
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign us2 = 128'(sm0) + (128'(sm1) << 17) + (128'(sm2) << 34) + (128'(sm3) << 51);
+    assign uc2 = 128'(cm0) + (128'(cm1) << 17) + (128'(cm2) << 34) + (128'(cm3) << 51);
+    logic [CW-1:0] carry18;
+    logic [56:0] u18;
+    logic [71:0] smid18, cmid18;
+    hls_delay #(.W(CW + 57 + 2 * 72), .N(R)) st18 (
+        .clk, .ce, .d({carry17, u17, S1 - 72'(us2 >> 56), C1 - 72'(uc2 >> 56)}),
+        .q({carry18, u18, smid18, cmid18})
+    );
+    // Stage 19: u (that) as five partial products each.
+    logic [CW-1:0] carry19;
+    logic [73:0] su0, su1, su2, su3, cu0, cu1, cu2, cu3;
+    logic [60:0] su4, cu4;
+    hls_delay #(.W(CW + 8 * 74 + 2 * 61), .N(R)) st19 (
+        .clk, .ce,
+        .d({carry18, 74'(u18) * 74'(smid18[16:0]), 74'(u18) * 74'(smid18[33:17]),
+            74'(u18) * 74'(smid18[50:34]), 74'(u18) * 74'(smid18[67:51]),
+            74'(u18) * 74'(cmid18[16:0]), 74'(u18) * 74'(cmid18[33:17]),
+            74'(u18) * 74'(cmid18[50:34]), 74'(u18) * 74'(cmid18[67:51]),
+            61'(u18) * 61'(smid18[71:68]), 61'(u18) * 61'(cmid18[71:68])}),
+        .q({carry19, su0, su1, su2, su3, cu0, cu1, cu2, cu3, su4, cu4})
+    );
+    // Stage 20: S(u) = 1 - u (that) and C(u) likewise (2^-72, at most 1).
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [128:0] us1, uc1;  // (kept from 2^-72 up)
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign us1 = 129'(su0) + (129'(su1) << 17) + (129'(su2) << 34) + (129'(su3) << 51)
+               + (129'(su4) << 68);
+    assign uc1 = 129'(cu0) + (129'(cu1) << 17) + (129'(cu2) << 34) + (129'(cu3) << 51)
+               + (129'(cu4) << 68);
+    logic [CW-1:0] carry20;
+    logic [72:0] s20, c20;
+    hls_delay #(.W(CW + 2 * 73), .N(R)) st20 (
+        .clk, .ce, .d({carry19, ONE72 - 73'(us1 >> 72), ONE72 - 73'(uc1 >> 72)}),
+        .q({carry20, s20, c20})
+    );
+    // Stage 21: b S(u) as five partial products (S in slices of 17 bits).
+    logic [63:0] bm20;
+    assign bm20 = carry20[11 + 2 * 73 +: 64];
+    logic [CW-1:0] carry21;
+    logic [72:0] c21;
+    logic [80:0] sb0, sb1, sb2, sb3;
+    logic [68:0] sb4;
+    hls_delay #(.W(CW + 73 + 4 * 81 + 69), .N(R)) st21 (
+        .clk, .ce,
+        .d({carry20, c20, 81'(bm20) * 81'(s20[16:0]), 81'(bm20) * 81'(s20[33:17]),
+            81'(bm20) * 81'(s20[50:34]), 81'(bm20) * 81'(s20[67:51]), 69'(bm20) * 69'(s20[72:68])}),
+        .q({carry21, c21, sb0, sb1, sb2, sb3, sb4})
+    );
+    // Stage 22: b S(u) (137 bits: sin b = it 2^(eb - 72)).
+    logic [CW-1:0] carry22;
+    logic [72:0] c22;
+    logic [136:0] sbf22;  // (below 2^136)
+    hls_delay #(.W(CW + 73 + 137), .N(R)) st22 (
+        .clk, .ce,
+        .d({carry21, c21, 137'(sb0) + (137'(sb1) << 17) + (137'(sb2) << 34) + (137'(sb3) << 51)
+                          + (137'(sb4) << 68)}),
+        .q({carry22, c22, sbf22})
+    );
+    // Stage 23: the small case's significand (b S(u)'s top 64 bits, sticky below) and
+    // exponent; otherwise sin b on the 2^-72 grid (shifted right by -eb, signed) and the
+    // products' operands: sin|r| = sin a C + cos a sin b, cos|r| = cos a C - sin a sin b.
+    logic [SPW-1:0] sp22;
+    logic want22, neg22, negb22;
+    logic [6:0] i22;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [63:0] bm22;  // (zero or not)
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic signed [10:0] eb22;
+    logic [72:0] sa22, ca22;
+    assign {sp22, want22, neg22, negb22, i22, bm22, eb22, sa22, ca22} = carry22;
+    logic is_small;
+    logic [63:0] kept_s;
+    logic sticky_s;
+    logic signed [10:0] e_s;
+    logic [10:0] sbsh;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [136:0] sbm;  // (sin b is at most 2^64 of the grid)
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign is_small = i22 == '0 && want22;
+    assign kept_s = sbf22[135] ? sbf22[135:72] : sbf22[134:71];
+    assign sticky_s = sbf22[135] ? sbf22[71:0] != '0 : sbf22[70:0] != '0;
+    assign e_s = eb22 + (sbf22[135] ? 11'sd63 : 11'sd62);
+    assign sbsh = 11'(-eb22);
+    assign sbm = (sbsh >= 11'd137) ? 137'd0 : sbf22 >> sbsh[7:0];
+    logic [SPW-1:0] sp23;
+    logic want23, neg23, small23, zero23, sticky23;
+    logic [63:0] kept23;
+    logic signed [10:0] e23;
+    logic [72:0] x1_23, x2_23, c23;
+    logic signed [66:0] sb23;
+    hls_delay #(.W(SPW + 5 + 64 + 11 + 3 * 73 + 67), .N(R)) st23 (
+        .clk, .ce,
+        .d({sp22, want22, neg22, is_small, bm22 == '0, sticky_s, kept_s, e_s,
+            want22 ? sa22 : ca22, want22 ? ca22 : sa22, c22,
+            negb22 ? -$signed({1'b0, 66'(sbm)}) : $signed({1'b0, 66'(sbm)})}),
+        .q({sp23, want23, neg23, small23, zero23, sticky23, kept23, e23, x1_23, x2_23, c23, sb23})
+    );
+    // Stage 24: the two products as partial products (C and sin b in slices of 17 bits).
+    logic [SPW-1:0] sp24;
+    logic want24, neg24, small24, zero24, sticky24;
+    logic [63:0] kept24;
+    logic signed [10:0] e24;
+    logic [89:0] pc0, pc1, pc2, pc3;
+    logic [77:0] pc4;
+    logic signed [90:0] ps0, ps1, ps2;
+    logic signed [89:0] ps3;
+    hls_delay #(.W(SPW + 5 + 64 + 11 + 4 * 90 + 78 + 3 * 91 + 90), .N(R)) st24 (
+        .clk, .ce,
+        .d({sp23, want23, neg23, small23, zero23, sticky23, kept23, e23,
+            90'(x1_23) * 90'(c23[16:0]), 90'(x1_23) * 90'(c23[33:17]),
+            90'(x1_23) * 90'(c23[50:34]), 90'(x1_23) * 90'(c23[67:51]),
+            78'(x1_23) * 78'(c23[72:68]),
+            91'($signed({1'b0, x2_23})) * $signed({1'b0, sb23[16:0]}),
+            91'($signed({1'b0, x2_23})) * $signed({1'b0, sb23[33:17]}),
+            91'($signed({1'b0, x2_23})) * $signed({1'b0, sb23[50:34]}),
+            90'($signed({1'b0, x2_23})) * 90'($signed(sb23[66:51]))}),
+        .q({sp24, want24, neg24, small24, zero24, sticky24, kept24, e24,
+            pc0, pc1, pc2, pc3, pc4, ps0, ps1, ps2, ps3})
+    );
+    // Stage 25: each product on the 2^-72 grid (floor), then their sum or difference.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [145:0] p1;          // (kept from 2^-72 up)
+    logic signed [141:0] p2;   // (kept from 2^-72 up)
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign p1 = 146'(pc0) + (146'(pc1) << 17) + (146'(pc2) << 34) + (146'(pc3) << 51)
+              + (146'(pc4) << 68);
+    assign p2 = 142'(ps0) + (142'(ps1) <<< 17) + (142'(ps2) <<< 34) + (142'(ps3) <<< 51);
+    logic signed [74:0] q1, q2;
+    assign q1 = $signed({1'b0, 74'(p1 >> 72)});
+    assign q2 = 75'(p2 >>> 72);
+    logic [SPW-1:0] sp25;
+    logic neg25, small25, zero25, sticky25;
+    logic [63:0] kept25;
+    logic signed [10:0] e25;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic signed [74:0] val25;  // (positive)
+    /* verilator lint_on UNUSEDSIGNAL */
+    hls_delay #(.W(SPW + 4 + 64 + 11 + 75), .N(R)) st25 (
+        .clk, .ce,
+        .d({sp24, neg24, small24, zero24, sticky24, kept24, e24, want24 ? q1 + q2 : q1 - q2}),
+        .q({sp25, neg25, small25, zero25, sticky25, kept25, e25, val25})
+    );
+    // Stage 26: the value's leading one (63 to 72).
+    logic [6:0] lead_v;
+    assign lead_v = (val25[73:64] != '0) ? 7'd64 + 7'(hls_fp_pkg::lead64({54'd0, val25[73:64]}))
+                                         : 7'(hls_fp_pkg::lead64(val25[63:0]));
+    logic [SPW-1:0] sp26;
+    logic neg26, small26, zero26, sticky26;
+    logic [63:0] kept26;
+    logic signed [10:0] e26;
+    logic [73:0] val26;
+    logic [6:0] lead26;
+    hls_delay #(.W(SPW + 4 + 64 + 11 + 74 + 7), .N(R)) st26 (
+        .clk, .ce,
+        .d({sp25, neg25, small25, zero25, sticky25, kept25, e25, val25[73:0], lead_v}),
+        .q({sp26, neg26, small26, zero26, sticky26, kept26, e26, val26, lead26})
+    );
+    // Stage 27: the significand with its leading one at bit 63, sticky below, exponent;
+    // the small case's instead when it applies (a zero b S(u): a signed zero).
+    logic [6:0] vsh;
+    logic [63:0] f_l;
+    logic sticky_l;
+    assign vsh = lead26 - 7'd63;
+    assign f_l = 64'(val26 >> vsh);
+    assign sticky_l = (val26 & ~({74{1'b1}} << vsh)) != '0;
+    logic [SPW-1:0] sp27;
+    logic neg27, sticky27;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [63:0] f27;  // (its leading one implied)
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic signed [10:0] e27;
+    hls_delay #(.W(SPW + 2 + 64 + 11), .N(R)) st27 (
+        .clk, .ce,
+        .d({sp26[64] || (small26 && zero26), sp26[64] ? sp26[63:0] : {neg26, 63'd0}, neg26,
+            small26 ? sticky26 : sticky_l, small26 ? kept26 : f_l,
+            small26 ? e26 : $signed({4'd0, lead26}) - 11'sd72}),
+        .q({sp27, neg27, sticky27, f27, e27})
+    );
+    // Stage 28: round to nearest even and pack in one carry chain; then the rest of the
+    // latency.
+    logic up;
+    assign up = f27[10] && (f27[9:0] != '0 || sticky27 || f27[11]);
+    logic [63:0] res;
+    assign res = sp27[64] ? sp27[63:0]
+               : {neg27, {11'(e27 + 11'sd1023), f27[62:11]} + 63'(up)};
+    hls_delay #(.W(64), .N(LAT - R * (STAGES - 1))) out (.clk, .ce, .d(res), .q(y));
+endmodule
