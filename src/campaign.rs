@@ -136,6 +136,7 @@ fn reference(core: &str) -> Option<Reference> {
         "fp64_cbrt" => Ulps64(|v| big(v).cbrt(), 2.0),
         "fp64_sin" => Ulps64(|v| big(v).sin(), 4.0),
         "fp64_cos" => Ulps64(|v| big(v).cos(), 4.0),
+        "fp64_tan" => Ulps64(|v| big(v).tan(), 5.0),
         "fp32_pown" => Ulps(|v| g(v).powi(v[1] as u32 as i32), 16.0),
         "fp32_rootn" => Ulps(|v| sim::float::rootn(g(v), v[1] as u32 as i32 as i64), 16.0),
         _ => return None,
@@ -489,7 +490,7 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
             "fp64_sqrt" => vec![a],
             "fp64_log" | "fp64_log2" | "fp64_log10" => vec![log_operand64(r, a)],
             "fp64_pow" | "fp64_powr" | "fp64_pown" | "fp64_cbrt" => power_operands64(core, r),
-            "fp64_sin" | "fp64_cos" => vec![trig_operand64(r, a)],
+            "fp64_sin" | "fp64_cos" | "fp64_tan" => vec![trig_operand64(r, a)],
             _ if inputs.len() == 1 => vec![function_operand64(r, a)],
             _ => vec![a, partner64(r, a)],
         };

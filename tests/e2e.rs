@@ -3947,11 +3947,12 @@ fn double_powers_cosimulate_and_match_pocl() {
     );
 }
 
-/// Double sin, cos and sincos in hardware (hls_fp_sin64) on 2048 doubles: every exponent
+/// Double sin, cos, sincos and tan in hardware (hls_fp_sin64, hls_fp_tan64) on 2048 doubles:
+/// every exponent
 /// up to 2^1023, near multiples of pi/2 (k pi/2 give or take a few ulps, and the double
 /// closest to one, 6381956970095103 2^797), near the table's points i/128, tiny values,
 /// special values: RTL = model bit for bit (`hls-build sim`), every result within 0.51 ulp
-/// of MPFR's value, and pocl's within OpenCL's bound (4 ulp) of it.
+/// of MPFR's value (tan 2.5), and pocl's within OpenCL's bound (4 ulp, tan 5) of it.
 #[test]
 fn double_trig_cosimulates_and_matches_pocl() {
     let d = scratch("double_trig");
@@ -3993,14 +3994,14 @@ fn double_trig_cosimulates_and_matches_pocl() {
         })
         .collect();
     save(&d.join("x.npy"), &x);
-    save(&d.join("e0.npy"), &vec![0f64; 4 * n]);
+    save(&d.join("e0.npy"), &vec![0f64; 5 * n]);
     let src = root().join("tests/kernels/double_trig.cl");
     let run = sim(
         &src,
         &n.to_string(),
         &[
             format!("x=@{}", d.join("x.npy").display()),
-            format!("e=zeros:{}", 4 * n),
+            format!("e=zeros:{}", 5 * n),
         ],
         &[],
         &d.join("out"),
@@ -4008,7 +4009,7 @@ fn double_trig_cosimulates_and_matches_pocl() {
     );
     assert_pass(&run);
     let sv = std::fs::read_to_string(d.join("out/rtl/double_trig.sv")).unwrap();
-    for core in ["sin", "cos"] {
+    for core in ["sin", "cos", "tan"] {
         assert!(
             sv.contains(&format!("hls_fp64_{core} #")),
             "no double {core} core"
@@ -4027,35 +4028,44 @@ fn double_trig_cosimulates_and_matches_pocl() {
     );
     let ours: Vec<f64> = load(&d.join("dump/e.npy"));
     let theirs: Vec<f64> = load(&p.join("e.npy"));
-    let mut worst = [0f64; 4];
+    let mut worst = [0f64; 5];
     let mut differ = 0;
     for (i, &v) in x.iter().enumerate() {
         let big = rug::Float::with_val(256, v);
-        let (s, c) = (big.clone().sin(), big.cos());
-        let exact = [s.clone(), c.clone(), s, c];
-        for lane in 0..4 {
-            let (got, pocl_v) = (ours[4 * i + lane], theirs[4 * i + lane]);
+        let (s, c) = (big.clone().sin(), big.clone().cos());
+        let exact = [s.clone(), c.clone(), s, c, big.tan()];
+        for (lane, (ours_bound, bound)) in [
+            (0.51, 4.0),
+            (0.51, 4.0),
+            (0.51, 4.0),
+            (0.51, 4.0),
+            (2.5, 5.0),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let (got, pocl_v) = (ours[5 * i + lane], theirs[5 * i + lane]);
             let err = hls_build::campaign::ulp_error64(got.to_bits(), &exact[lane]);
             assert!(
-                err <= 0.51,
+                err <= ours_bound,
                 "e[{}]: x = {v:e} ({:#x}): RTL {got:e} is {err} ulp from {}",
-                4 * i + lane,
+                5 * i + lane,
                 v.to_bits(),
                 exact[lane].to_f64()
             );
             worst[lane] = worst[lane].max(err);
             let pocl_err = hls_build::campaign::ulp_error64(pocl_v.to_bits(), &exact[lane]);
             assert!(
-                pocl_err <= 4.0,
+                pocl_err <= bound,
                 "e[{}]: x = {v:e}: pocl {pocl_v:e} is {pocl_err} ulp from exact, RTL {got:e}",
-                4 * i + lane
+                5 * i + lane
             );
             differ += usize::from(got.to_bits() != pocl_v.to_bits() && !got.is_nan());
         }
     }
     eprintln!(
-        "sin, cos, sincos: max {worst:?} ulp from exact; {differ} of {} differ from pocl",
-        4 * n
+        "sin, cos, sincos, tan: max {worst:?} ulp from exact; {differ} of {} differ from pocl",
+        5 * n
     );
 }
 

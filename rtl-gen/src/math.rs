@@ -117,7 +117,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "tan32(a)",
         bound_ulp: 5,
         int_b: false,
-        double: None,
+        double: Some("hls_fp_tan64 #()"),
     },
     MathFn {
         name: "cbrt",
@@ -1580,6 +1580,7 @@ pub fn eval64(name: &str, a: u64, b: u64) -> Option<u64> {
         "cbrt" => crate::fpow64::cbrt(a),
         "sin" => crate::fsin64::sin_cos(a, false),
         "cos" => crate::fsin64::sin_cos(a, true),
+        "tan" => crate::fsin64::tan(a),
         "exp" => crate::fexp64::exp(a, 1),
         "exp2" => crate::fexp64::exp(a, 0),
         "exp10" => crate::fexp64::exp(a, 2),

@@ -1,4 +1,7 @@
-// binary64 sine (KIND 0) or cosine (KIND 1), within 0.51 ulp, staged: Payne-Hanek
+// The double sine, cosine and tangent: several modules in one file.
+/* verilator lint_off DECLFILENAME */
+// binary64 sine (KIND 0: y) or cosine (KIND 1: y) or both (KIND 2: y and y2, one
+// reduction), within 0.51 ulp, staged: Payne-Hanek
 // reduction with a ROM of 2/pi, a table of sin and cos at i/128 and two short polynomials
 // in b^2. rtl-gen/src/fsin64.rs is the same computation in Rust, bit for bit, with the
 // error analysis; the ROM, tables and constants come from there (hls_fp_math_pkg).
@@ -15,14 +18,15 @@
 // products, their sums); the leading one, the normalised significand; rounding and packing.
 // With LAT >= STAGES a register ends every stage (extra latency is a delay line at the
 // output); with LAT < STAGES the same logic is combinational, followed by LAT registers.
-module hls_fp_sin64 #(
+module hls_fp_trig64 #(
     parameter int KIND = 0,
     parameter int LAT = 40
 ) (
     input  logic        clk,
     input  logic        ce,
     input  logic [63:0] a,
-    output logic [63:0] y
+    output logic [63:0] y,
+    output logic [63:0] y2  // KIND 2: the cosine (else 0)
 );
     localparam int STAGES = 28;
     localparam int R = (LAT >= STAGES) ? 1 : 0;  // registers per stage boundary
@@ -238,15 +242,18 @@ module hls_fp_sin64 #(
             hls_fp_math_pkg::sin64_cos_a(i11)}),
         .q({sp12, xs12, negr12, negb12, q12, i12, bm12, eb12, sa12, ca12})
     );
-    // The quadrant's choice (sin|r| or cos|r|), the result's sign, and the small case (a = 0
-    // and sin|r| wanted: b S(u), normalised) travel together from here.
-    logic want_sin, neg_res;
-    assign want_sin = q12[0] == (KIND == 1);
-    assign neg_res = (KIND == 1) ? ((q12 == 2'd1 || q12 == 2'd2) != (want_sin && negr12))
-                                 : (((q12[1]) != (want_sin && negr12)) != xs12);
-    localparam int CW = SPW + 3 + 7 + 64 + 11 + 2 * 73;  // what rides along from stage 13
+    // For each output, the quadrant's choice (sin|r| or cos|r|) and the result's sign: the
+    // sine's (q 0: sin r, 1: cos r, 2: -sin r, 3: -cos r; odd in x) and the cosine's (q 0:
+    // cos r, 1: -sin r, 2: -cos r, 3: sin r). They travel with b, i and the table entries.
+    logic want_s, neg_s, want_c, neg_c;
+    assign want_s = !q12[0];
+    assign neg_s = ((q12[1]) != (want_s && negr12)) != xs12;
+    assign want_c = q12[0];
+    assign neg_c = (q12 == 2'd1 || q12 == 2'd2) != (want_c && negr12);
+    localparam int CW = SPW + 5 + 7 + 64 + 11 + 2 * 73;  // what rides along from stage 13
     logic [CW-1:0] carry12;
-    assign carry12 = {sp12, want_sin, neg_res, negb12, i12, bm12, eb12, sa12, ca12};
+    assign carry12 = {sp12, (KIND == 1) ? want_c : want_s, (KIND == 1) ? neg_c : neg_s,
+                      want_c, neg_c, negb12, i12, bm12, eb12, sa12, ca12};
     // Stage 13: b^2 as four partial products.
     logic [CW-1:0] carry13;
     logic [80:0] bb0, bb1, bb2;
@@ -367,18 +374,63 @@ module hls_fp_sin64 #(
                           + (137'(sb4) << 68)}),
         .q({carry22, c22, sbf22})
     );
+    // Stages 23-28: the value the quadrant asks for, rounded (hls_fp_sin64_tail); for
+    // KIND 2 the cosine beside the sine (its special value: NaN, or 1 for a tiny x).
+    logic [SPW-1:0] sp22;
+    logic want22, neg22, negb22;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic wantc22, negc22;  // (KIND 2's cosine)
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [6:0] i22;
+    logic [63:0] bm22;
+    logic signed [10:0] eb22;
+    logic [72:0] sa22, ca22;
+    assign {sp22, want22, neg22, wantc22, negc22, negb22, i22, bm22, eb22, sa22, ca22} = carry22;
+    hls_fp_sin64_tail #(.R(R), .OUT(LAT - R * (STAGES - 1))) tail_y (
+        .clk, .ce, .sp(sp22), .want(want22), .neg(neg22), .negb(negb22), .i(i22),
+        .bzero(bm22 == '0), .eb(eb22), .sa(sa22), .ca(ca22), .c(c22), .sbf(sbf22), .y
+    );
+    if (KIND == 2) begin : g_cos
+        hls_fp_sin64_tail #(.R(R), .OUT(LAT - R * (STAGES - 1))) tail_y2 (
+            .clk, .ce,
+            .sp({sp22[64], (sp22[63:0] == 64'h7FF8_0000_0000_0000) ? 64'h7FF8_0000_0000_0000
+                                                                   : 64'h3FF0_0000_0000_0000}),
+            .want(wantc22), .neg(negc22), .negb(negb22), .i(i22), .bzero(bm22 == '0),
+            .eb(eb22), .sa(sa22), .ca(ca22), .c(c22), .sbf(sbf22), .y(y2)
+        );
+    end else begin : g_one
+        assign y2 = 64'd0;
+    end
+endmodule
+
+// The last six stages of the double sine and cosine (hls_fp_trig64): from b S(u) (`sbf`,
+// 137 bits: sin b = it 2^(eb - 72)), C(u) and the table entries, the value the quadrant
+// asks for (`want`: sin|r| = sin a C + cos a sin b, else cos|r| = cos a C - sin a sin b;
+// for i = 0 and sin|r|, b S(u) itself, normalised), with sign `neg`, rounded; or the
+// special value `sp` carries. R: registers per stage boundary; then OUT registers.
+module hls_fp_sin64_tail #(
+    parameter int R = 1,
+    parameter int OUT = 1
+) (
+    input  logic               clk,
+    input  logic               ce,
+    input  logic [64:0]        sp,
+    input  logic               want,
+    input  logic               neg,
+    input  logic               negb,
+    input  logic [6:0]         i,
+    input  logic               bzero,
+    input  logic signed [10:0] eb,
+    input  logic [72:0]        sa,
+    input  logic [72:0]        ca,
+    input  logic [72:0]        c,
+    input  logic [136:0]       sbf,  // (below 2^136)
+    output logic [63:0]        y
+);
+    localparam int SPW = 65;
     // Stage 23: the small case's significand (b S(u)'s top 64 bits, sticky below) and
     // exponent; otherwise sin b on the 2^-72 grid (shifted right by -eb, signed) and the
     // products' operands: sin|r| = sin a C + cos a sin b, cos|r| = cos a C - sin a sin b.
-    logic [SPW-1:0] sp22;
-    logic want22, neg22, negb22;
-    logic [6:0] i22;
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [63:0] bm22;  // (zero or not)
-    /* verilator lint_on UNUSEDSIGNAL */
-    logic signed [10:0] eb22;
-    logic [72:0] sa22, ca22;
-    assign {sp22, want22, neg22, negb22, i22, bm22, eb22, sa22, ca22} = carry22;
     logic is_small;
     logic [63:0] kept_s;
     logic sticky_s;
@@ -387,12 +439,12 @@ module hls_fp_sin64 #(
     /* verilator lint_off UNUSEDSIGNAL */
     logic [136:0] sbm;  // (sin b is at most 2^64 of the grid)
     /* verilator lint_on UNUSEDSIGNAL */
-    assign is_small = i22 == '0 && want22;
-    assign kept_s = sbf22[135] ? sbf22[135:72] : sbf22[134:71];
-    assign sticky_s = sbf22[135] ? sbf22[71:0] != '0 : sbf22[70:0] != '0;
-    assign e_s = eb22 + (sbf22[135] ? 11'sd63 : 11'sd62);
-    assign sbsh = 11'(-eb22);
-    assign sbm = (sbsh >= 11'd137) ? 137'd0 : sbf22 >> sbsh[7:0];
+    assign is_small = i == '0 && want;
+    assign kept_s = sbf[135] ? sbf[135:72] : sbf[134:71];
+    assign sticky_s = sbf[135] ? sbf[71:0] != '0 : sbf[70:0] != '0;
+    assign e_s = eb + (sbf[135] ? 11'sd63 : 11'sd62);
+    assign sbsh = 11'(-eb);
+    assign sbm = (sbsh >= 11'd137) ? 137'd0 : sbf >> sbsh[7:0];
     logic [SPW-1:0] sp23;
     logic want23, neg23, small23, zero23, sticky23;
     logic [63:0] kept23;
@@ -401,9 +453,9 @@ module hls_fp_sin64 #(
     logic signed [66:0] sb23;
     hls_delay #(.W(SPW + 5 + 64 + 11 + 3 * 73 + 67), .N(R)) st23 (
         .clk, .ce,
-        .d({sp22, want22, neg22, is_small, bm22 == '0, sticky_s, kept_s, e_s,
-            want22 ? sa22 : ca22, want22 ? ca22 : sa22, c22,
-            negb22 ? -$signed({1'b0, 66'(sbm)}) : $signed({1'b0, 66'(sbm)})}),
+        .d({sp, want, neg, is_small, bzero, sticky_s, kept_s, e_s,
+            want ? sa : ca, want ? ca : sa, c,
+            negb ? -$signed({1'b0, 66'(sbm)}) : $signed({1'b0, 66'(sbm)})}),
         .q({sp23, want23, neg23, small23, zero23, sticky23, kept23, e23, x1_23, x2_23, c23, sb23})
     );
     // Stage 24: the two products as partial products (C and sin b in slices of 17 bits).
@@ -494,5 +546,39 @@ module hls_fp_sin64 #(
     logic [63:0] res;
     assign res = sp27[64] ? sp27[63:0]
                : {neg27, {11'(e27 + 11'sd1023), f27[62:11]} + 63'(up)};
-    hls_delay #(.W(64), .N(LAT - R * (STAGES - 1))) out (.clk, .ce, .d(res), .q(y));
+    hls_delay #(.W(64), .N(OUT)) out (.clk, .ce, .d(res), .q(y));
+endmodule
+
+// binary64 sine (KIND 0) or cosine (KIND 1): hls_fp_trig64 with one output.
+module hls_fp_sin64 #(
+    parameter int KIND = 0,
+    parameter int LAT = 40
+) (
+    input  logic        clk,
+    input  logic        ce,
+    input  logic [63:0] a,
+    output logic [63:0] y
+);
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [63:0] none;  // (KIND 0 and 1 have one output)
+    /* verilator lint_on UNUSEDSIGNAL */
+    hls_fp_trig64 #(.KIND(KIND), .LAT(LAT)) trig (.clk, .ce, .a, .y, .y2(none));
+endmodule
+
+// binary64 tangent: sin x / cos x, both from one hls_fp_trig64 (each within 0.501 ulp),
+// divided by the correctly rounded double divider: within 2.5 ulp (OpenCL allows 5). The
+// trigonometric stages get 28 cycles of LAT (fewer when LAT is short: then half of it), the
+// divider the rest.
+module hls_fp_tan64 #(
+    parameter int LAT = 85
+) (
+    input  logic        clk,
+    input  logic        ce,
+    input  logic [63:0] a,
+    output logic [63:0] y
+);
+    localparam int LAT_TRIG = (LAT >= 30) ? 28 : LAT / 2;
+    logic [63:0] s, c;
+    hls_fp_trig64 #(.KIND(2), .LAT(LAT_TRIG)) trig (.clk, .ce, .a, .y(s), .y2(c));
+    hls_fp_div #(.EW(11), .MW(52), .LAT(LAT - LAT_TRIG)) div (.clk, .ce, .a(s), .b(c), .y);
 endmodule
