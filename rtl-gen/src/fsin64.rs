@@ -14,8 +14,10 @@
 //! - r = r' pi/2 normalised: a 64-bit significand (r' truncated to 64 bits, times pi/2 to
 //!   64 bits) and an exponent.
 //! - |r| = a + b, a = i/128 the nearest (i <= 101), |b| <= 2^-8; sin a and cos a from a
-//!   table (2^-72), u = b^2, sin b = b S(u) with S = 1 - u/6 + u^2/120 - u^3/5040 and cos b
-//!   = C(u) = 1 - u/2 + u^2/24 - u^3/720 (the next terms below 2^-81).
+//!   table (2^-72), u = b^2, sin b = b (1 - s') with s' = u (1/6 - u (1/120 - u/5040)) and
+//!   cos b = 1 - c' with c' = u (1/2 - u (1/24 - u/720)) (the next terms below 2^-81), each
+//!   Horner product only as wide as its error allows: s' only needs 2^-66 of itself (it
+//!   scales b), c' 2^-72 absolute.
 //! - The quadrant picks sin|r| or cos|r| (and the sign): sin|r| = sin a cos b + cos a sin
 //!   b, cos|r| = cos a cos b - sin a sin b, two products on a 2^-72 grid, at least 2^-8.1
 //!   (sin) or 0.7 (cos). For a = 0, sin|r| = b S(u) keeps b's relative precision, however
@@ -90,9 +92,9 @@ pub struct Consts {
     /// sin(i/128), cos(i/128) at 2^-72.
     pub sin_a: [u128; ENTRIES],
     pub cos_a: [u128; ENTRIES],
-    /// Horner's coefficients at 2^-72: 1/6, 1/120, 1/5040; 1/2, 1/24, 1/720.
-    pub s_coef: [u128; 3],
-    pub c_coef: [u128; 3],
+    /// Horner's coefficients: 1/6 (2^-56), 1/120 and 1/5040 (2^-40); 1/2 (2^-60), 1/24 and
+    /// 1/720 (2^-44).
+    pub horner: [u128; 6],
 }
 
 pub fn consts() -> &'static Consts {
@@ -106,7 +108,7 @@ pub fn consts() -> &'static Consts {
             to_u128(&((v + (BigInt::one() << (from - to - 1))) >> (from - to)))
         };
         let p = 200u32;
-        let ones = |d: u32| round(&((BigInt::one() << p) / BigInt::from(d)), p, 72);
+        let ones = |d: u32, to: u32| round(&((BigInt::one() << p) / BigInt::from(d)), p, to);
         let trig: Vec<(BigInt, BigInt)> = (0..ENTRIES)
             .map(|i| sin_cos_big(&(BigInt::from(i) << (p - 7)), p))
             .collect();
@@ -115,8 +117,14 @@ pub fn consts() -> &'static Consts {
             pi_2: round(&pi, prec + 1, 63) as u64,
             sin_a: std::array::from_fn(|i| round(&trig[i].0, p, 72)),
             cos_a: std::array::from_fn(|i| round(&trig[i].1, p, 72)),
-            s_coef: [ones(6), ones(120), ones(5040)],
-            c_coef: [ones(2), ones(24), ones(720)],
+            horner: [
+                ones(6, 56),
+                ones(120, 40),
+                ones(5040, 40),
+                ones(2, 60),
+                ones(24, 44),
+                ones(720, 44),
+            ],
         }
     })
 }
@@ -208,23 +216,26 @@ pub fn sin_cos(x: u64, cos: bool) -> u64 {
             (b_fx < 0, bm, lb - 63 - 72)
         }
     };
-    // Stages 13-14: u = b^2 on a 2^-72 grid (b^2 = bm^2 2^(2 eb)).
-    let b2 = bm as u128 * bm as u128; // leading one at 126 or 127
-    let ush = -(2 * eb) - 72; // >= 72
-    let u: u128 = if ush >= 128 { 0 } else { b2 >> ush };
-    // Stages 15-20: S(u) and C(u) by Horner (2^-72 grid; u < 2^56 of it).
-    let one = 1u128 << 72;
-    let [s1, s2, s3] = c.s_coef;
-    let [c1, c2, c3] = c.c_coef;
-    let s_in = s2 - ((u >> 22) * (s3 >> 22) >> 28);
-    let s_mid = s1 - (((u >> 8) * (s_in >> 8)) >> 56);
-    let s_u = one - (mul_hi(u, s_mid));
-    let c_in = c2 - ((u >> 22) * (c3 >> 22) >> 28);
-    let c_mid = c1 - (((u >> 8) * (c_in >> 8)) >> 56);
-    let c_u = one - mul_hi(u, c_mid);
-    // Stage 21: sin b = b S(u): bm (64 bits) times S (73 bits), 2^(eb - 72).
-    let sb_full = BigInt::from(bm) * BigInt::from(s_u); // up to 137 bits
-                                                        // Which of sin|r| and cos|r| the quadrant asks for, and the result's sign.
+    // Stages 13-14: u = b^2 on a 2^-72 grid from b's top 58 bits, squared as three
+    // products of 29-bit halves (b^2 = bm58^2 2^(2 eb + 12)).
+    let bm58 = bm >> 6;
+    let (hi, lo) = ((bm58 >> 29) as u128, (bm58 & ((1 << 29) - 1)) as u128);
+    let sq = (hi * hi << 58) + (hi * lo << 30) + lo * lo; // below 2^116
+    let ush = -(2 * eb) - 84; // >= 60
+    let u: u128 = if ush >= 116 { 0 } else { sq >> ush };
+    // Stages 15-20: Horner, each product as narrow as its error allows (u < 2^-16):
+    // s' = u (1/6 - u (1/120 - u/5040)) on 2^-68 (sin b = b (1 - s'), relative precision
+    // is what counts), c' = u (1/2 - u (1/24 - u/720)) on 2^-72 (cos b = 1 - c').
+    let k = &c.horner;
+    let s_in = k[1] - (((u >> 44) * k[2]) >> 28); // 2^-40
+    let s_mid = k[0] - (((u >> 23) * s_in) >> 33); // 2^-56
+    let s_p = ((u >> 8) * s_mid) >> 52; // 2^-68
+    let c_in = k[4] - (((u >> 36) * k[5]) >> 36); // 2^-44
+    let c_mid = k[3] - (((u >> 16) * c_in) >> 40); // 2^-60
+    let c_p = to_u128(&((BigInt::from(u) * BigInt::from(c_mid)) >> 60u32)); // 2^-72
+    // Stages 21-22: sin b = b (1 - s'): bm 2^68 - (bm's top 47 bits) s' 2^17, 2^(eb - 68).
+    let sbf = (BigInt::from(bm) << 68u32) - ((BigInt::from(bm >> 17) * BigInt::from(s_p)) << 17u32);
+    // Which of sin|r| and cos|r| the quadrant asks for, and the result's sign.
     let want_sin = (q & 1 == 1) == cos;
     let neg = if cos {
         // cos: q 0 cos r, 1 -sin r, 2 -cos r, 3 sin r.
@@ -234,37 +245,35 @@ pub fn sin_cos(x: u64, cos: bool) -> u64 {
         ((q >= 2) != (want_sin && neg_r)) != xs
     };
     if i == 0 && want_sin {
-        // sin|r| = b S(u) (b = |r|), relative precision: normalise the product.
+        // sin|r| = b (1 - s') (b = |r|), relative precision: normalise it.
         if bm == 0 {
             return (neg as u64) << 63;
         }
-        let bits = sb_full.bits() as i32; // 136 or 137
-        let kept = to_u128(&(&sb_full >> (bits - 64) as u32)) as u64;
-        let sticky = sb_full
+        let bits = sbf.bits() as i32; // 131 or 132
+        let kept = to_u128(&(&sbf >> (bits - 64) as u32)) as u64;
+        let sticky = sbf
             .trailing_zeros()
             .is_some_and(|t| (t as i32) < bits - 64);
-        return round_pack(neg, eb + bits - 1 - 72, kept, sticky);
+        return round_pack(neg, eb + bits - 1 - 68, kept, sticky);
     }
-    // Stages 21-23: sin b on the 2^-72 grid (signed), then the two products.
-    // sb_full 2^(eb - 72) on the 2^-72 grid: shifted right by -eb.
-    let sb_mag: u128 = if -eb >= 137 {
+    // Stage 23: sin b on the 2^-72 grid (signed: sbf shifted right by -eb - 4).
+    let sb_mag: u128 = if -eb - 4 >= 132 {
         0
     } else {
-        to_u128(&(&sb_full >> (-eb) as u32))
+        to_u128(&(&sbf >> (-eb - 4) as u32))
     };
     let sb: i128 = if neg_b {
         -(sb_mag as i128)
     } else {
         sb_mag as i128
     };
-    let (sa, ca) = (c.sin_a[i] as i128, c.cos_a[i] as i128);
-    let cu = c_u as i128;
-    // sin|r| = sa cu + ca sb; cos|r| = ca cu - sa sb.
-    let val = if want_sin {
-        mul_fx(sa, cu) + mul_fx(ca, sb)
-    } else {
-        mul_fx(ca, cu) - mul_fx(sa, sb)
-    };
+    // Stages 24-25: sin|r| = sa cos b + ca sin b, cos|r| = ca cos b - sa sin b, with
+    // x cos b = x - x c' (x's top 57 bits times c') and the sine term from x's top 65 bits.
+    let (sa, ca) = (c.sin_a[i], c.cos_a[i]);
+    let (x1, x2) = if want_sin { (sa, ca) } else { (ca, sa) };
+    let p1 = x1 as i128 - (((x1 >> 16) * c_p) >> 56) as i128;
+    let p2 = mul_shr((x2 >> 8) as i128, sb, 64);
+    let val = if want_sin { p1 + p2 } else { p1 - p2 };
     pack_fixed(neg, val as u128)
 }
 
@@ -279,14 +288,9 @@ pub fn tan(x: u64) -> u64 {
     }
 }
 
-/// (a b) >> 72 of two values on the 2^-72 grid (a below 2^57, b below 2^73).
-fn mul_hi(a: u128, b: u128) -> u128 {
-    to_u128(&((BigInt::from(a) * BigInt::from(b)) >> 72u32))
-}
-
-/// (a b) >> 72, signed, floor.
-fn mul_fx(a: i128, b: i128) -> i128 {
-    let p: BigInt = (BigInt::from(a) * BigInt::from(b)) >> 72u32;
+/// (a b) >> sh, signed, floor (the wide products, through BigInt).
+fn mul_shr(a: i128, b: i128, sh: u32) -> i128 {
+    let p: BigInt = (BigInt::from(a) * BigInt::from(b)) >> sh;
     i128::try_from(&p).unwrap_or(0)
 }
 
@@ -296,7 +300,7 @@ pub fn generated() -> String {
     let mut s = String::from(
         "    // hls_fp_sin64 (rtl-gen/src/fsin64.rs): 2/pi's bits [64 k, 64 k + 256) (of\n    \
          // floor(2/pi 2^1280)); pi/2 at 2^-63; sin(i/128) and cos(i/128) at 2^-72; Horner's\n    \
-         // 1/6, 1/120, 1/5040 and 1/2, 1/24, 1/720 at 2^-72.\n    \
+         // 1/6 (2^-56), 1/120, 1/5040 (2^-40), 1/2 (2^-60), 1/24, 1/720 (2^-44).\n    \
          function automatic logic [255:0] sin64_two_over_pi(input logic [4:0] k);\n        case (k)\n",
     );
     for (k, w) in c.rom.iter().enumerate() {
@@ -316,15 +320,8 @@ pub fn generated() -> String {
         }
         s += "            default: return 73'h0;\n        endcase\n    endfunction\n";
     }
-    for (name, v) in [
-        ("SIN64_S1", c.s_coef[0]),
-        ("SIN64_S2", c.s_coef[1]),
-        ("SIN64_S3", c.s_coef[2]),
-        ("SIN64_C1", c.c_coef[0]),
-        ("SIN64_C2", c.c_coef[1]),
-        ("SIN64_C3", c.c_coef[2]),
-    ] {
-        s += &format!("    localparam logic [71:0] {name} = 72'h{v:X};\n");
+    for (name, v) in ["S1", "S2", "S3", "C1", "C2", "C3"].iter().zip(c.horner) {
+        s += &format!("    localparam logic [63:0] SIN64_{name} = 64'h{v:X};\n");
     }
     s
 }

@@ -12,10 +12,11 @@
 // r' = v - round(v) as sign and magnitude; its leading one; r' normalised to 64 bits; times
 // pi/2 (partial products); their sum, r normalised; |r| on a 2^-72 grid, a = i/128 the
 // nearest and b = |r| - a; b normalised (b = r when a = 0) beside sin a and cos a from the
-// table; b^2 (partial products, their sum, onto the 2^-72 grid); S(u) and C(u) by Horner
-// (three products, each then its sum, two stages apiece); b S(u) (partial products, their
-// sum); the quadrant's choice and sign, sin b on the grid; the two products (partial
-// products, their sums); the leading one, the normalised significand; rounding and packing.
+// table; u = b^2 (three products of halves, their sum, onto the 2^-72 grid); s' and c' by
+// Horner (three products, each as narrow as its error allows, then its sum and coefficient:
+// two stages apiece); sin b = b (1 - s') (partial products, then b minus their sum); the
+// quadrant's choice and sign, sin b on the grid; x1 c' and x2 sin b (partial products), x1 -
+// x1 c' +- x2 sin b; the leading one, the normalised significand; rounding and packing.
 // With LAT >= STAGES a register ends every stage (extra latency is a delay line at the
 // output); with LAT < STAGES the same logic is combinational, followed by LAT registers.
 module hls_fp_trig64 #(
@@ -32,13 +33,14 @@ module hls_fp_trig64 #(
     localparam int R = (LAT >= STAGES) ? 1 : 0;  // registers per stage boundary
     localparam int SPW = 65;                      // {special, its value}
     localparam logic [63:0] PI_2 = hls_fp_math_pkg::SIN64_PI_2;
-    localparam logic [71:0] S1 = hls_fp_math_pkg::SIN64_S1;
-    localparam logic [71:0] S2 = hls_fp_math_pkg::SIN64_S2;
-    localparam logic [71:0] S3 = hls_fp_math_pkg::SIN64_S3;
-    localparam logic [71:0] C1 = hls_fp_math_pkg::SIN64_C1;
-    localparam logic [71:0] C2 = hls_fp_math_pkg::SIN64_C2;
-    localparam logic [71:0] C3 = hls_fp_math_pkg::SIN64_C3;
-    localparam logic [72:0] ONE72 = 73'd1 << 72;
+    // Horner's coefficients: 1/6 (2^-56), 1/120 and 1/5040 (2^-40), 1/2 (2^-60), 1/24 and
+    // 1/720 (2^-44).
+    localparam logic [63:0] S1 = hls_fp_math_pkg::SIN64_S1;
+    localparam logic [63:0] S2 = hls_fp_math_pkg::SIN64_S2;
+    localparam logic [63:0] S3 = hls_fp_math_pkg::SIN64_S3;
+    localparam logic [63:0] C1 = hls_fp_math_pkg::SIN64_C1;
+    localparam logic [63:0] C2 = hls_fp_math_pkg::SIN64_C2;
+    localparam logic [63:0] C3 = hls_fp_math_pkg::SIN64_C3;
 
     // Stage 1: special values; the ROM address of 2/pi's window, p0 = 2174 - ex (a word
     // of 64 bits, then a shift below 64).
@@ -254,124 +256,129 @@ module hls_fp_trig64 #(
     logic [CW-1:0] carry12;
     assign carry12 = {sp12, (KIND == 1) ? want_c : want_s, (KIND == 1) ? neg_c : neg_s,
                       want_c, neg_c, negb12, i12, bm12, eb12, sa12, ca12};
-    // Stage 13: b^2 as four partial products.
+    // Stage 13: b^2 from b's top 58 bits as three products of 29-bit halves.
+    logic [28:0] bhi, blo;
+    assign bhi = bm12[63:35];
+    assign blo = bm12[34:6];
     logic [CW-1:0] carry13;
-    logic [80:0] bb0, bb1, bb2;
-    logic [76:0] bb3;
-    hls_delay #(.W(CW + 3 * 81 + 77), .N(R)) st13 (
-        .clk, .ce,
-        .d({carry12, 81'(bm12) * 81'(bm12[16:0]), 81'(bm12) * 81'(bm12[33:17]),
-            81'(bm12) * 81'(bm12[50:34]), 77'(bm12) * 77'(bm12[63:51])}),
-        .q({carry13, bb0, bb1, bb2, bb3})
+    logic [57:0] hh, hl, ll;
+    hls_delay #(.W(CW + 3 * 58), .N(R)) st13 (
+        .clk, .ce, .d({carry12, 58'(bhi) * 58'(bhi), 58'(bhi) * 58'(blo), 58'(blo) * 58'(blo)}),
+        .q({carry13, hh, hl, ll})
     );
-    // Stage 14: b^2 (128 bits: b^2 = it 2^(2 eb)).
+    // Stage 14: b^2 (116 bits: b^2 = it 2^(2 eb + 12)).
     logic [CW-1:0] carry14;
-    logic [127:0] b2_14;
-    hls_delay #(.W(CW + 128), .N(R)) st14 (
-        .clk, .ce,
-        .d({carry13, 128'(bb0) + (128'(bb1) << 17) + (128'(bb2) << 34) + (128'(bb3) << 51)}),
+    logic [115:0] b2_14;
+    hls_delay #(.W(CW + 116), .N(R)) st14 (
+        .clk, .ce, .d({carry13, (116'(hh) << 58) + (116'(hl) << 30) + 116'(ll)}),
         .q({carry14, b2_14})
     );
-    // Stage 15: u = b^2 on the 2^-72 grid (shifted right by -2 eb - 72, at least 72).
+    // Stage 15: u = b^2 on the 2^-72 grid (shifted right by -2 eb - 84, at least 60).
     logic signed [10:0] eb14;
     logic [11:0] ush;
     assign eb14 = carry14[2 * 73 + 10 -: 11];
-    assign ush = 12'(-(12'(eb14) <<< 1) - 12'sd72);
+    assign ush = 12'(-(12'(eb14) <<< 1) - 12'sd84);
     logic [CW-1:0] carry15;
     logic [56:0] u15;
     hls_delay #(.W(CW + 57), .N(R)) st15 (
-        .clk, .ce, .d({carry14, (ush >= 12'd128) ? 57'd0 : 57'(b2_14 >> ush[6:0])}),
+        .clk, .ce, .d({carry14, (ush >= 12'd116) ? 57'd0 : 57'(b2_14 >> ush[6:0])}),
         .q({carry15, u15})
     );
-    // Stage 16: the innermost Horner steps, 1/120 - u/5040 and 1/24 - u/720.
+    // Stage 16: the innermost Horner steps, 1/120 - u/5040 (2^-40) and 1/24 - u/720
+    // (2^-44).
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [79:0] us3, uc3;  // (kept from 2^-72 up)
+    logic [40:0] us3;  // (kept from 2^-40 up)
+    logic [55:0] uc3;  // (kept from 2^-44 up)
     /* verilator lint_on UNUSEDSIGNAL */
-    assign us3 = 80'(u15[56:22]) * 80'(S3[71:22]);
-    assign uc3 = 80'(u15[56:22]) * 80'(C3[71:22]);
+    assign us3 = 41'(u15[56:44]) * 41'(S3);
+    assign uc3 = 56'(u15[56:36]) * 56'(C3);
     logic [CW-1:0] carry16;
     logic [56:0] u16;
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [71:0] sin16, cin16;  // (used from 2^-64 up)
-    /* verilator lint_on UNUSEDSIGNAL */
-    hls_delay #(.W(CW + 57 + 2 * 72), .N(R)) st16 (
-        .clk, .ce, .d({carry15, u15, S2 - 72'(us3 >> 28), C2 - 72'(uc3 >> 28)}),
+    logic [33:0] sin16;
+    logic [39:0] cin16;
+    hls_delay #(.W(CW + 57 + 34 + 40), .N(R)) st16 (
+        .clk, .ce, .d({carry15, u15, 34'(S2) - 34'(us3 >> 28), 40'(C2) - 40'(uc3 >> 36)}),
         .q({carry16, u16, sin16, cin16})
     );
-    // Stage 17: u (that) as four partial products each (u and that at 2^-64).
+    // Stage 17: u (that) as partial products (u at 2^-49 and 2^-56; that in slices).
     logic [CW-1:0] carry17;
     logic [56:0] u17;
-    logic [65:0] sm0, sm1, sm2, cm0, cm1, cm2;
-    logic [63:0] sm3, cm3;
-    hls_delay #(.W(CW + 57 + 6 * 66 + 2 * 64), .N(R)) st17 (
+    logic [50:0] sm0, sm1;
+    logic [57:0] cm0, cm1;
+    logic [46:0] cm2;
+    hls_delay #(.W(CW + 57 + 2 * 51 + 2 * 58 + 47), .N(R)) st17 (
         .clk, .ce,
-        .d({carry16, u16, 66'(u16[56:8]) * 66'(sin16[24:8]), 66'(u16[56:8]) * 66'(sin16[41:25]),
-            66'(u16[56:8]) * 66'(sin16[58:42]), 66'(u16[56:8]) * 66'(cin16[24:8]),
-            66'(u16[56:8]) * 66'(cin16[41:25]), 66'(u16[56:8]) * 66'(cin16[58:42]),
-            64'(u16[56:8]) * 64'(sin16[71:59]), 64'(u16[56:8]) * 64'(cin16[71:59])}),
-        .q({carry17, u17, sm0, sm1, sm2, cm0, cm1, cm2, sm3, cm3})
+        .d({carry16, u16, 51'(u16[56:23]) * 51'(sin16[16:0]), 51'(u16[56:23]) * 51'(sin16[33:17]),
+            58'(u16[56:16]) * 58'(cin16[16:0]), 58'(u16[56:16]) * 58'(cin16[33:17]),
+            47'(u16[56:16]) * 47'(cin16[39:34])}),
+        .q({carry17, u17, sm0, sm1, cm0, cm1, cm2})
     );
-    // Stage 18: 1/6 - u (1/120 - u/5040) and 1/2 - u (1/24 - u/720) (2^-72).
+    // Stage 18: 1/6 - u (1/120 - u/5040) (2^-56) and 1/2 - u (1/24 - u/720) (2^-60).
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [127:0] us2, uc2;  // (kept from 2^-72 up)
+    logic [67:0] us2;  // (kept from 2^-56 up)
+    logic [80:0] uc2;  // (kept from 2^-60 up)
     /* verilator lint_on UNUSEDSIGNAL */
-    assign us2 = 128'(sm0) + (128'(sm1) << 17) + (128'(sm2) << 34) + (128'(sm3) << 51);
-    assign uc2 = 128'(cm0) + (128'(cm1) << 17) + (128'(cm2) << 34) + (128'(cm3) << 51);
+    assign us2 = 68'(sm0) + (68'(sm1) << 17);
+    assign uc2 = 81'(cm0) + (81'(cm1) << 17) + (81'(cm2) << 34);
     logic [CW-1:0] carry18;
     logic [56:0] u18;
-    logic [71:0] smid18, cmid18;
-    hls_delay #(.W(CW + 57 + 2 * 72), .N(R)) st18 (
-        .clk, .ce, .d({carry17, u17, S1 - 72'(us2 >> 56), C1 - 72'(uc2 >> 56)}),
+    logic [53:0] smid18;
+    logic [59:0] cmid18;
+    hls_delay #(.W(CW + 57 + 54 + 60), .N(R)) st18 (
+        .clk, .ce, .d({carry17, u17, 54'(S1) - 54'(us2 >> 33), 60'(C1) - 60'(uc2 >> 40)}),
         .q({carry18, u18, smid18, cmid18})
     );
-    // Stage 19: u (that) as five partial products each.
+    // Stage 19: s' = u (that) and c' likewise, as four partial products each (u at 2^-64
+    // and 2^-72).
     logic [CW-1:0] carry19;
-    logic [73:0] su0, su1, su2, su3, cu0, cu1, cu2, cu3;
-    logic [60:0] su4, cu4;
-    hls_delay #(.W(CW + 8 * 74 + 2 * 61), .N(R)) st19 (
+    logic [65:0] su0, su1, su2;
+    logic [51:0] su3;
+    logic [73:0] cu0, cu1, cu2;
+    logic [65:0] cu3;
+    hls_delay #(.W(CW + 3 * 66 + 52 + 3 * 74 + 66), .N(R)) st19 (
         .clk, .ce,
-        .d({carry18, 74'(u18) * 74'(smid18[16:0]), 74'(u18) * 74'(smid18[33:17]),
-            74'(u18) * 74'(smid18[50:34]), 74'(u18) * 74'(smid18[67:51]),
+        .d({carry18, 66'(u18[56:8]) * 66'(smid18[16:0]), 66'(u18[56:8]) * 66'(smid18[33:17]),
+            66'(u18[56:8]) * 66'(smid18[50:34]), 52'(u18[56:8]) * 52'(smid18[53:51]),
             74'(u18) * 74'(cmid18[16:0]), 74'(u18) * 74'(cmid18[33:17]),
-            74'(u18) * 74'(cmid18[50:34]), 74'(u18) * 74'(cmid18[67:51]),
-            61'(u18) * 61'(smid18[71:68]), 61'(u18) * 61'(cmid18[71:68])}),
-        .q({carry19, su0, su1, su2, su3, cu0, cu1, cu2, cu3, su4, cu4})
+            74'(u18) * 74'(cmid18[50:34]), 66'(u18) * 66'(cmid18[59:51])}),
+        .q({carry19, su0, su1, su2, su3, cu0, cu1, cu2, cu3})
     );
-    // Stage 20: S(u) = 1 - u (that) and C(u) likewise (2^-72, at most 1).
+    // Stage 20: s' (2^-68) and c' (2^-72).
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [128:0] us1, uc1;  // (kept from 2^-72 up)
+    logic [102:0] us1;  // (kept from 2^-68 up)
+    logic [116:0] uc1;  // (kept from 2^-72 up)
     /* verilator lint_on UNUSEDSIGNAL */
-    assign us1 = 129'(su0) + (129'(su1) << 17) + (129'(su2) << 34) + (129'(su3) << 51)
-               + (129'(su4) << 68);
-    assign uc1 = 129'(cu0) + (129'(cu1) << 17) + (129'(cu2) << 34) + (129'(cu3) << 51)
-               + (129'(cu4) << 68);
+    assign us1 = 103'(su0) + (103'(su1) << 17) + (103'(su2) << 34) + (103'(su3) << 51);
+    assign uc1 = 117'(cu0) + (117'(cu1) << 17) + (117'(cu2) << 34) + (117'(cu3) << 51);
     logic [CW-1:0] carry20;
-    logic [72:0] s20, c20;
-    hls_delay #(.W(CW + 2 * 73), .N(R)) st20 (
-        .clk, .ce, .d({carry19, ONE72 - 73'(us1 >> 72), ONE72 - 73'(uc1 >> 72)}),
-        .q({carry20, s20, c20})
+    logic [51:0] s20;
+    logic [56:0] c20;
+    hls_delay #(.W(CW + 52 + 57), .N(R)) st20 (
+        .clk, .ce, .d({carry19, 52'(us1 >> 52), 57'(uc1 >> 60)}), .q({carry20, s20, c20})
     );
-    // Stage 21: b S(u) as five partial products (S in slices of 17 bits).
-    logic [63:0] bm20;
-    assign bm20 = carry20[11 + 2 * 73 +: 64];
+    // Stage 21: (b's top 47 bits) s' as three partial products.
+    logic [46:0] bm20;  // (b's top 47 bits)
+    assign bm20 = carry20[11 + 2 * 73 + 17 +: 47];
     logic [CW-1:0] carry21;
-    logic [72:0] c21;
-    logic [80:0] sb0, sb1, sb2, sb3;
-    logic [68:0] sb4;
-    hls_delay #(.W(CW + 73 + 4 * 81 + 69), .N(R)) st21 (
+    logic [56:0] c21;
+    logic [63:0] sb0, sb1;
+    logic [64:0] sb2;
+    hls_delay #(.W(CW + 57 + 2 * 64 + 65), .N(R)) st21 (
         .clk, .ce,
-        .d({carry20, c20, 81'(bm20) * 81'(s20[16:0]), 81'(bm20) * 81'(s20[33:17]),
-            81'(bm20) * 81'(s20[50:34]), 81'(bm20) * 81'(s20[67:51]), 69'(bm20) * 69'(s20[72:68])}),
-        .q({carry21, c21, sb0, sb1, sb2, sb3, sb4})
+        .d({carry20, c20, 64'(bm20) * 64'(s20[16:0]), 64'(bm20) * 64'(s20[33:17]),
+            65'(bm20) * 65'(s20[51:34])}),
+        .q({carry21, c21, sb0, sb1, sb2})
     );
-    // Stage 22: b S(u) (137 bits: sin b = it 2^(eb - 72)).
+    // Stage 22: sin b = b (1 - s') = b 2^68 - that 2^17 (132 bits: sin b = it 2^(eb - 68)).
+    logic [63:0] bm21;
+    assign bm21 = carry21[11 + 2 * 73 +: 64];
     logic [CW-1:0] carry22;
-    logic [72:0] c22;
-    logic [136:0] sbf22;  // (below 2^136)
-    hls_delay #(.W(CW + 73 + 137), .N(R)) st22 (
+    logic [56:0] c22;
+    logic [131:0] sbf22;
+    hls_delay #(.W(CW + 57 + 132), .N(R)) st22 (
         .clk, .ce,
-        .d({carry21, c21, 137'(sb0) + (137'(sb1) << 17) + (137'(sb2) << 34) + (137'(sb3) << 51)
-                          + (137'(sb4) << 68)}),
+        .d({carry21, c21, (132'(bm21) << 68)
+                          - ((132'(sb0) + (132'(sb1) << 17) + (132'(sb2) << 34)) << 17)}),
         .q({carry22, c22, sbf22})
     );
     // Stages 23-28: the value the quadrant asks for, rounded (hls_fp_sin64_tail); for
@@ -388,7 +395,7 @@ module hls_fp_trig64 #(
     assign {sp22, want22, neg22, wantc22, negc22, negb22, i22, bm22, eb22, sa22, ca22} = carry22;
     hls_fp_sin64_tail #(.R(R), .OUT(LAT - R * (STAGES - 1))) tail_y (
         .clk, .ce, .sp(sp22), .want(want22), .neg(neg22), .negb(negb22), .i(i22),
-        .bzero(bm22 == '0), .eb(eb22), .sa(sa22), .ca(ca22), .c(c22), .sbf(sbf22), .y
+        .bzero(bm22 == '0), .eb(eb22), .sa(sa22), .ca(ca22), .cp(c22), .sbf(sbf22), .y
     );
     if (KIND == 2) begin : g_cos
         hls_fp_sin64_tail #(.R(R), .OUT(LAT - R * (STAGES - 1))) tail_y2 (
@@ -396,18 +403,19 @@ module hls_fp_trig64 #(
             .sp({sp22[64], (sp22[63:0] == 64'h7FF8_0000_0000_0000) ? 64'h7FF8_0000_0000_0000
                                                                    : 64'h3FF0_0000_0000_0000}),
             .want(wantc22), .neg(negc22), .negb(negb22), .i(i22), .bzero(bm22 == '0),
-            .eb(eb22), .sa(sa22), .ca(ca22), .c(c22), .sbf(sbf22), .y(y2)
+            .eb(eb22), .sa(sa22), .ca(ca22), .cp(c22), .sbf(sbf22), .y(y2)
         );
     end else begin : g_one
         assign y2 = 64'd0;
     end
 endmodule
 
-// The last six stages of the double sine and cosine (hls_fp_trig64): from b S(u) (`sbf`,
-// 137 bits: sin b = it 2^(eb - 72)), C(u) and the table entries, the value the quadrant
-// asks for (`want`: sin|r| = sin a C + cos a sin b, else cos|r| = cos a C - sin a sin b;
-// for i = 0 and sin|r|, b S(u) itself, normalised), with sign `neg`, rounded; or the
-// special value `sp` carries. R: registers per stage boundary; then OUT registers.
+// The last six stages of the double sine and cosine (hls_fp_trig64): from sin b (`sbf`,
+// 132 bits: sin b = it 2^(eb - 68)), c' (cos b = 1 - c', 2^-72) and the table entries, the
+// value the quadrant asks for (`want`: sin|r| = sin a cos b + cos a sin b, else cos|r| = cos
+// a cos b - sin a sin b; for i = 0 and sin|r|, sin b itself, normalised), with sign `neg`,
+// rounded; or the special value `sp` carries. R: registers per stage boundary; then OUT
+// registers.
 module hls_fp_sin64_tail #(
     parameter int R = 1,
     parameter int OUT = 1
@@ -423,74 +431,81 @@ module hls_fp_sin64_tail #(
     input  logic signed [10:0] eb,
     input  logic [72:0]        sa,
     input  logic [72:0]        ca,
-    input  logic [72:0]        c,
-    input  logic [136:0]       sbf,  // (below 2^136)
+    input  logic [56:0]        cp,
+    input  logic [131:0]       sbf,
     output logic [63:0]        y
 );
     localparam int SPW = 65;
-    // Stage 23: the small case's significand (b S(u)'s top 64 bits, sticky below) and
-    // exponent; otherwise sin b on the 2^-72 grid (shifted right by -eb, signed) and the
-    // products' operands: sin|r| = sin a C + cos a sin b, cos|r| = cos a C - sin a sin b.
+    // Stage 23: the small case's significand (sin b's top 64 bits, sticky below) and
+    // exponent; otherwise sin b on the 2^-72 grid (shifted right by -eb - 4, signed) and the
+    // products' operands.
     logic is_small;
     logic [63:0] kept_s;
     logic sticky_s;
     logic signed [10:0] e_s;
     logic [10:0] sbsh;
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [136:0] sbm;  // (sin b is at most 2^64 of the grid)
+    logic [131:0] sbm;  // (sin b is at most 2^64 of the grid)
     /* verilator lint_on UNUSEDSIGNAL */
     assign is_small = i == '0 && want;
-    assign kept_s = sbf[135] ? sbf[135:72] : sbf[134:71];
-    assign sticky_s = sbf[135] ? sbf[71:0] != '0 : sbf[70:0] != '0;
-    assign e_s = eb + (sbf[135] ? 11'sd63 : 11'sd62);
-    assign sbsh = 11'(-eb);
-    assign sbm = (sbsh >= 11'd137) ? 137'd0 : sbf >> sbsh[7:0];
+    assign kept_s = sbf[131] ? sbf[131:68] : sbf[130:67];
+    assign sticky_s = sbf[131] ? sbf[67:0] != '0 : sbf[66:0] != '0;
+    assign e_s = eb + (sbf[131] ? 11'sd63 : 11'sd62);
+    assign sbsh = 11'(-eb - 11'sd4);
+    assign sbm = (sbsh >= 11'd132) ? 132'd0 : sbf >> sbsh[7:0];
     logic [SPW-1:0] sp23;
     logic want23, neg23, small23, zero23, sticky23;
     logic [63:0] kept23;
     logic signed [10:0] e23;
-    logic [72:0] x1_23, x2_23, c23;
+    logic [72:0] x1_23;
+    logic [64:0] x2_23;  // (its top 65 bits)
+    logic [56:0] cp23;
     logic signed [66:0] sb23;
-    hls_delay #(.W(SPW + 5 + 64 + 11 + 3 * 73 + 67), .N(R)) st23 (
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [72:0] x2;  // (its top 65 bits used)
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign x2 = want ? ca : sa;
+    hls_delay #(.W(SPW + 5 + 64 + 11 + 73 + 65 + 57 + 67), .N(R)) st23 (
         .clk, .ce,
         .d({sp, want, neg, is_small, bzero, sticky_s, kept_s, e_s,
-            want ? sa : ca, want ? ca : sa, c,
+            want ? sa : ca, x2[72:8], cp,
             negb ? -$signed({1'b0, 66'(sbm)}) : $signed({1'b0, 66'(sbm)})}),
-        .q({sp23, want23, neg23, small23, zero23, sticky23, kept23, e23, x1_23, x2_23, c23, sb23})
+        .q({sp23, want23, neg23, small23, zero23, sticky23, kept23, e23, x1_23, x2_23, cp23, sb23})
     );
-    // Stage 24: the two products as partial products (C and sin b in slices of 17 bits).
+    // Stage 24: x1 c' (x1's top 57 bits, c' in slices of 17 bits) and x2 sin b (x2's top 65
+    // bits, sin b in slices) as partial products.
     logic [SPW-1:0] sp24;
     logic want24, neg24, small24, zero24, sticky24;
     logic [63:0] kept24;
     logic signed [10:0] e24;
-    logic [89:0] pc0, pc1, pc2, pc3;
-    logic [77:0] pc4;
-    logic signed [90:0] ps0, ps1, ps2;
-    logic signed [89:0] ps3;
-    hls_delay #(.W(SPW + 5 + 64 + 11 + 4 * 90 + 78 + 3 * 91 + 90), .N(R)) st24 (
+    logic [72:0] x1_24;
+    logic [73:0] pc0, pc1, pc2;
+    logic [62:0] pc3;
+    logic signed [83:0] ps0, ps1, ps2;
+    logic signed [81:0] ps3;
+    hls_delay #(.W(SPW + 5 + 64 + 11 + 73 + 3 * 74 + 63 + 3 * 84 + 82), .N(R)) st24 (
         .clk, .ce,
-        .d({sp23, want23, neg23, small23, zero23, sticky23, kept23, e23,
-            90'(x1_23) * 90'(c23[16:0]), 90'(x1_23) * 90'(c23[33:17]),
-            90'(x1_23) * 90'(c23[50:34]), 90'(x1_23) * 90'(c23[67:51]),
-            78'(x1_23) * 78'(c23[72:68]),
-            91'($signed({1'b0, x2_23})) * $signed({1'b0, sb23[16:0]}),
-            91'($signed({1'b0, x2_23})) * $signed({1'b0, sb23[33:17]}),
-            91'($signed({1'b0, x2_23})) * $signed({1'b0, sb23[50:34]}),
-            90'($signed({1'b0, x2_23})) * 90'($signed(sb23[66:51]))}),
-        .q({sp24, want24, neg24, small24, zero24, sticky24, kept24, e24,
-            pc0, pc1, pc2, pc3, pc4, ps0, ps1, ps2, ps3})
+        .d({sp23, want23, neg23, small23, zero23, sticky23, kept23, e23, x1_23,
+            74'(x1_23[72:16]) * 74'(cp23[16:0]), 74'(x1_23[72:16]) * 74'(cp23[33:17]),
+            74'(x1_23[72:16]) * 74'(cp23[50:34]), 63'(x1_23[72:16]) * 63'(cp23[56:51]),
+            84'($signed({1'b0, x2_23})) * $signed({1'b0, sb23[16:0]}),
+            84'($signed({1'b0, x2_23})) * $signed({1'b0, sb23[33:17]}),
+            84'($signed({1'b0, x2_23})) * $signed({1'b0, sb23[50:34]}),
+            82'($signed({1'b0, x2_23})) * 82'($signed(sb23[66:51]))}),
+        .q({sp24, want24, neg24, small24, zero24, sticky24, kept24, e24, x1_24,
+            pc0, pc1, pc2, pc3, ps0, ps1, ps2, ps3})
     );
-    // Stage 25: each product on the 2^-72 grid (floor), then their sum or difference.
+    // Stage 25: x1 cos b = x1 - x1 c' (2^-72), x2 sin b (2^-72, floor), their sum or
+    // difference.
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [145:0] p1;          // (kept from 2^-72 up)
-    logic signed [141:0] p2;   // (kept from 2^-72 up)
+    logic [113:0] p1;          // (kept from 2^-72 up)
+    logic signed [132:0] p2;   // (kept from 2^-72 up)
     /* verilator lint_on UNUSEDSIGNAL */
-    assign p1 = 146'(pc0) + (146'(pc1) << 17) + (146'(pc2) << 34) + (146'(pc3) << 51)
-              + (146'(pc4) << 68);
-    assign p2 = 142'(ps0) + (142'(ps1) <<< 17) + (142'(ps2) <<< 34) + (142'(ps3) <<< 51);
+    assign p1 = 114'(pc0) + (114'(pc1) << 17) + (114'(pc2) << 34) + (114'(pc3) << 51);
+    assign p2 = 133'(ps0) + (133'(ps1) <<< 17) + (133'(ps2) <<< 34) + (133'(ps3) <<< 51);
     logic signed [74:0] q1, q2;
-    assign q1 = $signed({1'b0, 74'(p1 >> 72)});
-    assign q2 = 75'(p2 >>> 72);
+    assign q1 = $signed({2'b00, x1_24}) - $signed({17'd0, 58'(p1 >> 56)});
+    assign q2 = 75'(p2 >>> 64);
     logic [SPW-1:0] sp25;
     logic neg25, small25, zero25, sticky25;
     logic [63:0] kept25;
@@ -519,7 +534,7 @@ module hls_fp_sin64_tail #(
         .q({sp26, neg26, small26, zero26, sticky26, kept26, e26, val26, lead26})
     );
     // Stage 27: the significand with its leading one at bit 63, sticky below, exponent;
-    // the small case's instead when it applies (a zero b S(u): a signed zero).
+    // the small case's instead when it applies (a zero sin b: a signed zero).
     logic [6:0] vsh;
     logic [63:0] f_l;
     logic sticky_l;
