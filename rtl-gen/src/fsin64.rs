@@ -233,7 +233,7 @@ pub fn sin_cos(x: u64, cos: bool) -> u64 {
     let c_in = k[4] - (((u >> 36) * k[5]) >> 36); // 2^-44
     let c_mid = k[3] - (((u >> 16) * c_in) >> 40); // 2^-60
     let c_p = to_u128(&((BigInt::from(u) * BigInt::from(c_mid)) >> 60u32)); // 2^-72
-    // Stages 21-22: sin b = b (1 - s'): bm 2^68 - (bm's top 47 bits) s' 2^17, 2^(eb - 68).
+                                                                            // Stages 21-22: sin b = b (1 - s'): bm 2^68 - (bm's top 47 bits) s' 2^17, 2^(eb - 68).
     let sbf = (BigInt::from(bm) << 68u32) - ((BigInt::from(bm >> 17) * BigInt::from(s_p)) << 17u32);
     // Which of sin|r| and cos|r| the quadrant asks for, and the result's sign.
     let want_sin = (q & 1 == 1) == cos;
@@ -251,9 +251,7 @@ pub fn sin_cos(x: u64, cos: bool) -> u64 {
         }
         let bits = sbf.bits() as i32; // 131 or 132
         let kept = to_u128(&(&sbf >> (bits - 64) as u32)) as u64;
-        let sticky = sbf
-            .trailing_zeros()
-            .is_some_and(|t| (t as i32) < bits - 64);
+        let sticky = sbf.trailing_zeros().is_some_and(|t| (t as i32) < bits - 64);
         return round_pack(neg, eb + bits - 1 - 68, kept, sticky);
     }
     // Stage 23: sin b on the 2^-72 grid (signed: sbf shifted right by -eb - 4).

@@ -8,6 +8,7 @@ pub mod cores;
 mod datapath;
 pub mod fexp;
 pub mod fexp64;
+pub mod fhypot64;
 pub mod flog;
 pub mod flog64;
 pub mod fpow64;
@@ -62,6 +63,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fp_log64.sv", include_str!("../sv/hls_fp_log64.sv")),
     ("hls_fp_pow64.sv", include_str!("../sv/hls_fp_pow64.sv")),
     ("hls_fp_sin64.sv", include_str!("../sv/hls_fp_sin64.sv")),
+    ("hls_fp_hypot64.sv", include_str!("../sv/hls_fp_hypot64.sv")),
 ];
 
 /// A 32-bit register of the control slave.

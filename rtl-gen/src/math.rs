@@ -205,7 +205,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "hypot32(a, b)",
         bound_ulp: 4,
         int_b: false,
-        double: None,
+        double: Some("hls_fp_hypot64 #()"),
     },
     MathFn {
         name: "erf",
@@ -1581,6 +1581,7 @@ pub fn eval64(name: &str, a: u64, b: u64) -> Option<u64> {
         "sin" => crate::fsin64::sin_cos(a, false),
         "cos" => crate::fsin64::sin_cos(a, true),
         "tan" => crate::fsin64::tan(a),
+        "hypot" => crate::fhypot64::hypot(a, b),
         "exp" => crate::fexp64::exp(a, 1),
         "exp2" => crate::fexp64::exp(a, 0),
         "exp10" => crate::fexp64::exp(a, 2),

@@ -1,5 +1,6 @@
 // N registers in a row with clock enable (N = 0: a wire): the latency an operator core has
-// beyond its own stages.
+// beyond its own stages. One packed shift register (a single assignment, no loop: Verilator
+// unrolls loops only so far, and a delay of a hundred cycles is a long loop).
 module hls_delay #(
     parameter int W = 32,
     parameter int N = 1
@@ -12,14 +13,13 @@ module hls_delay #(
     input  logic [W-1:0] d,
     output logic [W-1:0] q
 );
-    if (N > 0) begin : g_regs
-        logic [W-1:0] r [N];
-        always_ff @(posedge clk) begin
-            if (ce) begin
-                r[0] <= d;
-                for (int i = 1; i < N; i++) r[i] <= r[i-1];
-            end
-        end
+    if (N == 1) begin : g_reg
+        logic [W-1:0] r;
+        always_ff @(posedge clk) if (ce) r <= d;
+        assign q = r;
+    end else if (N > 1) begin : g_regs
+        logic [N-1:0][W-1:0] r;
+        always_ff @(posedge clk) if (ce) r <= {r[N-2:0], d};
         assign q = r[N-1];
     end else begin : g_wire
         assign q = d;
