@@ -3547,8 +3547,10 @@ fn every_core_passes_its_verification_campaign() {
     for row in rows {
         assert_eq!(row["failures"], 0, "{row}");
         assert!(row["vectors"].as_u64().unwrap() >= 65536, "{row}");
-        // The functions are within 1 ulp, far inside their bounds (3 to 16).
-        assert!(row["max_ulp"].as_f64().unwrap() <= 1.0, "{row}");
+        // The functions are within 1 ulp, far inside their bounds (3 to 16); the double
+        // tangent, a quotient of the rounded sine and cosine, within 2.5 (its bound: 5).
+        let within = if row["core"] == "fp64_tan" { 2.5 } else { 1.0 };
+        assert!(row["max_ulp"].as_f64().unwrap() <= within, "{row}");
     }
 }
 
