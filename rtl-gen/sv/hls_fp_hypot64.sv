@@ -6,11 +6,12 @@
 // C99's special cases: an infinite operand gives +inf even beside a NaN; otherwise a NaN
 // gives NaN. rtl-gen/src/fpow64.rs's `hypot` is the same computation in Rust.
 //
-// Latency: the multipliers, fma and square root at their own stage counts (10, 15, 55: 100
-// in all) when LAT allows, the rest a delay line at the output; below that each core gets
-// LAT/5 (its combinational form, or fewer registers) and the output the remainder.
+// Latency: a register after choosing m, n and the scale, then the multipliers, fma and
+// square root at their own stage counts (10, 15, 55: 101 in all) when LAT allows, the rest
+// a delay line at the output; below that no register there, each core gets LAT/5 (its
+// combinational form, or fewer registers) and the output the remainder.
 module hls_fp_hypot64 #(
-    parameter int LAT = 100
+    parameter int LAT = 101
 ) (
     input  logic        clk,
     input  logic        ce,
@@ -22,12 +23,13 @@ module hls_fp_hypot64 #(
 );
     localparam int PL = hls_fp_pkg::sigmul_latency(53);
     localparam int NAT_MUL = PL + 6, NAT_FMA = PL + 11, NAT_SQRT = 55;
-    localparam int NATURAL = 3 * NAT_MUL + NAT_FMA + NAT_SQRT;
+    localparam int NATURAL = 1 + 3 * NAT_MUL + NAT_FMA + NAT_SQRT;
+    localparam int IN = (LAT >= NATURAL) ? 1 : 0;
     localparam int SHORT = (LAT / 5 > 0) ? LAT / 5 : 1;
     localparam int L_MUL = (LAT >= NATURAL) ? NAT_MUL : SHORT;
     localparam int L_FMA = (LAT >= NATURAL) ? NAT_FMA : SHORT;
     localparam int L_SQRT = (LAT >= NATURAL) ? NAT_SQRT : SHORT;
-    localparam int USED = 3 * L_MUL + L_FMA + L_SQRT;
+    localparam int USED = IN + 3 * L_MUL + L_FMA + L_SQRT;
     localparam int REST = (LAT > USED) ? LAT - USED : 0;
     localparam logic [62:0] PINF = 63'h7FF0_0000_0000_0000;
 
@@ -47,10 +49,16 @@ module hls_fp_hypot64 #(
     // 2^(1023 - e): exponent field 2046 - e, or for e = 2046 the subnormal 2^-1023.
     assign scale = (e == 11'd2046) ? 64'h0008_0000_0000_0000 : {1'b0, 11'(11'd2046 - e), 52'd0};
     assign unscale = {1'b0, e, 52'd0};  // 2^(e - 1023)
+    // (The register after the choice.)
+    logic [62:0] m1, n1;
+    logic [63:0] scale1, unscale1;
+    hls_delay #(.W(2 * 63 + 2 * 64), .N(IN)) st_in (
+        .clk, .ce, .d({m, n, scale, unscale}), .q({m1, n1, scale1, unscale1})
+    );
     // m S and n S.
     logic [63:0] ms, ns;
-    hls_fp_mul #(.EW(11), .MW(52), .LAT(L_MUL)) mul_m (.clk, .ce, .a({1'b0, m}), .b(scale), .y(ms));
-    hls_fp_mul #(.EW(11), .MW(52), .LAT(L_MUL)) mul_n (.clk, .ce, .a({1'b0, n}), .b(scale), .y(ns));
+    hls_fp_mul #(.EW(11), .MW(52), .LAT(L_MUL)) mul_m (.clk, .ce, .a({1'b0, m1}), .b(scale1), .y(ms));
+    hls_fp_mul #(.EW(11), .MW(52), .LAT(L_MUL)) mul_n (.clk, .ce, .a({1'b0, n1}), .b(scale1), .y(ns));
     // (n S)^2, with m S waiting beside it.
     logic [63:0] nn, ms_d;
     hls_fp_mul #(.EW(11), .MW(52), .LAT(L_MUL)) mul_nn (.clk, .ce, .a(ns), .b(ns), .y(nn));
@@ -60,7 +68,7 @@ module hls_fp_hypot64 #(
     hls_fp_fma #(.EW(11), .MW(52), .LAT(L_FMA)) fma (.clk, .ce, .a(ms_d), .b(ms_d), .c(nn), .y(sum));
     hls_fp_sqrt #(.EW(11), .MW(52), .LAT(L_SQRT)) sqrt (.clk, .ce, .a(sum), .y(root));
     hls_delay #(.W(64), .N(2 * L_MUL + L_FMA + L_SQRT)) unscale_wait (
-        .clk, .ce, .d(unscale), .q(unscale_d)
+        .clk, .ce, .d(unscale1), .q(unscale_d)
     );
     logic [63:0] res;
     hls_fp_mul #(.EW(11), .MW(52), .LAT(L_MUL)) mul_r (.clk, .ce, .a(root), .b(unscale_d), .y(res));
