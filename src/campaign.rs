@@ -124,6 +124,7 @@ fn reference(core: &str) -> Option<Reference> {
         "fp32_erf" => Ulps(|v| libm::erf(g(v)), 16.0),
         "fp32_erfc" => Ulps(|v| libm::erfc(g(v)), 16.0),
         "fp64_exp" => Ulps64(|v| big(v).exp(), 3.0),
+        "fp64_expm1" => Ulps64(|v| big(v).exp_m1(), 3.0),
         "fp64_exp2" => Ulps64(|v| big(v).exp2(), 3.0),
         "fp64_exp10" => Ulps64(|v| big(v).exp10(), 3.0),
         "fp64_log" => Ulps64(|v| big(v).ln(), 3.0),
@@ -299,6 +300,23 @@ fn function_operand64(r: &mut Rng, a: u64) -> u64 {
             nudge(x, 4)
         }
         _ => nudge(EXP64_EDGES[(u >> 8) as usize % EXP64_EDGES.len()], 1 << 20),
+    }
+}
+
+/// The operand of the double expm1 core: the exponential's operands (`function_operand64`)
+/// half the time, otherwise |x| from 2^-73 to 2^-3 (the small-argument path, tiny results,
+/// and both sides of its 2^-7 border), or near -55 ln 2 (where the result starts rounding
+/// to -1), nudged by up to 2^20 ulps.
+fn expm1_operand64(r: &mut Rng, a: u64) -> u64 {
+    let (u, w) = (r.next(), r.next());
+    let sign = u & (1 << 63);
+    match u % 6 {
+        0..=2 => function_operand64(r, a),
+        3 | 4 => sign | ((u >> 8) % 70 + 950) << 52 | (w & ((1 << 52) - 1)),
+        _ => (-55.0 * std::f64::consts::LN_2)
+            .to_bits()
+            .wrapping_add(w % (1 << 21))
+            .wrapping_sub(1 << 20),
     }
 }
 
@@ -490,6 +508,7 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
             "fp64_add" => vec![r.next() & 1, a, partner64(r, a)],
             "fp64_sqrt" => vec![a],
             "fp64_log" | "fp64_log2" | "fp64_log10" => vec![log_operand64(r, a)],
+            "fp64_expm1" => vec![expm1_operand64(r, a)],
             "fp64_pow" | "fp64_powr" | "fp64_pown" | "fp64_cbrt" => power_operands64(core, r),
             "fp64_sin" | "fp64_cos" | "fp64_tan" => vec![trig_operand64(r, a)],
             // hypot: a second operand from the same binade to 2^120 apart (and specials).

@@ -3671,9 +3671,11 @@ fn double_arithmetic_cosimulates() {
 /// Double exp, exp2 and exp10 (hls_fp_exp64) and log, log2 and log10 (hls_fp_log64) in
 /// hardware, on 2048 doubles each across the range (for the exponentials: tiny, moderate,
 /// near the overflow and underflow edges, near table boundaries; for the logarithms: every
-/// exponent, subnormals, near 1, powers of 2 and 10, negative; special values for both):
-/// RTL = model bit for bit (`hls-build sim`), every result within 0.51 ulp of MPFR's value,
-/// and pocl's results within OpenCL's bound (3 ulp) of ours.
+/// exponent, subnormals, near 1, powers of 2 and 10, negative; special values for both), and
+/// expm1 (hls_fp_exp64's KIND 3) of the exponentials' operands and of them times 2^-12 (its
+/// small-argument path): RTL = model bit for bit (`hls-build sim`), every result within
+/// 0.51 ulp of MPFR's value (expm1: 1 ulp), and pocl's results within OpenCL's bound (3
+/// ulp) of ours.
 #[test]
 fn double_functions_cosimulate_and_match_pocl() {
     let d = scratch("double_functions");
@@ -3725,7 +3727,7 @@ fn double_functions_cosimulate_and_match_pocl() {
         .collect();
     save(&d.join("x.npy"), &x);
     save(&d.join("l.npy"), &l);
-    save(&d.join("e0.npy"), &vec![0f64; 6 * n]);
+    save(&d.join("e0.npy"), &vec![0f64; 8 * n]);
     let src = root().join("tests/kernels/double_functions.cl");
     let run = sim(
         &src,
@@ -3733,7 +3735,7 @@ fn double_functions_cosimulate_and_match_pocl() {
         &[
             format!("x=@{}", d.join("x.npy").display()),
             format!("l=@{}", d.join("l.npy").display()),
-            format!("e=zeros:{}", 6 * n),
+            format!("e=zeros:{}", 8 * n),
         ],
         &[],
         &d.join("out"),
@@ -3741,7 +3743,7 @@ fn double_functions_cosimulate_and_match_pocl() {
     );
     assert_pass(&run);
     let sv = std::fs::read_to_string(d.join("out/rtl/double_functions.sv")).unwrap();
-    for core in ["exp10", "log", "log10"] {
+    for core in ["exp10", "log", "log10", "expm1"] {
         assert!(
             sv.contains(&format!("hls_fp64_{core} #")),
             "no double {core} core"
@@ -3761,7 +3763,7 @@ fn double_functions_cosimulate_and_match_pocl() {
     );
     let ours: Vec<f64> = load(&d.join("dump/e.npy"));
     let theirs: Vec<f64> = load(&p.join("e.npy"));
-    let mut worst = [0f64; 6];
+    let mut worst = [0f64; 8];
     let mut differ = 0;
     for i in 0..n {
         let (bx, bl) = (
@@ -3771,19 +3773,25 @@ fn double_functions_cosimulate_and_match_pocl() {
         let exact = [
             bx.clone().exp(),
             bx.clone().exp2(),
-            bx.exp10(),
+            bx.clone().exp10(),
             bl.clone().ln(),
             bl.clone().log2(),
             bl.log10(),
+            bx.exp_m1(),
+            rug::Float::with_val(192, x[i] * 2f64.powi(-12)).exp_m1(),
         ];
-        for lane in 0..6 {
-            let (got, pocl_v) = (ours[6 * i + lane], theirs[6 * i + lane]);
-            let arg = if lane < 3 { x[i] } else { l[i] };
+        for lane in 0..8 {
+            let (got, pocl_v) = (ours[8 * i + lane], theirs[8 * i + lane]);
+            let arg = match lane {
+                3..=5 => l[i],
+                7 => x[i] * 2f64.powi(-12),
+                _ => x[i],
+            };
             let err = hls_build::campaign::ulp_error64(got.to_bits(), &exact[lane]);
             assert!(
-                err <= 0.51,
+                err <= if lane < 6 { 0.51 } else { 1.0 },
                 "e[{}]: argument {arg:e} ({:#x}): RTL {got:e} is {err} ulp from {}",
-                6 * i + lane,
+                8 * i + lane,
                 arg.to_bits(),
                 exact[lane].to_f64()
             );
@@ -3795,14 +3803,14 @@ fn double_functions_cosimulate_and_match_pocl() {
                         || (got.is_nan() && pocl_v.is_nan())
                         || pocl_err + err <= 3.0),
                 "e[{}]: argument {arg:e}: RTL {got:e}, pocl {pocl_v:e} ({pocl_err} ulp from exact)",
-                6 * i + lane
+                8 * i + lane
             );
             differ += usize::from(got.to_bits() != pocl_v.to_bits() && !got.is_nan());
         }
     }
     eprintln!(
-        "exp, exp2, exp10, log, log2, log10: max {worst:?} ulp from exact; {differ} of {} differ from pocl",
-        6 * n
+        "exp, exp2, exp10, log, log2, log10, expm1 (x, x 2^-12): max {worst:?} ulp from exact; {differ} of {} differ from pocl",
+        8 * n
     );
 }
 

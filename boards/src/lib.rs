@@ -155,13 +155,14 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
 /// board does not: a core that has outgrown a shared class (the staged exponential and
 /// logarithm, 16 cycles, inside the 24 of the other functions) gets its own without
 /// breaking boards written before it.
-/// A board without one of the double function classes (fp64_exp, fp64_log, fp64_pow,
-/// fp64_sin, fp64_tan, fp64_hypot) gives its cores fp64_div's timing: the deepest double
-/// core every board has.
+/// A board without one of the double function classes (fp64_exp, fp64_expm1, fp64_log,
+/// fp64_pow, fp64_sin, fp64_tan, fp64_hypot) gives its cores fp64_div's timing: the deepest
+/// double core every board has.
 pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
     ("fp32_exp", "fp32_math"),
     ("fp32_log", "fp32_math"),
     ("fp64_exp", "fp64_div"),
+    ("fp64_expm1", "fp64_div"),
     ("fp64_log", "fp64_div"),
     ("fp64_pow", "fp64_div"),
     ("fp64_sin", "fp64_div"),
@@ -171,12 +172,13 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
 
 /// The operator class of an OpenCL.std function's core at a float width (rtl-gen's math
 /// module lists them): exp, exp2 and exp10 are the staged hls_fp_exp (hls_fp_exp64 for
-/// double), log, log2 and log10 the staged hls_fp_log (hls_fp_log64), the double pow,
+/// double, and the double expm1 its KIND 3), log, log2 and log10 the staged hls_fp_log (hls_fp_log64), the double pow,
 /// powr, pown and cbrt hls_fp_pow64, the double sin and cos hls_fp_sin64, the double tan
 /// hls_fp_tan64, the double hypot hls_fp_hypot64; the others share fp32_math.
 pub fn math_class(function: &str, width: u32) -> &'static str {
     match function {
         "exp" | "exp2" | "exp10" if width == 64 => "fp64_exp",
+        "expm1" if width == 64 => "fp64_expm1",
         "exp" | "exp2" | "exp10" => "fp32_exp",
         "log" | "log2" | "log10" if width == 64 => "fp64_log",
         "pow" | "powr" | "pown" | "cbrt" if width == 64 => "fp64_pow",

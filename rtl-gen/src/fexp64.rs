@@ -126,25 +126,7 @@ pub fn exp(x: u64, kind: u32) -> u64 {
 /// 2^t for t on a 2^-64 grid, |t| < 2^14, as hls_fp_exp64_t computes it (the exponential's
 /// stages from its fixed-point argument on, which the power functions share).
 pub fn exp_t(t: i128) -> u64 {
-    let c = consts();
-    // Stage 5: k, the two table indices and g.
-    let k = (t >> 64) as i32;
-    let f = t as u64;
-    let (i1, i2) = ((f >> 58) as usize, (f >> 52 & 63) as usize);
-    let g = f & ((1 << 52) - 1);
-    // Stages 6-7: u = g ln 2 (2^64 scale, below 2^51.5); T = T1 (1 + d) (2^63 scale).
-    let u = ((g as u128 * c.ln2_51 as u128) >> 51) as u64;
-    let tab = c.t1[i1] + ((c.t1[i1] as u128 * c.d2[i2] as u128) >> 63) as u64;
-    // Stage 8: u^2 from u's top 40 bits (2^64 scale, below 2^39).
-    let uh = u >> 12;
-    let u2 = ((uh as u128 * uh as u128) >> 40) as u64;
-    // Stage 9: the bracket q = 1/2 + u/6 + u^2/24 at 2^40.
-    let q = (1u64 << 39) + (((u >> 24) * c.r6) >> 28) + (((u2 >> 24) * c.r24) >> 28);
-    // Stage 10: p = u + u^2 q (= e^u - 1, 2^64 scale).
-    let pe = u + ((u2 as u128 * q as u128) >> 40) as u64;
-    // Stages 11-12: r = T + T p (2^63 scale), held below 2.
-    let tp = (((tab >> 12) as u128 * (pe >> 1) as u128) >> 51) as u64;
-    let r = (tab as u128 + tp as u128).min(u64::MAX as u128) as u64;
+    let (k, r) = exp_kr(t);
     // Stage 13: {significand without its hidden bit, guard, round, sticky}; the exponent;
     // a subnormal result shifted right (its hidden bit comes down with it).
     let e = k + 1023;
@@ -163,6 +145,134 @@ pub fn exp_t(t: i128) -> u64 {
         (full >> sh) | u64::from(full & ((1 << sh) - 1) != 0)
     };
     round_word64(0, f)
+}
+
+/// 2^t = 2^k r before rounding: k = floor(t) and r in [1, 2) at 2^63 (stages 5 to 15).
+pub fn exp_kr(t: i128) -> (i32, u64) {
+    let c = consts();
+    // Stage 5: k, the two table indices and g.
+    let k = (t >> 64) as i32;
+    let f = t as u64;
+    let (i1, i2) = ((f >> 58) as usize, (f >> 52 & 63) as usize);
+    let g = f & ((1 << 52) - 1);
+    // Stages 6-7: u = g ln 2 (2^64 scale, below 2^51.5); T = T1 (1 + d) (2^63 scale).
+    let u = ((g as u128 * c.ln2_51 as u128) >> 51) as u64;
+    let tab = c.t1[i1] + ((c.t1[i1] as u128 * c.d2[i2] as u128) >> 63) as u64;
+    // Stage 8: u^2 from u's top 40 bits (2^64 scale, below 2^39).
+    let uh = u >> 12;
+    let u2 = ((uh as u128 * uh as u128) >> 40) as u64;
+    // Stage 9: the bracket q = 1/2 + u/6 + u^2/24 at 2^40.
+    let q = (1u64 << 39) + (((u >> 24) * c.r6) >> 28) + (((u2 >> 24) * c.r24) >> 28);
+    // Stage 10: p = u + u^2 q (= e^u - 1, 2^64 scale).
+    let pe = u + ((u2 as u128 * q as u128) >> 40) as u64;
+    // Stages 11-12: r = T + T p (2^63 scale), held below 2.
+    let tp = (((tab >> 12) as u128 * (pe >> 1) as u128) >> 51) as u64;
+    (k, (tab as u128 + tp as u128).min(u64::MAX as u128) as u64)
+}
+
+/// Below this biased exponent |x| < 2^-54: expm1(x) rounds to x.
+pub const EXM1_TINY: u32 = 969;
+/// Below this biased exponent |x| < 2^-7: expm1 takes its polynomial path.
+pub const EXM1_SMALL: u32 = 1016;
+
+/// 1/2, 1/6, 1/24, 1/120, 1/720, 1/5040 at 2^64 (expm1's small-argument polynomial).
+pub fn expm1_coefs() -> [u64; 6] {
+    let one = BigInt::one() << P;
+    let mut f = BigInt::one();
+    std::array::from_fn(|i| {
+        f *= BigInt::from(i as u32 + 2);
+        to_u128(&fixed(&(&one / &f), 64)) as u64
+    })
+}
+
+/// e^x - 1 for binary64 x, as hls_fp_exp64 with KIND 3 computes it: within 3 ulp (OpenCL's
+/// bound). Two paths, because e^x - 1 cancels near x = 0:
+///
+/// - |x| >= 2^-7: the exponential's stages give 2^k r (r in [1, 2) at 2^63, within about
+///   2^-60.4 of e^x relative), then 2^k r - 1 exactly in fixed point: for k >= 0, r -
+///   2^-k (nothing when k > 63: 2^-k is below r's error), for k < 0 (x < 0) 1 - 2^k r at
+///   2^-118; normalised and rounded once. The result is at least 2^-7.2 in magnitude, so
+///   r's error is at most 2^-53.2 of it: under 0.9 ulp with the rounding. For k <= -55
+///   (x below about -38) e^x < 2^-54 and the result rounds to -1.
+/// - |x| < 2^-7: e^x - 1 = x (1 + x q), q = 1/2 + x/6 + x^2/24 + x^3/120 + x^4/720 +
+///   x^5/5040 by Horner at 2^-64 (the next term, x^7/8!, is below 2^-64 of x); then the
+///   significand times 1 + x q (53 x 66 bits): within about 2^-63 of the result, 0.51 ulp.
+///   Below 2^-54 the result rounds to x itself.
+pub fn expm1(x: u64) -> u64 {
+    const MINUS_ONE: u64 = 0xBFF0_0000_0000_0000;
+    let neg = x >> 63 == 1;
+    let ex = (x >> 52 & 0x7FF) as u32;
+    if ex == 0x7FF {
+        return if x & ((1 << 52) - 1) != 0 {
+            QNAN
+        } else if neg {
+            MINUS_ONE
+        } else {
+            PINF
+        };
+    }
+    if ex >= EX_BIG {
+        return if neg { MINUS_ONE } else { PINF };
+    }
+    if ex < EXM1_TINY {
+        return x;
+    }
+    let m = (1u64 << 52) | (x & ((1 << 52) - 1));
+    if ex < EXM1_SMALL {
+        return expm1_small(neg, ex, m);
+    }
+    let p = m as u128 * consts().scale[1];
+    let t_mag = (p >> (1083 - ex)) as i128;
+    let (k, r) = exp_kr(if neg { -t_mag } else { t_mag });
+    // The magnitude as {value, weight of its bit 0 relative to 2^0}.
+    let (v, w): (u128, i32) = if neg {
+        if k <= -55 {
+            return MINUS_ONE;
+        }
+        ((1u128 << 118) - ((r as u128) << (55 + k)), -118)
+    } else {
+        let one = if k <= 63 { 1u128 << (63 - k) } else { 0 };
+        (r as u128 - one, k - 63)
+    };
+    pack_normalised(neg, v, w)
+}
+
+/// The small-argument path of `expm1` (|x| in [2^-54, 2^-7), m its significand).
+fn expm1_small(neg: bool, ex: u32, m: u64) -> u64 {
+    let c = expm1_coefs();
+    // x at 2^-64, signed: m 2^(ex - 1075) 2^64.
+    let mag = if ex >= 1011 {
+        (m as i128) << (ex - 1011)
+    } else {
+        (m >> (1011 - ex)) as i128
+    };
+    let xs = if neg { -mag } else { mag };
+    let mut h = c[5] as i128;
+    for &ci in c[..5].iter().rev() {
+        h = ci as i128 + ((xs * h) >> 64);
+    }
+    // 1 + x q at 2^64, then the significand times it (below 2^118).
+    let s = (1i128 << 64) + ((xs * h) >> 64);
+    let prod = m as u128 * s as u128;
+    pack_normalised(neg, prod, ex as i32 - 1075 - 64)
+}
+
+/// Round to nearest even and pack ±v 2^w (v > 0, v < 2^120, the result a normal double or
+/// past the largest: infinite).
+fn pack_normalised(neg: bool, v: u128, w: i32) -> u64 {
+    let lead = 127 - v.leading_zeros() as i32;
+    // {hidden bit, 52 fraction bits, guard, round} and the sticky bit below them.
+    let top = if lead >= 55 {
+        (v >> (lead - 55)) as u64 | u64::from(v & ((1u128 << (lead - 55)) - 1) != 0)
+    } else {
+        (v << (55 - lead)) as u64
+    };
+    let e = lead + w + 1023;
+    let sign = u64::from(neg) << 63;
+    if e >= 2047 {
+        return sign | PINF;
+    }
+    sign | round_word64(e as u64, top & ((1 << 55) - 1))
 }
 
 /// The constants and the tables for hls_fp_exp64, as SystemVerilog for the math package.
@@ -195,6 +305,10 @@ pub fn generated() -> String {
             s += &format!("            6'd{i}: return {bits}'h{v:016X};\n");
         }
         s += &format!("            default: return {bits}'h0;\n        endcase\n    endfunction\n");
+    }
+    s += "    // expm1's small-argument polynomial (KIND 3): 1/2, 1/6, ..., 1/5040 at 2^64.\n";
+    for (i, v) in expm1_coefs().iter().enumerate() {
+        s += &format!("    localparam logic [63:0] EXPM1_C{i} = 64'h{v:016X};\n");
     }
     s
 }
@@ -269,6 +383,52 @@ mod tests {
         assert_eq!(exp2(-1075.0), 0);
         assert_eq!(f64::from_bits(exp(1f64.to_bits(), 1)), std::f64::consts::E);
         assert_eq!(f64::from_bits(exp(2f64.to_bits(), 2)), 100.0);
+    }
+
+    /// expm1 over its whole finite range, both signs, denser near the two paths' border
+    /// and near zero: within 1 ulp of MPFR (OpenCL allows 3).
+    #[test]
+    fn expm1_within_1_ulp() {
+        let mut worst = [0f64; 2];
+        let mut check = |x: u64| {
+            let got = expm1(x);
+            let want = Float::with_val(192, f64::from_bits(x)).exp_m1();
+            let e = ulps(got, &want);
+            let path = usize::from((x >> 52 & 0x7FF) as u32 >= EXM1_SMALL);
+            assert!(e < 1.0, "x {x:#x} ({}): {e} ulp", f64::from_bits(x));
+            worst[path] = worst[path].max(e);
+        };
+        let mut x = 900u64 << 52;
+        while x < (EX_BIG as u64) << 52 {
+            for s in [0, 1u64 << 63] {
+                check(x | s);
+            }
+            x += 0x0000_0123_4567_89ABu64;
+        }
+        for e in 1005u64..1030 {
+            for i in 0..20_000u64 {
+                let x = e << 52 | (i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 12);
+                check(x);
+                check(x | 1 << 63);
+            }
+        }
+        eprintln!(
+            "expm1: small path max {:.4} ulp, main path {:.4}",
+            worst[0], worst[1]
+        );
+    }
+
+    #[test]
+    fn expm1_special_values() {
+        assert_eq!(expm1(PINF), PINF);
+        assert_eq!(expm1(PINF | 1 << 63), 0xBFF0_0000_0000_0000);
+        assert_eq!(expm1(QNAN | 5), QNAN);
+        assert_eq!(expm1(0), 0);
+        assert_eq!(expm1(1 << 63), 1 << 63);
+        assert_eq!(expm1(1), 1);
+        assert_eq!(expm1((-50f64).to_bits()), (-1f64).to_bits());
+        assert_eq!(expm1((710f64).to_bits()), PINF);
+        assert_eq!(expm1((709.7f64).to_bits()), (709.7f64).exp_m1().to_bits());
     }
 
     fn exp2(x: f64) -> u64 {

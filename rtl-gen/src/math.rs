@@ -133,7 +133,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "expm1_32(a)",
         bound_ulp: 3,
         int_b: false,
-        double: None,
+        double: Some("hls_fp_exp64 #(.KIND(3))"),
     },
     MathFn {
         name: "sinh",
@@ -1583,6 +1583,7 @@ pub fn eval64(name: &str, a: u64, b: u64) -> Option<u64> {
         "tan" => crate::fsin64::tan(a),
         "hypot" => crate::fhypot64::hypot(a, b),
         "exp" => crate::fexp64::exp(a, 1),
+        "expm1" => crate::fexp64::expm1(a),
         "exp2" => crate::fexp64::exp(a, 0),
         "exp10" => crate::fexp64::exp(a, 2),
         "log" => crate::flog64::log(a, 1),

@@ -1,5 +1,5 @@
-// Two modules in one file: the double exponential and its stages from the fixed-point
-// argument on, which the double power functions share.
+// The double exponential and e^x - 1, with their stages from the fixed-point argument on
+// (which the double power functions share) and expm1's small-argument path.
 /* verilator lint_off DECLFILENAME */
 // binary64 exponential b^a (KIND 0: b = 2, 1: e, 2: 10), within 0.51 ulp, staged: every
 // product as partial products of one 17-bit slice of its narrower operand (one multiplier
@@ -15,6 +15,11 @@
 // and packing. With LAT >= STAGES a register ends every stage (extra latency is a delay
 // line at the output); with LAT < STAGES the same logic is combinational, followed by LAT
 // registers — the same bits either way.
+//
+// KIND 3 is e^a - 1 (rtl-gen/src/fexp64.rs's `expm1` has the error analysis): for |a| >=
+// 2^-7 the same stages up to 2^k r, then 2^k r - 1 in fixed point, normalised and rounded
+// (hls_fp_expm1_64_tail, one stage more: 18); for |a| < 2^-7, beside them, a (1 + a q(a))
+// with q a quintic by Horner (hls_fp_expm1_64_small); below 2^-54 the result is a.
 module hls_fp_exp64 #(
     parameter int KIND = 1,
     parameter int LAT = 24
@@ -24,13 +29,18 @@ module hls_fp_exp64 #(
     input  logic [63:0] a,
     output logic [63:0] y
 );
-    localparam int STAGES = 17;
+    localparam bit M1 = KIND == 3;
+    localparam int STAGES = M1 ? 18 : 17;
     localparam int R = (LAT >= STAGES) ? 1 : 0;  // registers per stage boundary
-    localparam logic [73:0] C = hls_fp_math_pkg::exp64_scale(2'(KIND));
+    localparam logic [73:0] C = hls_fp_math_pkg::exp64_scale(M1 ? 2'd1 : 2'(KIND));
     localparam int SPW = 65;                      // {special, its value}
+    localparam logic [63:0] PINF = 64'h7FF0_0000_0000_0000;
+    // e^x's limit at -inf: 0; e^x - 1's: -1.
+    localparam logic [63:0] LOW = M1 ? 64'hBFF0_0000_0000_0000 : 64'd0;
 
-    // Stage 1: NaN, infinities, |x| >= 2048 (infinite or zero), |x| < 2^-60 (one); the
-    // significand and the right shift that makes t (1033 - ex, 0 to 70).
+    // Stage 1: NaN, infinities, |x| >= 2048 (infinite, or the limit at -inf), |x| < 2^-60
+    // (one; for e^x - 1, |x| < 2^-54: x itself); the significand and the right shift that
+    // makes t (1033 - ex, 0 to 70).
     logic [10:0] ex;
     logic neg, special;
     logic [63:0] special_val;
@@ -39,10 +49,10 @@ module hls_fp_exp64 #(
     always_comb begin
         special = 1'b1;
         if (ex == 11'h7FF)
-            special_val = (a[51:0] != '0) ? 64'h7FF8_0000_0000_0000
-                        : neg ? 64'd0 : 64'h7FF0_0000_0000_0000;
-        else if (ex >= 11'd1034) special_val = neg ? 64'd0 : 64'h7FF0_0000_0000_0000;
-        else if (ex < 11'd963) special_val = 64'h3FF0_0000_0000_0000;
+            special_val = (a[51:0] != '0) ? 64'h7FF8_0000_0000_0000 : neg ? LOW : PINF;
+        else if (ex >= 11'd1034) special_val = neg ? LOW : PINF;
+        else if (M1 && ex < 11'd969) special_val = a;
+        else if (!M1 && ex < 11'd963) special_val = 64'h3FF0_0000_0000_0000;
         else begin
             special = 1'b0;
             special_val = 64'd0;
@@ -87,10 +97,196 @@ module hls_fp_exp64 #(
     hls_delay #(.W(SPW + 1 + 77), .N(R)) st4 (
         .clk, .ce, .d({sp3, neg3, 77'((p3 >> 50) >> sh3)}), .q({sp4, neg4, t4})
     );
-    // Stages 5-17: 2^t (hls_fp_exp64_t).
-    hls_fp_exp64_t #(.R(R), .OUT(LAT - R * (STAGES - 1))) rest (
-        .clk, .ce, .sp(sp4), .t(neg4 ? -$signed({2'b00, t4}) : $signed({2'b00, t4})), .y
+    logic signed [78:0] t4s;
+    assign t4s = neg4 ? -$signed({2'b00, t4}) : $signed({2'b00, t4});
+    if (!M1) begin : g_exp
+        // Stages 5-17: 2^t (hls_fp_exp64_t).
+        hls_fp_exp64_t #(.R(R), .OUT(LAT - R * (STAGES - 1))) rest (
+            .clk, .ce, .sp(sp4), .t(t4s), .y
+        );
+    end else begin : g_expm1
+        // Stages 5-14: 2^t's table entry and T p (hls_fp_exp64_r).
+        logic [SPW-1:0] sp14;
+        logic signed [14:0] k14;
+        logic [63:0] tab14;
+        logic [51:0] tp14;
+        hls_fp_exp64_r #(.R(R)) body (
+            .clk, .ce, .sp(sp4), .t(t4s), .sp_o(sp14), .k(k14), .tab(tab14), .tp(tp14)
+        );
+        // Stages 2-15 beside them: the small-argument path, from stage 1's significand.
+        logic small1;
+        logic [10:0] ex1;
+        hls_delay #(.W(12), .N(R)) st1m (
+            .clk, .ce, .d({ex >= 11'd969 && ex < 11'd1016, ex}), .q({small1, ex1})
+        );
+        logic small15, sneg15;
+        logic [118:0] sv15;
+        logic signed [15:0] sw15;
+        hls_fp_expm1_64_small #(.R(R)) poly (
+            .clk, .ce, .use_poly(small1), .neg(neg1), .ex(ex1), .m(m1),
+            .use_poly_o(small15), .neg_o(sneg15), .v(sv15), .w(sw15)
+        );
+        // Stages 15-18: 2^k r - 1, or the small path's value; normalised and rounded.
+        hls_fp_expm1_64_tail #(.R(R), .OUT(LAT - R * (STAGES - 1))) tail (
+            .clk, .ce, .sp(sp14), .k(k14), .tab(tab14), .tp(tp14),
+            .use_poly(small15), .sneg(sneg15), .sv(sv15), .sw(sw15), .y
+        );
+    end
+endmodule
+
+// expm1's path for |x| in [2^-54, 2^-7) (rtl-gen/src/fexp64.rs's `expm1_small`): x at
+// 2^-64, signed (58 bits); q = 1/2 + x (1/6 + x (1/24 + x (1/120 + x (1/720 + x/5040))))
+// by Horner at 2^-64, a product and a sum per step; 1 + x q at 2^64; the significand times
+// it: v 2^w is e^x - 1 before rounding. 14 stages (R = 1: registers; R = 0: combinational).
+module hls_fp_expm1_64_small #(
+    parameter int R = 1
+) (
+    input  logic                clk,
+    input  logic                ce,
+    input  logic                use_poly,
+    input  logic                neg,
+    input  logic [10:0]         ex,
+    input  logic [52:0]         m,
+    output logic                use_poly_o,
+    output logic                neg_o,
+    output logic [118:0]        v,
+    output logic signed [15:0]  w
+);
+    localparam logic [63:0] CS [6] = '{
+        hls_fp_math_pkg::EXPM1_C0, hls_fp_math_pkg::EXPM1_C1, hls_fp_math_pkg::EXPM1_C2,
+        hls_fp_math_pkg::EXPM1_C3, hls_fp_math_pkg::EXPM1_C4, hls_fp_math_pkg::EXPM1_C5
+    };
+    localparam int CW = 2 + 53 + 16;  // what rides along: {use_poly, neg, m, w}
+    // Stage 2: x 2^64 = m 2^(ex - 1011), signed.
+    logic [56:0] mag;
+    assign mag = (ex >= 11'd1011) ? 57'(m) << 3'(ex - 11'd1011) : 57'(m) >> 6'(11'd1011 - ex);
+    logic [CW-1:0] c2;
+    logic signed [57:0] x2;
+    hls_delay #(.W(CW + 58), .N(R)) st2 (
+        .clk, .ce,
+        .d({use_poly, neg, m, 16'(ex) - 16'sd1139, neg ? -$signed({1'b0, mag}) : $signed({1'b0, mag})}),
+        .q({c2, x2})
     );
+    // Stages 3-12: h = c_i + x h (the product, then the sum), from h = 1/5040.
+    logic [CW-1:0] cs [6];
+    logic signed [57:0] xs [6];
+    logic signed [64:0] hs [6];
+    assign cs[5] = c2;
+    assign xs[5] = x2;
+    assign hs[5] = 65'(CS[5]);
+    for (genvar i = 4; i >= 0; i--) begin : g_horner
+        logic [CW-1:0] cp;
+        logic signed [57:0] xp;
+        logic signed [122:0] prod;
+        hls_delay #(.W(CW + 58 + 123), .N(R)) st_p (
+            .clk, .ce, .d({cs[i+1], xs[i+1], 123'(xs[i+1]) * 123'(hs[i+1])}), .q({cp, xp, prod})
+        );
+        /* verilator lint_off UNUSEDSIGNAL */
+        logic signed [122:0] prod_s;  // (the sum keeps bits 64 and up)
+        /* verilator lint_on UNUSEDSIGNAL */
+        assign prod_s = prod >>> 64;
+        hls_delay #(.W(CW + 58 + 65), .N(R)) st_a (
+            .clk, .ce, .d({cp, xp, 65'(CS[i]) + 65'(prod_s)}), .q({cs[i], xs[i], hs[i]})
+        );
+    end
+    // Stage 13: x q; stage 14: 1 + x q at 2^64; stage 15: the significand times it.
+    logic [CW-1:0] c13, c14;
+    logic signed [122:0] xq13;
+    hls_delay #(.W(CW + 123), .N(R)) st13 (
+        .clk, .ce, .d({cs[0], 123'(xs[0]) * 123'(hs[0])}), .q({c13, xq13})
+    );
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic signed [122:0] xq_s;  // (1 + x q keeps bits 64 and up)
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign xq_s = xq13 >>> 64;
+    logic [65:0] s14;
+    hls_delay #(.W(CW + 66), .N(R)) st14 (
+        .clk, .ce, .d({c13, 66'(66'sh1_0000_0000_0000_0000 + 66'(xq_s))}), .q({c14, s14})
+    );
+    hls_delay #(.W(2 + 119 + 16), .N(R)) st15 (
+        .clk, .ce, .d({c14[CW-1:CW-2], 119'(c14[CW-3:16]) * 119'(s14), c14[15:0]}),
+        .q({use_poly_o, neg_o, v, w})
+    );
+endmodule
+
+// expm1's last stages (rtl-gen/src/fexp64.rs's `expm1`): r = T (1 + p) below 2; 2^k r - 1
+// as v 2^w (k >= 0: r - 2^-k, nothing subtracted past k = 63; k < 0: 1 - 2^k r at 2^-118,
+// exactly 1 for k <= -55), or the small path's v 2^w; the leading one to the top of 119
+// bits, 55 bits and a sticky bit kept; rounded to nearest even and packed (past the largest
+// double: infinite), or the special value.
+module hls_fp_expm1_64_tail #(
+    parameter int R = 1,
+    parameter int OUT = 1
+) (
+    input  logic               clk,
+    input  logic               ce,
+    input  logic [64:0]        sp,   // {special, its value}
+    input  logic signed [14:0] k,
+    input  logic [63:0]        tab,
+    input  logic [51:0]        tp,
+    input  logic               use_poly,
+    input  logic               sneg,
+    input  logic [118:0]       sv,
+    input  logic signed [15:0] sw,
+    output logic [63:0]        y
+);
+    localparam int SPW = 65;
+    // Stage 15: r.
+    logic [64:0] rsum;
+    assign rsum = 65'(tab) + 65'(tp);
+    logic [SPW-1:0] sp15;
+    logic signed [14:0] k15;
+    logic [63:0] r15;
+    hls_delay #(.W(SPW + 15 + 64), .N(R)) st15 (
+        .clk, .ce, .d({sp, k, rsum[64] ? {64{1'b1}} : rsum[63:0]}), .q({sp15, k15, r15})
+    );
+    // Stage 16: v 2^w and the sign, from r or from the small path.
+    logic [118:0] vm;
+    logic signed [15:0] wm;
+    always_comb begin
+        if (k15 < 0) begin
+            wm = -16'sd118;
+            if (k15 <= -15'sd55) vm = 119'(1) << 118;
+            else vm = (119'(1) << 118) - (119'(r15) << 6'(7'sd55 + 7'(k15)));
+        end else begin
+            wm = 16'(k15) - 16'sd63;
+            vm = 119'(r15) - ((k15 <= 15'sd63) ? 119'(1) << 6'(15'sd63 - k15) : 119'd0);
+        end
+    end
+    logic [SPW-1:0] sp16;
+    logic neg16;
+    logic [118:0] v16;
+    logic signed [15:0] w16;
+    hls_delay #(.W(SPW + 1 + 119 + 16), .N(R)) st16 (
+        .clk, .ce,
+        .d({sp15, use_poly ? sneg : k15 < 0, use_poly ? sv : vm, use_poly ? sw : wm}),
+        .q({sp16, neg16, v16, w16})
+    );
+    // Stage 17: the leading one's place, v shifted to put it at bit 118, the exponent.
+    logic [6:0] lead;
+    always_comb begin
+        lead = '0;
+        for (int i = 0; i < 119; i++) if (v16[i]) lead = 7'(i);
+    end
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [118:0] nv;  // (its top bit is the hidden one)
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign nv = v16 << (7'd118 - lead);
+    logic [SPW-1:0] sp17;
+    logic neg17;
+    logic signed [15:0] e17;
+    logic [54:0] f17;
+    hls_delay #(.W(SPW + 1 + 16 + 55), .N(R)) st17 (
+        .clk, .ce,
+        .d({sp16, neg16, 16'(lead) + w16 + 16'sd1023, nv[117:64], nv[63:0] != '0}),
+        .q({sp17, neg17, e17, f17})
+    );
+    // Stage 18: rounding and packing.
+    logic [63:0] res;
+    assign res = sp17[SPW-1] ? sp17[63:0]
+               : (e17 >= 16'sd2047) ? {neg17, 63'h7FF0_0000_0000_0000}
+               : {neg17, {e17[10:0], f17[54:3]} + 63'(f17[2] && (f17[3] || f17[1] || f17[0]))};
+    hls_delay #(.W(64), .N(OUT)) out (.clk, .ce, .d(res), .q(y));
 endmodule
 
 // The double exponential's stages from its fixed-point argument on (hls_fp_exp64 and the
@@ -106,6 +302,33 @@ module hls_fp_exp64_t #(
     input  logic [64:0]        sp,  // {special, its value}
     input  logic signed [78:0] t,
     output logic [63:0]        y
+);
+    localparam int SPW = 65;
+    logic [SPW-1:0] sp14;
+    logic signed [14:0] k14;
+    logic [63:0] tab14;
+    logic [51:0] tp14;
+    hls_fp_exp64_r #(.R(R)) body (
+        .clk, .ce, .sp, .t, .sp_o(sp14), .k(k14), .tab(tab14), .tp(tp14)
+    );
+    // Stages 15-17: r = T (1 + p), 2^k, rounding (hls_fp_exp_tail, in hls_fp_exp.sv).
+    hls_fp_exp_tail #(.EW(11), .MW(52), .KW(15), .TPW(52), .R(R), .OUT(OUT))
+        tail (.clk, .ce, .sp(sp14), .k(k14), .tab(tab14), .tp(tp14), .y);
+endmodule
+
+// Stages 5-14 of the double exponential: from t, k = floor(t), T = 2^(t's first 12
+// fraction bits) at 2^63 and T p (p = e^u - 1 for the rest, u), all after 10 stages.
+module hls_fp_exp64_r #(
+    parameter int R = 1
+) (
+    input  logic               clk,
+    input  logic               ce,
+    input  logic [64:0]        sp,  // {special, its value}
+    input  logic signed [78:0] t,
+    output logic [64:0]        sp_o,
+    output logic signed [14:0] k,
+    output logic [63:0]        tab,
+    output logic [51:0]        tp
 );
     localparam int SPW = 65;
     localparam logic [50:0] LN2 = hls_fp_math_pkg::EXP64_LN2;
@@ -239,17 +462,10 @@ module hls_fp_exp64_t #(
     );
     // Stage 14: their sum (2^63 scale).
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [102:0] tp;  // (the product keeps its top bits only)
+    logic [102:0] tpw;  // (the product keeps its top bits only)
     /* verilator lint_on UNUSEDSIGNAL */
-    assign tp = 103'(tp0) + (103'(tp1) << 17) + (103'(tp2) << 34);
-    logic [SPW-1:0] sp14;
-    logic signed [14:0] k14;
-    logic [63:0] tab14;
-    logic [51:0] tp14;
+    assign tpw = 103'(tp0) + (103'(tp1) << 17) + (103'(tp2) << 34);
     hls_delay #(.W(SPW + 15 + 64 + 52), .N(R)) st14 (
-        .clk, .ce, .d({sp13, k13, tab13, tp[102:51]}), .q({sp14, k14, tab14, tp14})
+        .clk, .ce, .d({sp13, k13, tab13, tpw[102:51]}), .q({sp_o, k, tab, tp})
     );
-    // Stages 15-17: r = T (1 + p), 2^k, rounding (hls_fp_exp_tail, in hls_fp_exp.sv).
-    hls_fp_exp_tail #(.EW(11), .MW(52), .KW(15), .TPW(52), .R(R), .OUT(OUT))
-        tail (.clk, .ce, .sp(sp14), .k(k14), .tab(tab14), .tp(tp14), .y);
 endmodule
