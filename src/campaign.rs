@@ -125,6 +125,9 @@ fn reference(core: &str) -> Option<Reference> {
         "fp32_erfc" => Ulps(|v| libm::erfc(g(v)), 16.0),
         "fp64_exp" => Ulps64(|v| big(v).exp(), 3.0),
         "fp64_expm1" => Ulps64(|v| big(v).exp_m1(), 3.0),
+        "fp64_sinh" => Ulps64(|v| big(v).sinh(), 4.0),
+        "fp64_cosh" => Ulps64(|v| big(v).cosh(), 4.0),
+        "fp64_tanh" => Ulps64(|v| big(v).tanh(), 5.0),
         "fp64_exp2" => Ulps64(|v| big(v).exp2(), 3.0),
         "fp64_exp10" => Ulps64(|v| big(v).exp10(), 3.0),
         "fp64_log" => Ulps64(|v| big(v).ln(), 3.0),
@@ -303,10 +306,11 @@ fn function_operand64(r: &mut Rng, a: u64) -> u64 {
     }
 }
 
-/// The operand of the double expm1 core: the exponential's operands (`function_operand64`)
-/// half the time, otherwise |x| from 2^-73 to 2^-3 (the small-argument path, tiny results,
-/// and both sides of its 2^-7 border), or near -55 ln 2 (where the result starts rounding
-/// to -1), nudged by up to 2^20 ulps.
+/// The operand of the double expm1, sinh, cosh and tanh cores: the exponential's operands
+/// (`function_operand64`: up to the overflow edges) half the time, otherwise |x| from 2^-73
+/// to 2^-3 (the small-argument paths, expm1's below 2^-7 and sinh's from 2^-27 to 2^-5, and
+/// tiny results on both sides of their borders), or near -55 ln 2 (where expm1 starts
+/// rounding to -1), nudged by up to 2^20 ulps.
 fn expm1_operand64(r: &mut Rng, a: u64) -> u64 {
     let (u, w) = (r.next(), r.next());
     let sign = u & (1 << 63);
@@ -508,7 +512,9 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
             "fp64_add" => vec![r.next() & 1, a, partner64(r, a)],
             "fp64_sqrt" => vec![a],
             "fp64_log" | "fp64_log2" | "fp64_log10" => vec![log_operand64(r, a)],
-            "fp64_expm1" => vec![expm1_operand64(r, a)],
+            "fp64_expm1" | "fp64_sinh" | "fp64_cosh" | "fp64_tanh" => {
+                vec![expm1_operand64(r, a)]
+            }
             "fp64_pow" | "fp64_powr" | "fp64_pown" | "fp64_cbrt" => power_operands64(core, r),
             "fp64_sin" | "fp64_cos" | "fp64_tan" => vec![trig_operand64(r, a)],
             // hypot: a second operand from the same binade to 2^120 apart (and specials).

@@ -156,8 +156,8 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
 /// logarithm, 16 cycles, inside the 24 of the other functions) gets its own without
 /// breaking boards written before it.
 /// A board without one of the double function classes (fp64_exp, fp64_expm1, fp64_log,
-/// fp64_pow, fp64_sin, fp64_tan, fp64_hypot) gives its cores fp64_div's timing: the deepest
-/// double core every board has.
+/// fp64_pow, fp64_sin, fp64_tan, fp64_hypot, fp64_sinh, fp64_tanh) gives its cores
+/// fp64_div's timing: the deepest double core every board has.
 pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
     ("fp32_exp", "fp32_math"),
     ("fp32_log", "fp32_math"),
@@ -168,13 +168,16 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
     ("fp64_sin", "fp64_div"),
     ("fp64_tan", "fp64_div"),
     ("fp64_hypot", "fp64_div"),
+    ("fp64_sinh", "fp64_div"),
+    ("fp64_tanh", "fp64_div"),
 ];
 
 /// The operator class of an OpenCL.std function's core at a float width (rtl-gen's math
 /// module lists them): exp, exp2 and exp10 are the staged hls_fp_exp (hls_fp_exp64 for
 /// double, and the double expm1 its KIND 3), log, log2 and log10 the staged hls_fp_log (hls_fp_log64), the double pow,
 /// powr, pown and cbrt hls_fp_pow64, the double sin and cos hls_fp_sin64, the double tan
-/// hls_fp_tan64, the double hypot hls_fp_hypot64; the others share fp32_math.
+/// hls_fp_tan64, the double hypot hls_fp_hypot64, the double sinh and cosh hls_fp_sinh64
+/// (tanh: its KIND 2, with the divider); the others share fp32_math.
 pub fn math_class(function: &str, width: u32) -> &'static str {
     match function {
         "exp" | "exp2" | "exp10" if width == 64 => "fp64_exp",
@@ -185,6 +188,8 @@ pub fn math_class(function: &str, width: u32) -> &'static str {
         "sin" | "cos" | "sincos" | "sincos_out" if width == 64 => "fp64_sin",
         "tan" if width == 64 => "fp64_tan",
         "hypot" if width == 64 => "fp64_hypot",
+        "sinh" | "cosh" if width == 64 => "fp64_sinh",
+        "tanh" if width == 64 => "fp64_tanh",
         "log" | "log2" | "log10" => "fp32_log",
         _ => "fp32_math",
     }

@@ -257,9 +257,9 @@ fn expm1_small(neg: bool, ex: u32, m: u64) -> u64 {
     pack_normalised(neg, prod, ex as i32 - 1075 - 64)
 }
 
-/// Round to nearest even and pack ±v 2^w (v > 0, v < 2^120, the result a normal double or
-/// past the largest: infinite).
-fn pack_normalised(neg: bool, v: u128, w: i32) -> u64 {
+/// Round to nearest even and pack ±v 2^w (v > 0, the result a normal double or past the
+/// largest: infinite).
+pub fn pack_normalised(neg: bool, v: u128, w: i32) -> u64 {
     let lead = 127 - v.leading_zeros() as i32;
     // {hidden bit, 52 fraction bits, guard, round} and the sticky bit below them.
     let top = if lead >= 55 {

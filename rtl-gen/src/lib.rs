@@ -13,6 +13,7 @@ pub mod flog;
 pub mod flog64;
 pub mod fpow64;
 pub mod fsin64;
+pub mod fsinh64;
 pub mod math;
 mod onchip;
 
@@ -64,6 +65,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fp_pow64.sv", include_str!("../sv/hls_fp_pow64.sv")),
     ("hls_fp_sin64.sv", include_str!("../sv/hls_fp_sin64.sv")),
     ("hls_fp_hypot64.sv", include_str!("../sv/hls_fp_hypot64.sv")),
+    ("hls_fp_sinh64.sv", include_str!("../sv/hls_fp_sinh64.sv")),
 ];
 
 /// A 32-bit register of the control slave.

@@ -141,7 +141,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "sinh32(a)",
         bound_ulp: 4,
         int_b: false,
-        double: None,
+        double: Some("hls_fp_sinh64 #(.KIND(0))"),
     },
     MathFn {
         name: "cosh",
@@ -149,7 +149,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "cosh32(a)",
         bound_ulp: 4,
         int_b: false,
-        double: None,
+        double: Some("hls_fp_sinh64 #(.KIND(1))"),
     },
     MathFn {
         name: "tanh",
@@ -157,7 +157,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "tanh32(a)",
         bound_ulp: 5,
         int_b: false,
-        double: None,
+        double: Some("hls_fp_sinh64 #(.KIND(2))"),
     },
     MathFn {
         name: "log1p",
@@ -657,6 +657,7 @@ fn generated() -> String {
     s += &crate::flog64::generated();
     s += &crate::fpow64::generated();
     s += &crate::fsin64::generated();
+    s += &crate::fsinh64::generated();
     s += "    // ---- end of generated part ----\n";
     s
 }
@@ -1584,6 +1585,9 @@ pub fn eval64(name: &str, a: u64, b: u64) -> Option<u64> {
         "hypot" => crate::fhypot64::hypot(a, b),
         "exp" => crate::fexp64::exp(a, 1),
         "expm1" => crate::fexp64::expm1(a),
+        "sinh" => crate::fsinh64::sinh_cosh(a, false),
+        "cosh" => crate::fsinh64::sinh_cosh(a, true),
+        "tanh" => crate::fsinh64::tanh(a),
         "exp2" => crate::fexp64::exp(a, 0),
         "exp10" => crate::fexp64::exp(a, 2),
         "log" => crate::flog64::log(a, 1),

@@ -32,7 +32,6 @@ module hls_fp_exp64 #(
     localparam bit M1 = KIND == 3;
     localparam int STAGES = M1 ? 18 : 17;
     localparam int R = (LAT >= STAGES) ? 1 : 0;  // registers per stage boundary
-    localparam logic [73:0] C = hls_fp_math_pkg::exp64_scale(M1 ? 2'd1 : 2'(KIND));
     localparam int SPW = 65;                      // {special, its value}
     localparam logic [63:0] PINF = 64'h7FF0_0000_0000_0000;
     // e^x's limit at -inf: 0; e^x - 1's: -1.
@@ -67,35 +66,12 @@ module hls_fp_exp64 #(
         .d({special, special_val, neg, 7'(11'd1033 - ex), 1'b1, a[51:0]}),
         .q({sp1, neg1, sh1, m1})
     );
-    // Stage 2: m log2(b) 2^72 as five partial products (53 x 17, the last 53 x 6).
-    logic [SPW-1:0] sp2;
-    logic neg2;
-    logic [6:0] sh2;
-    logic [69:0] pc0, pc1, pc2, pc3;
-    logic [58:0] pc4;
-    hls_delay #(.W(SPW + 1 + 7 + 4 * 70 + 59), .N(R)) st2 (
-        .clk, .ce,
-        .d({sp1, neg1, sh1, 70'(m1) * 70'(C[16:0]), 70'(m1) * 70'(C[33:17]),
-            70'(m1) * 70'(C[50:34]), 70'(m1) * 70'(C[67:51]), 59'(m1) * 59'(C[73:68])}),
-        .q({sp2, neg2, sh2, pc0, pc1, pc2, pc3, pc4})
-    );
-    // Stage 3: their sum (below 2^127).
-    logic [SPW-1:0] sp3;
-    logic neg3;
-    logic [6:0] sh3;
-    logic [126:0] p3;
-    hls_delay #(.W(SPW + 1 + 7 + 127), .N(R)) st3 (
-        .clk, .ce,
-        .d({sp2, neg2, sh2, 127'(pc0) + (127'(pc1) << 17) + (127'(pc2) << 34)
-                            + (127'(pc3) << 51) + (127'(pc4) << 68)}),
-        .q({sp3, neg3, sh3, p3})
-    );
-    // Stage 4: t 2^64 = p 2^(ex - 1083): shifted right by 50 + (1033 - ex); |t| < 2^13.
+    // Stages 2-4: t (hls_fp_exp64_arg).
     logic [SPW-1:0] sp4;
     logic neg4;
     logic [76:0] t4;
-    hls_delay #(.W(SPW + 1 + 77), .N(R)) st4 (
-        .clk, .ce, .d({sp3, neg3, 77'((p3 >> 50) >> sh3)}), .q({sp4, neg4, t4})
+    hls_fp_exp64_arg #(.KIND(M1 ? 1 : KIND), .XW(SPW + 1), .R(R)) arg (
+        .clk, .ce, .side({sp1, neg1}), .sh(sh1), .m(m1), .side_o({sp4, neg4}), .t(t4)
     );
     logic signed [78:0] t4s;
     assign t4s = neg4 ? -$signed({2'b00, t4}) : $signed({2'b00, t4});
@@ -132,6 +108,50 @@ module hls_fp_exp64 #(
             .use_poly(small15), .sneg(sneg15), .sv(sv15), .sw(sw15), .y
         );
     end
+endmodule
+
+// The double exponential's stages 2-4: |t| = m 2^(ex - 1075) log2(b) at 2^-64 (b = 2, e,
+// 10 for KIND 0, 1, 2), from the significand m and the right shift sh = 1033 - ex; `side`
+// rides along. Three stages (R = 1: registers; R = 0: combinational).
+module hls_fp_exp64_arg #(
+    parameter int KIND = 1,
+    parameter int XW = 1,
+    parameter int R = 1
+) (
+    input  logic          clk,
+    input  logic          ce,
+    input  logic [XW-1:0] side,
+    input  logic [6:0]    sh,
+    input  logic [52:0]   m,
+    output logic [XW-1:0] side_o,
+    output logic [76:0]   t
+);
+    localparam logic [73:0] C = hls_fp_math_pkg::exp64_scale(2'(KIND));
+    // Stage 2: m log2(b) 2^72 as five partial products (53 x 17, the last 53 x 6).
+    logic [XW-1:0] side2;
+    logic [6:0] sh2;
+    logic [69:0] pc0, pc1, pc2, pc3;
+    logic [58:0] pc4;
+    hls_delay #(.W(XW + 7 + 4 * 70 + 59), .N(R)) st2 (
+        .clk, .ce,
+        .d({side, sh, 70'(m) * 70'(C[16:0]), 70'(m) * 70'(C[33:17]),
+            70'(m) * 70'(C[50:34]), 70'(m) * 70'(C[67:51]), 59'(m) * 59'(C[73:68])}),
+        .q({side2, sh2, pc0, pc1, pc2, pc3, pc4})
+    );
+    // Stage 3: their sum (below 2^127).
+    logic [XW-1:0] side3;
+    logic [6:0] sh3;
+    logic [126:0] p3;
+    hls_delay #(.W(XW + 7 + 127), .N(R)) st3 (
+        .clk, .ce,
+        .d({side2, sh2, 127'(pc0) + (127'(pc1) << 17) + (127'(pc2) << 34)
+                      + (127'(pc3) << 51) + (127'(pc4) << 68)}),
+        .q({side3, sh3, p3})
+    );
+    // Stage 4: t 2^64 = p 2^(ex - 1083): shifted right by 50 + (1033 - ex); |t| < 2^13.
+    hls_delay #(.W(XW + 77), .N(R)) st4 (
+        .clk, .ce, .d({side3, 77'((p3 >> 50) >> sh3)}), .q({side_o, t})
+    );
 endmodule
 
 // expm1's path for |x| in [2^-54, 2^-7) (rtl-gen/src/fexp64.rs's `expm1_small`): x at
@@ -262,30 +282,55 @@ module hls_fp_expm1_64_tail #(
         .d({sp15, use_poly ? sneg : k15 < 0, use_poly ? sv : vm, use_poly ? sw : wm}),
         .q({sp16, neg16, v16, w16})
     );
-    // Stage 17: the leading one's place, v shifted to put it at bit 118, the exponent.
-    logic [6:0] lead;
+    // Stages 17-18: normalised, rounded, packed (hls_fp_pack64).
+    hls_fp_pack64 #(.VW(119), .R(R), .OUT(OUT)) pack (
+        .clk, .ce, .sp(sp16), .neg(neg16), .v(v16), .w(w16), .y
+    );
+endmodule
+
+// +-v 2^w (v > 0) rounded to the nearest double, ties to even (past the largest: infinite),
+// or the special value sp carries: the leading one's place, v shifted to put it at the top
+// and 55 bits and a sticky bit kept, the exponent lead + w + 1023 (a stage); rounding and
+// packing, then OUT registers. The results are never subnormal (expm1, sinh, cosh).
+module hls_fp_pack64 #(
+    parameter int VW = 119,
+    parameter int R = 1,
+    parameter int OUT = 1
+) (
+    input  logic               clk,
+    input  logic               ce,
+    input  logic [64:0]        sp,   // {special, its value}
+    input  logic               neg,
+    input  logic [VW-1:0]      v,
+    input  logic signed [15:0] w,
+    output logic [63:0]        y
+);
+    localparam int SPW = 65;
+    localparam int LW = $clog2(VW);
+    // The leading one's place, v shifted to put it at the top, the exponent.
+    logic [LW-1:0] lead;
     always_comb begin
         lead = '0;
-        for (int i = 0; i < 119; i++) if (v16[i]) lead = 7'(i);
+        for (int i = 0; i < VW; i++) if (v[i]) lead = LW'(i);
     end
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [118:0] nv;  // (its top bit is the hidden one)
+    logic [VW-1:0] nv;  // (its top bit is the hidden one)
     /* verilator lint_on UNUSEDSIGNAL */
-    assign nv = v16 << (7'd118 - lead);
-    logic [SPW-1:0] sp17;
-    logic neg17;
-    logic signed [15:0] e17;
-    logic [54:0] f17;
-    hls_delay #(.W(SPW + 1 + 16 + 55), .N(R)) st17 (
+    assign nv = v << (LW'(VW - 1) - lead);
+    logic [SPW-1:0] sp_r;
+    logic neg_r;
+    logic signed [15:0] e_r;
+    logic [54:0] f_r;
+    hls_delay #(.W(SPW + 1 + 16 + 55), .N(R)) st (
         .clk, .ce,
-        .d({sp16, neg16, 16'(lead) + w16 + 16'sd1023, nv[117:64], nv[63:0] != '0}),
-        .q({sp17, neg17, e17, f17})
+        .d({sp, neg, 16'(lead) + w + 16'sd1023, nv[VW-2:VW-55], nv[VW-56:0] != '0}),
+        .q({sp_r, neg_r, e_r, f_r})
     );
-    // Stage 18: rounding and packing.
+    // Rounding and packing.
     logic [63:0] res;
-    assign res = sp17[SPW-1] ? sp17[63:0]
-               : (e17 >= 16'sd2047) ? {neg17, 63'h7FF0_0000_0000_0000}
-               : {neg17, {e17[10:0], f17[54:3]} + 63'(f17[2] && (f17[3] || f17[1] || f17[0]))};
+    assign res = sp_r[SPW-1] ? sp_r[63:0]
+               : (e_r >= 16'sd2047) ? {neg_r, 63'h7FF0_0000_0000_0000}
+               : {neg_r, {e_r[10:0], f_r[54:3]} + 63'(f_r[2] && (f_r[3] || f_r[1] || f_r[0]))};
     hls_delay #(.W(64), .N(OUT)) out (.clk, .ce, .d(res), .q(y));
 endmodule
 
