@@ -125,6 +125,7 @@ fn reference(core: &str) -> Option<Reference> {
         "fp32_erfc" => Ulps(|v| libm::erfc(g(v)), 16.0),
         "fp64_exp" => Ulps64(|v| big(v).exp(), 3.0),
         "fp64_expm1" => Ulps64(|v| big(v).exp_m1(), 3.0),
+        "fp64_log1p" => Ulps64(|v| big(v).ln_1p(), 2.0),
         "fp64_sinh" => Ulps64(|v| big(v).sinh(), 4.0),
         "fp64_cosh" => Ulps64(|v| big(v).cosh(), 4.0),
         "fp64_tanh" => Ulps64(|v| big(v).tanh(), 5.0),
@@ -324,6 +325,25 @@ fn expm1_operand64(r: &mut Rng, a: u64) -> u64 {
     }
 }
 
+/// The operand of the double log1p core: `a` (every special case), |x| from 2^-73 to 2^7
+/// (the small-argument path below 2^-13, its border, moderate values, both signs), x just
+/// above -1, any positive double, x from 2^52 to 2^56 (where 1 + x rounds, ties
+/// included), or y - 1 for a logarithm operand y near 1 or a table boundary.
+fn log1p_operand64(r: &mut Rng, a: u64) -> u64 {
+    let (u, w) = (r.next(), r.next());
+    match u % 6 {
+        0 => a,
+        1 => (u & 1 << 63) | ((u >> 8) % 80 + 950) << 52 | (w & ((1 << 52) - 1)),
+        2 => (-1f64).to_bits() - 1 - (w % (1 << 44)),
+        3 => (w >> 1) % 0x7FF0_0000_0000_0000,
+        4 => ((u >> 8) % 5 + 1075) << 52 | (w & ((1 << 52) - 1)),
+        _ => {
+            let y = f64::from_bits(log_operand64(r, a));
+            (y - 1.0).to_bits()
+        }
+    }
+}
+
 /// The operand of a double logarithm core: `a` (the general biased operand), any positive
 /// value (every exponent, subnormals included), a value near 1 (1 +- 2^-k (1 + f) for k up
 /// to 60: the cores' path where z is the whole result), a point near a boundary of either
@@ -512,6 +532,7 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
             "fp64_add" => vec![r.next() & 1, a, partner64(r, a)],
             "fp64_sqrt" => vec![a],
             "fp64_log" | "fp64_log2" | "fp64_log10" => vec![log_operand64(r, a)],
+            "fp64_log1p" => vec![log1p_operand64(r, a)],
             "fp64_expm1" | "fp64_sinh" | "fp64_cosh" | "fp64_tanh" => {
                 vec![expm1_operand64(r, a)]
             }

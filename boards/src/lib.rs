@@ -156,13 +156,14 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
 /// logarithm, 16 cycles, inside the 24 of the other functions) gets its own without
 /// breaking boards written before it.
 /// A board without one of the double function classes (fp64_exp, fp64_expm1, fp64_log,
-/// fp64_pow, fp64_sin, fp64_tan, fp64_hypot, fp64_sinh, fp64_tanh) gives its cores
-/// fp64_div's timing: the deepest double core every board has.
+/// fp64_log1p, fp64_pow, fp64_sin, fp64_tan, fp64_hypot, fp64_sinh, fp64_tanh) gives its
+/// cores fp64_div's timing: the deepest double core every board has.
 pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
     ("fp32_exp", "fp32_math"),
     ("fp32_log", "fp32_math"),
     ("fp64_exp", "fp64_div"),
     ("fp64_expm1", "fp64_div"),
+    ("fp64_log1p", "fp64_div"),
     ("fp64_log", "fp64_div"),
     ("fp64_pow", "fp64_div"),
     ("fp64_sin", "fp64_div"),
@@ -174,7 +175,8 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
 
 /// The operator class of an OpenCL.std function's core at a float width (rtl-gen's math
 /// module lists them): exp, exp2 and exp10 are the staged hls_fp_exp (hls_fp_exp64 for
-/// double, and the double expm1 its KIND 3), log, log2 and log10 the staged hls_fp_log (hls_fp_log64), the double pow,
+/// double, and the double expm1 its KIND 3), log, log2 and log10 the staged hls_fp_log
+/// (hls_fp_log64, and the double log1p its KIND 3), the double pow,
 /// powr, pown and cbrt hls_fp_pow64, the double sin and cos hls_fp_sin64, the double tan
 /// hls_fp_tan64, the double hypot hls_fp_hypot64, the double sinh and cosh hls_fp_sinh64
 /// (tanh: its KIND 2, with the divider); the others share fp32_math.
@@ -182,6 +184,7 @@ pub fn math_class(function: &str, width: u32) -> &'static str {
     match function {
         "exp" | "exp2" | "exp10" if width == 64 => "fp64_exp",
         "expm1" if width == 64 => "fp64_expm1",
+        "log1p" if width == 64 => "fp64_log1p",
         "exp" | "exp2" | "exp10" => "fp32_exp",
         "log" | "log2" | "log10" if width == 64 => "fp64_log",
         "pow" | "powr" | "pown" | "cbrt" if width == 64 => "fp64_pow",

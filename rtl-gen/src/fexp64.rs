@@ -219,7 +219,7 @@ pub fn expm1(x: u64) -> u64 {
     }
     let m = (1u64 << 52) | (x & ((1 << 52) - 1));
     if ex < EXM1_SMALL {
-        return expm1_small(neg, ex, m);
+        return poly_small(neg, ex, m, &expm1_coefs().map(|c| c as i128));
     }
     let p = m as u128 * consts().scale[1];
     let t_mag = (p >> (1083 - ex)) as i128;
@@ -237,9 +237,10 @@ pub fn expm1(x: u64) -> u64 {
     pack_normalised(neg, v, w)
 }
 
-/// The small-argument path of `expm1` (|x| in [2^-54, 2^-7), m its significand).
-fn expm1_small(neg: bool, ex: u32, m: u64) -> u64 {
-    let c = expm1_coefs();
+/// The small-argument path of `expm1` and `flog64::log1p` (|x| in [2^-54, 2^-7) and [2^-54,
+/// 2^-13), m its significand): x (1 + x q), q by Horner from the coefficients `c` at 2^64
+/// (constant term first), at 2^-64 throughout, then the significand times 1 + x q.
+pub fn poly_small(neg: bool, ex: u32, m: u64, c: &[i128]) -> u64 {
     // x at 2^-64, signed: m 2^(ex - 1075) 2^64.
     let mag = if ex >= 1011 {
         (m as i128) << (ex - 1011)
@@ -247,9 +248,10 @@ fn expm1_small(neg: bool, ex: u32, m: u64) -> u64 {
         (m >> (1011 - ex)) as i128
     };
     let xs = if neg { -mag } else { mag };
-    let mut h = c[5] as i128;
-    for &ci in c[..5].iter().rev() {
-        h = ci as i128 + ((xs * h) >> 64);
+    let (last, rest) = c.split_last().expect("coefficients");
+    let mut h = *last;
+    for &ci in rest.iter().rev() {
+        h = ci + ((xs * h) >> 64);
     }
     // 1 + x q at 2^64, then the significand times it (below 2^118).
     let s = (1i128 << 64) + ((xs * h) >> 64);

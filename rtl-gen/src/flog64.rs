@@ -149,7 +149,11 @@ pub fn log(x: u64, kind: u32) -> u64 {
     }
     // Stages 1-17 (hls_fp_log64_sum), then sign and magnitude, normalisation to 53 bits
     // and guard, round, sticky, rounding.
-    let r = log_sum(x, kind);
+    round_sum(&log_sum(x, kind))
+}
+
+/// A sum on the 2^-120 grid rounded to the nearest double (hls_fp_log64's last stages).
+fn round_sum(r: &BigInt) -> u64 {
     if r.is_zero() {
         return 0;
     }
@@ -162,6 +166,114 @@ pub fn log(x: u64, kind: u32) -> u64 {
     let ef = (lead - 120 + 1023) as u64;
     let packed = crate::fexp64::round_word64(ef, f);
     (r.is_negative() as u64) << 63 | packed
+}
+
+/// Below this biased exponent |x| < 2^-54: log1p(x) rounds to x.
+pub const LOG1P_TINY: u32 = 969;
+/// Below this biased exponent |x| < 2^-13: log1p takes its polynomial path.
+pub const LOG1P_SMALL: u32 = 1010;
+
+/// -1/2, 1/3, -1/4, 1/5 at 2^64 (log1p's small-argument polynomial).
+pub fn log1p_coefs() -> [i128; 4] {
+    let one = BigInt::one() << P;
+    std::array::from_fn(|i| {
+        let v = to_u128(&fixed(&(&one / BigInt::from(i as u32 + 2)), 64)) as i128;
+        if i % 2 == 0 {
+            -v
+        } else {
+            v
+        }
+    })
+}
+
+/// ln(1 + x) for binary64 x, as hls_fp_log64 with KIND 3 computes it: within 2 ulp
+/// (OpenCL's bound; 0.51 measured).
+///
+/// - |x| < 2^-13: x (1 + x q), q = -1/2 + x/3 - x^2/4 + x^3/5 by Horner at 2^-64 (the
+///   next term, x^6/6, is below 2^-65 of x): `fexp64::poly_small`. Below 2^-54: x.
+/// - Otherwise 1 + x is formed exactly (89 bits: x's bits reach 2^-66 at most, and a 1
+///   below a large x's last place is only a sticky bit), rounded to the double u, with
+///   eps = (1 + x - u) / ulp(u) in [-1/2, 1/2] kept to 2^-32. Then ln(1 + x) = ln u + c,
+///   c = eps ulp(u) / u (c^2 is below 2^-106), so the logarithm's sum for u (ln u within
+///   2^-66 of itself, `log_sum`) gets c added on its 2^-120 grid: c = eps 2^-52 / mu, mu
+///   = (1 + x) / 2^floor(log2(1 + x)) in [1, 2), 1/mu = 2^-h r1 (1 - z1 + z1^2 - z1^3)
+///   with m' = mu 2^-h in [0.75, 1.5), r1 its 10-bit reciprocal (`flog::recip`) and z1 =
+///   m' r1 - 1 (|z1| <= 2^-7) at 2^-30: c is within 2^-28 of itself, below 2^-81, while the
+///   result is at least 2^-13.1. One rounding.
+pub fn log1p(x: u64) -> u64 {
+    const MINUS_ONE: u64 = 0xBFF0_0000_0000_0000;
+    let ex = (x >> 52 & 0x7FF) as u32;
+    let frac = x & ((1 << 52) - 1);
+    let neg = x >> 63 == 1;
+    if ex == 0x7FF && frac != 0 || neg && x > MINUS_ONE {
+        return QNAN;
+    }
+    if x == MINUS_ONE {
+        return NINF;
+    }
+    if ex == 0x7FF {
+        return PINF;
+    }
+    if ex < LOG1P_TINY {
+        return x;
+    }
+    let m = (1 << 52) | frac;
+    if ex < LOG1P_SMALL {
+        return crate::fexp64::poly_small(neg, ex, m, &log1p_coefs());
+    }
+    let (u, eps, mu40) = one_plus(x);
+    // 1/mu's pieces: m' = mu or mu / 2 (h) at 2^-39, r1, z1 at 2^-30; P = 1 - z1 + z1^2 -
+    // z1^3 at 2^-30.
+    let h = mu40 >> 38 == 3;
+    let m40 = if h { mu40 >> 1 } else { mu40 } as i128;
+    let r1 = recip((m40 >> 32) as usize - 96) as i128;
+    let z30 = (m40 * r1 - (1i128 << 48)) >> 18;
+    let z2 = (z30 * z30) >> 30;
+    let z3 = (z2 * z30) >> 30;
+    let p30 = (1i128 << 30) - z30 + z2 - z3;
+    // c at 2^-120: eps 2^-32 2^-52 2^-h r1 2^-9 P 2^-30 2^120.
+    let corr = ((eps as i128 * r1) * p30) >> (3 + u32::from(h));
+    round_sum(&(log_sum(u, 1) + BigInt::from(corr)))
+}
+
+/// 1 + x for binary64 x >= 2^-13 or in (-1, -2^-13], as hls_fp_log64's KIND 3 forms it: u
+/// (the double nearest 1 + x), eps = floor((1 + x - u) / ulp(u) 2^32), and the top 40 bits
+/// of 1 + x normalised to [1, 2) (at 2^-39).
+pub fn one_plus(x: u64) -> (u64, i64, u64) {
+    let ex = (x >> 52 & 0x7FF) as i32;
+    let m = ((1u128) << 52) | (x & ((1 << 52) - 1)) as u128;
+    let q = ex - 1075;
+    // W: bit 87 has weight 2^base (x >= 1: x's leading one; else 1's), u's last place will
+    // be bit 35.
+    let (w, base, dust) = if ex >= 1023 {
+        let pos = 35 - q;
+        if pos >= 0 {
+            ((m << 35) + (1u128 << pos), ex - 1023, false)
+        } else {
+            (m << 35, ex - 1023, true)
+        }
+    } else {
+        let xs = m << (q + 87);
+        if x >> 63 == 1 {
+            ((1u128 << 87) - xs, 0, false)
+        } else {
+            ((1u128 << 87) + xs, 0, false)
+        }
+    };
+    let (wn, eu, dust) = if w >> 88 & 1 == 1 {
+        (w >> 1, base + 1, dust || w & 1 == 1)
+    } else {
+        let lz = 87 - (127 - w.leading_zeros() as i32);
+        (w << lz, base - lz, dust)
+    };
+    let low = (wn & ((1 << 35) - 1)) as u64;
+    let sig = (wn >> 35) as u64;
+    let up = low >> 34 & 1 == 1 && (low & ((1 << 34) - 1) != 0 || dust || sig & 1 == 1);
+    let eps = (low >> 3) as i64 - if up { 1 << 32 } else { 0 };
+    let ef = (eu + 1023) as u64;
+    // A carry out of the significand moves into the exponent.
+    let u = ((ef << 52) | (sig & ((1 << 52) - 1))) + u64::from(up);
+    (u, eps, (wn >> 48) as u64)
 }
 
 /// log_b x on a 2^-120 grid (|log_b x| < 2^10, so 131 bits with the sign) for a positive
@@ -283,6 +395,13 @@ pub fn generated() -> String {
         }
         s += "            default: return 90'sd0;\n        endcase\n    endfunction\n";
     }
+    s += "    // log1p's small-argument polynomial (hls_fp_poly64_small, FN 1): -1/2, 1/3, -1/4,\n    // 1/5 at 2^64.\n";
+    for (i, v) in log1p_coefs().iter().enumerate() {
+        s += &format!(
+            "    localparam logic signed [64:0] LOG1P_C{i} = {};\n",
+            sv_signed(*v, 65)
+        );
+    }
     s
 }
 
@@ -309,6 +428,56 @@ mod tests {
             .floor() as i32;
         let diff = Float::with_val(192, g) - want;
         (diff.abs() / Float::with_val(192, 2).pow(e - 52)).to_f64()
+    }
+
+    /// log1p over its whole range, both paths, denser near their border, near -1 and
+    /// where 1 + x rounds (x just past 2^52, 2^53, 2^54): within 0.6 ulp of MPFR (OpenCL
+    /// allows 2).
+    #[test]
+    fn log1p_within_0_6_ulp() {
+        let mut worst = [0f64; 2];
+        let mut check = |x: u64| {
+            let want = Float::with_val(192, f64::from_bits(x)).ln_1p();
+            let e = ulps(log1p(x), &want);
+            assert!(e < 0.6, "x {x:#x} ({:e}): {e} ulp", f64::from_bits(x));
+            let path = usize::from((x >> 52 & 0x7FF) as u32 >= LOG1P_SMALL);
+            worst[path] = worst[path].max(e);
+        };
+        let mut x = 960u64 << 52;
+        while x < 0x7FF0_0000_0000_0000 {
+            check(x);
+            if x < 0x3FF0_0000_0000_0000 {
+                check(x | 1 << 63);
+            }
+            x += 0x0000_0234_5678_9ABBu64;
+        }
+        for e in (1005u64..1024).chain(1074..1078) {
+            for i in 0..10_000u64 {
+                let x = e << 52 | (i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 12);
+                check(x);
+                if e < 1023 {
+                    check(x | 1 << 63);
+                }
+            }
+        }
+        eprintln!(
+            "log1p: small path max {:.4} ulp, main path {:.4}",
+            worst[0], worst[1]
+        );
+    }
+
+    #[test]
+    fn log1p_special_values() {
+        assert_eq!(log1p(0), 0);
+        assert_eq!(log1p(1 << 63), 1 << 63);
+        assert_eq!(log1p((-1f64).to_bits()), NINF);
+        assert_eq!(log1p((-1.5f64).to_bits()), QNAN);
+        assert_eq!(log1p(NINF), QNAN);
+        assert_eq!(log1p(PINF), PINF);
+        assert_eq!(log1p(QNAN | 1), QNAN);
+        assert_eq!(log1p(1e-300f64.to_bits()), 1e-300f64.to_bits());
+        assert_eq!(log1p(f64::MAX.to_bits()), f64::MAX.ln().to_bits());
+        assert_eq!(log1p(1f64.to_bits()), std::f64::consts::LN_2.to_bits());
     }
 
     fn exact(x: f64, kind: u32) -> Float {

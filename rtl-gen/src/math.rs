@@ -165,7 +165,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "log1p32(a)",
         bound_ulp: 2,
         int_b: false,
-        double: None,
+        double: Some("hls_fp_log64 #(.KIND(3))"),
     },
     MathFn {
         name: "atan",
@@ -1585,6 +1585,7 @@ pub fn eval64(name: &str, a: u64, b: u64) -> Option<u64> {
         "hypot" => crate::fhypot64::hypot(a, b),
         "exp" => crate::fexp64::exp(a, 1),
         "expm1" => crate::fexp64::expm1(a),
+        "log1p" => crate::flog64::log1p(a),
         "sinh" => crate::fsinh64::sinh_cosh(a, false),
         "cosh" => crate::fsinh64::sinh_cosh(a, true),
         "tanh" => crate::fsinh64::tanh(a),

@@ -19,7 +19,7 @@
 // KIND 3 is e^a - 1 (rtl-gen/src/fexp64.rs's `expm1` has the error analysis): for |a| >=
 // 2^-7 the same stages up to 2^k r, then 2^k r - 1 in fixed point, normalised and rounded
 // (hls_fp_expm1_64_tail, one stage more: 18); for |a| < 2^-7, beside them, a (1 + a q(a))
-// with q a quintic by Horner (hls_fp_expm1_64_small); below 2^-54 the result is a.
+// with q a quintic by Horner (hls_fp_poly64_small); below 2^-54 the result is a.
 module hls_fp_exp64 #(
     parameter int KIND = 1,
     parameter int LAT = 24
@@ -98,7 +98,7 @@ module hls_fp_exp64 #(
         logic small15, sneg15;
         logic [118:0] sv15;
         logic signed [15:0] sw15;
-        hls_fp_expm1_64_small #(.R(R)) poly (
+        hls_fp_poly64_small #(.FN(0), .R(R)) poly (
             .clk, .ce, .use_poly(small1), .neg(neg1), .ex(ex1), .m(m1),
             .use_poly_o(small15), .neg_o(sneg15), .v(sv15), .w(sw15)
         );
@@ -154,11 +154,14 @@ module hls_fp_exp64_arg #(
     );
 endmodule
 
-// expm1's path for |x| in [2^-54, 2^-7) (rtl-gen/src/fexp64.rs's `expm1_small`): x at
-// 2^-64, signed (58 bits); q = 1/2 + x (1/6 + x (1/24 + x (1/120 + x (1/720 + x/5040))))
-// by Horner at 2^-64, a product and a sum per step; 1 + x q at 2^64; the significand times
-// it: v 2^w is e^x - 1 before rounding. 14 stages (R = 1: registers; R = 0: combinational).
-module hls_fp_expm1_64_small #(
+// The small-argument path of expm1 (FN 0: |x| in [2^-54, 2^-7)) and log1p (FN 1: [2^-54,
+// 2^-13)); rtl-gen/src/fexp64.rs's `poly_small`: x at 2^-64, signed (58 bits); q by Horner
+// at 2^-64 (expm1: 1/2 + x (1/6 + x (1/24 + x (1/120 + x (1/720 + x/5040)))); log1p: -1/2
+// + x (1/3 + x (-1/4 + x/5))), a product and a sum per step; 1 + x q at 2^64; the
+// significand times it: v 2^w is the result before rounding. 14 stages either way (log1p's
+// shorter Horner waits at the end; R = 1: registers; R = 0: combinational).
+module hls_fp_poly64_small #(
+    parameter int FN = 0,
     parameter int R = 1
 ) (
     input  logic                clk,
@@ -172,10 +175,25 @@ module hls_fp_expm1_64_small #(
     output logic [118:0]        v,
     output logic signed [15:0]  w
 );
-    localparam logic [63:0] CS [6] = '{
-        hls_fp_math_pkg::EXPM1_C0, hls_fp_math_pkg::EXPM1_C1, hls_fp_math_pkg::EXPM1_C2,
-        hls_fp_math_pkg::EXPM1_C3, hls_fp_math_pkg::EXPM1_C4, hls_fp_math_pkg::EXPM1_C5
-    };
+    localparam int N = (FN == 1) ? 4 : 6;  // coefficients
+    function automatic logic signed [64:0] coef(input int i);
+        if (FN == 1) begin
+            case (i)
+                0: return hls_fp_math_pkg::LOG1P_C0;
+                1: return hls_fp_math_pkg::LOG1P_C1;
+                2: return hls_fp_math_pkg::LOG1P_C2;
+                default: return hls_fp_math_pkg::LOG1P_C3;
+            endcase
+        end
+        case (i)
+            0: return 65'(hls_fp_math_pkg::EXPM1_C0);
+            1: return 65'(hls_fp_math_pkg::EXPM1_C1);
+            2: return 65'(hls_fp_math_pkg::EXPM1_C2);
+            3: return 65'(hls_fp_math_pkg::EXPM1_C3);
+            4: return 65'(hls_fp_math_pkg::EXPM1_C4);
+            default: return 65'(hls_fp_math_pkg::EXPM1_C5);
+        endcase
+    endfunction
     localparam int CW = 2 + 53 + 16;  // what rides along: {use_poly, neg, m, w}
     // Stage 2: x 2^64 = m 2^(ex - 1011), signed.
     logic [56:0] mag;
@@ -187,14 +205,15 @@ module hls_fp_expm1_64_small #(
         .d({use_poly, neg, m, 16'(ex) - 16'sd1139, neg ? -$signed({1'b0, mag}) : $signed({1'b0, mag})}),
         .q({c2, x2})
     );
-    // Stages 3-12: h = c_i + x h (the product, then the sum), from h = 1/5040.
-    logic [CW-1:0] cs [6];
-    logic signed [57:0] xs [6];
-    logic signed [64:0] hs [6];
-    assign cs[5] = c2;
-    assign xs[5] = x2;
-    assign hs[5] = 65'(CS[5]);
-    for (genvar i = 4; i >= 0; i--) begin : g_horner
+    // Stages 3-12 (log1p: 3-8): h = c_i + x h (the product, then the sum), from the last
+    // coefficient.
+    logic [CW-1:0] cs [N];
+    logic signed [57:0] xs [N];
+    logic signed [64:0] hs [N];
+    assign cs[N-1] = c2;
+    assign xs[N-1] = x2;
+    assign hs[N-1] = coef(N - 1);
+    for (genvar i = N - 2; i >= 0; i--) begin : g_horner
         logic [CW-1:0] cp;
         logic signed [57:0] xp;
         logic signed [122:0] prod;
@@ -206,7 +225,7 @@ module hls_fp_expm1_64_small #(
         /* verilator lint_on UNUSEDSIGNAL */
         assign prod_s = prod >>> 64;
         hls_delay #(.W(CW + 58 + 65), .N(R)) st_a (
-            .clk, .ce, .d({cp, xp, 65'(CS[i]) + 65'(prod_s)}), .q({cs[i], xs[i], hs[i]})
+            .clk, .ce, .d({cp, xp, coef(i) + 65'(prod_s)}), .q({cs[i], xs[i], hs[i]})
         );
     end
     // Stage 13: x q; stage 14: 1 + x q at 2^64; stage 15: the significand times it.
@@ -223,7 +242,7 @@ module hls_fp_expm1_64_small #(
     hls_delay #(.W(CW + 66), .N(R)) st14 (
         .clk, .ce, .d({c13, 66'(66'sh1_0000_0000_0000_0000 + 66'(xq_s))}), .q({c14, s14})
     );
-    hls_delay #(.W(2 + 119 + 16), .N(R)) st15 (
+    hls_delay #(.W(2 + 119 + 16), .N(R * (1 + 2 * (6 - N)))) st15 (
         .clk, .ce, .d({c14[CW-1:CW-2], 119'(c14[CW-3:16]) * 119'(s14), c14[15:0]}),
         .q({use_poly_o, neg_o, v, w})
     );

@@ -26,34 +26,57 @@ module hls_fp_log64 #(
     input  logic [63:0] a,
     output logic [63:0] y
 );
-    localparam int STAGES = 21;
+    localparam bit L1P = KIND == 3;               // ln(1 + a)
+    localparam int FRONT = L1P ? 3 : 0;           // stages forming 1 + a
+    localparam int STAGES = 21 + FRONT;
     localparam int R = (LAT >= STAGES) ? 1 : 0;  // registers per stage boundary
-    localparam int SPW = 65;                      // {special, its value}
+    localparam int SPW = 66;                      // {small path, special, its value}
 
-    // Stage 1: NaN, negative (the quiet NaN), zero (-inf), +inf.
-    logic [10:0] ex;
-    logic special;
-    logic [63:0] special_val;
-    assign ex = a[62:52];
-    always_comb begin
-        special = 1'b1;
-        if (ex == 11'h7FF)
-            special_val = (a[51:0] != '0 || a[63]) ? 64'h7FF8_0000_0000_0000
-                        : 64'h7FF0_0000_0000_0000;
-        else if (a[62:0] == '0) special_val = 64'hFFF0_0000_0000_0000;
-        else if (a[63]) special_val = 64'h7FF8_0000_0000_0000;
-        else begin
-            special = 1'b0;
-            special_val = 64'd0;
+    // The logarithm's operand (for log1p: 1 + a rounded, FRONT stages on), the special
+    // value, and log1p's correction.
+    logic [SPW-1:0] pass;
+    logic [10:0] lex;
+    logic [51:0] lfrac;
+    logic signed [71:0] corr;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [63:0] small_y;  // (log1p's small path; unused otherwise)
+    /* verilator lint_on UNUSEDSIGNAL */
+    if (!L1P) begin : g_log
+        // Stage 1: NaN, negative (the quiet NaN), zero (-inf), +inf.
+        logic [10:0] ex;
+        logic special;
+        logic [63:0] special_val;
+        assign ex = a[62:52];
+        always_comb begin
+            special = 1'b1;
+            if (ex == 11'h7FF)
+                special_val = (a[51:0] != '0 || a[63]) ? 64'h7FF8_0000_0000_0000
+                            : 64'h7FF0_0000_0000_0000;
+            else if (a[62:0] == '0) special_val = 64'hFFF0_0000_0000_0000;
+            else if (a[63]) special_val = 64'h7FF8_0000_0000_0000;
+            else begin
+                special = 1'b0;
+                special_val = 64'd0;
+            end
         end
+        assign pass = {1'b0, special, special_val};
+        assign lex = ex;
+        assign lfrac = a[51:0];
+        assign corr = '0;
+        assign small_y = '0;
+    end else begin : g_log1p
+        hls_fp_log1p64_front #(.R(R)) front (
+            .clk, .ce, .a, .pass, .ex(lex), .frac(lfrac), .corr, .small_y
+        );
     end
-    // Stages 1-19: the sum on a 2^-120 grid, its sign, magnitude and leading one.
+    // Stages 1-19 (after the front): the sum on a 2^-120 grid, its sign, magnitude and
+    // leading one.
     logic [SPW-1:0] sp19;
     logic neg19, zero19;
     logic [130:0] mag19;
     logic [7:0] lead19;
-    hls_fp_log64_sum #(.KIND(KIND), .R(R), .PW(SPW)) sum (
-        .clk, .ce, .pass({special, special_val}), .ex, .frac(a[51:0]),
+    hls_fp_log64_sum #(.KIND(L1P ? 1 : KIND), .R(R), .PW(SPW)) sum (
+        .clk, .ce, .pass, .ex(lex), .frac(lfrac), .corr,
         .pass_out(sp19), .neg(neg19), .mag(mag19), .lead(lead19), .zero(zero19)
     );
     // Stage 20: {significand without its hidden bit, guard, round, sticky}: shifted right by
@@ -65,29 +88,209 @@ module hls_fp_log64 #(
     /* verilator lint_on UNUSEDSIGNAL */
     assign sh = 7'(lead19 - 8'd55);
     assign kept = mag19 >> sh;
-    logic [SPW-1:0] sp20;
+    logic small20;
+    logic [64:0] sp20;
     logic neg20;
     logic [10:0] ef20;
     logic [54:0] f20;
-    hls_delay #(.W(SPW + 1 + 11 + 55), .N(R)) st20 (
+    hls_delay #(.W(1 + 65 + 1 + 11 + 55), .N(R)) st20 (
         .clk, .ce,
-        .d({sp19[64] || zero19, sp19[64] ? sp19[63:0] : 64'd0, neg19, 11'(lead19) + 11'd903,
-            {kept[54:1], kept[0] || (mag19 & ~({131{1'b1}} << sh)) != '0}}),
-        .q({sp20, neg20, ef20, f20})
+        .d({sp19[65], sp19[64] || zero19, sp19[64] ? sp19[63:0] : 64'd0, neg19,
+            11'(lead19) + 11'd903, {kept[54:1], kept[0] || (mag19 & ~({131{1'b1}} << sh)) != '0}}),
+        .q({small20, sp20, neg20, ef20, f20})
     );
     // Stage 21: round to nearest even and pack in one carry chain (a carry out of the
-    // fraction moves into the exponent); then the rest of the latency.
+    // fraction moves into the exponent), or log1p's small path; then the rest of the latency.
     logic [63:0] res;
-    assign res = sp20[64] ? sp20[63:0]
+    assign res = small20 ? small_y
+               : sp20[64] ? sp20[63:0]
                : {neg20, {ef20, f20[54:3]} + 63'(f20[2] && (f20[1] || f20[0] || f20[3]))};
     hls_delay #(.W(64), .N(LAT - R * (STAGES - 1))) out (.clk, .ce, .d(res), .q(y));
+endmodule
+
+// log1p's front (rtl-gen/src/flog64.rs's `log1p` and `one_plus`), for hls_fp_log64 KIND 3:
+// stage 1: the special values (NaN and a < -1: NaN; -1: -inf; +inf; |a| < 2^-54: a) and
+// 1 + a exactly in 89 bits W (a >= 1: a's significand, the 1 added at its place or only a
+// sticky bit; else the 1 at bit 87 and a's significand added or subtracted at its place);
+// stage 2: W normalised (the leading one to bit 87: right by one, or left by up to 53);
+// stage 3: rounded to the double u, and eps = (1 + a - u) / ulp(u) at 2^-32. u goes to the
+// logarithm's stages; 8 stages later the correction c = eps 2^-52 / mu at 2^-120 joins
+// them (1/mu = 2^-h r1 (1 - z1 + z1^2 - z1^3)). For |a| in [2^-54, 2^-13) the small path
+// (hls_fp_poly64_small, FN 1) gives the result, ready when the logarithm's sum is.
+module hls_fp_log1p64_front #(
+    parameter int R = 1
+) (
+    input  logic               clk,
+    input  logic               ce,
+    input  logic [63:0]        a,
+    output logic [65:0]        pass,   // {small path, special, its value}, after 3 stages
+    output logic [10:0]        ex,     // u's fields, after 3 stages
+    output logic [51:0]        frac,
+    output logic signed [71:0] corr,   // after 11 stages
+    output logic [63:0]        small_y // after 22 stages and then a register
+);
+    localparam logic [63:0] MINUS_ONE = 64'hBFF0_0000_0000_0000;
+    // Stage 1.
+    logic [10:0] xe;
+    logic neg, special, use_poly;
+    logic [63:0] special_val;
+    assign xe = a[62:52];
+    assign neg = a[63];
+    always_comb begin
+        special = 1'b1;
+        if ((xe == 11'h7FF && a[51:0] != '0) || (neg && a[62:0] > MINUS_ONE[62:0]))
+            special_val = 64'h7FF8_0000_0000_0000;
+        else if (a == MINUS_ONE) special_val = 64'hFFF0_0000_0000_0000;
+        else if (xe == 11'h7FF) special_val = 64'h7FF0_0000_0000_0000;
+        else if (xe < 11'd969) special_val = a;
+        else begin
+            special = 1'b0;
+            special_val = 64'd0;
+        end
+    end
+    assign use_poly = !special && xe < 11'd1010;
+    logic [52:0] m;
+    assign m = {1'b1, a[51:0]};
+    logic [88:0] w;
+    logic signed [12:0] base;
+    logic dust;
+    always_comb begin
+        if (xe >= 11'd1023) begin
+            // The 1 at bit 1110 - xe (x's last place is bit 35).
+            dust = xe > 11'd1110;
+            w = (89'(m) << 35) + (dust ? 89'd0 : 89'(1) << 7'(11'd1110 - xe));
+            base = 13'(xe) - 13'sd1023;
+        end else begin
+            dust = 1'b0;
+            w = neg ? (89'(1) << 87) - (89'(m) << 6'(xe - 11'd988))
+                    : (89'(1) << 87) + (89'(m) << 6'(xe - 11'd988));
+            base = '0;
+        end
+    end
+    logic [65:0] sp1;
+    logic [88:0] w1;
+    logic signed [12:0] base1;
+    logic dust1, neg1;
+    logic [10:0] xe1;
+    logic [52:0] m1;
+    hls_delay #(.W(66 + 89 + 13 + 1 + 1 + 11 + 53), .N(R)) st1 (
+        .clk, .ce, .d({use_poly, special, special_val, w, base, dust, neg, xe, m}),
+        .q({sp1, w1, base1, dust1, neg1, xe1, m1})
+    );
+    // Stage 2: the leading one to bit 87.
+    logic [6:0] lead;
+    always_comb begin
+        lead = '0;
+        for (int i = 0; i < 88; i++) if (w1[i]) lead = 7'(i);
+    end
+    logic [6:0] lz;
+    assign lz = 7'd87 - lead;
+    logic [65:0] sp2;
+    logic [87:0] wn2;
+    logic signed [12:0] eu2;
+    logic dust2;
+    hls_delay #(.W(66 + 88 + 13 + 1), .N(R)) st2 (
+        .clk, .ce,
+        .d({sp1, w1[88] ? w1[88:1] : 88'(w1 << lz),
+            w1[88] ? base1 + 13'sd1 : base1 - $signed({6'd0, lz}), dust1 || (w1[88] && w1[0])}),
+        .q({sp2, wn2, eu2, dust2})
+    );
+    // Stage 3: u (round to nearest even: a carry moves into the exponent), eps, mu.
+    logic up;
+    assign up = wn2[34] && (wn2[33:0] != '0 || dust2 || wn2[35]);
+    logic signed [32:0] eps3;
+    logic [39:0] mu3;
+    logic [62:0] u3;
+    hls_delay #(.W(66 + 63 + 33 + 40), .N(R)) st3 (
+        .clk, .ce,
+        .d({sp2, {11'(eu2 + 13'sd1023), wn2[86:35]} + 63'(up),
+            $signed({1'b0, wn2[34:3]}) - (up ? 33'sh1_0000_0000 : 33'sd0), wn2[87:48]}),
+        .q({pass, u3, eps3, mu3})
+    );
+    assign ex = u3[62:52];
+    assign frac = u3[51:0];
+    // Stages 4-10: the correction. m' = mu or mu / 2 (h), its reciprocal r1; z1 = m' r1 - 1
+    // at 2^-30 and eps r1; z1^2; z1^3; P = 1 - z1 + z1^2 - z1^3; eps r1 P; shifted to 2^-120.
+    logic h;
+    logic [39:0] m40;
+    assign h = mu3[39:38] == 2'b11;
+    assign m40 = h ? mu3 >> 1 : mu3;
+    logic h4;
+    logic [39:0] m4;
+    logic [9:0] r4;
+    logic signed [32:0] eps4;
+    hls_delay #(.W(1 + 40 + 10 + 33), .N(R)) st4 (
+        .clk, .ce, .d({h, m40, hls_fp_math_pkg::log_recip(7'(m40[39:32] - 8'd96)), eps3}),
+        .q({h4, m4, r4, eps4})
+    );
+    logic signed [50:0] mr;
+    assign mr = $signed({1'b0, 50'(m4) * 50'(r4)}) - 51'sh1_0000_0000_0000;
+    logic h5;
+    logic signed [32:0] z5;
+    logic signed [43:0] er5;
+    hls_delay #(.W(1 + 33 + 44), .N(R)) st5 (
+        .clk, .ce, .d({h4, 33'(mr >>> 18), 44'(eps4) * $signed({34'd0, r4})}),
+        .q({h5, z5, er5})
+    );
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic signed [65:0] zz, zzz;  // (kept from 2^-30 up)
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign zz = 66'(z5) * 66'(z5);
+    logic h6;
+    logic signed [32:0] z6, z2_6;
+    logic signed [43:0] er6;
+    hls_delay #(.W(1 + 33 + 33 + 44), .N(R)) st6 (
+        .clk, .ce, .d({h5, z5, 33'(zz >>> 30), er5}), .q({h6, z6, z2_6, er6})
+    );
+    assign zzz = 66'(z2_6) * 66'(z6);
+    logic h7;
+    logic signed [32:0] z7, z2_7, z3_7;
+    logic signed [43:0] er7;
+    hls_delay #(.W(1 + 3 * 33 + 44), .N(R)) st7 (
+        .clk, .ce, .d({h6, z6, z2_6, 33'(zzz >>> 30), er6}), .q({h7, z7, z2_7, z3_7, er7})
+    );
+    logic h8;
+    logic signed [32:0] p8;
+    logic signed [43:0] er8;
+    hls_delay #(.W(1 + 33 + 44), .N(R)) st8 (
+        .clk, .ce, .d({h7, 33'sh4000_0000 - z7 + z2_7 - z3_7, er7}), .q({h8, p8, er8})
+    );
+    logic h9;
+    logic signed [76:0] c9;
+    hls_delay #(.W(1 + 77), .N(R)) st9 (
+        .clk, .ce, .d({h8, 77'(er8) * 77'(p8)}), .q({h9, c9})
+    );
+    hls_delay #(.W(72), .N(2 * R)) st10 (
+        .clk, .ce, .d(72'(h9 ? c9 >>> 4 : c9 >>> 3)), .q(corr)
+    );
+    // Stages 2-22 beside them: the small path, and 7 stages to wait; its rounding.
+    logic poly15, neg15;
+    logic [118:0] v15;
+    logic signed [15:0] w15;
+    hls_fp_poly64_small #(.FN(1), .R(R)) poly (
+        .clk, .ce, .use_poly(sp1[65]), .neg(neg1), .ex(xe1), .m(m1),
+        .use_poly_o(poly15), .neg_o(neg15), .v(v15), .w(w15)
+    );
+    logic neg22;
+    logic [118:0] v22;
+    logic signed [15:0] w22;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic poly22;  // (the caller has the flag in pass)
+    /* verilator lint_on UNUSEDSIGNAL */
+    hls_delay #(.W(1 + 1 + 119 + 16), .N(7 * R)) st_wait (
+        .clk, .ce, .d({poly15, neg15, v15, w15}), .q({poly22, neg22, v22, w22})
+    );
+    hls_fp_pack64 #(.VW(119), .R(R), .OUT(0)) pack (
+        .clk, .ce, .sp(65'd0), .neg(neg22), .v(v22), .w(w22), .y(small_y)
+    );
 endmodule
 
 // The double logarithm's stages before its rounding (hls_fp_log64 and the double power
 // functions share them): for a positive finite nonzero binary64 `ex`, `frac` (anything when
 // the caller's `pass` says the result is special), log_b of it on a 2^-120 grid as sign,
 // magnitude (below 2^131) and the magnitude's leading one (61 to 130; `zero` when the sum is
-// 0, x = 1), after 19 stages (R = 1) or none (R = 0). `pass` rides along unchanged.
+// 0, x = 1), after 19 stages (R = 1) or none (R = 0). `pass` rides along unchanged; `corr`
+// (on the same 2^-120 grid, 8 stages after x) is added before the sign is taken.
 module hls_fp_log64_sum #(
     parameter int KIND = 1,
     parameter int R = 1,
@@ -98,6 +301,7 @@ module hls_fp_log64_sum #(
     input  logic [PW-1:0] pass,
     input  logic [10:0]   ex,
     input  logic [51:0]   frac,
+    input  logic signed [71:0] corr,  // added to the sum; it comes 8 stages after ex, frac
     output logic [PW-1:0] pass_out,
     output logic          neg,
     output logic [130:0]  mag,
@@ -335,11 +539,14 @@ module hls_fp_log64_sum #(
     hls_delay #(.W(SPW + 136 + 100), .N(R)) st16 (
         .clk, .ce, .d({sp15, ec15, 100'(zw >>> 13)}), .q({sp16, ec16, zw16})
     );
-    // Stage 17: the sum e log_b 2 - log_b r1 - log_b r2 + c z - z w (2^-120).
+    // Stage 17: the sum e log_b 2 - log_b r1 - log_b r2 + c z - z w (2^-120), and the
+    // caller's correction (log1p's; 0 for the others).
+    logic signed [71:0] corr16;
+    hls_delay #(.W(72), .N(8 * R)) corr_wait (.clk, .ce, .d(corr), .q(corr16));
     logic [SPW-1:0] sp17;
     logic signed [135:0] r17;
     hls_delay #(.W(SPW + 136), .N(R)) st17 (
-        .clk, .ce, .d({sp16, ec16 - 136'(zw16)}), .q({sp17, r17})
+        .clk, .ce, .d({sp16, ec16 - 136'(zw16) + 136'(corr16)}), .q({sp17, r17})
     );
     // Stage 18: sign and magnitude.
     /* verilator lint_off UNUSEDSIGNAL */

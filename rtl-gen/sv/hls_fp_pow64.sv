@@ -107,7 +107,7 @@ module hls_fp_pow64 #(
     logic [130:0] mag19;
     logic [7:0] lead19;
     hls_fp_log64_sum #(.KIND(0), .R(R), .PW(SPW)) logsum (
-        .clk, .ce, .pass({special, special_val}), .ex(a[62:52]), .frac(a[51:0]),
+        .clk, .ce, .pass({special, special_val}), .ex(a[62:52]), .frac(a[51:0]), .corr('0),
         .pass_out(sp19), .neg(neg19), .mag(mag19), .lead(lead19), .zero(zero19)
     );
     logic [63:0] b19;
