@@ -219,7 +219,7 @@ pub fn expm1(x: u64) -> u64 {
     }
     let m = (1u64 << 52) | (x & ((1 << 52) - 1));
     if ex < EXM1_SMALL {
-        return poly_small(neg, ex, m, &expm1_coefs().map(|c| c as i128));
+        return poly_small(neg, ex, m, &expm1_coefs().map(|c| c as i128), &EXPM1_TRIM);
     }
     let p = m as u128 * consts().scale[1];
     let t_mag = (p >> (1083 - ex)) as i128;
@@ -237,10 +237,27 @@ pub fn expm1(x: u64) -> u64 {
     pack_normalised(neg, v, w)
 }
 
+/// How far expm1's Horner step i (h_i = c_i + x h_(i+1)) shifts x and h_(i+1) (both at
+/// 2^-64) right before their product: h_i then needs 2^-(58 - 7 i) (|x| < 2^-7, so its
+/// error reaches q times x^i and x q times x), and x's truncation costs 2^(sx - 64) |h|,
+/// h's |x| 2^(sh - 64); so the products are 52 x 51 bits down to 14 x 13.
+pub const EXPM1_TRIM: [(u32, u32); 5] = [(6, 11), (15, 18), (24, 25), (34, 32), (44, 39)];
+
+/// (a >> sa) (b >> sb) back at a b's scale 2^-64 (shifted right or, for wide trims, left).
+pub fn trimmed_product(a: i128, b: i128, (sa, sb): (u32, u32)) -> i128 {
+    let p = (a >> sa) * (b >> sb);
+    if sa + sb <= 64 {
+        p >> (64 - sa - sb)
+    } else {
+        p << (sa + sb - 64)
+    }
+}
+
 /// The small-argument path of `expm1` and `flog64::log1p` (|x| in [2^-54, 2^-7) and [2^-54,
 /// 2^-13), m its significand): x (1 + x q), q by Horner from the coefficients `c` at 2^64
-/// (constant term first), at 2^-64 throughout, then the significand times 1 + x q.
-pub fn poly_small(neg: bool, ex: u32, m: u64, c: &[i128]) -> u64 {
+/// (constant term first), at 2^-64 throughout, each step's product from x and h shifted
+/// right by `trim` (`EXPM1_TRIM`); x q from both whole; then the significand times 1 + x q.
+pub fn poly_small(neg: bool, ex: u32, m: u64, c: &[i128], trim: &[(u32, u32)]) -> u64 {
     // x at 2^-64, signed: m 2^(ex - 1075) 2^64.
     let mag = if ex >= 1011 {
         (m as i128) << (ex - 1011)
@@ -250,8 +267,8 @@ pub fn poly_small(neg: bool, ex: u32, m: u64, c: &[i128]) -> u64 {
     let xs = if neg { -mag } else { mag };
     let (last, rest) = c.split_last().expect("coefficients");
     let mut h = *last;
-    for &ci in rest.iter().rev() {
-        h = ci + ((xs * h) >> 64);
+    for (i, &ci) in rest.iter().enumerate().rev() {
+        h = ci + trimmed_product(xs, h, trim[i]);
     }
     // 1 + x q at 2^64, then the significand times it (below 2^118).
     let s = (1i128 << 64) + ((xs * h) >> 64);

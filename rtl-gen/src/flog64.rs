@@ -173,6 +173,9 @@ pub const LOG1P_TINY: u32 = 969;
 /// Below this biased exponent |x| < 2^-13: log1p takes its polynomial path.
 pub const LOG1P_SMALL: u32 = 1010;
 
+/// log1p's Horner trims (`fexp64::poly_small`): h_i needs 2^-(54 - 13 i) (|x| < 2^-13).
+pub const LOG1P_TRIM: [(u32, u32); 3] = [(11, 23), (25, 36), (38, 49)];
+
 /// -1/2, 1/3, -1/4, 1/5 at 2^64 (log1p's small-argument polynomial).
 pub fn log1p_coefs() -> [i128; 4] {
     let one = BigInt::one() << P;
@@ -219,7 +222,7 @@ pub fn log1p(x: u64) -> u64 {
     }
     let m = (1 << 52) | frac;
     if ex < LOG1P_SMALL {
-        return crate::fexp64::poly_small(neg, ex, m, &log1p_coefs());
+        return crate::fexp64::poly_small(neg, ex, m, &log1p_coefs(), &LOG1P_TRIM);
     }
     let (u, eps, mu40) = one_plus(x);
     // 1/mu's pieces: m' = mu or mu / 2 (h) at 2^-39, r1, z1 at 2^-30; P = 1 - z1 + z1^2 -

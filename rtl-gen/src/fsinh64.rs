@@ -34,6 +34,10 @@ pub const EX_SMALL: u32 = 1018;
 /// From this biased exponent on |x| >= 32: tanh is +-1.
 pub const EX_TANH_ONE: u32 = 1028;
 
+/// How far sinh's Horner step i (h_i = c_i + b h_(i+1)) shifts b and h_(i+1) right before
+/// their product: h_i needs 2^-(55 - 10 i) (b < 2^-10); 39 x 38 bits down to 7 x 7.
+pub const SINH_TRIM: [(u32, u32); 3] = [(15, 19), (31, 29), (47, 39)];
+
 /// 1/6, 1/120, 1/5040, 1/362880 at 2^64 (sinh's small-argument polynomial in x^2).
 pub fn sinh_coefs() -> [u64; 4] {
     let one = BigInt::one() << P;
@@ -90,10 +94,12 @@ fn sinh_small(neg: bool, ex: u32, m: u64) -> u64 {
     };
     let b = (a * a >> 64) as u64;
     let mut h = c[3] as u128;
-    for &ci in c[..3].iter().rev() {
-        h = ci as u128 + (b as u128 * h >> 64);
+    for i in (0..3).rev() {
+        h = c[i] as u128
+            + crate::fexp64::trimmed_product(b as i128, h as i128, SINH_TRIM[i]) as u128;
     }
-    let s = (1u128 << 64) + (b as u128 * h >> 64);
+    // b P from P's top bits (b < 2^-10: P to 2^-54 suffices).
+    let s = (1u128 << 64) + ((b as u128 * (h >> 10)) >> 54);
     pack_normalised(neg, m as u128 * s, ex as i32 - 1075 - 64)
 }
 

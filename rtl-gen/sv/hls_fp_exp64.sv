@@ -214,18 +214,35 @@ module hls_fp_poly64_small #(
     assign xs[N-1] = x2;
     assign hs[N-1] = coef(N - 1);
     for (genvar i = N - 2; i >= 0; i--) begin : g_horner
+        // x and h shifted right before their product (fexp64::EXPM1_TRIM, flog64::LOG1P_TRIM).
+        localparam int SX = (FN == 1) ? ((i == 0) ? 11 : (i == 1) ? 25 : 38)
+                          : ((i == 0) ? 6 : (i == 1) ? 15 : (i == 2) ? 24 : (i == 3) ? 34 : 44);
+        localparam int SH = (FN == 1) ? ((i == 0) ? 23 : (i == 1) ? 36 : 49)
+                          : ((i == 0) ? 11 : (i == 1) ? 18 : (i == 2) ? 25 : (i == 3) ? 32 : 39);
+        localparam int WX = 58 - SX, WH = 65 - SH, WP = WX + WH;
+        logic signed [WX-1:0] xt;
+        logic signed [WH-1:0] ht;
+        assign xt = WX'(xs[i+1] >>> SX);
+        assign ht = WH'(hs[i+1] >>> SH);
         logic [CW-1:0] cp;
         logic signed [57:0] xp;
-        logic signed [122:0] prod;
-        hls_delay #(.W(CW + 58 + 123), .N(R)) st_p (
-            .clk, .ce, .d({cs[i+1], xs[i+1], 123'(xs[i+1]) * 123'(hs[i+1])}), .q({cp, xp, prod})
+        logic signed [WP-1:0] prod;
+        hls_delay #(.W(CW + 58 + WP), .N(R)) st_p (
+            .clk, .ce, .d({cs[i+1], xs[i+1], WP'(xt) * WP'(ht)}), .q({cp, xp, prod})
         );
-        /* verilator lint_off UNUSEDSIGNAL */
-        logic signed [122:0] prod_s;  // (the sum keeps bits 64 and up)
-        /* verilator lint_on UNUSEDSIGNAL */
-        assign prod_s = prod >>> 64;
+        // Back at 2^-64.
+        logic signed [64:0] back;
+        if (SX + SH <= 64) begin : g_right
+            /* verilator lint_off UNUSEDSIGNAL */
+            logic signed [WP-1:0] prod_s;  // (h keeps what fits in 65 bits)
+            /* verilator lint_on UNUSEDSIGNAL */
+            assign prod_s = prod >>> (64 - SX - SH);
+            assign back = 65'(prod_s);
+        end else begin : g_left
+            assign back = 65'(prod) <<< (SX + SH - 64);
+        end
         hls_delay #(.W(CW + 58 + 65), .N(R)) st_a (
-            .clk, .ce, .d({cp, xp, coef(i) + 65'(prod_s)}), .q({cs[i], xs[i], hs[i]})
+            .clk, .ce, .d({cp, xp, coef(i) + back}), .q({cs[i], xs[i], hs[i]})
         );
     end
     // Stage 13: x q; stage 14: 1 + x q at 2^64; stage 15: the significand times it.

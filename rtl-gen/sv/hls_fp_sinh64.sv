@@ -201,31 +201,48 @@ module hls_fp_sinh64_small #(
     logic [63:0] hs [4];
     hls_delay #(.W(CW + 54), .N(R)) st3 (.clk, .ce, .d({c2, aa[117:64]}), .q({cs[3], bs[3]}));
     assign hs[3] = CS[3];
-    // Stages 4-9: h = c_i + b h (the product, then the sum), from h = 1/362880.
+    // Stages 4-9: h = c_i + b h (the product, then the sum), from h = 1/362880; b and h
+    // shifted right before each product (fsinh64::SINH_TRIM).
     for (genvar i = 2; i >= 0; i--) begin : g_horner
+        localparam int SB = (i == 0) ? 15 : (i == 1) ? 31 : 47;
+        localparam int SH = (i == 0) ? 19 : (i == 1) ? 29 : 39;
+        localparam int WP = (54 - SB) + (64 - SH);
+        logic [53-SB:0] bt;
+        logic [63-SH:0] ht;
+        assign bt = bs[i+1][53:SB];
+        assign ht = hs[i+1][63:SH];
         logic [CW-1:0] cp;
         logic [53:0] bp;
-        /* verilator lint_off UNUSEDSIGNAL */
-        logic [117:0] prod;  // (the sum keeps bits 64 and up)
-        /* verilator lint_on UNUSEDSIGNAL */
-        hls_delay #(.W(CW + 54 + 118), .N(R)) st_p (
-            .clk, .ce, .d({cs[i+1], bs[i+1], 118'(bs[i+1]) * 118'(hs[i+1])}), .q({cp, bp, prod})
+        logic [WP-1:0] prod;
+        hls_delay #(.W(CW + 54 + WP), .N(R)) st_p (
+            .clk, .ce, .d({cs[i+1], bs[i+1], WP'(bt) * WP'(ht)}), .q({cp, bp, prod})
         );
+        logic [63:0] back;
+        if (SB + SH <= 64) begin : g_right
+            /* verilator lint_off UNUSEDSIGNAL */
+            logic [WP-1:0] prod_s;  // (h keeps what fits in 64 bits)
+            /* verilator lint_on UNUSEDSIGNAL */
+            assign prod_s = prod >> (64 - SB - SH);
+            assign back = 64'(prod_s);
+        end else begin : g_left
+            assign back = 64'(prod) << (SB + SH - 64);
+        end
         hls_delay #(.W(CW + 54 + 64), .N(R)) st_a (
-            .clk, .ce, .d({cp, bp, CS[i] + 64'(prod[117:64])}), .q({cs[i], bs[i], hs[i]})
+            .clk, .ce, .d({cp, bp, CS[i] + back}), .q({cs[i], bs[i], hs[i]})
         );
     end
-    // Stage 10: b P; stage 11: 1 + b P at 2^64; stage 12: the significand times it.
+    // Stage 10: b P (P's top 54 bits); stage 11: 1 + b P at 2^64; stage 12: the significand
+    // times it.
     logic [CW-1:0] c10, c11;
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [117:0] bp10;  // (1 + b P keeps bits 64 and up)
+    logic [107:0] bp10;  // (1 + b P keeps bits 54 and up)
     /* verilator lint_on UNUSEDSIGNAL */
-    hls_delay #(.W(CW + 118), .N(R)) st10 (
-        .clk, .ce, .d({cs[0], 118'(bs[0]) * 118'(hs[0])}), .q({c10, bp10})
+    hls_delay #(.W(CW + 108), .N(R)) st10 (
+        .clk, .ce, .d({cs[0], 108'(bs[0]) * 108'(hs[0][63:10])}), .q({c10, bp10})
     );
     logic [64:0] s11;
     hls_delay #(.W(CW + 65), .N(R)) st11 (
-        .clk, .ce, .d({c10, 65'h1_0000_0000_0000_0000 + 65'(bp10[117:64])}), .q({c11, s11})
+        .clk, .ce, .d({c10, 65'h1_0000_0000_0000_0000 + 65'(bp10[107:54])}), .q({c11, s11})
     );
     // Stages 12-15: the product, and three to wait for the other path.
     hls_delay #(.W(2 + 127 + 16), .N(4 * R)) st12 (
