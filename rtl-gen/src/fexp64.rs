@@ -335,27 +335,8 @@ pub fn generated() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rug::{ops::Pow, Float};
-
-    /// Error in double ulps of `got` against the exact value (MPFR, 192 bits).
-    fn ulps(got: u64, want: &Float) -> f64 {
-        let g = f64::from_bits(got);
-        if want.to_f64() == g {
-            return 0.0;
-        }
-        if g.is_infinite() || want.is_infinite() {
-            return f64::INFINITY;
-        }
-        let e = want
-            .clone()
-            .abs()
-            .to_f64()
-            .max(f64::MIN_POSITIVE)
-            .log2()
-            .floor() as i32;
-        let diff = Float::with_val(192, g) - want;
-        (diff.abs() / Float::with_val(192, 2).pow(e - 52)).to_f64()
-    }
+    use crate::ulp_test::ulps;
+    use rug::Float;
 
     fn exact(x: f64, kind: u32) -> Float {
         let x = Float::with_val(192, x);

@@ -411,27 +411,8 @@ pub fn generated() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rug::{ops::Pow, Float};
-
-    /// Error in double ulps of `got` against the exact value (MPFR, 192 bits).
-    fn ulps(got: u64, want: &Float) -> f64 {
-        let g = f64::from_bits(got);
-        if want.to_f64() == g {
-            return 0.0;
-        }
-        if g.is_infinite() || want.is_infinite() || g.is_nan() {
-            return f64::INFINITY;
-        }
-        let e = want
-            .clone()
-            .abs()
-            .to_f64()
-            .max(f64::MIN_POSITIVE)
-            .log2()
-            .floor() as i32;
-        let diff = Float::with_val(192, g) - want;
-        (diff.abs() / Float::with_val(192, 2).pow(e - 52)).to_f64()
-    }
+    use crate::ulp_test::ulps;
+    use rug::Float;
 
     /// log1p over its whole range, both paths, denser near their border, near -1 and
     /// where 1 + x rounds (x just past 2^52, 2^53, 2^54): within 0.6 ulp of MPFR (OpenCL

@@ -204,27 +204,8 @@ pub fn generated() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ulp_test::ulps;
     use rug::{ops::Pow, Float};
-
-    fn ulps(got: u64, want: &Float) -> f64 {
-        let g = f64::from_bits(got);
-        if want.is_nan() || g.is_nan() {
-            return if want.is_nan() && g.is_nan() {
-                0.0
-            } else {
-                f64::INFINITY
-            };
-        }
-        if want.to_f64() == g {
-            return 0.0;
-        }
-        if g.is_infinite() || want.to_f64().is_infinite() {
-            return f64::INFINITY;
-        }
-        let e = want.to_f64().abs().max(f64::MIN_POSITIVE).log2().floor() as i32;
-        let diff = Float::with_val(256, g) - want;
-        (diff.abs() / Float::with_val(256, 2).pow(e - 52)).to_f64()
-    }
 
     struct Rng(u64);
     impl Rng {

@@ -134,27 +134,8 @@ pub fn generated() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rug::{ops::Pow, Float};
-
-    fn ulps(got: u64, want: &Float) -> f64 {
-        let g = f64::from_bits(got);
-        if want.to_f64() == g {
-            return 0.0;
-        }
-        if g.is_infinite() || want.is_infinite() {
-            return f64::INFINITY;
-        }
-        let e = want
-            .clone()
-            .abs()
-            .to_f64()
-            .min(f64::MAX)
-            .max(f64::MIN_POSITIVE)
-            .log2()
-            .floor() as i32;
-        let diff = Float::with_val(192, g) - want;
-        (diff.abs() / Float::with_val(192, 2).pow(e - 52)).to_f64()
-    }
+    use crate::ulp_test::ulps;
+    use rug::Float;
 
     /// sinh, cosh and tanh over the whole finite range, both signs, denser near the
     /// paths' borders: sinh and cosh within 1 ulp of MPFR, tanh within 2.5 ulp.

@@ -14,6 +14,44 @@ pub mod flog64;
 pub mod fpow64;
 pub mod fsin64;
 pub mod fsinh64;
+
+/// The mirrors' sweeps against MPFR measure their error in one way.
+#[cfg(test)]
+pub(crate) mod ulp_test {
+    use rug::{ops::Pow, Float};
+
+    /// The error of the double `got` in ulps of the exact value `want` (MPFR): 0 when `got`
+    /// is `want` correctly rounded (or both are NaN), infinite for a NaN or infinity that
+    /// should not be; an exact value past the largest double is measured in the top
+    /// binade's ulps.
+    pub fn ulps(got: u64, want: &Float) -> f64 {
+        let g = f64::from_bits(got);
+        if want.is_nan() || g.is_nan() {
+            return if want.is_nan() && g.is_nan() {
+                0.0
+            } else {
+                f64::INFINITY
+            };
+        }
+        if want.to_f64() == g {
+            return 0.0;
+        }
+        if g.is_infinite() || want.is_infinite() {
+            return f64::INFINITY;
+        }
+        let e = want
+            .clone()
+            .abs()
+            .to_f64()
+            .min(f64::MAX)
+            .max(f64::MIN_POSITIVE)
+            .log2()
+            .floor() as i32;
+        let prec = want.prec().max(192);
+        let diff = Float::with_val(prec, g) - want;
+        (diff.abs() / Float::with_val(prec, 2).pow(e - 52)).to_f64()
+    }
+}
 pub mod math;
 mod onchip;
 
