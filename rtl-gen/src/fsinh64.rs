@@ -92,7 +92,7 @@ fn sinh_small(neg: bool, ex: u32, m: u64) -> u64 {
     } else {
         (m >> (1011 - ex)) as u128
     };
-    let b = (a * a >> 64) as u64;
+    let b = ((a * a) >> 64) as u64;
     let mut h = c[3] as u128;
     for i in (0..3).rev() {
         h = c[i] as u128
