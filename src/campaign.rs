@@ -657,36 +657,9 @@ pub fn ulp_error(got: f32, want: f64) -> f64 {
     (got as f64 - want).abs() / 2f64.powf(e - 23.0)
 }
 
-/// double ulps between a binary64 result and an exact value (a NaN matches a NaN; an
-/// infinity only the exact value's double rounding).
-pub fn ulp_error64(got: u64, want: &rug::Float) -> f64 {
-    let g = f64::from_bits(got);
-    if want.is_nan() || g.is_nan() {
-        return if want.is_nan() && g.is_nan() {
-            0.0
-        } else {
-            f64::INFINITY
-        };
-    }
-    if want.to_f64() == g {
-        return 0.0;
-    }
-    // An exact value that rounds past the largest finite double is still a finite value:
-    // a finite result is measured in the top binade's ulps (2^971).
-    if g.is_infinite() || want.is_infinite() {
-        return f64::INFINITY;
-    }
-    let e = want
-        .to_f64()
-        .abs()
-        .min(f64::MAX)
-        .max(f64::MIN_POSITIVE)
-        .log2()
-        .floor() as i32;
-    let diff = rug::Float::with_val(192, g) - want;
-    let ulp = rug::Float::with_val(192, rug::Float::i_exp(1, e - 52));
-    (diff.abs() / ulp).to_f64()
-}
+/// Double ulps between a binary64 result and an exact value: rtl-gen's measure, the one
+/// the mirrors' sweeps use.
+pub use rtl_gen::ulp::ulps64 as ulp_error64;
 
 /// A subnormal of `width` bits as the zero of its sign (flush to zero), else itself.
 fn flush(bits: u64, width: u32) -> u64 {

@@ -3674,6 +3674,74 @@ fn double_arithmetic_cosimulates() {
     }
 }
 
+/// The generated kernel instantiates each of these double cores (the functions ran in
+/// hardware, not only in the model).
+fn assert_double_cores(sv: &Path, cores: &[&str]) {
+    let sv = std::fs::read_to_string(sv).unwrap();
+    for core in cores {
+        assert!(
+            sv.contains(&format!("hls_fp64_{core} #")),
+            "no double {core} core"
+        );
+    }
+}
+
+/// The double function kernels' results, lane by lane against MPFR: ours within the
+/// mirror's measured maximum, pocl's within OpenCL's bound; the worst error per lane and how
+/// many results differ from pocl's, for the closing line.
+struct DoubleLanes {
+    worst: Vec<f64>,
+    differ: usize,
+    results: usize,
+}
+
+impl DoubleLanes {
+    fn new(lanes: usize) -> Self {
+        DoubleLanes {
+            worst: vec![0.0; lanes],
+            differ: 0,
+            results: 0,
+        }
+    }
+
+    /// One result: `(within, bound)` for ours and pocl's, `what` names the element and its
+    /// arguments in a failure. Returns (ours' error, pocl's error) in ulps.
+    fn check(
+        &mut self,
+        lane: usize,
+        got: f64,
+        pocl: f64,
+        exact: &rug::Float,
+        (within, bound): (f64, f64),
+        what: &dyn Fn() -> String,
+    ) -> (f64, f64) {
+        let err = hls_build::campaign::ulp_error64(got.to_bits(), exact);
+        assert!(
+            err <= within,
+            "{}: RTL {got:e} is {err} ulp from {}",
+            what(),
+            exact.to_f64()
+        );
+        self.worst[lane] = self.worst[lane].max(err);
+        let pocl_err = hls_build::campaign::ulp_error64(pocl.to_bits(), exact);
+        assert!(
+            pocl_err <= bound,
+            "{}: pocl {pocl:e} is {pocl_err} ulp from exact, RTL {got:e}",
+            what()
+        );
+        self.differ += usize::from(got.to_bits() != pocl.to_bits() && !got.is_nan());
+        self.results += 1;
+        (err, pocl_err)
+    }
+
+    fn report(&self, functions: &str) {
+        eprintln!(
+            "{functions}: max {:?} ulp from exact; {} of {} differ from pocl",
+            self.worst, self.differ, self.results
+        );
+    }
+}
+
 /// Double exp, exp2 and exp10 (hls_fp_exp64) and log, log2 and log10 (hls_fp_log64) in
 /// hardware, on 2048 doubles each across the range (for the exponentials: tiny, moderate,
 /// near the overflow and underflow edges, near table boundaries; for the logarithms: every
@@ -3750,15 +3818,12 @@ fn double_functions_cosimulate_and_match_pocl() {
         &d.join("dump"),
     );
     assert_pass(&run);
-    let sv = std::fs::read_to_string(d.join("out/rtl/double_functions.sv")).unwrap();
-    for core in [
-        "exp10", "log", "log10", "expm1", "sinh", "cosh", "tanh", "log1p",
-    ] {
-        assert!(
-            sv.contains(&format!("hls_fp64_{core} #")),
-            "no double {core} core"
-        );
-    }
+    assert_double_cores(
+        &d.join("out/rtl/double_functions.sv"),
+        &[
+            "exp10", "log", "log10", "expm1", "sinh", "cosh", "tanh", "log1p",
+        ],
+    );
     let p = pocl(
         &src,
         "double_functions",
@@ -3773,8 +3838,7 @@ fn double_functions_cosimulate_and_match_pocl() {
     );
     let ours: Vec<f64> = load(&d.join("dump/e.npy"));
     let theirs: Vec<f64> = load(&p.join("e.npy"));
-    let mut worst = [0f64; 14];
-    let mut differ = 0;
+    let mut lanes = DoubleLanes::new(14);
     for i in 0..n {
         let (bx, bl) = (
             rug::Float::with_val(192, x[i]),
@@ -3812,30 +3876,33 @@ fn double_functions_cosimulate_and_match_pocl() {
                 7 | 11 | 13 => x[i] * 2f64.powi(-12),
                 _ => x[i],
             };
-            let err = hls_build::campaign::ulp_error64(got.to_bits(), &exact[lane]);
-            assert!(
-                err <= within[lane],
-                "e[{}]: argument {arg:e} ({:#x}): RTL {got:e} is {err} ulp from {}",
-                14 * i + lane,
-                arg.to_bits(),
-                exact[lane].to_f64()
+            let what = || {
+                format!(
+                    "e[{}]: argument {arg:e} ({:#x})",
+                    14 * i + lane,
+                    arg.to_bits()
+                )
+            };
+            let (err, pocl_err) = lanes.check(
+                lane,
+                got,
+                pocl_v,
+                &exact[lane],
+                (within[lane], bound[lane]),
+                &what,
             );
-            worst[lane] = worst[lane].max(err);
-            let pocl_err = hls_build::campaign::ulp_error64(pocl_v.to_bits(), &exact[lane]);
+            // Where the two differ, both together stay within the bound.
             assert!(
-                pocl_err <= bound[lane]
-                    && (got.to_bits() == pocl_v.to_bits()
-                        || (got.is_nan() && pocl_v.is_nan())
-                        || pocl_err + err <= bound[lane]),
-                "e[{}]: argument {arg:e}: RTL {got:e}, pocl {pocl_v:e} ({pocl_err} ulp from exact)",
-                14 * i + lane
+                got.to_bits() == pocl_v.to_bits()
+                    || (got.is_nan() && pocl_v.is_nan())
+                    || pocl_err + err <= bound[lane],
+                "{}: RTL {got:e}, pocl {pocl_v:e} ({pocl_err} ulp from exact)",
+                what()
             );
-            differ += usize::from(got.to_bits() != pocl_v.to_bits() && !got.is_nan());
         }
     }
-    eprintln!(
-        "exp, exp2, exp10, log, log2, log10, expm1 (x, x 2^-12), sinh, cosh, tanh, sinh (x 2^-12), log1p (l, x 2^-12): max {worst:?} ulp from exact; {differ} of {} differ from pocl",
-        14 * n
+    lanes.report(
+        "exp, exp2, exp10, log, log2, log10, expm1 (x, x 2^-12), sinh, cosh, tanh, sinh (x 2^-12), log1p (l, x 2^-12)",
     );
 }
 
@@ -3914,13 +3981,10 @@ fn double_powers_cosimulate_and_match_pocl() {
         &d.join("dump"),
     );
     assert_pass(&run);
-    let sv = std::fs::read_to_string(d.join("out/rtl/double_powers.sv")).unwrap();
-    for core in ["pow", "powr", "pown", "cbrt", "hypot"] {
-        assert!(
-            sv.contains(&format!("hls_fp64_{core} #")),
-            "no double {core} core"
-        );
-    }
+    assert_double_cores(
+        &d.join("out/rtl/double_powers.sv"),
+        &["pow", "powr", "pown", "cbrt", "hypot"],
+    );
     let p = pocl(
         &src,
         "double_powers",
@@ -3937,8 +4001,7 @@ fn double_powers_cosimulate_and_match_pocl() {
     let ours: Vec<f64> = load(&d.join("dump/e.npy"));
     let theirs: Vec<f64> = load(&p.join("e.npy"));
     let big = |v: f64| rug::Float::with_val(256, v);
-    let mut worst = [0f64; 5];
-    let mut differ = 0;
+    let mut lanes = DoubleLanes::new(5);
     for i in 0..n {
         let (a, b) = (x[i], y[i]);
         // OpenCL powr: NaN for x < 0, 0^0, inf^0, 1^inf; -0 counts as +0.
@@ -3958,7 +4021,7 @@ fn double_powers_cosimulate_and_match_pocl() {
             big(a).cbrt(),
             big(a).hypot(&big(b)),
         ];
-        for (lane, (ours_bound, bound)) in [
+        for (lane, bounds) in [
             (0.62, 16.0),
             (0.62, 16.0),
             (0.62, 16.0),
@@ -3969,28 +4032,11 @@ fn double_powers_cosimulate_and_match_pocl() {
         .enumerate()
         {
             let (got, pocl_v) = (ours[5 * i + lane], theirs[5 * i + lane]);
-            let err = hls_build::campaign::ulp_error64(got.to_bits(), &exact[lane]);
-            assert!(
-                err <= ours_bound,
-                "e[{}]: x = {a:e}, y = {b:e}, n = {}: RTL {got:e} is {err} ulp from {}",
-                5 * i + lane,
-                k[i],
-                exact[lane].to_f64()
-            );
-            worst[lane] = worst[lane].max(err);
-            let pocl_err = hls_build::campaign::ulp_error64(pocl_v.to_bits(), &exact[lane]);
-            assert!(
-                pocl_err <= bound,
-                "e[{}]: x = {a:e}, y = {b:e}: pocl {pocl_v:e} is {pocl_err} ulp from exact, RTL {got:e}",
-                5 * i + lane
-            );
-            differ += usize::from(got.to_bits() != pocl_v.to_bits() && !got.is_nan());
+            let what = || format!("e[{}]: x = {a:e}, y = {b:e}, n = {}", 5 * i + lane, k[i]);
+            lanes.check(lane, got, pocl_v, &exact[lane], bounds, &what);
         }
     }
-    eprintln!(
-        "pow, powr, pown, cbrt, hypot: max {worst:?} ulp from exact; {differ} of {} differ from pocl",
-        5 * n
-    );
+    lanes.report("pow, powr, pown, cbrt, hypot");
 }
 
 /// Double sin, cos, sincos and tan in hardware (hls_fp_sin64, hls_fp_tan64) on 2048 doubles:
@@ -4054,13 +4100,7 @@ fn double_trig_cosimulates_and_matches_pocl() {
         &d.join("dump"),
     );
     assert_pass(&run);
-    let sv = std::fs::read_to_string(d.join("out/rtl/double_trig.sv")).unwrap();
-    for core in ["sin", "cos", "tan"] {
-        assert!(
-            sv.contains(&format!("hls_fp64_{core} #")),
-            "no double {core} core"
-        );
-    }
+    assert_double_cores(&d.join("out/rtl/double_trig.sv"), &["sin", "cos", "tan"]);
     let p = pocl(
         &src,
         "double_trig",
@@ -4074,13 +4114,12 @@ fn double_trig_cosimulates_and_matches_pocl() {
     );
     let ours: Vec<f64> = load(&d.join("dump/e.npy"));
     let theirs: Vec<f64> = load(&p.join("e.npy"));
-    let mut worst = [0f64; 5];
-    let mut differ = 0;
+    let mut lanes = DoubleLanes::new(5);
     for (i, &v) in x.iter().enumerate() {
         let big = rug::Float::with_val(256, v);
         let (s, c) = (big.clone().sin(), big.clone().cos());
         let exact = [s.clone(), c.clone(), s, c, big.tan()];
-        for (lane, (ours_bound, bound)) in [
+        for (lane, bounds) in [
             (0.51, 4.0),
             (0.51, 4.0),
             (0.51, 4.0),
@@ -4091,28 +4130,11 @@ fn double_trig_cosimulates_and_matches_pocl() {
         .enumerate()
         {
             let (got, pocl_v) = (ours[5 * i + lane], theirs[5 * i + lane]);
-            let err = hls_build::campaign::ulp_error64(got.to_bits(), &exact[lane]);
-            assert!(
-                err <= ours_bound,
-                "e[{}]: x = {v:e} ({:#x}): RTL {got:e} is {err} ulp from {}",
-                5 * i + lane,
-                v.to_bits(),
-                exact[lane].to_f64()
-            );
-            worst[lane] = worst[lane].max(err);
-            let pocl_err = hls_build::campaign::ulp_error64(pocl_v.to_bits(), &exact[lane]);
-            assert!(
-                pocl_err <= bound,
-                "e[{}]: x = {v:e}: pocl {pocl_v:e} is {pocl_err} ulp from exact, RTL {got:e}",
-                5 * i + lane
-            );
-            differ += usize::from(got.to_bits() != pocl_v.to_bits() && !got.is_nan());
+            let what = || format!("e[{}]: x = {v:e} ({:#x})", 5 * i + lane, v.to_bits());
+            lanes.check(lane, got, pocl_v, &exact[lane], bounds, &what);
         }
     }
-    eprintln!(
-        "sin, cos, sincos, tan: max {worst:?} ulp from exact; {differ} of {} differ from pocl",
-        5 * n
-    );
+    lanes.report("sin, cos, sincos, tan");
 }
 
 /// Every unary half operation that has hardware, exhaustively over all 2^16 halves: sqrt,

@@ -335,7 +335,7 @@ pub fn generated() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ulp_test::ulps;
+    use crate::ulp::ulps64 as ulps;
     use rug::Float;
 
     fn exact(x: f64, kind: u32) -> Float {

@@ -411,7 +411,7 @@ pub fn generated() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ulp_test::ulps;
+    use crate::ulp::ulps64 as ulps;
     use rug::Float;
 
     /// log1p over its whole range, both paths, denser near their border, near -1 and

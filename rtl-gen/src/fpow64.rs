@@ -204,18 +204,9 @@ pub fn generated() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ulp_test::ulps;
+    use crate::test_rng::Rng;
+    use crate::ulp::ulps64 as ulps;
     use rug::{ops::Pow, Float};
-
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
 
     /// pow over random positive x and y whose product t = y log2 x spans the range (both
     /// signs, |t| up to 1100: overflow, underflow, subnormal results), x near 1 with huge

@@ -45,26 +45,6 @@ pub const WORDS: usize = 19;
 /// The table: sin(i/128) and cos(i/128) for i <= 101 (a < pi/4 + 2^-8).
 pub const ENTRIES: usize = 102;
 
-/// atan(1/n) * 2^prec.
-fn atan_inv(n: u32, prec: u32) -> BigInt {
-    let n = BigInt::from(n);
-    let n2 = &n * &n;
-    let mut power = (BigInt::one() << prec) / &n;
-    let mut sum = BigInt::zero();
-    let mut k = 0u32;
-    while !power.is_zero() {
-        let term = &power / BigInt::from(2 * k + 1);
-        if k % 2 == 0 {
-            sum += term;
-        } else {
-            sum -= term;
-        }
-        power /= &n2;
-        k += 1;
-    }
-    sum
-}
-
 /// sin y and cos y * 2^prec for y * 2^prec, |y| < 1 (Taylor series).
 fn sin_cos_big(y: &BigInt, prec: u32) -> (BigInt, BigInt) {
     let one = BigInt::one() << prec;
@@ -101,7 +81,7 @@ pub fn consts() -> &'static Consts {
     static C: std::sync::OnceLock<Consts> = std::sync::OnceLock::new();
     C.get_or_init(|| {
         let prec = NB + 160;
-        let pi = atan_inv(5, prec) * 16 - atan_inv(239, prec) * 4;
+        let pi = crate::math::pi_scaled(prec as u64);
         let g: BigInt = (BigInt::one() << (prec + NB + 1)) / &pi; // 2/pi 2^NB
         let mask256 = (BigInt::one() << 256u32) - 1;
         let round = |v: &BigInt, from: u32, to: u32| -> u128 {
@@ -327,18 +307,9 @@ pub fn generated() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ulp_test::ulps;
+    use crate::test_rng::Rng;
+    use crate::ulp::ulps64 as ulps;
     use rug::Float;
-
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
 
     /// Every exponent from 2^-26 to 2^1023, near multiples of pi/2 (including the closest
     /// a double comes, 6381956970095103 2^797), near the table's points: within 0.51 ulp of

@@ -134,7 +134,7 @@ pub fn generated() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ulp_test::ulps;
+    use crate::ulp::ulps64 as ulps;
     use rug::Float;
 
     /// sinh, cosh and tanh over the whole finite range, both signs, denser near the

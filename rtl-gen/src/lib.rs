@@ -15,16 +15,16 @@ pub mod fpow64;
 pub mod fsin64;
 pub mod fsinh64;
 
-/// The mirrors' sweeps against MPFR measure their error in one way.
-#[cfg(test)]
-pub(crate) mod ulp_test {
+/// The error measure of every double core against MPFR: the mirrors' sweeps here and the
+/// verification campaign (`hls-build cores --check`) use the same one.
+pub mod ulp {
     use rug::{ops::Pow, Float};
 
     /// The error of the double `got` in ulps of the exact value `want` (MPFR): 0 when `got`
     /// is `want` correctly rounded (or both are NaN), infinite for a NaN or infinity that
-    /// should not be; an exact value past the largest double is measured in the top
-    /// binade's ulps.
-    pub fn ulps(got: u64, want: &Float) -> f64 {
+    /// should not be; an exact value past the largest double is still a finite value, so a
+    /// finite result is measured in the top binade's ulps (2^971).
+    pub fn ulps64(got: u64, want: &Float) -> f64 {
         let g = f64::from_bits(got);
         if want.is_nan() || g.is_nan() {
             return if want.is_nan() && g.is_nan() {
@@ -50,6 +50,21 @@ pub(crate) mod ulp_test {
         let prec = want.prec().max(192);
         let diff = Float::with_val(prec, g) - want;
         (diff.abs() / Float::with_val(prec, 2).pow(e - 52)).to_f64()
+    }
+}
+
+/// What the mirrors' tests share besides the error measure.
+#[cfg(test)]
+pub(crate) mod test_rng {
+    /// xorshift64: reproducible operands for the sweeps.
+    pub struct Rng(pub u64);
+    impl Rng {
+        pub fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
     }
 }
 pub mod math;

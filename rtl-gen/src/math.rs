@@ -330,11 +330,11 @@ pub fn package_source() -> String {
 /// Bits of precision of the big-integer constants.
 pub(crate) const P: u64 = 384;
 
-/// atan(1/n) * 2^P.
-fn atan_inv(n: u32) -> BigInt {
+/// atan(1/n) * 2^prec.
+fn atan_inv(n: u32, prec: u64) -> BigInt {
     let n = BigInt::from(n);
     let n2 = &n * &n;
-    let mut power = (BigInt::one() << P) / &n; // 2^P / n^(2k+1)
+    let mut power = (BigInt::one() << prec) / &n; // 2^prec / n^(2k+1)
     let mut sum = BigInt::zero();
     let mut k = 0u32;
     while !power.is_zero() {
@@ -352,7 +352,12 @@ fn atan_inv(n: u32) -> BigInt {
 
 /// pi * 2^P by Machin's formula.
 fn pi() -> BigInt {
-    atan_inv(5) * 16 - atan_inv(239) * 4
+    pi_scaled(P)
+}
+
+/// pi * 2^prec by Machin's formula (the double sine's 2/pi needs more than P bits).
+pub(crate) fn pi_scaled(prec: u64) -> BigInt {
+    atan_inv(5, prec) * 16 - atan_inv(239, prec) * 4
 }
 
 /// ln 2 * 2^P = sum 1 / (k 2^k).
