@@ -43,8 +43,7 @@ pub mod ulp {
             .clone()
             .abs()
             .to_f64()
-            .min(f64::MAX)
-            .max(f64::MIN_POSITIVE)
+            .clamp(f64::MIN_POSITIVE, f64::MAX)
             .log2()
             .floor() as i32;
         let prec = want.prec().max(192);
