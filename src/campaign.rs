@@ -143,6 +143,11 @@ fn reference(core: &str) -> Option<Reference> {
         "fp64_cos" => Ulps64(|v| big(v).cos(), 4.0),
         "fp64_tan" => Ulps64(|v| big(v).tan(), 5.0),
         "fp64_hypot" => Ulps64(|v| big(v).hypot(&big(&v[1..])), 4.0),
+        // MPFR's atan2 has C99 Annex F's special values.
+        "fp64_atan" => Ulps64(|v| big(v).atan(), 5.0),
+        "fp64_atan2" => Ulps64(|v| big(v).atan2(&big(&v[1..])), 6.0),
+        "fp64_asin" => Ulps64(|v| big(v).asin(), 4.0),
+        "fp64_acos" => Ulps64(|v| big(v).acos(), 4.0),
         "fp32_pown" => Ulps(|v| g(v).powi(v[1] as u32 as i32), 16.0),
         "fp32_rootn" => Ulps(|v| sim::float::rootn(g(v), v[1] as u32 as i32 as i64), 16.0),
         _ => return None,
@@ -514,6 +519,55 @@ fn power_operands64(core: &str, r: &mut Rng) -> Vec<u64> {
     vec![x, y]
 }
 
+/// The operands of the double arctangent cores. atan: near the table's points tan(i/128)
+/// (where the rotation leaves the most and the least), tiny (the result is x), huge (pi/2
+/// minus a tiny angle), near +-1. atan2: y general or any finite double, x from y's binade
+/// to 2^120 apart, near y / tan(i/128), or general (zeros, infinities, NaN, subnormals: the
+/// quotient far below the smallest double). asin and acos: anywhere in (-1, 1), within a
+/// few thousand ulps of +-1 (sqrt(1 - x^2) from the exact cancellation), tiny, or general
+/// (outside [-1, 1]: NaN).
+fn arctan_operands64(core: &str, r: &mut Rng, a: u64) -> Vec<u64> {
+    let (u, w) = (r.next(), r.next());
+    let sign = u & (1 << 63);
+    let near_tab = |r: &mut Rng| ((r.next() % 129) as f64 / 128.0).tan();
+    let nudge = |x: f64, spread: u64| {
+        x.to_bits()
+            .wrapping_add(w % (2 * spread + 1))
+            .wrapping_sub(spread)
+    };
+    match core {
+        "fp64_atan" => vec![match u % 5 {
+            0 => a,
+            1 => nudge(near_tab(r), 1 << 12) | sign,
+            2 => nudge(1.0 / near_tab(r).max(1.0 / 128.0), 1 << 12) | sign,
+            3 => ((u >> 8) % 2046 + 1) << 52 | (w & ((1 << 52) - 1)) | sign,
+            _ => (((u >> 8) % 60 + 993) << 52 | (w & ((1 << 52) - 1))) | sign,
+        }],
+        "fp64_atan2" => {
+            let y = if u % 3 == 0 { a } else { w % 0x7FF0_0000_0000_0000 | sign };
+            let v = r.next();
+            let x = match v % 4 {
+                0 => partner64(r, y),
+                1 => {
+                    let e = (((y >> 52) & 0x7FF) as i64 + (v >> 8) as i64 % 241 - 120)
+                        .clamp(0, 2046) as u64;
+                    e << 52 | (r.next() & ((1 << 52) - 1))
+                }
+                2 => nudge(f64::from_bits(y & !(1 << 63)) / near_tab(r), 64),
+                _ => operand64(r),
+            } ^ (r.next() & (1 << 63));
+            vec![y, x]
+        }
+        _ => vec![match u % 5 {
+            0 => a,
+            1 | 2 => ((w >> 12) as f64 / (1u64 << 52) as f64).to_bits() | sign,
+            // 1 - k ulp, k up to 2^40.
+            3 => (0x3FF0_0000_0000_0000 - 1 - (w >> 8) % (1 << ((u >> 8) % 41))) | sign,
+            _ => ((u >> 8) % 60 + 963) << 52 | (w & ((1 << 52) - 1)) | sign,
+        }],
+    }
+}
+
 /// The operands of vector i, biased towards each core's hard cases.
 fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64> {
     if core.starts_with("fp64_") && core != "fp64_to_fp32" {
@@ -538,6 +592,7 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
             }
             "fp64_pow" | "fp64_powr" | "fp64_pown" | "fp64_cbrt" => power_operands64(core, r),
             "fp64_sin" | "fp64_cos" | "fp64_tan" => vec![trig_operand64(r, a)],
+            "fp64_atan" | "fp64_atan2" | "fp64_asin" | "fp64_acos" => arctan_operands64(core, r, a),
             // hypot: a second operand from the same binade to 2^120 apart (and specials).
             "fp64_hypot" => {
                 let u = r.next();

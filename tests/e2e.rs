@@ -4137,6 +4137,120 @@ fn double_trig_cosimulates_and_matches_pocl() {
     lanes.report("sin, cos, sincos, tan");
 }
 
+/// Double atan, atan2, asin and acos in hardware (hls_fp_atan64, hls_fp_atan2_64) on 2048
+/// operands: x at every exponent, near the table's points tan(i/128), tiny and huge, special
+/// values; y from x's binade to 2^100 apart, either sign (every quadrant), zeros and
+/// infinities; asin's and acos's operand anywhere in [-1, 1], within a few ulps of +-1,
+/// tiny, and outside (NaN): RTL = model bit for bit (`hls-build sim`), every result within
+/// 0.51 ulp of MPFR's value, and pocl's within OpenCL's bounds (5, 6, 4, 4) of it.
+#[test]
+fn double_arctangents_cosimulate_and_match_pocl() {
+    let d = scratch("double_arctan");
+    let n = 2048usize;
+    let r = randoms(2718, n);
+    let special = [
+        0.0,
+        -0.0,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        1.0,
+        -1.0,
+        5e-324,
+        f64::MAX,
+        1e-300,
+    ];
+    let (mut x, mut y, mut s) = (vec![], vec![], vec![]);
+    for &u in &r {
+        let frac = (u >> 12) as f64 / (1u64 << 52) as f64;
+        let sign = |v: f64, bit: u32| if u >> bit & 1 == 1 { -v } else { v };
+        let xv = match u % 4 {
+            0 => special[(u >> 4) as usize % special.len()],
+            1 => f64::from_bits(((u >> 8) % 2046 + 1) << 52 | (u >> 12)),
+            2 => (((u >> 8) % 129) as f64 / 128.0).tan() * (1.0 + (frac - 0.5) * 1e-12),
+            _ => (frac - 0.5) * 8.0,
+        };
+        let yv = match (u >> 2) % 4 {
+            0 => special[(u >> 16) as usize % special.len()],
+            1 => xv * 2f64.powi(((u >> 20) % 201) as i32 - 100),
+            _ => xv * (0.5 + frac),
+        };
+        let sv = match (u >> 24) % 4 {
+            0 => special[(u >> 28) as usize % special.len()],
+            1 => f64::from_bits(0x3FF0_0000_0000_0000 - 1 - (u >> 32) % 64),
+            2 => frac * 2f64.powi(-(((u >> 40) % 60) as i32)),
+            _ => frac,
+        };
+        x.push(sign(xv, 61));
+        y.push(sign(yv, 62));
+        s.push(sign(sv, 63));
+    }
+    for (name, v) in [("x", &x), ("y", &y), ("s", &s)] {
+        save(&d.join(format!("{name}.npy")), v);
+    }
+    save(&d.join("e0.npy"), &vec![0f64; 4 * n]);
+    let src = root().join("tests/kernels/double_arctan.cl");
+    let run = sim(
+        &src,
+        &n.to_string(),
+        &[
+            format!("x=@{}", d.join("x.npy").display()),
+            format!("y=@{}", d.join("y.npy").display()),
+            format!("s=@{}", d.join("s.npy").display()),
+            format!("e=zeros:{}", 4 * n),
+        ],
+        &[],
+        &d.join("out"),
+        &d.join("dump"),
+    );
+    assert_pass(&run);
+    assert_double_cores(
+        &d.join("out/rtl/double_arctan.sv"),
+        &["atan", "atan2", "asin", "acos"],
+    );
+    let p = pocl(
+        &src,
+        "double_arctan",
+        &[n as u64],
+        &[64],
+        serde_json::json!([
+            {"kind": "buffer", "name": "x", "npy": d.join("x.npy")},
+            {"kind": "buffer", "name": "y", "npy": d.join("y.npy")},
+            {"kind": "buffer", "name": "s", "npy": d.join("s.npy")},
+            {"kind": "buffer", "name": "e", "npy": d.join("e0.npy")},
+        ]),
+        &d,
+    );
+    let ours: Vec<f64> = load(&d.join("dump/e.npy"));
+    let theirs: Vec<f64> = load(&p.join("e.npy"));
+    let mut lanes = DoubleLanes::new(4);
+    for i in 0..n {
+        let (bx, by, bs) = (
+            rug::Float::with_val(256, x[i]),
+            rug::Float::with_val(256, y[i]),
+            rug::Float::with_val(256, s[i]),
+        );
+        let exact = [bx.clone().atan(), bx.atan2(&by), bs.clone().asin(), bs.acos()];
+        for (lane, bounds) in [(0.51, 5.0), (0.51, 6.0), (0.51, 4.0), (0.51, 4.0)]
+            .into_iter()
+            .enumerate()
+        {
+            let (got, pocl_v) = (ours[4 * i + lane], theirs[4 * i + lane]);
+            let what = || {
+                format!(
+                    "e[{}]: x = {:e}, y = {:e}, s = {:e}",
+                    4 * i + lane,
+                    x[i],
+                    y[i],
+                    s[i]
+                )
+            };
+            lanes.check(lane, got, pocl_v, &exact[lane], bounds, &what);
+        }
+    }
+    lanes.report("atan, atan2, asin, acos");
+}
+
 /// Every unary half operation that has hardware, exhaustively over all 2^16 halves: sqrt,
 /// exp, exp2, exp10, log, log2, log10, sin, cos (float cores, rounded once to half),
 /// floor, ceil, trunc, rint, round, negate, fabs. RTL = model bit for bit; each result

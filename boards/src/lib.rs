@@ -156,7 +156,8 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
 /// logarithm, 16 cycles, inside the 24 of the other functions) gets its own without
 /// breaking boards written before it.
 /// A board without one of the double function classes (fp64_exp, fp64_expm1, fp64_log,
-/// fp64_log1p, fp64_pow, fp64_sin, fp64_tan, fp64_hypot, fp64_sinh, fp64_tanh) gives its
+/// fp64_log1p, fp64_pow, fp64_sin, fp64_tan, fp64_hypot, fp64_sinh, fp64_tanh, fp64_atan,
+/// fp64_asin) gives its
 /// cores fp64_div's timing: the deepest double core every board has.
 pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
     ("fp32_exp", "fp32_math"),
@@ -171,6 +172,8 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
     ("fp64_hypot", "fp64_div"),
     ("fp64_sinh", "fp64_div"),
     ("fp64_tanh", "fp64_div"),
+    ("fp64_atan", "fp64_div"),
+    ("fp64_asin", "fp64_div"),
 ];
 
 /// The operator class of an OpenCL.std function's core at a float width (rtl-gen's math
@@ -179,7 +182,8 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
 /// (hls_fp_log64, and the double log1p its KIND 3), the double pow,
 /// powr, pown and cbrt hls_fp_pow64, the double sin and cos hls_fp_sin64, the double tan
 /// hls_fp_tan64, the double hypot hls_fp_hypot64, the double sinh and cosh hls_fp_sinh64
-/// (tanh: its KIND 2, with the divider); the others share fp32_math.
+/// (tanh: its KIND 2, with the divider), the double atan and atan2 hls_fp_arctan64, the
+/// double asin and acos the same with sqrt(1 - x^2) in front; the others share fp32_math.
 pub fn math_class(function: &str, width: u32) -> &'static str {
     match function {
         "exp" | "exp2" | "exp10" if width == 64 => "fp64_exp",
@@ -193,6 +197,8 @@ pub fn math_class(function: &str, width: u32) -> &'static str {
         "hypot" if width == 64 => "fp64_hypot",
         "sinh" | "cosh" if width == 64 => "fp64_sinh",
         "tanh" if width == 64 => "fp64_tanh",
+        "atan" | "atan2" if width == 64 => "fp64_atan",
+        "asin" | "acos" if width == 64 => "fp64_asin",
         "log" | "log2" | "log10" => "fp32_log",
         _ => "fp32_math",
     }

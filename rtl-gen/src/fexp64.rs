@@ -276,8 +276,9 @@ pub fn poly_small(neg: bool, ex: u32, m: u64, c: &[i128], trim: &[(u32, u32)]) -
     pack_normalised(neg, prod, ex as i32 - 1075 - 64)
 }
 
-/// Round to nearest even and pack ±v 2^w (v > 0, the result a normal double or past the
-/// largest: infinite).
+/// Round to nearest even and pack ±v 2^w (v > 0): a normal double, past the largest
+/// infinite, below the smallest normal a subnormal or zero (hls_fp_pack64 with SUB; the
+/// exponential's tails and the hyperbolic functions never get there and build without it).
 pub fn pack_normalised(neg: bool, v: u128, w: i32) -> u64 {
     let lead = 127 - v.leading_zeros() as i32;
     // {hidden bit, 52 fraction bits, guard, round} and the sticky bit below them.
@@ -290,6 +291,16 @@ pub fn pack_normalised(neg: bool, v: u128, w: i32) -> u64 {
     let sign = u64::from(neg) << 63;
     if e >= 2047 {
         return sign | PINF;
+    }
+    if e <= 0 {
+        // Subnormal: the significand 1 - e places right, what falls off into the sticky bit.
+        let sh = (1 - e) as u32;
+        let f = if sh >= 56 {
+            u64::from(top != 0)
+        } else {
+            top >> sh | u64::from(top & ((1 << sh) - 1) != 0)
+        };
+        return sign | round_word64(0, f);
     }
     sign | round_word64(e as u64, top & ((1 << 55) - 1))
 }

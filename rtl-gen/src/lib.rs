@@ -7,6 +7,7 @@
 pub mod cores;
 mod datapath;
 pub mod fexp;
+pub mod fatan64;
 pub mod fexp64;
 pub mod fhypot64;
 pub mod flog;
@@ -118,6 +119,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fp_sin64.sv", include_str!("../sv/hls_fp_sin64.sv")),
     ("hls_fp_hypot64.sv", include_str!("../sv/hls_fp_hypot64.sv")),
     ("hls_fp_sinh64.sv", include_str!("../sv/hls_fp_sinh64.sv")),
+    ("hls_fp_atan64.sv", include_str!("../sv/hls_fp_atan64.sv")),
 ];
 
 /// A 32-bit register of the control slave.

@@ -173,7 +173,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "atan32(a)",
         bound_ulp: 5,
         int_b: false,
-        double: None,
+        double: Some("hls_fp_atan64 #(.KIND(1))"),
     },
     MathFn {
         name: "atan2",
@@ -181,7 +181,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "atan2_32(a, b)",
         bound_ulp: 6,
         int_b: false,
-        double: None,
+        double: Some("hls_fp_atan2_64 #()"),
     },
     MathFn {
         name: "asin",
@@ -189,7 +189,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "asin32(a)",
         bound_ulp: 4,
         int_b: false,
-        double: None,
+        double: Some("hls_fp_atan64 #(.KIND(2))"),
     },
     MathFn {
         name: "acos",
@@ -197,7 +197,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "acos32(a)",
         bound_ulp: 4,
         int_b: false,
-        double: None,
+        double: Some("hls_fp_atan64 #(.KIND(3))"),
     },
     MathFn {
         name: "hypot",
@@ -663,6 +663,7 @@ fn generated() -> String {
     s += &crate::fpow64::generated();
     s += &crate::fsin64::generated();
     s += &crate::fsinh64::generated();
+    s += &crate::fatan64::generated();
     s += "    // ---- end of generated part ----\n";
     s
 }
@@ -1594,6 +1595,10 @@ pub fn eval64(name: &str, a: u64, b: u64) -> Option<u64> {
         "sinh" => crate::fsinh64::sinh_cosh(a, false),
         "cosh" => crate::fsinh64::sinh_cosh(a, true),
         "tanh" => crate::fsinh64::tanh(a),
+        "atan" => crate::fatan64::atan(a),
+        "atan2" => crate::fatan64::atan2(a, b),
+        "asin" => crate::fatan64::asin(a),
+        "acos" => crate::fatan64::acos(a),
         "exp2" => crate::fexp64::exp(a, 0),
         "exp10" => crate::fexp64::exp(a, 2),
         "log" => crate::flog64::log(a, 1),

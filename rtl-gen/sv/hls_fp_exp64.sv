@@ -327,11 +327,14 @@ endmodule
 // +-v 2^w (v > 0) rounded to the nearest double, ties to even (past the largest: infinite),
 // or the special value sp carries: the leading one's place, v shifted to put it at the top
 // and 55 bits and a sticky bit kept, the exponent lead + w + 1023 (a stage); rounding and
-// packing, then OUT registers. The results are never subnormal (expm1, sinh, cosh).
+// packing, then OUT registers. With SUB a result below the smallest normal is rounded as a
+// subnormal (or zero): the significand 1 - e places right, what falls off kept as sticky;
+// without it (expm1, sinh, cosh: their results are never subnormal) that logic is left out.
 module hls_fp_pack64 #(
     parameter int VW = 119,
     parameter int R = 1,
-    parameter int OUT = 1
+    parameter int OUT = 1,
+    parameter bit SUB = 1'b0
 ) (
     input  logic               clk,
     input  logic               ce,
@@ -364,8 +367,16 @@ module hls_fp_pack64 #(
     );
     // Rounding and packing.
     logic [63:0] res;
+    logic [54:0] fs;  // a subnormal's {fraction, guard, round, sticky} (shifted: no hidden bit)
+    logic [5:0] dsh;
+    assign dsh = 6'(16'sd1 - e_r);
+    always_comb begin
+        if (16'sd1 - e_r >= 16'sd56) fs = 55'd1;  // (only the sticky bit: the hidden one)
+        else fs = 55'(({1'b1, f_r} >> dsh) | 56'(56'({1'b1, f_r} << (6'd56 - dsh)) != '0));
+    end
     assign res = sp_r[SPW-1] ? sp_r[63:0]
                : (e_r >= 16'sd2047) ? {neg_r, 63'h7FF0_0000_0000_0000}
+               : (SUB && e_r <= 16'sd0) ? {neg_r, 63'(fs[54:3]) + 63'(fs[2] && (fs[3] || fs[1] || fs[0]))}
                : {neg_r, {e_r[10:0], f_r[54:3]} + 63'(f_r[2] && (f_r[3] || f_r[1] || f_r[0]))};
     hls_delay #(.W(64), .N(OUT)) out (.clk, .ce, .d(res), .q(y));
 endmodule
