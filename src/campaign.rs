@@ -139,6 +139,10 @@ fn reference(core: &str) -> Option<Reference> {
         "fp64_powr" => Ulps64(powr64_exact, 16.0),
         "fp64_pown" => Ulps64(|v| big(v).pow(v[1] as u32 as i32), 16.0),
         "fp64_cbrt" => Ulps64(|v| big(v).cbrt(), 2.0),
+        "fp64_rootn" => Ulps64(
+            |v| rtl_gen::ulp::rootn_exact(f64::from_bits(v[0]), v[1] as u32 as i32),
+            16.0,
+        ),
         "fp64_sin" => Ulps64(|v| big(v).sin(), 4.0),
         "fp64_cos" => Ulps64(|v| big(v).cos(), 4.0),
         "fp64_tan" => Ulps64(|v| big(v).tan(), 5.0),
@@ -480,7 +484,8 @@ fn powr64_exact(v: &[u64]) -> rug::Float {
 /// exponential's range (both signs, |t| up to 1100: overflow, underflow, subnormal
 /// results), with x anywhere, near 1 (y then huge) or negative (y then an integer, odd or
 /// even); the rest the general biased operands (the special cases). pown's exponent is an
-/// int (t's range, or a small or any int); cbrt's operand any double.
+/// int (t's range, or a small or any int); rootn's a small or any int or +-2^k; cbrt's
+/// operand any double.
 fn power_operands64(core: &str, r: &mut Rng) -> Vec<u64> {
     let (u, w) = (r.next(), r.next());
     if core == "fp64_cbrt" {
@@ -500,10 +505,12 @@ fn power_operands64(core: &str, r: &mut Rng) -> Vec<u64> {
     } else {
         t
     };
-    if core == "fp64_pown" {
+    if core == "fp64_pown" || core == "fp64_rootn" {
         let n = match u >> 4 & 3 {
             0 => r.next() as u32 as i32,
             1 => ((u >> 32) % 81) as i32 - 40,
+            // rootn: +-2^k (the reciprocal exact), k up to 31.
+            _ if core == "fp64_rootn" => (1u32 << ((u >> 40) % 32)) as i32 * ((u >> 39 & 1) as i32 * 2 - 1),
             _ => y.clamp(i32::MIN as f64, i32::MAX as f64) as i32,
         };
         return vec![x, n as u32 as u64];
@@ -590,7 +597,9 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
             "fp64_expm1" | "fp64_sinh" | "fp64_cosh" | "fp64_tanh" => {
                 vec![expm1_operand64(r, a)]
             }
-            "fp64_pow" | "fp64_powr" | "fp64_pown" | "fp64_cbrt" => power_operands64(core, r),
+            "fp64_pow" | "fp64_powr" | "fp64_pown" | "fp64_cbrt" | "fp64_rootn" => {
+                power_operands64(core, r)
+            }
             "fp64_sin" | "fp64_cos" | "fp64_tan" => vec![trig_operand64(r, a)],
             "fp64_atan" | "fp64_atan2" | "fp64_asin" | "fp64_acos" => arctan_operands64(core, r, a),
             // hypot: a second operand from the same binade to 2^120 apart (and specials).

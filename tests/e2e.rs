@@ -3906,7 +3906,7 @@ fn double_functions_cosimulate_and_match_pocl() {
     );
 }
 
-/// Double pow, powr, pown and cbrt in hardware (hls_fp_pow64) on 2048 operand pairs: x
+/// Double pow, powr, pown, cbrt and rootn in hardware (hls_fp_pow64) on 2048 operand pairs: x
 /// anywhere, near 1 or negative, y such that y log2|x| spans the exponential's range (so
 /// results overflow, underflow and go subnormal), integer y for negative x, special values;
 /// RTL = model bit for bit (`hls-build sim`), every result within 0.62 ulp of MPFR's value
@@ -3965,7 +3965,7 @@ fn double_powers_cosimulate_and_match_pocl() {
     save(&d.join("x.npy"), &x);
     save(&d.join("y.npy"), &y);
     save(&d.join("n.npy"), &k);
-    save(&d.join("e0.npy"), &vec![0f64; 5 * n]);
+    save(&d.join("e0.npy"), &vec![0f64; 6 * n]);
     let src = root().join("tests/kernels/double_powers.cl");
     let run = sim(
         &src,
@@ -3974,7 +3974,7 @@ fn double_powers_cosimulate_and_match_pocl() {
             format!("x=@{}", d.join("x.npy").display()),
             format!("y=@{}", d.join("y.npy").display()),
             format!("n=@{}", d.join("n.npy").display()),
-            format!("e=zeros:{}", 5 * n),
+            format!("e=zeros:{}", 6 * n),
         ],
         &[],
         &d.join("out"),
@@ -3983,7 +3983,7 @@ fn double_powers_cosimulate_and_match_pocl() {
     assert_pass(&run);
     assert_double_cores(
         &d.join("out/rtl/double_powers.sv"),
-        &["pow", "powr", "pown", "cbrt", "hypot"],
+        &["pow", "powr", "pown", "cbrt", "hypot", "rootn"],
     );
     let p = pocl(
         &src,
@@ -4001,7 +4001,7 @@ fn double_powers_cosimulate_and_match_pocl() {
     let ours: Vec<f64> = load(&d.join("dump/e.npy"));
     let theirs: Vec<f64> = load(&p.join("e.npy"));
     let big = |v: f64| rug::Float::with_val(256, v);
-    let mut lanes = DoubleLanes::new(5);
+    let mut lanes = DoubleLanes::new(6);
     for i in 0..n {
         let (a, b) = (x[i], y[i]);
         // OpenCL powr: NaN for x < 0, 0^0, inf^0, 1^inf; -0 counts as +0.
@@ -4020,6 +4020,7 @@ fn double_powers_cosimulate_and_match_pocl() {
             rug::ops::Pow::pow(big(a), k[i]),
             big(a).cbrt(),
             big(a).hypot(&big(b)),
+            rtl_gen::ulp::rootn_exact(a, k[i]),
         ];
         for (lane, bounds) in [
             (0.62, 16.0),
@@ -4027,16 +4028,17 @@ fn double_powers_cosimulate_and_match_pocl() {
             (0.62, 16.0),
             (0.62, 2.0),
             (1.1, 4.0),
+            (0.62, 16.0),
         ]
         .into_iter()
         .enumerate()
         {
-            let (got, pocl_v) = (ours[5 * i + lane], theirs[5 * i + lane]);
-            let what = || format!("e[{}]: x = {a:e}, y = {b:e}, n = {}", 5 * i + lane, k[i]);
+            let (got, pocl_v) = (ours[6 * i + lane], theirs[6 * i + lane]);
+            let what = || format!("e[{}]: x = {a:e}, y = {b:e}, n = {}", 6 * i + lane, k[i]);
             lanes.check(lane, got, pocl_v, &exact[lane], bounds, &what);
         }
     }
-    lanes.report("pow, powr, pown, cbrt, hypot");
+    lanes.report("pow, powr, pown, cbrt, hypot, rootn");
 }
 
 /// Double sin, cos, sincos and tan in hardware (hls_fp_sin64, hls_fp_tan64) on 2048 doubles:

@@ -51,6 +51,19 @@ pub mod ulp {
         let diff = Float::with_val(prec, g) - want;
         (diff.abs() / Float::with_val(prec, 2).pow(e - 52)).to_f64()
     }
+
+    /// rootn(x, n) exactly (256 bits; MPFR has no signed root here), OpenCL's special cases
+    /// included: NaN for n = 0 and for x < 0 with n even, the sign of x for n odd.
+    pub fn rootn_exact(x: f64, n: i32) -> Float {
+        let odd = n % 2 != 0;
+        if n == 0 || x.is_nan() || (x < 0.0 && !odd) {
+            return Float::with_val(53, f64::NAN);
+        }
+        let sign = if odd && x.is_sign_negative() { -1.0 } else { 1.0 };
+        let r = Float::with_val(256, x.abs()).root(n.unsigned_abs());
+        let r = if n < 0 { 1.0 / r } else { r };
+        r * sign
+    }
 }
 
 /// What the mirrors' tests share besides the error measure.

@@ -237,7 +237,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "rootn32(a, b)",
         bound_ulp: 16,
         int_b: true,
-        double: None,
+        double: Some("hls_fp_rootn64 #()"),
     },
 ];
 
@@ -1585,6 +1585,7 @@ pub fn eval64(name: &str, a: u64, b: u64) -> Option<u64> {
         "powr" => crate::fpow64::powr(a, b),
         "pown" => crate::fpow64::pown(a, b as u32 as i32),
         "cbrt" => crate::fpow64::cbrt(a),
+        "rootn" => crate::fpow64::rootn(a, b as u32 as i32),
         "sin" => crate::fsin64::sin_cos(a, false),
         "cos" => crate::fsin64::sin_cos(a, true),
         "tan" => crate::fsin64::tan(a),

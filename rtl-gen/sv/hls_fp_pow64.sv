@@ -8,7 +8,9 @@
 // rtl-gen/src/fpow64.rs is the same computation in Rust, bit for bit, with the error
 // analysis: within 0.62 ulp of MPFR for pow (OpenCL: 16), 0.51 for cbrt (OpenCL: 2).
 // KIND 0: pow(a, b) (C99 Annex F); 1: powr(a, b) (OpenCL: a >= 0); 2: pown (b an int,
-// already converted to double exactly); 3: cbrt(a) (b unused; Y = 1/3 to 73 bits).
+// already converted to double exactly); 3: cbrt(a) (b unused; Y = 1/3 to 73 bits); 4:
+// rootn (b[31:0] the int n; Y = 1/|n| to 72 bits from a fixed-point division beside the
+// logarithm's stages).
 //
 // Stages: the special cases (stage 1) beside log2|a| on a 2^-120 grid, its sign, magnitude
 // and leading one (19 stages); the magnitude normalised to 72 bits and the exponent's
@@ -71,7 +73,16 @@ module hls_fp_pow64 #(
         special = 1'b1;
         special_val = QNAN;
         sign = 1'b0;
-        if (KIND == 3) begin
+        if (KIND == 4) begin
+            // rootn: b[31:0] is n.
+            if (b[31:0] == '0 || x_nan || (xs && !x_zero && !b[0])) special_val = QNAN;
+            else if (x_zero || x_inf)
+                special_val = {xs && b[0], (x_zero == !b[31]) ? 63'd0 : PINF[62:0]};
+            else begin
+                special = 1'b0;
+                sign = xs && b[0];
+            end
+        end else if (KIND == 3) begin
             if (x_nan) special_val = QNAN;
             else if (x_inf || x_zero) special_val = a;
             else begin
@@ -112,6 +123,26 @@ module hls_fp_pow64 #(
     );
     logic [63:0] b19;
     hls_delay #(.W(64), .N(19 * R)) bwait (.clk, .ce, .d(b), .q(b19));
+    // rootn, beside them: 1/|n| = Y 2^(-72 - p), Y = floor(2^103 / (|n| normalised to 32
+    // bits)), p |n|'s leading one: a 73-step restoring division, four steps a stage (19).
+    logic [72:0] rq19;
+    logic [4:0] p19;
+    if (KIND == 4) begin : g_root
+        logic [31:0] nm;
+        logic [4:0] p;
+        assign nm = b[31] ? 32'(-b[31:0]) : b[31:0];
+        always_comb begin
+            p = '0;
+            for (int i = 0; i < 32; i++) if (nm[i]) p = 5'(i);
+        end
+        hls_fx_div #(.W(32), .Q(73), .SPS(4), .R(R)) recip (
+            .clk, .ce, .a(32'h8000_0000), .b(nm << (5'd31 - p)), .q(rq19)
+        );
+        hls_delay #(.W(5), .N(19 * R)) pwait (.clk, .ce, .d(p), .q(p19));
+    end else begin : g_no_root
+        assign rq19 = '0;
+        assign p19 = '0;
+    end
     // Stage 20: the magnitude with its leading one at bit 71 (truncated); the exponent's
     // significand Y (72 bits) and scale (|b| = Y 2^eb), and the shift that puts t on a 2^-64
     // grid (|t| 2^64 = product 2^sh); t's sign.
@@ -124,7 +155,10 @@ module hls_fp_pow64 #(
     logic signed [12:0] scale;
     assign eb = b19[62:52];
     always_comb begin
-        if (KIND == 3) begin
+        if (KIND == 4) begin
+            big_y = rq19[72] ? '1 : rq19[71:0];  // (n = +-1: 2^72 - 1)
+            scale = -13'sd72 - 13'(p19);
+        end else if (KIND == 3) begin
             big_y = hls_fp_math_pkg::POW64_THIRD;  // 1/3 at 2^73
             scale = -13'sd73;
         end else begin
@@ -138,7 +172,7 @@ module hls_fp_pow64 #(
     logic signed [12:0] sh20;
     hls_delay #(.W(SPW + 2 + 72 + 72 + 13), .N(R)) st20 (
         .clk, .ce,
-        .d({sp19, zero19, neg19 != (KIND != 3 && b19[63]), norm[71:0], big_y,
+        .d({sp19, zero19, neg19 != ((KIND == 4) ? b19[31] : KIND != 3 && b19[63]), norm[71:0], big_y,
             $signed({5'd0, lead19}) - 13'sd127 + scale}),
         .q({sp20, zero20, tneg20, rn20, y20, sh20})
     );
@@ -221,4 +255,18 @@ module hls_fp_cbrt64 #(
     output logic [63:0] y
 );
     hls_fp_pow64 #(.KIND(3), .LAT(LAT)) pow (.clk, .ce, .a, .b(64'd0), .y);
+endmodule
+
+// rootn(a, b) = 2^(log2|a| / b) for the int b, a's sign for b odd (OpenCL: NaN for b = 0
+// and for a < 0 with b even).
+module hls_fp_rootn64 #(
+    parameter int LAT = 40
+) (
+    input  logic        clk,
+    input  logic        ce,
+    input  logic [63:0] a,
+    input  logic [31:0] b,
+    output logic [63:0] y
+);
+    hls_fp_pow64 #(.KIND(4), .LAT(LAT)) pow (.clk, .ce, .a, .b({32'd0, b}), .y);
 endmodule
