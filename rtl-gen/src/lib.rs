@@ -8,6 +8,7 @@ pub mod cores;
 mod datapath;
 pub mod fexp;
 pub mod fatan64;
+pub mod ferf64;
 pub mod fexp64;
 pub mod fhypot64;
 pub mod flog;
