@@ -152,6 +152,8 @@ fn reference(core: &str) -> Option<Reference> {
         "fp64_atan2" => Ulps64(|v| big(v).atan2(&big(&v[1..])), 6.0),
         "fp64_asin" => Ulps64(|v| big(v).asin(), 4.0),
         "fp64_acos" => Ulps64(|v| big(v).acos(), 4.0),
+        "fp64_erf" => Ulps64(|v| big(v).erf(), 16.0),
+        "fp64_erfc" => Ulps64(|v| big(v).erfc(), 16.0),
         "fp32_pown" => Ulps(|v| g(v).powi(v[1] as u32 as i32), 16.0),
         "fp32_rootn" => Ulps(|v| sim::float::rootn(g(v), v[1] as u32 as i32 as i64), 16.0),
         _ => return None,
@@ -575,6 +577,34 @@ fn arctan_operands64(core: &str, r: &mut Rng, a: u64) -> Vec<u64> {
     }
 }
 
+/// The operand of the double erf and erfc cores, either sign: the general biased operand;
+/// |x| at every exponent from 2^-60 to 2^5 (the tiny, series and table paths); anywhere in
+/// [0, 30); near the table's interval borders (k/64 below 1, k 2^(s-7) in binade s) and
+/// the paths' borders (2^-3, 6, 28, erfc's subnormal results from 26.5 on).
+fn erf_operand64(r: &mut Rng, a: u64) -> u64 {
+    let (u, w) = (r.next(), r.next());
+    let sign = u & (1 << 63);
+    let frac = (w >> 11) as f64 / (1u64 << 53) as f64;
+    let nudge = |x: f64, spread: u64| {
+        x.to_bits()
+            .wrapping_add(w % (2 * spread + 1))
+            .wrapping_sub(spread)
+            | sign
+    };
+    match u % 5 {
+        0 => a,
+        1 => ((u >> 8) % 65 + 963) << 52 | (w & ((1 << 52) - 1)) | sign,
+        2 => (frac * 30.0).to_bits() | sign,
+        3 => {
+            let s = (u >> 8) % 6;
+            let step = if s == 0 { 1.0 / 64.0 } else { 2f64.powi(s as i32 - 7) };
+            let base = if s == 0 { 0.0 } else { 2f64.powi(s as i32 - 1) };
+            nudge(base + step * ((u >> 16) % 65) as f64, 1 << 10)
+        }
+        _ => nudge([0.125, 6.0, 28.0, 26.55, 27.2][(u >> 8) as usize % 5], 1 << 40),
+    }
+}
+
 /// The operands of vector i, biased towards each core's hard cases.
 fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64> {
     if core.starts_with("fp64_") && core != "fp64_to_fp32" {
@@ -602,6 +632,7 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
             }
             "fp64_sin" | "fp64_cos" | "fp64_tan" => vec![trig_operand64(r, a)],
             "fp64_atan" | "fp64_atan2" | "fp64_asin" | "fp64_acos" => arctan_operands64(core, r, a),
+            "fp64_erf" | "fp64_erfc" => vec![erf_operand64(r, a)],
             // hypot: a second operand from the same binade to 2^120 apart (and specials).
             "fp64_hypot" => {
                 let u = r.next();

@@ -157,7 +157,7 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
 /// breaking boards written before it.
 /// A board without one of the double function classes (fp64_exp, fp64_expm1, fp64_log,
 /// fp64_log1p, fp64_pow, fp64_sin, fp64_tan, fp64_hypot, fp64_sinh, fp64_tanh, fp64_atan,
-/// fp64_asin) gives its
+/// fp64_asin, fp64_erf) gives its
 /// cores fp64_div's timing: the deepest double core every board has.
 pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
     ("fp32_exp", "fp32_math"),
@@ -174,6 +174,7 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
     ("fp64_tanh", "fp64_div"),
     ("fp64_atan", "fp64_div"),
     ("fp64_asin", "fp64_div"),
+    ("fp64_erf", "fp64_div"),
 ];
 
 /// The operator class of an OpenCL.std function's core at a float width (rtl-gen's math
@@ -183,7 +184,8 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
 /// powr, pown, cbrt and rootn hls_fp_pow64, the double sin and cos hls_fp_sin64, the double tan
 /// hls_fp_tan64, the double hypot hls_fp_hypot64, the double sinh and cosh hls_fp_sinh64
 /// (tanh: its KIND 2, with the divider), the double atan and atan2 hls_fp_arctan64, the
-/// double asin and acos the same with sqrt(1 - x^2) in front; the others share fp32_math.
+/// double asin and acos the same with sqrt(1 - x^2) in front, the double erf and erfc
+/// hls_fp_erf64; the others share fp32_math.
 pub fn math_class(function: &str, width: u32) -> &'static str {
     match function {
         "exp" | "exp2" | "exp10" if width == 64 => "fp64_exp",
@@ -199,6 +201,7 @@ pub fn math_class(function: &str, width: u32) -> &'static str {
         "tanh" if width == 64 => "fp64_tanh",
         "atan" | "atan2" if width == 64 => "fp64_atan",
         "asin" | "acos" if width == 64 => "fp64_asin",
+        "erf" | "erfc" if width == 64 => "fp64_erf",
         "log" | "log2" | "log10" => "fp32_log",
         _ => "fp32_math",
     }

@@ -282,6 +282,49 @@ pub fn erf(x: u64, erfc: bool) -> u64 {
     pack_normalised(!erfc && neg, v, -118)
 }
 
+/// Bits (with the sign) each coefficient b_k of L's table needs.
+pub fn coef_bits(k: usize) -> u32 {
+    let max = consts().tab.iter().map(|b| b[k].unsigned_abs()).max().unwrap_or(0);
+    129 - max.leading_zeros()
+}
+
+/// The table and constants for hls_fp_erf64, as SystemVerilog for the math package: one
+/// function per coefficient b_k (384 entries each), signed, 70 bits.
+pub fn generated() -> String {
+    let c = consts();
+    let mut s = String::from(
+        "    // hls_fp_erf64 (rtl-gen/src/ferf64.rs): L = log2(e^(a^2) erfc a) on 384 intervals as\n    \
+         // sum b_k u^k (b_k at 2^-64); log2 e at 2^-70, 2/sqrt(pi) at 2^-63, erf's series at 2^-64.\n",
+    );
+    for k in 0..=DEG {
+        debug_assert!(coef_bits(k) <= 70);
+        s += &format!(
+            "    function automatic logic signed [69:0] erf64_b{k}(input logic [8:0] j);\n        case (j)\n"
+        );
+        for (j, row) in c.tab.iter().enumerate() {
+            let v = row[k];
+            let lit = if v < 0 {
+                format!("-70'sd{}", v.unsigned_abs())
+            } else {
+                format!("70'sd{v}")
+            };
+            s += &format!("            9'd{j}: return {lit};\n");
+        }
+        s += "            default: return 70'sd0;\n        endcase\n    endfunction\n";
+    }
+    s += &format!("    localparam logic [70:0] ERF64_LOG2E = 71'h{:018X};\n", c.log2e);
+    s += &format!("    localparam logic [63:0] ERF64_K = 64'h{:016X};\n", c.k);
+    for (n, v) in c.q.iter().enumerate() {
+        let lit = if *v < 0 {
+            format!("-64'sd{}", v.unsigned_abs())
+        } else {
+            format!("64'sd{v}")
+        };
+        s += &format!("    localparam logic signed [63:0] ERF64_Q{n} = {lit};\n");
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

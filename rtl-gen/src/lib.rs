@@ -134,6 +134,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fp_hypot64.sv", include_str!("../sv/hls_fp_hypot64.sv")),
     ("hls_fp_sinh64.sv", include_str!("../sv/hls_fp_sinh64.sv")),
     ("hls_fp_atan64.sv", include_str!("../sv/hls_fp_atan64.sv")),
+    ("hls_fp_erf64.sv", include_str!("../sv/hls_fp_erf64.sv")),
 ];
 
 /// A 32-bit register of the control slave.

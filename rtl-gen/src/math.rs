@@ -213,7 +213,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "erf32(a)",
         bound_ulp: 16,
         int_b: false,
-        double: None,
+        double: Some("hls_fp_erf64 #(.KIND(0))"),
     },
     MathFn {
         name: "erfc",
@@ -221,7 +221,7 @@ pub const FUNCTIONS: &[MathFn] = &[
         call: "erfc32(a)",
         bound_ulp: 16,
         int_b: false,
-        double: None,
+        double: Some("hls_fp_erf64 #(.KIND(1))"),
     },
     MathFn {
         name: "pown",
@@ -664,6 +664,7 @@ fn generated() -> String {
     s += &crate::fsin64::generated();
     s += &crate::fsinh64::generated();
     s += &crate::fatan64::generated();
+    s += &crate::ferf64::generated();
     s += "    // ---- end of generated part ----\n";
     s
 }
@@ -1597,6 +1598,8 @@ pub fn eval64(name: &str, a: u64, b: u64) -> Option<u64> {
         "cosh" => crate::fsinh64::sinh_cosh(a, true),
         "tanh" => crate::fsinh64::tanh(a),
         "atan" => crate::fatan64::atan(a),
+        "erf" => crate::ferf64::erf(a, false),
+        "erfc" => crate::ferf64::erf(a, true),
         "atan2" => crate::fatan64::atan2(a, b),
         "asin" => crate::fatan64::asin(a),
         "acos" => crate::fatan64::acos(a),
