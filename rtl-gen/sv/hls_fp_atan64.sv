@@ -426,8 +426,11 @@ module hls_fp_atan64_core #(
     );
 endmodule
 
-// floor(a 2^(Q-1) / b) for a < 2b (both W bits): Q restoring steps (bit = r >= b, r - b
-// if so, then 2r), SPS to a stage: ceil(Q / SPS) stages (R = 0: combinational).
+// floor(a 2^(Q-1) / b) for a < 2b (both W bits), Q non-restoring steps, SPS to a stage:
+// ceil(Q / SPS) stages (R = 0: combinational). The trial remainder t = r - b starts at a -
+// b; each step's bit is t >= 0, and the next t is 2t - b after a 1, 2t + b after a 0 (the
+// restoring remainder r was kept, so 2r - b = 2(t + b) - b): one adder a step, its second
+// operand b or its complement by the sign, and the bits are the restoring division's.
 module hls_fx_div #(
     parameter int W = 64,
     parameter int Q = 63,
@@ -442,37 +445,39 @@ module hls_fx_div #(
 );
     localparam int ST = (Q + SPS - 1) / SPS;
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [W:0] r [ST + 1];  // (the last remainder is not needed)
+    logic signed [W+1:0] t [ST + 1];  // (in [-b, b); the last is not needed)
     logic [W-1:0] d [ST + 1];
     /* verilator lint_on UNUSEDSIGNAL */
     logic [Q-1:0] qs [ST + 1];
-    assign r[0] = {1'b0, a};
+    assign t[0] = $signed({2'b00, a}) - $signed({2'b00, b});
     assign d[0] = b;
     assign qs[0] = '0;
     for (genvar g = 0; g < ST; g++) begin : g_stage
-        logic [W:0] rn;
+        logic signed [W+1:0] tn;
         logic [Q-1:0] qn;
         always_comb begin
-            rn = r[g];
+            tn = t[g];
             qn = qs[g];
             for (int k = 0; k < SPS; k++) begin
                 if (g * SPS + k < Q) begin
-                    qn = {qn[Q-2:0], rn >= {1'b0, d[g]}};
-                    if (rn >= {1'b0, d[g]}) rn = rn - {1'b0, d[g]};
-                    rn = rn << 1;
+                    qn = {qn[Q-2:0], !tn[W+1]};
+                    if (tn[W+1]) tn = (tn <<< 1) + $signed({2'b00, d[g]});
+                    else tn = (tn <<< 1) - $signed({2'b00, d[g]});
                 end
             end
         end
-        hls_delay #(.W(W + 1 + W + Q), .N(R)) st (
-            .clk, .ce, .d({rn, d[g], qn}), .q({r[g+1], d[g+1], qs[g+1]})
+        hls_delay #(.W(W + 2 + W + Q), .N(R)) st (
+            .clk, .ce, .d({tn, d[g], qn}), .q({t[g+1], d[g+1], qs[g+1]})
         );
     end
     assign q = qs[ST];
 endmodule
 
-// floor(sqrt(x)) for a 128-bit x: 64 restoring steps (two radicand bits in, the trial 4 root
-// + 1 subtracted when it fits), SPS to a stage: 32 stages for SPS = 2 (R = 0:
-// combinational); `side` rides along.
+// floor(sqrt(x)) for a 128-bit x: 64 non-restoring steps, SPS to a stage: 32 stages for
+// SPS = 2 (R = 0: combinational); `side` rides along. The signed remainder s takes two
+// radicand bits a step: 4s + bits - (4 root + 1) after a 1, + (4 root + 3) after a 0 (the
+// restoring remainder was kept); the bit is s >= 0. One adder a step, the restoring
+// square root's bits.
 module hls_fx_isqrt #(
     parameter int SPS = 2,
     parameter int XW = 1,
@@ -487,7 +492,7 @@ module hls_fx_isqrt #(
 );
     localparam int ST = (64 + SPS - 1) / SPS;
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [67:0] r [ST + 1];  // (the last remainder is not needed)
+    logic signed [68:0] r [ST + 1];  // (the last remainder is not needed)
     logic [127:0] xs [ST + 1];
     /* verilator lint_on UNUSEDSIGNAL */
     logic [63:0] root [ST + 1];
@@ -497,29 +502,24 @@ module hls_fx_isqrt #(
     assign root[0] = '0;
     assign sd[0] = side;
     for (genvar g = 0; g < ST; g++) begin : g_stage
-        logic [67:0] rn, trial;
+        logic signed [68:0] rn;
         logic [127:0] xn;
         logic [63:0] qn;
         always_comb begin
             rn = r[g];
             xn = xs[g];
             qn = root[g];
-            trial = '0;
             for (int k = 0; k < SPS; k++) begin
                 if (g * SPS + k < 64) begin
-                    rn = {rn[65:0], xn[127:126]};
+                    // (|s| < 2^66: 4 s and the two bits side by side)
+                    if (rn[68]) rn = $signed({rn[66:0], xn[127:126]}) + $signed({3'd0, qn, 2'b11});
+                    else rn = $signed({rn[66:0], xn[127:126]}) - $signed({3'd0, qn, 2'b01});
                     xn = xn << 2;
-                    trial = {2'd0, qn, 2'b01};
-                    if (rn >= trial) begin
-                        rn = rn - trial;
-                        qn = {qn[62:0], 1'b1};
-                    end else begin
-                        qn = {qn[62:0], 1'b0};
-                    end
+                    qn = {qn[62:0], !rn[68]};
                 end
             end
         end
-        hls_delay #(.W(68 + 128 + 64 + XW), .N(R)) st (
+        hls_delay #(.W(69 + 128 + 64 + XW), .N(R)) st (
             .clk, .ce, .d({rn, xn, qn, sd[g]}), .q({r[g+1], xs[g+1], root[g+1], sd[g+1]})
         );
     end
