@@ -512,7 +512,9 @@ fn power_operands64(core: &str, r: &mut Rng) -> Vec<u64> {
             0 => r.next() as u32 as i32,
             1 => ((u >> 32) % 81) as i32 - 40,
             // rootn: +-2^k (the reciprocal exact), k up to 31.
-            _ if core == "fp64_rootn" => (1u32 << ((u >> 40) % 32)) as i32 * ((u >> 39 & 1) as i32 * 2 - 1),
+            _ if core == "fp64_rootn" => {
+                (1u32 << ((u >> 40) % 32)) as i32 * ((u >> 39 & 1) as i32 * 2 - 1)
+            }
             _ => y.clamp(i32::MIN as f64, i32::MAX as f64) as i32,
         };
         return vec![x, n as u32 as u64];
@@ -553,7 +555,11 @@ fn arctan_operands64(core: &str, r: &mut Rng, a: u64) -> Vec<u64> {
             _ => (((u >> 8) % 60 + 993) << 52 | (w & ((1 << 52) - 1))) | sign,
         }],
         "fp64_atan2" => {
-            let y = if u % 3 == 0 { a } else { w % 0x7FF0_0000_0000_0000 | sign };
+            let y = if u % 3 == 0 {
+                a
+            } else {
+                (w % 0x7FF0_0000_0000_0000) | sign
+            };
             let v = r.next();
             let x = match v % 4 {
                 0 => partner64(r, y),
@@ -597,11 +603,18 @@ fn erf_operand64(r: &mut Rng, a: u64) -> u64 {
         2 => (frac * 30.0).to_bits() | sign,
         3 => {
             let s = (u >> 8) % 6;
-            let step = if s == 0 { 1.0 / 64.0 } else { 2f64.powi(s as i32 - 7) };
+            let step = if s == 0 {
+                1.0 / 64.0
+            } else {
+                2f64.powi(s as i32 - 7)
+            };
             let base = if s == 0 { 0.0 } else { 2f64.powi(s as i32 - 1) };
             nudge(base + step * ((u >> 16) % 65) as f64, 1 << 10)
         }
-        _ => nudge([0.125, 6.0, 28.0, 26.55, 27.2][(u >> 8) as usize % 5], 1 << 40),
+        _ => nudge(
+            [0.125, 6.0, 28.0, 26.55, 27.2][(u >> 8) as usize % 5],
+            1 << 40,
+        ),
     }
 }
 

@@ -4232,7 +4232,12 @@ fn double_arctangents_cosimulate_and_match_pocl() {
             rug::Float::with_val(256, y[i]),
             rug::Float::with_val(256, s[i]),
         );
-        let exact = [bx.clone().atan(), bx.atan2(&by), bs.clone().asin(), bs.acos()];
+        let exact = [
+            bx.clone().atan(),
+            bx.atan2(&by),
+            bs.clone().asin(),
+            bs.acos(),
+        ];
         for (lane, bounds) in [(0.51, 5.0), (0.51, 6.0), (0.51, 4.0), (0.51, 4.0)]
             .into_iter()
             .enumerate()
@@ -4263,7 +4268,15 @@ fn double_erf_cosimulates_and_matches_pocl() {
     let d = scratch("double_erf");
     let n = 2048usize;
     let r = randoms(1618, n);
-    let special = [0.0, -0.0, f64::INFINITY, f64::NEG_INFINITY, f64::NAN, 5e-324, f64::MAX];
+    let special = [
+        0.0,
+        -0.0,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        5e-324,
+        f64::MAX,
+    ];
     let x: Vec<f64> = r
         .iter()
         .map(|&u| {

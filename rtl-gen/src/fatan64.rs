@@ -113,7 +113,11 @@ pub fn co_side(ax: u64) -> (u64, i32) {
         0
     };
     // 2^128 - x^2, or just below 2^128 when x^2 vanished on the grid.
-    let w = if x2 == 0 { u128::MAX } else { x2.wrapping_neg() };
+    let w = if x2 == 0 {
+        u128::MAX
+    } else {
+        x2.wrapping_neg()
+    };
     let l2 = w.leading_zeros() & !1;
     let s = (w << l2).isqrt();
     (s as u64, -1 - (l2 / 2) as i32)
@@ -306,8 +310,14 @@ pub fn generated() -> String {
         s += &format!("            8'd{i}: return 72'h{v:018X};\n");
     }
     s += "            default: return 72'h0;\n        endcase\n    endfunction\n";
-    s += &format!("    localparam logic [71:0] ATAN64_PI_2 = 72'h{:018X};\n", c.pi_2);
-    s += &format!("    localparam logic [71:0] ATAN64_PI = 72'h{:018X};\n", c.pi);
+    s += &format!(
+        "    localparam logic [71:0] ATAN64_PI_2 = 72'h{:018X};\n",
+        c.pi_2
+    );
+    s += &format!(
+        "    localparam logic [71:0] ATAN64_PI = 72'h{:018X};\n",
+        c.pi
+    );
     for (k, v) in [3, 5, 7].iter().zip(c.c) {
         s += &format!("    localparam logic [63:0] ATAN64_C{k} = 64'h{v:016X};\n");
     }
@@ -335,7 +345,8 @@ mod tests {
                 0 => r.next() & !(0x7FF << 52) | ((r.next() % 2046 + 1) << 52),
                 1 => {
                     let c = ((r.next() % 129) as f64 / 128.0).tan();
-                    c.to_bits().wrapping_add(r.next() % 4096).wrapping_sub(2048) | r.next() & 1 << 63
+                    c.to_bits().wrapping_add(r.next() % 4096).wrapping_sub(2048)
+                        | r.next() & 1 << 63
                 }
                 _ => r.next() & !(0x7FF << 52) | ((r.next() % 80 + 983) << 52),
             };
@@ -356,7 +367,12 @@ mod tests {
             let y = r.next() & !(0x7FF << 52) | ((r.next() % 2047) << 52);
             let x = match k % 4 {
                 0 => r.next() & !(0x7FF << 52) | ((r.next() % 2047) << 52),
-                1 => (y & ABS).wrapping_add(r.next() % (120 << 52)).wrapping_sub(60 << 52) % PINF,
+                1 => {
+                    (y & ABS)
+                        .wrapping_add(r.next() % (120 << 52))
+                        .wrapping_sub(60 << 52)
+                        % PINF
+                }
                 2 => y ^ (r.next() & 0xFFFF),
                 _ => {
                     let t = ((r.next() % 129) as f64 / 128.0).tan();
@@ -366,7 +382,11 @@ mod tests {
             } | r.next() & 1 << 63;
             let want = big(y).atan2(&big(x));
             let e = ulps(atan2(y, x), &want);
-            assert!(e < 0.52, "atan2({y:#x}, {x:#x}) = {:#x}: {e} ulp", atan2(y, x));
+            assert!(
+                e < 0.52,
+                "atan2({y:#x}, {x:#x}) = {:#x}: {e} ulp",
+                atan2(y, x)
+            );
             worst = worst.max(e);
         }
         eprintln!("atan2 max {worst:.4} ulp");
@@ -388,7 +408,11 @@ mod tests {
                 .enumerate()
             {
                 let e = ulps(got, &want);
-                assert!(e < 0.52, "{}({x:#x}) = {got:#x}: {e} ulp", ["asin", "acos"][n]);
+                assert!(
+                    e < 0.52,
+                    "{}({x:#x}) = {got:#x}: {e} ulp",
+                    ["asin", "acos"][n]
+                );
                 worst[n] = worst[n].max(e);
             }
         }
@@ -399,7 +423,12 @@ mod tests {
     fn special_values() {
         let f = |v: f64| v.to_bits();
         let inf = f64::INFINITY;
-        assert_eq!(PI_3_4, (Float::with_val(53, Constant::Pi) * 3u32 / 4u32).to_f64().to_bits());
+        assert_eq!(
+            PI_3_4,
+            (Float::with_val(53, Constant::Pi) * 3u32 / 4u32)
+                .to_f64()
+                .to_bits()
+        );
         assert_eq!(PI, std::f64::consts::PI.to_bits());
         assert_eq!(atan2(f(0.0), f(-0.0)), PI);
         assert_eq!(atan2(f(-0.0), f(0.0)), f(-0.0));

@@ -131,11 +131,12 @@ fn interpolate(j: usize) -> [Float; DEG + 1] {
             })
             .expect("a pivot");
         rows.swap(col, p);
-        for r in col + 1..n {
-            let f = Float::with_val(PREC, &rows[r][col] / &rows[col][col]);
-            for k in col..=n {
-                let d = Float::with_val(PREC, &f * &rows[col][k]);
-                rows[r][k] -= d;
+        let (top, below) = rows.split_at_mut(col + 1);
+        let pivot = &top[col];
+        for row in below.iter_mut() {
+            let f = Float::with_val(PREC, &row[col] / &pivot[col]);
+            for (x, p) in row.iter_mut().zip(pivot.iter()).skip(col) {
+                *x -= Float::with_val(PREC, &f * p);
             }
         }
     }
@@ -166,8 +167,10 @@ pub fn consts() -> &'static Consts {
                 .map(|j| interpolate(j).map(|b| fixed_signed(&b, 64)))
                 .collect(),
             log2e: fixed_signed(&Float::with_val(PREC, 1).exp().log2(), 70) as u128,
-            k: fixed_signed(&(Float::with_val(PREC, Constant::Pi).sqrt().recip() * 2u32), 63)
-                as u128,
+            k: fixed_signed(
+                &(Float::with_val(PREC, Constant::Pi).sqrt().recip() * 2u32),
+                63,
+            ) as u128,
             q,
         }
     })
@@ -227,7 +230,8 @@ fn erf_series(neg: bool, ex: i32, m: u64) -> u64 {
     let s = if sh < 128 { (mm >> sh) as i128 } else { 0 };
     let mut h = c.q[SERIES_N - 1];
     for k in (0..SERIES_N - 1).rev() {
-        h = c.q[k] + ((s * h) >> 64);
+        let (a, b) = series_trim(k);
+        h = c.q[k] + (((s >> a) * (h >> b)) >> (64 - a - b));
     }
     let w = (1i128 << 64) + ((s * h) >> 64);
     let kw = (c.k * w as u128) >> 64;
@@ -284,8 +288,39 @@ pub fn erf(x: u64, erfc: bool) -> u64 {
 
 /// Bits (with the sign) each coefficient b_k of L's table needs.
 pub fn coef_bits(k: usize) -> u32 {
-    let max = consts().tab.iter().map(|b| b[k].unsigned_abs()).max().unwrap_or(0);
+    let max = consts()
+        .tab
+        .iter()
+        .map(|b| b[k].unsigned_abs())
+        .max()
+        .unwrap_or(0);
     129 - max.leading_zeros()
+}
+
+/// Bits (with the sign) Horner's partial sum h_k needs: |h_k| <= sum of max |b_i| for i >= k
+/// (|u| <= 1; each step's floor adds at most 1 more), so the SV's products take no wider
+/// operands than their values.
+pub fn horner_bits(k: usize) -> u32 {
+    let sum: u128 = (k..=DEG).map(|i| coef_max(i) + 1).sum();
+    129 - sum.leading_zeros()
+}
+
+fn coef_max(k: usize) -> u128 {
+    consts()
+        .tab
+        .iter()
+        .map(|b| b[k].unsigned_abs())
+        .max()
+        .unwrap_or(0)
+}
+
+/// How far erf's series step k (h_k = q_k + s h_(k+1), k = 5 down to 0) shifts s and
+/// h_(k+1) right before their product: h_k's error reaches w = 1 + s h_0 times s^k <=
+/// 2^-6k, so s's truncation (2^(a-64) |h|, |h| < 2^-1.5) and h's (2^(b-64) s, s < 2^-6)
+/// each cost 2^-67 or so there. hls_fp_erf64 has the same two formulas.
+pub fn series_trim(k: usize) -> (u32, u32) {
+    let k = k as u32;
+    ((6 * k).saturating_sub(2), 6 * k + 2)
 }
 
 /// The table and constants for hls_fp_erf64, as SystemVerilog for the math package: one
@@ -312,7 +347,15 @@ pub fn generated() -> String {
         }
         s += "            default: return 70'sd0;\n        endcase\n    endfunction\n";
     }
-    s += &format!("    localparam logic [70:0] ERF64_LOG2E = 71'h{:018X};\n", c.log2e);
+    s += "    function automatic int erf64_hw(input int k);\n        case (k)\n";
+    for k in 0..=DEG {
+        s += &format!("            {k}: return {};\n", horner_bits(k));
+    }
+    s += "            default: return 70;\n        endcase\n    endfunction\n";
+    s += &format!(
+        "    localparam logic [70:0] ERF64_LOG2E = 71'h{:018X};\n",
+        c.log2e
+    );
     s += &format!("    localparam logic [63:0] ERF64_K = 64'h{:016X};\n", c.k);
     for (n, v) in c.q.iter().enumerate() {
         let lit = if *v < 0 {
@@ -358,9 +401,13 @@ mod tests {
     }
 
     fn sweep(erfc: bool) -> f64 {
-        let mut r = Rng(if erfc { 0x1357_9BDF_2468_ACE0 } else { 0x0FED_CBA9_8765_4321 });
+        let mut r = Rng(if erfc {
+            0x1357_9BDF_2468_ACE0
+        } else {
+            0x0FED_CBA9_8765_4321
+        });
         let mut worst = 0f64;
-        for i in 0..300_000 {
+        for i in 0..150_000 {
             let u = r.next();
             let x = match i % 4 {
                 // |x| up to 32, every exponent from 2^-60.
@@ -373,7 +420,11 @@ mod tests {
             let want = if erfc { big.erfc() } else { big.erf() };
             let got = erf(x, erfc);
             let e = ulps(got, &want);
-            assert!(e < 0.52, "erf{}({x:#x}) = {got:#x}: {e} ulp", if erfc { "c" } else { "" });
+            assert!(
+                e < 0.52,
+                "erf{}({x:#x}) = {got:#x}: {e} ulp",
+                if erfc { "c" } else { "" }
+            );
             worst = worst.max(e);
         }
         worst
@@ -401,7 +452,7 @@ mod tests {
         assert_eq!(f(0.0, true), 1.0);
         assert_eq!(f(-6.5, true), 2.0);
         assert_eq!(f(30.0, true), 0.0);
-        assert_eq!(f(27.0, true), 5.237048923789257e-319);
+        assert_eq!(erf(27f64.to_bits(), true), 105_999); // 5.237e-319
         assert_eq!(f(5e-324, false), 5e-324);
         assert_eq!(f(1e-310, false), 1.1283791670955e-310);
     }

@@ -171,7 +171,7 @@ fn special(x: u64, y: u64, kind: Kind) -> Result<u64, u64> {
         return if n_zero || x_nan || (xs && !x_zero && !odd) {
             Ok(QNAN)
         } else if x_zero || x_inf {
-            Ok(sign | if x_zero == (!n_neg) { 0 } else { PINF })
+            Ok(sign | if x_zero != n_neg { 0 } else { PINF })
         } else {
             Err(sign)
         };
@@ -255,7 +255,7 @@ mod tests {
         let mut r = Rng(0x0123_4567_89AB_CDEF);
         let mut worst = 0f64;
         for i in 0..30_000 {
-            let x = r.next() % PINF | r.next() & SIGN;
+            let x = (r.next() % PINF) | (r.next() & SIGN);
             let u = r.next();
             let n = match i % 3 {
                 0 => (u % 81) as i32 - 40,

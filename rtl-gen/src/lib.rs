@@ -6,9 +6,9 @@
 
 pub mod cores;
 mod datapath;
-pub mod fexp;
 pub mod fatan64;
 pub mod ferf64;
+pub mod fexp;
 pub mod fexp64;
 pub mod fhypot64;
 pub mod flog;
@@ -60,7 +60,11 @@ pub mod ulp {
         if n == 0 || x.is_nan() || (x < 0.0 && !odd) {
             return Float::with_val(53, f64::NAN);
         }
-        let sign = if odd && x.is_sign_negative() { -1.0 } else { 1.0 };
+        let sign = if odd && x.is_sign_negative() {
+            -1.0
+        } else {
+            1.0
+        };
         let r = Float::with_val(256, x.abs()).root(n.unsigned_abs());
         let r = if n < 0 { 1.0 / r } else { r };
         r * sign

@@ -117,16 +117,28 @@ module hls_fp_erf64 #(
     assign bw[8] = bk3;
     assign uw[8] = u3;
     for (genvar k = 7; k >= 0; k--) begin : g_horner
+        // The operands no wider than their values (u >> T: 66 - T bits; h_(k+1): the bound
+        // ferf64::horner_bits gives), so the multiplier is no larger than it must be.
         localparam int T = 7 * k + 3;
-        logic signed [135:0] p;
+        localparam int UW = 66 - T;
+        localparam int HW = hls_fp_math_pkg::erf64_hw(k + 1);
+        localparam int PW = UW + HW;
+        logic signed [UW-1:0] us;
+        logic signed [HW-1:0] hn;
+        assign us = UW'(uw[k+1] >>> T);
+        assign hn = HW'(h[k+1]);
+        logic signed [PW-1:0] p;
         logic signed [69:0] hk;
         logic [9*70-1:0] bp;
         logic signed [65:0] up;
-        hls_delay #(.W(136 + 9 * 70 + 66), .N(R)) st_p (
-            .clk, .ce, .d({136'($signed(uw[k+1] >>> T)) * 136'(h[k+1]), bw[k+1], uw[k+1]}),
+        hls_delay #(.W(PW + 9 * 70 + 66), .N(R)) st_p (
+            .clk, .ce, .d({PW'(us) * PW'(hn), bw[k+1], uw[k+1]}),
             .q({p, bp, up})
         );
-        assign hk = $signed(bp[k*70 +: 70]) + 70'(p >>> (64 - T));
+        localparam int EW = (PW > 70) ? PW : 70;
+        logic signed [EW-1:0] pe;
+        assign pe = EW'(p);  // (sign-extended to the sum's width first)
+        assign hk = $signed(bp[k*70 +: 70]) + 70'(pe >>> (64 - T));
         hls_delay #(.W(70 + 9 * 70 + 66), .N(R)) st_s (
             .clk, .ce, .d({hk, bp, up}), .q({h[k], bw[k], uw[k]})
         );
@@ -191,13 +203,22 @@ module hls_fp_erf64 #(
     assign qh[6] = hls_fp_math_pkg::ERF64_Q6;
     assign sq_w[6] = $signed({1'b0, s4[62:0]});
     for (genvar k = 5; k >= 0; k--) begin : g_series
-        logic signed [127:0] p;
+        // s and h_(k+1) shifted right by ferf64::series_trim's amounts before the product.
+        localparam int A = (6 * k >= 2) ? 6 * k - 2 : 0;
+        localparam int B = 6 * k + 2;
+        localparam int PW = (64 - A) + (64 - B);
+        logic signed [63-A:0] sa;
+        logic signed [63-B:0] hb;
+        assign sa = (64 - A)'(sq_w[k+1] >>> A);
+        assign hb = (64 - B)'(qh[k+1] >>> B);
+        logic signed [PW-1:0] p;
         logic signed [63:0] sp_k;
-        hls_delay #(.W(128 + 64), .N(R)) st_p (
-            .clk, .ce, .d({128'(sq_w[k+1]) * 128'(qh[k+1]), sq_w[k+1]}), .q({p, sp_k})
+        hls_delay #(.W(PW + 64), .N(R)) st_p (
+            .clk, .ce, .d({PW'(sa) * PW'(hb), sq_w[k+1]}), .q({p, sp_k})
         );
         hls_delay #(.W(128), .N(R)) st_s (
-            .clk, .ce, .d({$signed(series_q(k)) + 64'(p >>> 64), sp_k}), .q({qh[k], sq_w[k]})
+            .clk, .ce, .d({$signed(series_q(k)) + 64'(p >>> (64 - A - B)), sp_k}),
+            .q({qh[k], sq_w[k]})
         );
     end
     function automatic logic signed [63:0] series_q(input int k);
