@@ -3686,6 +3686,60 @@ fn assert_double_cores(sv: &Path, cores: &[&str]) {
     }
 }
 
+/// An input buffer of a double-function kernel.
+enum Input<'a> {
+    F64(&'a [f64]),
+    I32(&'a [i32]),
+}
+
+/// Runs tests/kernels/NAME.cl (kernel NAME) on n work-items with these input buffers and
+/// an output buffer `e` of `width` doubles per item: co-simulated (`hls-build sim`: RTL =
+/// model, bit for bit) with a double core for each of `cores` in its RTL, and on pocl.
+/// Returns our `e` and pocl's.
+fn double_kernel(
+    name: &str,
+    n: usize,
+    inputs: &[(&str, Input)],
+    width: usize,
+    cores: &[&str],
+) -> (Vec<f64>, Vec<f64>) {
+    let d = scratch(name);
+    let mut args = Vec::new();
+    let mut buffers = Vec::new();
+    for (buf, data) in inputs {
+        let path = d.join(format!("{buf}.npy"));
+        match data {
+            Input::F64(v) => save(&path, v),
+            Input::I32(v) => save(&path, v),
+        }
+        args.push(format!("{buf}=@{}", path.display()));
+        buffers.push(serde_json::json!({"kind": "buffer", "name": buf, "npy": path}));
+    }
+    save(&d.join("e0.npy"), &vec![0f64; width * n]);
+    args.push(format!("e=zeros:{}", width * n));
+    buffers.push(serde_json::json!({"kind": "buffer", "name": "e", "npy": d.join("e0.npy")}));
+    let src = root().join(format!("tests/kernels/{name}.cl"));
+    let run = sim(
+        &src,
+        &n.to_string(),
+        &args,
+        &[],
+        &d.join("out"),
+        &d.join("dump"),
+    );
+    assert_pass(&run);
+    assert_double_cores(&d.join(format!("out/rtl/{name}.sv")), cores);
+    let p = pocl(
+        &src,
+        name,
+        &[n as u64],
+        &[64],
+        serde_json::Value::Array(buffers),
+        &d,
+    );
+    (load(&d.join("dump/e.npy")), load(&p.join("e.npy")))
+}
+
 /// The double function kernels' results, lane by lane against MPFR: ours within the
 /// mirror's measured maximum, pocl's within OpenCL's bound; the worst error per lane and how
 /// many results differ from pocl's, for the closing line.
@@ -3754,7 +3808,6 @@ impl DoubleLanes {
 /// (3 ulp; sinh, cosh 4, tanh 5, log1p 2) of ours.
 #[test]
 fn double_functions_cosimulate_and_match_pocl() {
-    let d = scratch("double_functions");
     let n = 2048usize;
     let r = randoms(314, n);
     let edges = [
@@ -3801,43 +3854,15 @@ fn double_functions_cosimulate_and_match_pocl() {
             }
         })
         .collect();
-    save(&d.join("x.npy"), &x);
-    save(&d.join("l.npy"), &l);
-    save(&d.join("e0.npy"), &vec![0f64; 14 * n]);
-    let src = root().join("tests/kernels/double_functions.cl");
-    let run = sim(
-        &src,
-        &n.to_string(),
-        &[
-            format!("x=@{}", d.join("x.npy").display()),
-            format!("l=@{}", d.join("l.npy").display()),
-            format!("e=zeros:{}", 14 * n),
-        ],
-        &[],
-        &d.join("out"),
-        &d.join("dump"),
-    );
-    assert_pass(&run);
-    assert_double_cores(
-        &d.join("out/rtl/double_functions.sv"),
+    let (ours, theirs) = double_kernel(
+        "double_functions",
+        n,
+        &[("x", Input::F64(&x)), ("l", Input::F64(&l))],
+        14,
         &[
             "exp10", "log", "log10", "expm1", "sinh", "cosh", "tanh", "log1p",
         ],
     );
-    let p = pocl(
-        &src,
-        "double_functions",
-        &[n as u64],
-        &[64],
-        serde_json::json!([
-            {"kind": "buffer", "name": "x", "npy": d.join("x.npy")},
-            {"kind": "buffer", "name": "l", "npy": d.join("l.npy")},
-            {"kind": "buffer", "name": "e", "npy": d.join("e0.npy")},
-        ]),
-        &d,
-    );
-    let ours: Vec<f64> = load(&d.join("dump/e.npy"));
-    let theirs: Vec<f64> = load(&p.join("e.npy"));
     let mut lanes = DoubleLanes::new(14);
     for i in 0..n {
         let (bx, bl) = (
@@ -3914,7 +3939,6 @@ fn double_functions_cosimulate_and_match_pocl() {
 /// hypot of the same pairs (hls_fp_hypot64: within 1.1 ulp, bound 4).
 #[test]
 fn double_powers_cosimulate_and_match_pocl() {
-    let d = scratch("double_powers");
     let n = 2048usize;
     let r = randoms(271, n);
     let special = [
@@ -3962,44 +3986,17 @@ fn double_powers_cosimulate_and_match_pocl() {
             _ => b.clamp(-2e9, 2e9) as i32,
         });
     }
-    save(&d.join("x.npy"), &x);
-    save(&d.join("y.npy"), &y);
-    save(&d.join("n.npy"), &k);
-    save(&d.join("e0.npy"), &vec![0f64; 6 * n]);
-    let src = root().join("tests/kernels/double_powers.cl");
-    let run = sim(
-        &src,
-        &n.to_string(),
+    let (ours, theirs) = double_kernel(
+        "double_powers",
+        n,
         &[
-            format!("x=@{}", d.join("x.npy").display()),
-            format!("y=@{}", d.join("y.npy").display()),
-            format!("n=@{}", d.join("n.npy").display()),
-            format!("e=zeros:{}", 6 * n),
+            ("x", Input::F64(&x)),
+            ("y", Input::F64(&y)),
+            ("n", Input::I32(&k)),
         ],
-        &[],
-        &d.join("out"),
-        &d.join("dump"),
-    );
-    assert_pass(&run);
-    assert_double_cores(
-        &d.join("out/rtl/double_powers.sv"),
+        6,
         &["pow", "powr", "pown", "cbrt", "hypot", "rootn"],
     );
-    let p = pocl(
-        &src,
-        "double_powers",
-        &[n as u64],
-        &[64],
-        serde_json::json!([
-            {"kind": "buffer", "name": "x", "npy": d.join("x.npy")},
-            {"kind": "buffer", "name": "y", "npy": d.join("y.npy")},
-            {"kind": "buffer", "name": "n", "npy": d.join("n.npy")},
-            {"kind": "buffer", "name": "e", "npy": d.join("e0.npy")},
-        ]),
-        &d,
-    );
-    let ours: Vec<f64> = load(&d.join("dump/e.npy"));
-    let theirs: Vec<f64> = load(&p.join("e.npy"));
     let big = |v: f64| rug::Float::with_val(256, v);
     let mut lanes = DoubleLanes::new(6);
     for i in 0..n {
@@ -4049,7 +4046,6 @@ fn double_powers_cosimulate_and_match_pocl() {
 /// of MPFR's value (tan 2.5), and pocl's within OpenCL's bound (4 ulp, tan 5) of it.
 #[test]
 fn double_trig_cosimulates_and_matches_pocl() {
-    let d = scratch("double_trig");
     let n = 2048usize;
     let r = randoms(3141, n);
     let special = [
@@ -4087,35 +4083,13 @@ fn double_trig_cosimulates_and_matches_pocl() {
             }
         })
         .collect();
-    save(&d.join("x.npy"), &x);
-    save(&d.join("e0.npy"), &vec![0f64; 5 * n]);
-    let src = root().join("tests/kernels/double_trig.cl");
-    let run = sim(
-        &src,
-        &n.to_string(),
-        &[
-            format!("x=@{}", d.join("x.npy").display()),
-            format!("e=zeros:{}", 5 * n),
-        ],
-        &[],
-        &d.join("out"),
-        &d.join("dump"),
-    );
-    assert_pass(&run);
-    assert_double_cores(&d.join("out/rtl/double_trig.sv"), &["sin", "cos", "tan"]);
-    let p = pocl(
-        &src,
+    let (ours, theirs) = double_kernel(
         "double_trig",
-        &[n as u64],
-        &[64],
-        serde_json::json!([
-            {"kind": "buffer", "name": "x", "npy": d.join("x.npy")},
-            {"kind": "buffer", "name": "e", "npy": d.join("e0.npy")},
-        ]),
-        &d,
+        n,
+        &[("x", Input::F64(&x))],
+        5,
+        &["sin", "cos", "tan"],
     );
-    let ours: Vec<f64> = load(&d.join("dump/e.npy"));
-    let theirs: Vec<f64> = load(&p.join("e.npy"));
     let mut lanes = DoubleLanes::new(5);
     for (i, &v) in x.iter().enumerate() {
         let big = rug::Float::with_val(256, v);
@@ -4147,7 +4121,6 @@ fn double_trig_cosimulates_and_matches_pocl() {
 /// 0.51 ulp of MPFR's value, and pocl's within OpenCL's bounds (5, 6, 4, 4) of it.
 #[test]
 fn double_arctangents_cosimulate_and_match_pocl() {
-    let d = scratch("double_arctan");
     let n = 2048usize;
     let r = randoms(2718, n);
     let special = [
@@ -4187,44 +4160,17 @@ fn double_arctangents_cosimulate_and_match_pocl() {
         y.push(sign(yv, 62));
         s.push(sign(sv, 63));
     }
-    for (name, v) in [("x", &x), ("y", &y), ("s", &s)] {
-        save(&d.join(format!("{name}.npy")), v);
-    }
-    save(&d.join("e0.npy"), &vec![0f64; 4 * n]);
-    let src = root().join("tests/kernels/double_arctan.cl");
-    let run = sim(
-        &src,
-        &n.to_string(),
+    let (ours, theirs) = double_kernel(
+        "double_arctan",
+        n,
         &[
-            format!("x=@{}", d.join("x.npy").display()),
-            format!("y=@{}", d.join("y.npy").display()),
-            format!("s=@{}", d.join("s.npy").display()),
-            format!("e=zeros:{}", 4 * n),
+            ("x", Input::F64(&x)),
+            ("y", Input::F64(&y)),
+            ("s", Input::F64(&s)),
         ],
-        &[],
-        &d.join("out"),
-        &d.join("dump"),
-    );
-    assert_pass(&run);
-    assert_double_cores(
-        &d.join("out/rtl/double_arctan.sv"),
+        4,
         &["atan", "atan2", "asin", "acos"],
     );
-    let p = pocl(
-        &src,
-        "double_arctan",
-        &[n as u64],
-        &[64],
-        serde_json::json!([
-            {"kind": "buffer", "name": "x", "npy": d.join("x.npy")},
-            {"kind": "buffer", "name": "y", "npy": d.join("y.npy")},
-            {"kind": "buffer", "name": "s", "npy": d.join("s.npy")},
-            {"kind": "buffer", "name": "e", "npy": d.join("e0.npy")},
-        ]),
-        &d,
-    );
-    let ours: Vec<f64> = load(&d.join("dump/e.npy"));
-    let theirs: Vec<f64> = load(&p.join("e.npy"));
     let mut lanes = DoubleLanes::new(4);
     for i in 0..n {
         let (bx, by, bs) = (
@@ -4265,7 +4211,6 @@ fn double_arctangents_cosimulate_and_match_pocl() {
 /// OpenCL's bound (16 ulp) of it.
 #[test]
 fn double_erf_cosimulates_and_matches_pocl() {
-    let d = scratch("double_erf");
     let n = 2048usize;
     let r = randoms(1618, n);
     let special = [
@@ -4295,35 +4240,13 @@ fn double_erf_cosimulates_and_matches_pocl() {
             }
         })
         .collect();
-    save(&d.join("x.npy"), &x);
-    save(&d.join("e0.npy"), &vec![0f64; 2 * n]);
-    let src = root().join("tests/kernels/double_erf.cl");
-    let run = sim(
-        &src,
-        &n.to_string(),
-        &[
-            format!("x=@{}", d.join("x.npy").display()),
-            format!("e=zeros:{}", 2 * n),
-        ],
-        &[],
-        &d.join("out"),
-        &d.join("dump"),
-    );
-    assert_pass(&run);
-    assert_double_cores(&d.join("out/rtl/double_erf.sv"), &["erf", "erfc"]);
-    let p = pocl(
-        &src,
+    let (ours, theirs) = double_kernel(
         "double_erf",
-        &[n as u64],
-        &[64],
-        serde_json::json!([
-            {"kind": "buffer", "name": "x", "npy": d.join("x.npy")},
-            {"kind": "buffer", "name": "e", "npy": d.join("e0.npy")},
-        ]),
-        &d,
+        n,
+        &[("x", Input::F64(&x))],
+        2,
+        &["erf", "erfc"],
     );
-    let ours: Vec<f64> = load(&d.join("dump/e.npy"));
-    let theirs: Vec<f64> = load(&p.join("e.npy"));
     let mut lanes = DoubleLanes::new(2);
     for (i, &v) in x.iter().enumerate() {
         let big = rug::Float::with_val(256, v);
