@@ -157,7 +157,7 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
 /// breaking boards written before it.
 /// A board without one of the double function classes (fp64_exp, fp64_expm1, fp64_log,
 /// fp64_log1p, fp64_pow, fp64_sin, fp64_tan, fp64_hypot, fp64_sinh, fp64_tanh, fp64_atan,
-/// fp64_asin, fp64_erf) gives its
+/// fp64_asin, fp64_erf, fp64_rootn) gives its
 /// cores fp64_div's timing: the deepest double core every board has.
 pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
     ("fp32_exp", "fp32_math"),
@@ -175,13 +175,14 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
     ("fp64_atan", "fp64_div"),
     ("fp64_asin", "fp64_div"),
     ("fp64_erf", "fp64_div"),
+    ("fp64_rootn", "fp64_div"),
 ];
 
 /// The operator class of an OpenCL.std function's core at a float width (rtl-gen's math
 /// module lists them): exp, exp2 and exp10 are the staged hls_fp_exp (hls_fp_exp64 for
 /// double, and the double expm1 its KIND 3), log, log2 and log10 the staged hls_fp_log
 /// (hls_fp_log64, and the double log1p its KIND 3), the double pow,
-/// powr, pown, cbrt and rootn hls_fp_pow64, the double sin and cos hls_fp_sin64, the double tan
+/// powr, pown and cbrt hls_fp_pow64 (rootn: its KIND 4, with a divider beside), the double sin and cos hls_fp_sin64, the double tan
 /// hls_fp_tan64, the double hypot hls_fp_hypot64, the double sinh and cosh hls_fp_sinh64
 /// (tanh: its KIND 2, with the divider), the double atan and atan2 hls_fp_arctan64, the
 /// double asin and acos the same with sqrt(1 - x^2) in front, the double erf and erfc
@@ -193,7 +194,8 @@ pub fn math_class(function: &str, width: u32) -> &'static str {
         "log1p" if width == 64 => "fp64_log1p",
         "exp" | "exp2" | "exp10" => "fp32_exp",
         "log" | "log2" | "log10" if width == 64 => "fp64_log",
-        "pow" | "powr" | "pown" | "cbrt" | "rootn" if width == 64 => "fp64_pow",
+        "pow" | "powr" | "pown" | "cbrt" if width == 64 => "fp64_pow",
+        "rootn" if width == 64 => "fp64_rootn",
         "sin" | "cos" | "sincos" | "sincos_out" if width == 64 => "fp64_sin",
         "tan" if width == 64 => "fp64_tan",
         "hypot" if width == 64 => "fp64_hypot",
