@@ -291,17 +291,20 @@ const EXP64_EDGES: [f64; 10] = [
     -323.3062153431158,
 ];
 
+/// x's bits moved by up to `spread` ulps either way, `w` choosing how far.
+fn nudged(x: f64, w: u64, spread: u64) -> u64 {
+    x.to_bits()
+        .wrapping_add(w % (2 * spread + 1))
+        .wrapping_sub(spread)
+}
+
 /// The operand of a one-argument double function core: `a` (the general biased operand),
 /// any value in the range the function computes (|x| in [2^-60, 2048)), a point near a
 /// table boundary of the exponentials (n/64 for exp2, n ln 2 / 64 for exp), or an argument
 /// near an edge of their range; the last three nudged by a few ulps.
 fn function_operand64(r: &mut Rng, a: u64) -> u64 {
     let (u, w) = (r.next(), r.next());
-    let nudge = |x: f64, spread: u64| {
-        x.to_bits()
-            .wrapping_add(w % (2 * spread + 1))
-            .wrapping_sub(spread)
-    };
+    let nudge = |x: f64, spread: u64| nudged(x, w, spread);
     match u % 4 {
         0 => a,
         1 => (u & (1 << 63)) | ((u >> 8) % 71 + 963) << 52 | (w & ((1 << 52) - 1)),
@@ -541,11 +544,7 @@ fn arctan_operands64(core: &str, r: &mut Rng, a: u64) -> Vec<u64> {
     let (u, w) = (r.next(), r.next());
     let sign = u & (1 << 63);
     let near_tab = |r: &mut Rng| ((r.next() % 129) as f64 / 128.0).tan();
-    let nudge = |x: f64, spread: u64| {
-        x.to_bits()
-            .wrapping_add(w % (2 * spread + 1))
-            .wrapping_sub(spread)
-    };
+    let nudge = |x: f64, spread: u64| nudged(x, w, spread);
     match core {
         "fp64_atan" => vec![match u % 5 {
             0 => a,
@@ -591,12 +590,7 @@ fn erf_operand64(r: &mut Rng, a: u64) -> u64 {
     let (u, w) = (r.next(), r.next());
     let sign = u & (1 << 63);
     let frac = (w >> 11) as f64 / (1u64 << 53) as f64;
-    let nudge = |x: f64, spread: u64| {
-        x.to_bits()
-            .wrapping_add(w % (2 * spread + 1))
-            .wrapping_sub(spread)
-            | sign
-    };
+    let nudge = |x: f64, spread: u64| nudged(x, w, spread) | sign;
     match u % 5 {
         0 => a,
         1 => ((u >> 8) % 65 + 963) << 52 | (w & ((1 << 52) - 1)) | sign,

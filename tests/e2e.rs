@@ -3788,6 +3788,25 @@ impl DoubleLanes {
         (err, pocl_err)
     }
 
+    /// Item i's results, one a lane (`ours` and `theirs` hold the lanes of each item in a
+    /// row), each against its exact value and within its lane's `(within, bound)`; `what`
+    /// names the operands of element k in a failure.
+    fn check_item(
+        &mut self,
+        i: usize,
+        (ours, theirs): (&[f64], &[f64]),
+        exact: &[rug::Float],
+        bounds: &[(f64, f64)],
+        what: &dyn Fn(usize) -> String,
+    ) {
+        let w = self.worst.len();
+        for (lane, (exact, &bounds)) in exact.iter().zip(bounds).enumerate() {
+            let k = w * i + lane;
+            let name = || what(k);
+            self.check(lane, ours[k], theirs[k], exact, bounds, &name);
+        }
+    }
+
     fn report(&self, functions: &str) {
         eprintln!(
             "{functions}: max {:?} ulp from exact; {} of {} differ from pocl",
@@ -4019,21 +4038,16 @@ fn double_powers_cosimulate_and_match_pocl() {
             big(a).hypot(&big(b)),
             rtl_gen::ulp::rootn_exact(a, k[i]),
         ];
-        for (lane, bounds) in [
+        let bounds = [
             (0.62, 16.0),
             (0.62, 16.0),
             (0.62, 16.0),
             (0.62, 2.0),
             (1.1, 4.0),
             (0.62, 16.0),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            let (got, pocl_v) = (ours[6 * i + lane], theirs[6 * i + lane]);
-            let what = || format!("e[{}]: x = {a:e}, y = {b:e}, n = {}", 6 * i + lane, k[i]);
-            lanes.check(lane, got, pocl_v, &exact[lane], bounds, &what);
-        }
+        ];
+        let what = |e: usize| format!("e[{e}]: x = {a:e}, y = {b:e}, n = {}", k[i]);
+        lanes.check_item(i, (&ours, &theirs), &exact, &bounds, &what);
     }
     lanes.report("pow, powr, pown, cbrt, hypot, rootn");
 }
@@ -4095,20 +4109,15 @@ fn double_trig_cosimulates_and_matches_pocl() {
         let big = rug::Float::with_val(256, v);
         let (s, c) = (big.clone().sin(), big.clone().cos());
         let exact = [s.clone(), c.clone(), s, c, big.tan()];
-        for (lane, bounds) in [
+        let bounds = [
             (0.51, 4.0),
             (0.51, 4.0),
             (0.51, 4.0),
             (0.51, 4.0),
             (2.5, 5.0),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            let (got, pocl_v) = (ours[5 * i + lane], theirs[5 * i + lane]);
-            let what = || format!("e[{}]: x = {v:e} ({:#x})", 5 * i + lane, v.to_bits());
-            lanes.check(lane, got, pocl_v, &exact[lane], bounds, &what);
-        }
+        ];
+        let what = |e: usize| format!("e[{e}]: x = {v:e} ({:#x})", v.to_bits());
+        lanes.check_item(i, (&ours, &theirs), &exact, &bounds, &what);
     }
     lanes.report("sin, cos, sincos, tan");
 }
@@ -4184,22 +4193,9 @@ fn double_arctangents_cosimulate_and_match_pocl() {
             bs.clone().asin(),
             bs.acos(),
         ];
-        for (lane, bounds) in [(0.51, 5.0), (0.51, 6.0), (0.51, 4.0), (0.51, 4.0)]
-            .into_iter()
-            .enumerate()
-        {
-            let (got, pocl_v) = (ours[4 * i + lane], theirs[4 * i + lane]);
-            let what = || {
-                format!(
-                    "e[{}]: x = {:e}, y = {:e}, s = {:e}",
-                    4 * i + lane,
-                    x[i],
-                    y[i],
-                    s[i]
-                )
-            };
-            lanes.check(lane, got, pocl_v, &exact[lane], bounds, &what);
-        }
+        let bounds = [(0.51, 5.0), (0.51, 6.0), (0.51, 4.0), (0.51, 4.0)];
+        let what = |e: usize| format!("e[{e}]: x = {:e}, y = {:e}, s = {:e}", x[i], y[i], s[i]);
+        lanes.check_item(i, (&ours, &theirs), &exact, &bounds, &what);
     }
     lanes.report("atan, atan2, asin, acos");
 }
@@ -4251,11 +4247,8 @@ fn double_erf_cosimulates_and_matches_pocl() {
     for (i, &v) in x.iter().enumerate() {
         let big = rug::Float::with_val(256, v);
         let exact = [big.clone().erf(), big.erfc()];
-        for lane in 0..2 {
-            let (got, pocl_v) = (ours[2 * i + lane], theirs[2 * i + lane]);
-            let what = || format!("e[{}]: x = {v:e} ({:#x})", 2 * i + lane, v.to_bits());
-            lanes.check(lane, got, pocl_v, &exact[lane], (0.51, 16.0), &what);
-        }
+        let what = |e: usize| format!("e[{e}]: x = {v:e} ({:#x})", v.to_bits());
+        lanes.check_item(i, (&ours, &theirs), &exact, &[(0.51, 16.0); 2], &what);
     }
     lanes.report("erf, erfc");
 }

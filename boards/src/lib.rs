@@ -157,8 +157,8 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
 /// breaking boards written before it.
 /// A board without one of the double function classes (fp64_exp, fp64_expm1, fp64_log,
 /// fp64_log1p, fp64_pow, fp64_sin, fp64_tan, fp64_hypot, fp64_sinh, fp64_tanh, fp64_atan,
-/// fp64_asin, fp64_erf, fp64_rootn) gives its
-/// cores fp64_div's timing: the deepest double core every board has.
+/// fp64_asin, fp64_erf, fp64_rootn) gives its cores fp64_div's timing: the deepest double
+/// core every board has.
 pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
     ("fp32_exp", "fp32_math"),
     ("fp32_log", "fp32_math"),
@@ -181,9 +181,10 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
 /// The operator class of an OpenCL.std function's core at a float width (rtl-gen's math
 /// module lists them): exp, exp2 and exp10 are the staged hls_fp_exp (hls_fp_exp64 for
 /// double, and the double expm1 its KIND 3), log, log2 and log10 the staged hls_fp_log
-/// (hls_fp_log64, and the double log1p its KIND 3), the double pow,
-/// powr, pown and cbrt hls_fp_pow64 (rootn: its KIND 4, with a divider beside), the double sin and cos hls_fp_sin64, the double tan
-/// hls_fp_tan64, the double hypot hls_fp_hypot64, the double sinh and cosh hls_fp_sinh64
+/// (hls_fp_log64, and the double log1p its KIND 3), the double pow, powr, pown and cbrt
+/// hls_fp_pow64 (rootn: its KIND 4, with a divider beside), the double sin and cos
+/// hls_fp_sin64, the double tan hls_fp_tan64, the double hypot hls_fp_hypot64, the double
+/// sinh and cosh hls_fp_sinh64
 /// (tanh: its KIND 2, with the divider), the double atan and atan2 hls_fp_arctan64, the
 /// double asin and acos the same with sqrt(1 - x^2) in front, the double erf and erfc
 /// hls_fp_erf64; the others share fp32_math.

@@ -60,20 +60,9 @@ pub struct Consts {
     pub c: [u64; 3],
 }
 
-/// v 2^frac rounded to an integer (positive, below 2^128), 32 bits at a time (rug is built
-/// without its integers).
+/// v 2^frac rounded (positive).
 fn fixed(v: Float, frac: u32) -> u128 {
-    let mut x = (v << frac).round();
-    let mut out = 0u128;
-    for k in (0..4).rev() {
-        let chunk = Float::with_val(x.prec(), &x >> (32 * k))
-            .floor()
-            .to_u32_saturating()
-            .expect("a finite constant");
-        out = out << 32 | u128::from(chunk);
-        x -= Float::with_val(x.prec(), chunk) << (32 * k);
-    }
-    out
+    crate::math::fixed_float(&v, frac) as u128
 }
 
 pub fn consts() -> &'static Consts {

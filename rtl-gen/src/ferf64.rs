@@ -29,6 +29,7 @@ use rug::Float;
 use std::sync::OnceLock;
 
 use crate::fexp64::{exp_kr, exp_t, pack_normalised};
+use crate::math::fixed_float;
 
 const QNAN: u64 = 0x7FF8_0000_0000_0000;
 const PINF: u64 = 0x7FF0_0000_0000_0000;
@@ -56,27 +57,6 @@ pub struct Consts {
     pub k: u128,
     /// Q's coefficients at 2^-64.
     pub q: [i128; SERIES_N],
-}
-
-/// v 2^frac rounded to an integer (|v| 2^frac below 2^127), 32 bits at a time.
-fn fixed_signed(v: &Float, frac: u32) -> i128 {
-    let mut x = Float::with_val(v.prec(), v << frac).round();
-    let neg = x.is_sign_negative();
-    x.abs_mut();
-    let mut out = 0i128;
-    for k in (0..4).rev() {
-        let chunk = Float::with_val(x.prec(), &x >> (32 * k))
-            .floor()
-            .to_u32_saturating()
-            .expect("a finite constant");
-        out = out << 32 | i128::from(chunk);
-        x -= Float::with_val(x.prec(), chunk) << (32 * k);
-    }
-    if neg {
-        -out
-    } else {
-        out
-    }
 }
 
 const PREC: u32 = 128;
@@ -160,14 +140,14 @@ pub fn consts() -> &'static Consts {
             let n = i as u32 + 1;
             fact *= n;
             let v = Float::with_val(PREC, &one / &fact) / (2 * n + 1);
-            fixed_signed(&if n % 2 == 1 { -v } else { v }, 64)
+            fixed_float(&if n % 2 == 1 { -v } else { v }, 64)
         });
         Consts {
             tab: (0..INTERVALS)
-                .map(|j| interpolate(j).map(|b| fixed_signed(&b, 64)))
+                .map(|j| interpolate(j).map(|b| fixed_float(&b, 64)))
                 .collect(),
-            log2e: fixed_signed(&Float::with_val(PREC, 1).exp().log2(), 70) as u128,
-            k: fixed_signed(
+            log2e: fixed_float(&Float::with_val(PREC, 1).exp().log2(), 70) as u128,
+            k: fixed_float(
                 &(Float::with_val(PREC, Constant::Pi).sqrt().recip() * 2u32),
                 63,
             ) as u128,

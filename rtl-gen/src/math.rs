@@ -385,6 +385,28 @@ pub(crate) fn fixed(x: &BigInt, frac: u64) -> BigInt {
     (x + (BigInt::one() << (P - frac - 1))) >> (P - frac)
 }
 
+/// An MPFR value times 2^frac rounded to an integer (|v| 2^frac below 2^127), 32 bits at a
+/// time (rug is built without its integers): the constants the double cores take from MPFR.
+pub(crate) fn fixed_float(v: &rug::Float, frac: u32) -> i128 {
+    let mut x = rug::Float::with_val(v.prec(), v << frac).round();
+    let neg = x.is_sign_negative();
+    x.abs_mut();
+    let mut out = 0i128;
+    for k in (0..4).rev() {
+        let chunk = rug::Float::with_val(x.prec(), &x >> (32 * k))
+            .floor()
+            .to_u32_saturating()
+            .expect("a finite constant");
+        out = out << 32 | i128::from(chunk);
+        x -= rug::Float::with_val(x.prec(), chunk) << (32 * k);
+    }
+    if neg {
+        -out
+    } else {
+        out
+    }
+}
+
 /// a / b of two values * 2^P, as a value * 2^P.
 pub(crate) fn div(a: &BigInt, b: &BigInt) -> BigInt {
     (a << P) / b
