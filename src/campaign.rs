@@ -468,6 +468,44 @@ fn trig_operand64(r: &mut Rng, a: u64) -> u64 {
     sign | (x & !(1 << 63))
 }
 
+/// A float argument for sin, cos and tan: any operand; the floats closest to a multiple of
+/// pi/2 (|x 2/pi - k| under 2^-26: the reduction's hard cases, from a scan of every float
+/// with rtl_gen::fsin's window) a few ulps either way; floats near k pi/2 for k up to 2^40;
+/// around 2^-12, where the cores stop computing sin x = x and cos x = 1.
+fn trig_operand32(r: &mut Rng, a: u32) -> u32 {
+    const HARD: [u32; 12] = [
+        0x6F79_BE45,
+        0x50A3_E87F,
+        0x6FF9_BE45,
+        0x5123_E87F,
+        0x437C_E5F1,
+        0x7758_4625,
+        0x7079_BE45,
+        0x6A19_76F1,
+        0x6589_8498,
+        0x53B1_46A6,
+        0x7EBD_CDA0,
+        0x723F_A09A,
+    ];
+    let (u, w) = (r.next(), r.next());
+    let sign = (u >> 63) as u32;
+    let x = match u % 5 {
+        0 | 1 => return a,
+        2 => HARD[(u >> 8) as usize % HARD.len()]
+            .wrapping_add((u >> 16) as u32 % 7)
+            .wrapping_sub(3),
+        3 => {
+            let k = (w >> 24) % (1 << 40);
+            ((k as f64 * std::f64::consts::FRAC_PI_2) as f32)
+                .to_bits()
+                .wrapping_add((u >> 8) as u32 % 9)
+                .wrapping_sub(4)
+        }
+        _ => (114 + (u >> 8) as u32 % 2) << 23 | (w as u32 & 0x7F_FFFF),
+    };
+    sign << 31 | (x & 0x7FFF_FFFF)
+}
+
 /// OpenCL's powr(x, y) = exp(y log x) for x >= 0, exactly: its special cases (NaN for x <
 /// 0, 0^0, inf^0, 1^inf), else MPFR's pow of |x|.
 fn powr64_exact(v: &[u64]) -> rug::Float {
@@ -719,6 +757,7 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
             };
             vec![a as u64, b as u64, c as u64]
         }
+        "fp32_sin" | "fp32_cos" | "fp32_tan" => vec![trig_operand32(r, a) as u64],
         // An int exponent or root: mostly small, sometimes any int.
         "fp32_pown" | "fp32_rootn" => {
             let u = r.next();

@@ -14,6 +14,7 @@ pub mod fhypot64;
 pub mod flog;
 pub mod flog64;
 pub mod fpow64;
+pub mod fsin;
 pub mod fsin64;
 pub mod fsinh64;
 
@@ -131,6 +132,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fp64.sv", include_str!("../sv/hls_fp64.sv")),
     ("hls_fp_exp.sv", include_str!("../sv/hls_fp_exp.sv")),
     ("hls_fp_log.sv", include_str!("../sv/hls_fp_log.sv")),
+    ("hls_fp_sin.sv", include_str!("../sv/hls_fp_sin.sv")),
     ("hls_fp_exp64.sv", include_str!("../sv/hls_fp_exp64.sv")),
     ("hls_fp_log64.sv", include_str!("../sv/hls_fp_log64.sv")),
     ("hls_fp_pow64.sv", include_str!("../sv/hls_fp_pow64.sv")),

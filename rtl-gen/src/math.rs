@@ -82,7 +82,7 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "sin",
         arity: 1,
-        call: "sincos32(a, 1'b0)",
+        call: "hls_fp_sin #(.KIND(0))",
         bound_ulp: 4,
         int_b: false,
         double: Some("hls_fp_sin64 #(.KIND(0))"),
@@ -90,7 +90,7 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "cos",
         arity: 1,
-        call: "sincos32(a, 1'b1)",
+        call: "hls_fp_sin #(.KIND(1))",
         bound_ulp: 4,
         int_b: false,
         double: Some("hls_fp_sin64 #(.KIND(1))"),
@@ -679,6 +679,7 @@ fn generated() -> String {
     }
     s += "            default: return 80'sd0;\n        endcase\n    endfunction\n";
     s += &crate::fexp::generated();
+    s += &crate::fsin::generated();
     s += &crate::flog::generated();
     s += &crate::fexp64::generated();
     s += &crate::flog64::generated();
@@ -1507,27 +1508,6 @@ fn sin_mant(r: &Reduced) -> u128 {
     (prod >> 62) & M66
 }
 
-fn sincos32(x: u32, want_cos: bool) -> u32 {
-    let ex = x >> 23 & 0xFF;
-    if ex == 0xFF {
-        return QNAN;
-    }
-    if ex < 115 {
-        return if want_cos { FONE } else { x };
-    }
-    let r = reduce(x);
-    let n = (r.q + want_cos as u32) & 3;
-    let s = (n >> 1 == 1) ^ (n & 1 == 0 && r.neg) ^ (!want_cos && x >> 31 == 1);
-    let sign = (s as u32) << 31;
-    if r.zero {
-        return sign | if n & 1 == 1 { FONE } else { 0 };
-    }
-    if n & 1 == 1 {
-        return sign | fx_to_f32(cos_poly(r.a2)) & 0x7FFF_FFFF;
-    }
-    pack(s, r.ea - 1, sin_mant(&r))
-}
-
 fn tan32(x: u32) -> u32 {
     let ex = x >> 23 & 0xFF;
     if ex == 0xFF {
@@ -1645,8 +1625,8 @@ pub fn eval(name: &str, a: u32, b: u32) -> Option<u32> {
         "log" => crate::flog::log(a, 1),
         "log2" => crate::flog::log(a, 0),
         "log10" => crate::flog::log(a, 2),
-        "sin" => sincos32(a, false),
-        "cos" => sincos32(a, true),
+        "sin" => crate::fsin::sin_cos(a, false),
+        "cos" => crate::fsin::sin_cos(a, true),
         "pow" => pow32(a, b),
         "powr" => powr32(a, b),
         "tan" => tan32(a),

@@ -1,10 +1,11 @@
-// Elementary functions of binary32: exp, exp2, exp10, expm1, log, log2, log10, log1p, sin,
-// cos, tan, sinh, cosh, tanh, atan, atan2, asin, acos, pow, powr, pown, rootn, cbrt, hypot,
-// erf, erfc.
+// Elementary functions of binary32: expm1, log1p, tan, sinh, cosh, tanh, atan, atan2, asin,
+// acos, pow, powr, pown, rootn, cbrt, hypot, erf, erfc — and the tables and constants of the
+// staged cores (hls_fp_exp: exp, exp2, exp10; hls_fp_log: log, log2, log10; hls_fp_sin: sin,
+// cos; and the double ones).
 //
 // Each is computed in fixed point with a relative error near 2^-40 and rounded once to
-// nearest even, so results are within 1 ulp (OpenCL asks 3 for exp and log, 4 for sin and
-// cos, 16 for pow); subnormal inputs and results, signed zeros, infinities and NaNs follow
+// nearest even, so results are within 1 ulp (OpenCL asks 2 to 16: 3 for expm1, 5 for tan,
+// 16 for pow); subnormal inputs and results, signed zeros, infinities and NaNs follow
 // C99 Annex F as OpenCL requires. The tables and constants (the part marked GENERATED)
 // come from rtl-gen/src/math.rs; everything else is fixed.
 //
@@ -377,7 +378,7 @@ package hls_fp_math_pkg;
         return norm_pack(x[31], 16'sd0, 128'(q));
     endfunction
 
-    // The reduction of sin, cos and tan: x (2/pi) = q + f with |f| <= 1/2, from the bits of
+    // The reduction of tan: x (2/pi) = q + f with |f| <= 1/2, from the bits of
     // 2/pi that matter for x's exponent (Payne-Hanek); a = |f| pi/2 = am / 2^63 * 2^ea,
     // and a^2 as u66 for the polynomials. For |x| >= 2^-12 (ex >= 115), finite.
     typedef struct packed {
@@ -446,27 +447,6 @@ package hls_fp_math_pkg;
         poly = FX_SIN[5];
         for (int i = 4; i >= 0; i--) poly = FX_SIN[i] + fx_mul(a2, poly);
         return 66'(({64'd0, r.am} * {48'd0, poly[79:0]}) >> 62);
-    endfunction
-
-    // sin x (want_cos = 0) or cos x: polynomials to degree 11 and 12 in a; the quadrant
-    // (plus one for cos) picks one and the sign.
-    function automatic logic [31:0] sincos32(input logic [31:0] x, input logic want_cos);
-        reduced_t r;
-        logic [1:0] n;
-        logic s;
-        logic [31:0] c;
-        if (x[30:23] == 8'hFF) return QNAN;
-        // |x| < 2^-12: sin x = x and cos x = 1 within their bounds.
-        if (x[30:23] < 8'd115) return want_cos ? FONE : x;
-        r = reduce(x);
-        n = r.q + {1'b0, want_cos};
-        s = n[1] ^ (!n[0] && r.neg) ^ (!want_cos && x[31]);
-        if (r.zero) return n[0] ? {s, FONE[30:0]} : {s, 31'd0};
-        if (n[0]) begin
-            c = fx_to_f32(cos_poly(r.a2));
-            return {s, c[30:0]};
-        end
-        return pack(s, r.ea - 16'sd1, sin_mant(r));
     endfunction
 
     // tan x: tan a = sin a / cos a in an even quadrant, -cot a = -cos a / sin a in an odd
