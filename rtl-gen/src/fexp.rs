@@ -120,22 +120,7 @@ pub fn generated() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn ulps(got: u32, want: f64) -> f64 {
-        let g = f32::from_bits(got) as f64;
-        if want.is_infinite() || got == 0x7F80_0000 {
-            return if g == want || (want > f32::MAX as f64 && got == 0x7F80_0000) {
-                0.0
-            } else {
-                f64::INFINITY
-            };
-        }
-        if want as f32 == f32::from_bits(got) {
-            return 0.0;
-        }
-        let e = want.abs().max(f32::MIN_POSITIVE as f64).log2().floor();
-        (g - want).abs() / 2f64.powf(e - 23.0)
-    }
+    use crate::ulp::ulps32 as ulps;
 
     /// Every float whose exponent puts it in the computed range (|x| in [2^-33, 256)),
     /// one in 97 of them, for each base: within 0.6 ulp of the double-precision result.

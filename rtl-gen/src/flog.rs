@@ -163,15 +163,7 @@ pub fn generated() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn ulps(got: u32, want: f64) -> f64 {
-        let g = f32::from_bits(got) as f64;
-        if want as f32 == f32::from_bits(got) {
-            return 0.0;
-        }
-        let e = want.abs().max(f32::MIN_POSITIVE as f64).log2().floor();
-        (g - want).abs() / 2f64.powf(e - 23.0)
-    }
+    use crate::ulp::ulps32 as ulps;
 
     /// One positive float in 61 (every exponent, subnormals included) and every float
     /// within 2^12 ulps of 1, for each base: within 0.6 ulp of the double result.

@@ -147,16 +147,7 @@ pub fn generated() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The error of `got` in ulps of the double `want` (binary32's ulp at want's binade).
-    fn ulps(got: u32, want: f64) -> f64 {
-        let g = f32::from_bits(got) as f64;
-        if want as f32 == f32::from_bits(got) {
-            return 0.0;
-        }
-        let e = want.abs().max(f32::MIN_POSITIVE as f64).log2().floor();
-        (g - want).abs() / 2f64.powf(e - 23.0)
-    }
+    use crate::ulp::ulps32 as ulps;
 
     /// The reduction's premise, over every float it sees: |v - round(v)| >= 2^-30, so the
     /// leading one of |r'| lies within the 30 bits the normalisation searches.

@@ -23,6 +23,25 @@ pub mod fsinh64;
 pub mod ulp {
     use rug::{ops::Pow, Float};
 
+    /// The error of the float `got` in float ulps of `want` (a double, the reference of the
+    /// float mirrors' sweeps) at want's binade; an infinity counts only where want is one or
+    /// lies past the largest float.
+    pub fn ulps32(got: u32, want: f64) -> f64 {
+        let g = f32::from_bits(got) as f64;
+        if want.is_infinite() || got == 0x7F80_0000 {
+            return if g == want || (want > f32::MAX as f64 && got == 0x7F80_0000) {
+                0.0
+            } else {
+                f64::INFINITY
+            };
+        }
+        if want as f32 == f32::from_bits(got) {
+            return 0.0;
+        }
+        let e = want.abs().max(f32::MIN_POSITIVE as f64).log2().floor();
+        (g - want).abs() / 2f64.powf(e - 23.0)
+    }
+
     /// The error of the double `got` in ulps of the exact value `want` (MPFR): 0 when `got`
     /// is `want` correctly rounded (or both are NaN), infinite for a NaN or infinity that
     /// should not be; an exact value past the largest double is still a finite value, so a
