@@ -66,8 +66,13 @@ pub fn exp(x: u32, kind: u32) -> u32 {
     let p = m as u128 * scale(kind) as u128;
     // Stage 4: t 2^32 = p 2^(ex - 156), a right shift of 22 to 62.
     let t_mag = (p >> (156 - ex)) as i64;
-    // Stage 5: signed t, its integer part and the fraction's two fields.
-    let t = if neg { -t_mag } else { t_mag };
+    exp2_fixed(if neg { -t_mag } else { t_mag })
+}
+
+/// 2^(t / 2^32) for |t| < 2^42, as hls_fp_exp_t computes it (hls_fp_exp's stages 5-16; the
+/// float power functions end with them too).
+pub fn exp2_fixed(t: i64) -> u32 {
+    // Stage 5: its integer part and the fraction's two fields.
     let k = (t >> 32) as i32;
     let i = ((t >> 26) & 63) as usize;
     let f_lo = (t & ((1 << 26) - 1)) as u64;

@@ -1,5 +1,5 @@
-// Two modules in one file: the float exponential and the tail it shares with the double
-// one (hls_fp_exp64).
+// Three modules in one file: the float exponential, its stages from the fixed-point
+// argument on (hls_fp_exp_t), and the tail it shares with the double one (hls_fp_exp64).
 /* verilator lint_off DECLFILENAME */
 // binary32 exponential b^a (KIND 0: b = 2, 1: e, 2: 10), within 0.54 ulp, staged: one
 // product or one adder a stage, products no wider than their error budget needs (the
@@ -85,15 +85,43 @@ module hls_fp_exp #(
         .d({sp3, neg3, 42'((p3 >> 22) >> sh3)}),
         .q({sp4, neg4, t4})
     );
+    // Stages 5-16: 2^t (hls_fp_exp_t).
+    hls_fp_exp_t #(.R(R), .OUT(LAT - R * (STAGES - 1))) pow2 (
+        .clk, .ce, .sp(sp4), .neg(neg4), .t(t4), .y
+    );
+endmodule
+
+// The float exponential's stages from its fixed-point argument on (stages 5-16 of
+// hls_fp_exp; the float power functions end with them too): 2^t for t = (-1)^neg t/2^32,
+// |t| < 2^10, the special value passing through; then OUT registers. R: registers per stage
+// boundary (0: combinational). rtl-gen/src/fexp.rs `exp2_fixed` is its mirror.
+module hls_fp_exp_t #(
+    parameter int R = 1,
+    parameter int OUT = 1
+) (
+    input  logic        clk,
+    input  logic        ce,
+    input  logic [32:0] sp,   // {special, its value}
+    input  logic        neg,
+    input  logic [41:0] t,
+    output logic [31:0] y
+);
+    localparam int SPW = 33;
+    logic [SPW-1:0] sp4;
+    logic neg4;
+    logic [41:0] t4;
+    assign sp4 = sp;
+    assign neg4 = neg;
+    assign t4 = t;
     // Stage 5: t with its sign: k = floor(t), the fraction's top 6 bits and the other 26.
-    logic signed [43:0] t;
-    assign t = neg4 ? -$signed({2'b00, t4}) : $signed({2'b00, t4});
+    logic signed [43:0] ts;
+    assign ts = neg4 ? -$signed({2'b00, t4}) : $signed({2'b00, t4});
     logic [SPW-1:0] sp5;
     logic signed [11:0] k5;
     logic [5:0] i5;
     logic [25:0] f5;
     hls_delay #(.W(SPW + 12 + 6 + 26), .N(R)) st5 (
-        .clk, .ce, .d({sp4, t[43:32], t[31:26], t[25:0]}), .q({sp5, k5, i5, f5})
+        .clk, .ce, .d({sp4, ts[43:32], ts[31:26], ts[25:0]}), .q({sp5, k5, i5, f5})
     );
     // Stage 6: f ln 2 as two partial products (26 x 17, 26 x 10), and the table entry.
     logic [SPW-1:0] sp6;
@@ -191,7 +219,7 @@ module hls_fp_exp #(
         .clk, .ce, .d({sp12, k12, tab12, tp[51:26]}), .q({sp13, k13, tab13, tp13})
     );
     // Stages 14-16: r = T (1 + p), 2^k, rounding (hls_fp_exp_tail).
-    hls_fp_exp_tail #(.EW(8), .MW(23), .KW(12), .TPW(26), .R(R), .OUT(LAT - R * (STAGES - 1)))
+    hls_fp_exp_tail #(.EW(8), .MW(23), .KW(12), .TPW(26), .R(R), .OUT(OUT))
         tail (.clk, .ce, .sp(sp13), .k(k13), .tab(tab13), .tp(tp13), .y);
 endmodule
 
