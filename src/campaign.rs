@@ -571,6 +571,50 @@ fn power_operands64(core: &str, r: &mut Rng) -> Vec<u64> {
     vec![x, y]
 }
 
+/// The operands of the float power cores, as power_operands64 draws the double ones: x
+/// any operand, any finite float, within 2^-k of 1 (log2 x tiny: y large) or a negative
+/// integer-ish value; y such that t = y log2|x| falls anywhere in (-165, 165), so the
+/// results cross the overflow and underflow thresholds and the subnormals, often an
+/// integer (negative x, odd or even), sometimes any operand; pown's n small, any int, or
+/// from t; cbrt's x any float.
+fn power_operands32(core: &str, r: &mut Rng) -> Vec<u64> {
+    let (u, w) = (r.next(), r.next());
+    if core == "fp32_cbrt" {
+        return vec![if u % 4 == 0 { operand(r) } else { w as u32 } as u64];
+    }
+    let frac = (w >> 40) as f64 / (1u64 << 24) as f64;
+    let x = match u % 8 {
+        0 | 1 => operand(r),
+        2 | 3 => (w as u32 >> 1) % 0x7F80_0000,
+        4 | 5 => ((1.0 + (frac - 0.5) * 2f64.powi(-(((u >> 8) % 23) as i32))) as f32).to_bits(),
+        _ => (-(((u >> 8) % 4000) as f32 + frac as f32)).to_bits(),
+    };
+    let lx = (f(x as u64) as f64).abs().log2();
+    let t = ((r.next() >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * 330.0;
+    let mut y = if lx.is_finite() && lx != 0.0 {
+        t / lx
+    } else {
+        t
+    };
+    if core == "fp32_pown" {
+        let n = match u >> 4 & 3 {
+            0 => r.next() as u32 as i32,
+            1 => ((u >> 32) % 81) as i32 - 40,
+            _ => y.clamp(i32::MIN as f64, i32::MAX as f64) as i32,
+        };
+        return vec![x as u64, n as u32 as u64];
+    }
+    if f(x as u64) < 0.0 || u >> 4 & 7 == 0 {
+        y = y.round();
+    }
+    let y = if u >> 7 & 7 == 0 {
+        operand(r)
+    } else {
+        (y as f32).to_bits()
+    };
+    vec![x as u64, y as u64]
+}
+
 /// The operands of the double arctangent cores. atan: near the table's points tan(i/128)
 /// (where the rotation leaves the most and the least), tiny (the result is x), huge (pi/2
 /// minus a tiny angle), near +-1. atan2: y general or any finite double, x from y's binade
@@ -758,8 +802,9 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
             vec![a as u64, b as u64, c as u64]
         }
         "fp32_sin" | "fp32_cos" | "fp32_tan" => vec![trig_operand32(r, a) as u64],
-        // An int exponent or root: mostly small, sometimes any int.
-        "fp32_pown" | "fp32_rootn" => {
+        "fp32_pow" | "fp32_powr" | "fp32_pown" | "fp32_cbrt" => power_operands32(core, r),
+        // An int root: mostly small, sometimes any int.
+        "fp32_rootn" => {
             let u = r.next();
             let n = if u % 4 == 0 {
                 (u >> 32) as u32

@@ -20,25 +20,15 @@
 
 use crate::fexp64::exp_t;
 use crate::flog64::log_sum;
+use crate::fpow::Power;
 use crate::math::to_u128;
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
-const QNAN: u64 = 0x7FF8_0000_0000_0000;
-const PINF: u64 = 0x7FF0_0000_0000_0000;
-const ONE: u64 = 0x3FF0_0000_0000_0000;
 const SIGN: u64 = 1 << 63;
 const ABS: u64 = !SIGN;
 
-/// Which function of the family (the core's KIND).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    Pow = 0,
-    Powr = 1,
-    Pown = 2,
-    Cbrt = 3,
-    Rootn = 4,
-}
+pub use crate::fpow::Kind;
 
 /// 1/3 with 73 fraction bits, rounded (72 bits).
 pub fn third() -> u128 {
@@ -149,87 +139,15 @@ pub fn rootn(x: u64, n: i32) -> u64 {
     }
 }
 
-/// The special results (Ok), or the sign of the computed one (Err) — stage 1.
+/// The special results (Ok), or the sign of the computed one (Err) — stage 1: the float
+/// cores' (`fpow::special`) at double width, pown's int converted to double exactly.
 fn special(x: u64, y: u64, kind: Kind) -> Result<u64, u64> {
-    let (xa, ya) = (x & ABS, y & ABS);
-    let (x_nan, y_nan) = (xa > PINF, ya > PINF);
-    let (x_inf, y_inf) = (xa == PINF, ya == PINF);
-    let (x_zero, y_zero) = (xa == 0, ya == 0);
-    let (xs, ys) = (x >> 63 == 1, y >> 63 == 1);
-    if kind == Kind::Cbrt {
-        return if x_nan {
-            Ok(QNAN)
-        } else if x_inf || x_zero {
-            Ok(x)
-        } else {
-            Err(x & SIGN)
-        };
-    }
-    if kind == Kind::Rootn {
-        let (n_zero, n_neg, odd) = (y as u32 == 0, y as u32 >> 31 == 1, y & 1 == 1);
-        let sign = if odd { x & SIGN } else { 0 };
-        return if n_zero || x_nan || (xs && !x_zero && !odd) {
-            Ok(QNAN)
-        } else if x_zero || x_inf {
-            Ok(sign | if x_zero != n_neg { 0 } else { PINF })
-        } else {
-            Err(sign)
-        };
-    }
-    if kind == Kind::Powr {
-        if x_nan || y_nan || (xs && !x_zero) {
-            return Ok(QNAN);
-        }
-        if (x_zero && y_zero) || (x_inf && y_zero) || (x == ONE && y_inf) {
-            return Ok(QNAN);
-        }
-        if x_zero {
-            return Ok(if ys { PINF } else { 0 });
-        }
-        if y_zero || x == ONE {
-            return Ok(ONE);
-        }
-        if x_inf {
-            return Ok(if ys { 0 } else { PINF });
-        }
-        if y_inf {
-            return Ok(if ys == (xa < ONE) { PINF } else { 0 });
-        }
-        return Err(0);
-    }
-    // pow and pown: is y an integer, an odd one?
-    let ey = (y >> 52 & 0x7FF) as u32;
-    let my = (y & ((1 << 52) - 1)) | u64::from(ey != 0) << 52;
-    let ush = 1075u32.wrapping_sub(ey) & 63;
-    let y_int = ey >= 1075 || (ey >= 1023 && my & ((1 << ush) - 1) == 0);
-    let y_odd = if ey == 1075 {
-        my & 1 == 1
+    let p = if kind == Kind::Rootn {
+        Power::of_int(y as u32 as i32)
     } else {
-        (1023..1075).contains(&ey) && y_int && my >> ush & 1 == 1
+        Power::of_float(y, 64)
     };
-    let odd_sign = if xs && y_odd { SIGN } else { 0 };
-    if y_zero || x == ONE {
-        return Ok(ONE);
-    }
-    if x_nan || y_nan {
-        return Ok(QNAN);
-    }
-    if x_zero {
-        return Ok(odd_sign | if ys { PINF } else { 0 });
-    }
-    if x == (ONE | SIGN) && y_inf {
-        return Ok(ONE);
-    }
-    if y_inf {
-        return Ok(if ys == (xa < ONE) { PINF } else { 0 });
-    }
-    if x_inf {
-        return Ok(odd_sign | if ys { 0 } else { PINF });
-    }
-    if xs && !y_int {
-        return Ok(QNAN);
-    }
-    Err(odd_sign)
+    crate::fpow::special(x, &p, kind, 64)
 }
 
 /// The constant for hls_fp_pow64, as SystemVerilog for the math package.
@@ -247,6 +165,8 @@ mod tests {
     use crate::test_rng::Rng;
     use crate::ulp::ulps64 as ulps;
     use rug::{ops::Pow, Float};
+
+    const PINF: u64 = 0x7FF0_0000_0000_0000;
 
     /// rootn over every exponent of x, both signs, n small (+-1 to +-40), a power of two,
     /// or any int: within 0.51 ulp of MPFR; and its special cases.

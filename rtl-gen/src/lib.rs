@@ -13,6 +13,7 @@ pub mod fexp64;
 pub mod fhypot64;
 pub mod flog;
 pub mod flog64;
+pub mod fpow;
 pub mod fpow64;
 pub mod fsin;
 pub mod fsin64;
@@ -152,6 +153,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fp_exp.sv", include_str!("../sv/hls_fp_exp.sv")),
     ("hls_fp_log.sv", include_str!("../sv/hls_fp_log.sv")),
     ("hls_fp_sin.sv", include_str!("../sv/hls_fp_sin.sv")),
+    ("hls_fp_pow.sv", include_str!("../sv/hls_fp_pow.sv")),
     ("hls_fp_exp64.sv", include_str!("../sv/hls_fp_exp64.sv")),
     ("hls_fp_log64.sv", include_str!("../sv/hls_fp_log64.sv")),
     ("hls_fp_pow64.sv", include_str!("../sv/hls_fp_pow64.sv")),

@@ -98,7 +98,7 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "pow",
         arity: 2,
-        call: "pow32(a, b)",
+        call: "hls_fp_pow #(.KIND(0))",
         bound_ulp: 16,
         int_b: false,
         double: Some("hls_fp_pow64 #(.KIND(0))"),
@@ -106,7 +106,7 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "powr",
         arity: 2,
-        call: "powr32(a, b)",
+        call: "hls_fp_pow #(.KIND(1))",
         bound_ulp: 16,
         int_b: false,
         double: Some("hls_fp_pow64 #(.KIND(1))"),
@@ -122,7 +122,7 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "cbrt",
         arity: 1,
-        call: "cbrt32(a)",
+        call: "hls_fp_cbrt #()",
         bound_ulp: 2,
         int_b: false,
         double: Some("hls_fp_cbrt64 #()"),
@@ -226,7 +226,7 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "pown",
         arity: 2,
-        call: "pown32(a, b)",
+        call: "hls_fp_pow #(.KIND(2))",
         bound_ulp: 16,
         int_b: true,
         double: Some("hls_fp_pown64 #()"),
@@ -446,7 +446,6 @@ struct Consts {
     c_one: u64,
     c_log2e: u64,
     c_log10e: u64,
-    c_log2e_3: u64,
     c_pi_2: u64,
     two_over_pi: BigInt,
     u_ln2: u128,
@@ -528,7 +527,6 @@ fn consts() -> &'static Consts {
             c_one: c62(&one),
             c_log2e: c62(&div(&one, &ln2)),
             c_log10e: c62(&div(&one, &ln10)),
-            c_log2e_3: c62(&(div(&one, &ln2) / BigInt::from(3))),
             c_pi_2: to_u128(&fixed(&(&pi >> 1), 63)) as u64,
             two_over_pi: two_over_pi_256(),
             u_ln2: to_u128(&fixed(&ln2, 64)),
@@ -581,7 +579,6 @@ fn generated() -> String {
         ("C_ONE", c.c_one, "1"),
         ("C_LOG2E", c.c_log2e, "log2(e)"),
         ("C_LOG10E", c.c_log10e, "log10(e)"),
-        ("C_LOG2E_3", c.c_log2e_3, "log2(e) / 3"),
     ] {
         s += &format!(
             "    localparam logic [63:0] {name} = {};  // {what}, 2.62 fixed\n",
@@ -680,6 +677,7 @@ fn generated() -> String {
     s += "            default: return 80'sd0;\n        endcase\n    endfunction\n";
     s += &crate::fexp::generated();
     s += &crate::fsin::generated();
+    s += &crate::fpow::generated();
     s += &crate::flog::generated();
     s += &crate::fexp64::generated();
     s += &crate::flog64::generated();
@@ -1114,83 +1112,6 @@ fn log32(x: u32, kind: u32) -> u32 {
     fx_to_f32(l)
 }
 
-fn times_f32(w: i128, y: u32) -> i128 {
-    let ey = y >> 23 & 0xFF;
-    let p = w * (((ey != 0) as i128) << 23 | (y & 0x7F_FFFF) as i128);
-    let sh = ey.max(1) as i32 - 150;
-    let lim: i128 = 1 << 74;
-    let t = if p == 0 {
-        0
-    } else if sh >= 80 {
-        if p < 0 {
-            -lim
-        } else {
-            lim
-        }
-    } else {
-        let big = if sh >= 0 {
-            BigInt::from(p) << sh as u32
-        } else {
-            BigInt::from(p) >> (-sh) as u32
-        };
-        if big > BigInt::from(lim) {
-            lim
-        } else if big < BigInt::from(-lim) {
-            -lim
-        } else {
-            wrap80(&big)
-        }
-    };
-    if y >> 31 == 1 {
-        -t
-    } else {
-        t
-    }
-}
-
-fn pow32(x: u32, y: u32) -> u32 {
-    let c = consts();
-    let ey = y >> 23 & 0xFF;
-    let my = ((ey != 0) as u32) << 23 | (y & 0x7F_FFFF);
-    let x_nan = x >> 23 & 0xFF == 0xFF && x & 0x7F_FFFF != 0;
-    let y_nan = ey == 0xFF && y & 0x7F_FFFF != 0;
-    let x_inf = x & 0x7FFF_FFFF == PINF;
-    let y_inf = y & 0x7FFF_FFFF == PINF;
-    let ush = 150u32.wrapping_sub(ey) & 31;
-    let y_int = ey >= 150 || (ey >= 127 && my & ((1 << ush) - 1) == 0);
-    let y_odd = if ey == 150 {
-        my & 1 == 1
-    } else {
-        (127..150).contains(&ey) && y_int && my >> ush & 1 == 1
-    };
-    let (xs, ys) = (x >> 31 == 1, y >> 31 == 1);
-    if y & 0x7FFF_FFFF == 0 || x == FONE {
-        return FONE;
-    }
-    if x_nan || y_nan {
-        return QNAN;
-    }
-    let odd_sign = ((xs && y_odd) as u32) << 31;
-    if x & 0x7FFF_FFFF == 0 {
-        return odd_sign | if ys { PINF } else { 0 };
-    }
-    if x == 0xBF80_0000 && y_inf {
-        return FONE;
-    }
-    let lt1 = x & 0x7FFF_FFFF < FONE;
-    if y_inf {
-        return if ys == lt1 { PINF } else { 0 };
-    }
-    if x_inf {
-        return odd_sign | if ys { 0 } else { PINF };
-    }
-    if xs && !y_int {
-        return QNAN;
-    }
-    let r = exp2_fx(times_f32(fx_mulc(ln_fx(x & 0x7FFF_FFFF), c.c_log2e), y));
-    odd_sign | r & 0x7FFF_FFFF
-}
-
 /// erfc(|x|) for |x| < 10.25 as v / 2^64 * 2^e (v > 2^57): the interval's polynomial in
 /// u = 16 (|x| - c) times its e^(-c^2).
 fn erfc_parts(x: u32) -> (u128, i32) {
@@ -1267,35 +1188,12 @@ fn erfc32(x: u32) -> u32 {
     }
 }
 
-/// w * n as fx, saturated to +-2^10 like times_f32.
-fn times_int(w: i128, n: i32) -> i128 {
-    let lim: i128 = 1 << 74;
-    (w * n as i128).clamp(-lim, lim)
-}
-
 /// x^n or x^(1/n) at x = +-0 or +-inf: for n > 0 zero stays zero and inf inf, for n < 0
 /// they swap; an odd n keeps x's sign.
 fn pown_edge(x: u32, n: i32) -> u32 {
     let sign = if n & 1 != 0 { x & 0x8000_0000 } else { 0 };
     let zero = x & 0x7FFF_FFFF == 0;
     sign | if zero == (n > 0) { 0 } else { PINF }
-}
-
-fn pown32(x: u32, n: i32) -> u32 {
-    let c = consts();
-    let ax = x & 0x7FFF_FFFF;
-    if n == 0 {
-        return FONE;
-    }
-    if ax > PINF {
-        return QNAN;
-    }
-    if ax == 0 || ax == PINF {
-        return pown_edge(x, n);
-    }
-    let r = exp2_fx(times_int(fx_mulc(ln_fx(ax), c.c_log2e), n));
-    let sign = if n & 1 != 0 { x & 0x8000_0000 } else { 0 };
-    sign | r & 0x7FFF_FFFF
 }
 
 fn rootn32(x: u32, n: i32) -> u32 {
@@ -1532,51 +1430,6 @@ fn tan32(x: u32) -> u32 {
     norm_pack(s, 1 - r.ea, qv)
 }
 
-fn powr32(x: u32, y: u32) -> u32 {
-    let c = consts();
-    let x_nan = x >> 23 & 0xFF == 0xFF && x & 0x7F_FFFF != 0;
-    let y_nan = y >> 23 & 0xFF == 0xFF && y & 0x7F_FFFF != 0;
-    let (x_zero, y_zero) = (x & 0x7FFF_FFFF == 0, y & 0x7FFF_FFFF == 0);
-    let (x_inf, y_inf) = (x & 0x7FFF_FFFF == PINF, y & 0x7FFF_FFFF == PINF);
-    let ys = y >> 31 == 1;
-    if x_nan || y_nan || (x >> 31 == 1 && !x_zero) {
-        return QNAN;
-    }
-    if (x_zero && y_zero) || (x_inf && y_zero) || (x == FONE && y_inf) {
-        return QNAN;
-    }
-    if x_zero {
-        return if ys { PINF } else { 0 };
-    }
-    if y_zero || x == FONE {
-        return FONE;
-    }
-    if x_inf {
-        return if ys { 0 } else { PINF };
-    }
-    if y_inf {
-        return if ys == (x & 0x7FFF_FFFF < FONE) {
-            PINF
-        } else {
-            0
-        };
-    }
-    exp2_fx(times_f32(fx_mulc(ln_fx(x & 0x7FFF_FFFF), c.c_log2e), y))
-}
-
-fn cbrt32(x: u32) -> u32 {
-    let c = consts();
-    let ex = x >> 23 & 0xFF;
-    if ex == 0xFF && x & 0x7F_FFFF != 0 {
-        return QNAN;
-    }
-    if ex == 0xFF || x & 0x7FFF_FFFF == 0 {
-        return x;
-    }
-    let r = exp2_fx(fx_mulc(ln_fx(x & 0x7FFF_FFFF), c.c_log2e_3));
-    x & 0x8000_0000 | r & 0x7FFF_FFFF
-}
-
 /// What a double core computes for binary64 operands `a` (and `b`: a double's bits, or
 /// pown's int) (None: the function has no double core). The software model uses this, so
 /// RTL and model agree bit for bit.
@@ -1627,10 +1480,10 @@ pub fn eval(name: &str, a: u32, b: u32) -> Option<u32> {
         "log10" => crate::flog::log(a, 2),
         "sin" => crate::fsin::sin_cos(a, false),
         "cos" => crate::fsin::sin_cos(a, true),
-        "pow" => pow32(a, b),
-        "powr" => powr32(a, b),
+        "pow" => crate::fpow::power(a, b, crate::fpow::Kind::Pow),
+        "powr" => crate::fpow::power(a, b, crate::fpow::Kind::Powr),
         "tan" => tan32(a),
-        "cbrt" => cbrt32(a),
+        "cbrt" => crate::fpow::power(a, 0, crate::fpow::Kind::Cbrt),
         "expm1" => expm1_32(a),
         "sinh" => sinh32(a),
         "cosh" => cosh32(a),
@@ -1643,7 +1496,7 @@ pub fn eval(name: &str, a: u32, b: u32) -> Option<u32> {
         "hypot" => hypot32(a, b),
         "erf" => erf32(a),
         "erfc" => erfc32(a),
-        "pown" => pown32(a, b as i32),
+        "pown" => crate::fpow::power(a, b, crate::fpow::Kind::Pown),
         "rootn" => rootn32(a, b as i32),
         _ => return None,
     })

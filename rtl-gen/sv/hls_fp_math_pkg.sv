@@ -1,7 +1,7 @@
 // Elementary functions of binary32: expm1, log1p, tan, sinh, cosh, tanh, atan, atan2, asin,
-// acos, pow, powr, pown, rootn, cbrt, hypot, erf, erfc — and the tables and constants of the
-// staged cores (hls_fp_exp: exp, exp2, exp10; hls_fp_log: log, log2, log10; hls_fp_sin: sin,
-// cos; and the double ones).
+// acos, rootn, hypot, erf, erfc — and the tables and constants of the staged cores
+// (hls_fp_exp: exp, exp2, exp10; hls_fp_log: log, log2, log10; hls_fp_sin: sin, cos;
+// hls_fp_pow: pow, powr, pown, cbrt; and the double ones).
 //
 // Each is computed in fixed point with a relative error near 2^-40 and rounded once to
 // nearest even, so results are within 1 ulp (OpenCL asks 2 to 16: 3 for expm1, 5 for tan,
@@ -192,94 +192,6 @@ package hls_fp_math_pkg;
         if (kind == 2'd0) l = fx_mulc(l, C_LOG2E);
         if (kind == 2'd2) l = fx_mulc(l, C_LOG10E);
         return fx_to_f32(l);
-    endfunction
-
-    // w * y as fx, saturated to +-2^10 (2^t is then infinite or zero).
-    function automatic fx_t times_f32(input fx_t w, input logic [31:0] y);
-        logic [7:0] ey;
-        logic signed [8:0] sh;
-        logic signed [103:0] p;
-        logic signed [199:0] big;
-        fx_t lim, t;
-        ey = y[30:23];
-        p = w * $signed({1'b0, ey != 8'd0, y[22:0]});
-        big = {{96{p[103]}}, p};
-        sh = $signed({1'b0, (ey == 8'd0) ? 8'd1 : ey}) - 9'sd150;
-        lim = 80'sh400_0000_0000_0000_0000;
-        if (p == 104'sd0) begin
-            t = 80'sd0;  // |x| = 1
-        end else if (sh >= 9'sd80) begin
-            t = p[103] ? -lim : lim;
-        end else begin
-            big = (sh >= 9'sd0) ? (big <<< sh) : (big >>> (-sh));
-            t = (big > 200'(lim)) ? lim : (big < -200'(lim)) ? -lim : big[79:0];
-        end
-        return y[31] ? -t : t;
-    endfunction
-
-    // pow(x, y) with the special cases of C99 F.9.4.4.
-    function automatic logic [31:0] pow32(input logic [31:0] x, input logic [31:0] y);
-        logic [7:0] ey;
-        logic [23:0] my;
-        logic [4:0] ush;
-        logic y_int, y_odd, x_nan, y_nan, x_inf, y_inf, lt1, neg;
-        logic [31:0] r;
-        ey = y[30:23];
-        my = {ey != 8'd0, y[22:0]};
-        x_nan = x[30:23] == 8'hFF && x[22:0] != 23'd0;
-        y_nan = ey == 8'hFF && y[22:0] != 23'd0;
-        x_inf = x[30:0] == PINF[30:0];
-        y_inf = y[30:0] == PINF[30:0];
-        // Is y an integer, and odd? The units bit of y is bit 150 - ey of its significand.
-        ush = 5'(8'd150 - ey);
-        y_int = ey >= 8'd150 || (ey >= 8'd127 && (my & ((24'd1 << ush) - 24'd1)) == 24'd0);
-        y_odd = ey == 8'd150 ? my[0] : (ey >= 8'd127 && ey < 8'd150 && y_int && my[ush]);
-        if (y[30:0] == 31'd0) return FONE;
-        if (x == FONE) return FONE;
-        if (x_nan || y_nan) return QNAN;
-        if (x[30:0] == 31'd0) begin
-            if (y[31]) return {y_odd & x[31], PINF[30:0]};
-            return {y_odd & x[31], 31'd0};
-        end
-        if (x == 32'hBF800000 && y_inf) return FONE;
-        lt1 = x[30:0] < FONE[30:0];
-        if (y_inf) return (y[31] == lt1) ? PINF : 32'd0;
-        if (x_inf) begin
-            if (y[31]) return {x[31] & y_odd, 31'd0};
-            return {x[31] & y_odd, PINF[30:0]};
-        end
-        if (x[31] && !y_int) return QNAN;
-        neg = x[31] && y_odd;
-        r = exp2_fx(times_f32(fx_mulc(ln_fx(x[30:0]), C_LOG2E), y));
-        return {neg, r[30:0]};
-    endfunction
-
-    // powr(x, y) = exp2(y log2 x) for x >= 0, with OpenCL's special cases (NaN for x < 0,
-    // 0^0, inf^0 and 1^inf).
-    function automatic logic [31:0] powr32(input logic [31:0] x, input logic [31:0] y);
-        logic x_nan, y_nan, x_zero, y_zero, x_inf, y_inf;
-        x_nan = x[30:23] == 8'hFF && x[22:0] != 23'd0;
-        y_nan = y[30:23] == 8'hFF && y[22:0] != 23'd0;
-        x_zero = x[30:0] == 31'd0;
-        y_zero = y[30:0] == 31'd0;
-        x_inf = x[30:0] == PINF[30:0];
-        y_inf = y[30:0] == PINF[30:0];
-        if (x_nan || y_nan || (x[31] && !x_zero)) return QNAN;
-        if ((x_zero && y_zero) || (x_inf && y_zero) || (x == FONE && y_inf)) return QNAN;
-        if (x_zero) return y[31] ? PINF : 32'd0;
-        if (y_zero || x == FONE) return FONE;
-        if (x_inf) return y[31] ? 32'd0 : PINF;
-        if (y_inf) return (y[31] == (x[30:0] < FONE[30:0])) ? PINF : 32'd0;
-        return exp2_fx(times_f32(fx_mulc(ln_fx(x[30:0]), C_LOG2E), y));
-    endfunction
-
-    // cbrt x = sign(x) 2^(log2|x| / 3).
-    function automatic logic [31:0] cbrt32(input logic [31:0] x);
-        logic [31:0] r;
-        if (x[30:23] == 8'hFF && x[22:0] != 23'd0) return QNAN;
-        if (x[30:23] == 8'hFF || x[30:0] == 31'd0) return x;
-        r = exp2_fx(fx_mulc(ln_fx(x[30:0]), C_LOG2E_3));
-        return {x[31], r[30:0]};
     endfunction
 
     // expm1 x: x itself below 2^-25; x (1 + x/2 + ... + x^11/12!) below 1/2 (relative
@@ -690,33 +602,12 @@ package hls_fp_math_pkg;
         r[0] = r[0] | (r * r != sk);
         return norm_pack(1'b0, ns.e - 16'sd23 - {10'd0, k[6:1]} + 16'sd64, r);
     endfunction
-    // w * n as fx, saturated to +-2^10 (2^t is then infinite or zero) like times_f32.
-    function automatic fx_t times_int(input fx_t w, input logic [31:0] n);
-        logic signed [111:0] p;
-        fx_t lim;
-        lim = 80'sh400_0000_0000_0000_0000;
-        p = w * $signed(n);
-        if (p > 112'(lim)) return lim;
-        if (p < -112'(lim)) return -lim;
-        return p[79:0];
-    endfunction
-
     // x^n or x^(1/n) at x = +-0 or +-inf: for n > 0 zero stays zero and inf inf, for n < 0
     // they swap; an odd n keeps x's sign.
     function automatic logic [31:0] pown_edge(input logic [31:0] x, input logic [31:0] n);
         logic zero;
         zero = x[30:0] == 31'd0;
         return {x[31] & n[0], (zero == ($signed(n) > 0)) ? 31'd0 : PINF[30:0]};
-    endfunction
-
-    // pown(x, n) = 2^(n log2 |x|), x's sign for odd n; pown(x, 0) = 1 even for a NaN.
-    function automatic logic [31:0] pown32(input logic [31:0] x, input logic [31:0] n);
-        logic [31:0] r;
-        if (n == 32'd0) return FONE;
-        if (x[30:0] > PINF[30:0]) return QNAN;
-        if (x[30:0] == 31'd0 || x[30:0] == PINF[30:0]) return pown_edge(x, n);
-        r = exp2_fx(times_int(fx_mulc(ln_fx(x[30:0]), C_LOG2E), n));
-        return {x[31] & n[0], r[30:0]};
     endfunction
 
     // rootn(x, n) = 2^(log2 |x| / n) (one division by n, truncated), x's sign for odd n;

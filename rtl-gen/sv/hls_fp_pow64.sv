@@ -34,83 +34,14 @@ module hls_fp_pow64 #(
     localparam int STAGES = 36;
     localparam int R = (LAT >= STAGES) ? 1 : 0;  // registers per stage boundary
     localparam int SPW = 65;                      // {special, its value}
-    localparam logic [63:0] QNAN = 64'h7FF8_0000_0000_0000;
-    localparam logic [63:0] PINF = 64'h7FF0_0000_0000_0000;
-    localparam logic [63:0] ONE = 64'h3FF0_0000_0000_0000;
     localparam logic [76:0] LIM = 77'd1 << 76;                    // |t| = 2^12
 
     // Stage 1: the special cases, and the sign of a computed result.
-    logic [62:0] xa, ya;
-    logic xs, ys, x_nan, y_nan, x_inf, y_inf, x_zero, y_zero, x_one, lt1;
-    assign xa = a[62:0];
-    assign ya = b[62:0];
-    assign xs = a[63];
-    assign ys = b[63];
-    assign x_nan = xa > 63'(PINF);
-    assign y_nan = ya > 63'(PINF);
-    assign x_inf = xa == 63'(PINF);
-    assign y_inf = ya == 63'(PINF);
-    assign x_zero = xa == '0;
-    assign y_zero = ya == '0;
-    assign x_one = a == ONE;
-    assign lt1 = xa < 63'(ONE);
-    // Is b an integer, an odd one (pow, pown)?
-    logic [10:0] ey;
-    logic [52:0] my;
-    logic [5:0] ush;
-    logic y_int, y_odd;
-    assign ey = b[62:52];
-    assign my = {ey != '0, b[51:0]};
-    assign ush = 6'(11'd1075 - ey);
-    assign y_int = ey >= 11'd1075 || (ey >= 11'd1023 && (64'(my) & ((64'd1 << ush) - 64'd1)) == '0);
-    assign y_odd = (ey == 11'd1075) ? my[0]
-                 : (ey >= 11'd1023 && ey < 11'd1075 && y_int && my[ush]);
     logic special, sign;
     logic [63:0] special_val;
-    logic [63:0] odd_sign;
-    assign odd_sign = {xs && y_odd, 63'd0};
-    always_comb begin
-        special = 1'b1;
-        special_val = QNAN;
-        sign = 1'b0;
-        if (KIND == 4) begin
-            // rootn: b[31:0] is n.
-            if (b[31:0] == '0 || x_nan || (xs && !x_zero && !b[0])) special_val = QNAN;
-            else if (x_zero || x_inf)
-                special_val = {xs && b[0], (x_zero == !b[31]) ? 63'd0 : PINF[62:0]};
-            else begin
-                special = 1'b0;
-                sign = xs && b[0];
-            end
-        end else if (KIND == 3) begin
-            if (x_nan) special_val = QNAN;
-            else if (x_inf || x_zero) special_val = a;
-            else begin
-                special = 1'b0;
-                sign = xs;
-            end
-        end else if (KIND == 1) begin
-            if (x_nan || y_nan || (xs && !x_zero)) special_val = QNAN;
-            else if ((x_zero && y_zero) || (x_inf && y_zero) || (x_one && y_inf)) special_val = QNAN;
-            else if (x_zero) special_val = ys ? PINF : 64'd0;
-            else if (y_zero || x_one) special_val = ONE;
-            else if (x_inf) special_val = ys ? 64'd0 : PINF;
-            else if (y_inf) special_val = (ys == lt1) ? PINF : 64'd0;
-            else special = 1'b0;
-        end else begin
-            if (y_zero || x_one) special_val = ONE;
-            else if (x_nan || y_nan) special_val = QNAN;
-            else if (x_zero) special_val = odd_sign | (ys ? PINF : 64'd0);
-            else if (a == {1'b1, ONE[62:0]} && y_inf) special_val = ONE;
-            else if (y_inf) special_val = (ys == lt1) ? PINF : 64'd0;
-            else if (x_inf) special_val = odd_sign | (ys ? 64'd0 : PINF);
-            else if (xs && !y_int) special_val = QNAN;
-            else begin
-                special = 1'b0;
-                sign = xs && y_odd;
-            end
-        end
-    end
+    hls_fp_pow_special #(.EW(11), .MW(52), .KIND(KIND), .INT_B(KIND == 4)) spc (
+        .a, .b, .special, .special_val, .sign
+    );
     // Stages 1-19: log2|a| (sign, magnitude below 2^131 on a 2^-120 grid, its leading
     // one); b and the result's sign wait beside it.
     logic [SPW-1:0] sp19;
