@@ -126,7 +126,7 @@ pub fn special(x: u64, p: &Power, kind: Kind, w: u32) -> Result<u64, u64> {
         if x_nan || p.nan || (xs && !x_zero) {
             return Ok(qnan);
         }
-        if (x_zero && p.zero) || (x_inf && p.zero) || (x == one && p.inf) {
+        if ((x_zero || x_inf) && p.zero) || (x == one && p.inf) {
             return Ok(qnan);
         }
         if x_zero {
@@ -336,7 +336,7 @@ mod tests {
     /// (its power 1/3 is 2^-33 off).
     #[test]
     fn within_0_6_ulp() {
-        let mut r = Rng(0x5EED_0F_F10A7);
+        let mut r = Rng(0x05EE_D0FF_10A7);
         let mut worst = [0f64; 4];
         for i in 0..200_000 {
             let x = (r.next() % 0x7F80_0000) as u32 | (r.next() as u32 & 0x8000_0000);
