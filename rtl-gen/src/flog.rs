@@ -58,6 +58,25 @@ pub fn coefficients(kind: u32) -> [i64; 4] {
     ]
 }
 
+/// A finite positive binary32 x (a subnormal normalised first) as 2^e m' with m' in
+/// [0.75, 1.5): m' 2^24 (25 bits), e, and the table index floor(m' 128) - 96.
+pub fn split(x: u32) -> (i64, i32, usize) {
+    let ex = x >> 23 & 0xFF;
+    let frac = x & 0x7F_FFFF;
+    let (mant, e) = if ex == 0 {
+        let lz = frac.leading_zeros() - 8;
+        (frac << lz, -126 - lz as i32)
+    } else {
+        (1 << 23 | frac, ex as i32 - 127)
+    };
+    let (big_m, e1) = if mant >= 3 << 22 {
+        (mant as i64, e + 1)
+    } else {
+        ((mant as i64) << 1, e)
+    };
+    (big_m, e1, (big_m >> 17) as usize - 96)
+}
+
 /// log_b x for binary32 x (kind 1: e, 0: 2, 2: 10), as hls_fp_log computes it.
 pub fn log(x: u32, kind: u32) -> u32 {
     let ex = x >> 23 & 0xFF;
@@ -76,19 +95,8 @@ pub fn log(x: u32, kind: u32) -> u32 {
     if x >> 31 == 1 {
         return 0x7FC0_0000;
     }
-    let (mant, e) = if ex == 0 {
-        let lz = frac.leading_zeros() - 8;
-        (frac << lz, 1 - 127 - lz as i32)
-    } else {
-        (1 << 23 | frac, ex as i32 - 127)
-    };
     // Stage 2: m into [0.75, 1.5) (m' 2^24, 25 bits), the table entries.
-    let (big_m, e1) = if mant >= 3 << 22 {
-        (mant as i64, e + 1)
-    } else {
-        ((mant as i64) << 1, e)
-    };
-    let j = (big_m >> 17) as usize - 96;
+    let (big_m, e1, j) = split(x);
     let [b0, b1, b2, b3] = coefficients(kind);
     // Stage 3: z = m r - 1, exact (2^33 scale).
     let z = big_m * recip(j) as i64 - (1 << 33);

@@ -192,22 +192,9 @@ pub fn neg_log2_r(j: usize) -> i64 {
 
 /// log2|x| on a 2^-64 grid for a finite nonzero binary32 x (stages 2-14 of hls_fp_pow).
 pub fn log2_fixed(x: u32) -> i128 {
-    let ex = x >> 23 & 0xFF;
-    let frac = x & 0x7F_FFFF;
-    // Stage 2: the significand with its leading one at 23, the unbiased exponent.
-    let (mant, e) = if ex == 0 {
-        let lz = frac.leading_zeros() - 8;
-        (frac << lz, -126 - lz as i32)
-    } else {
-        (1 << 23 | frac, ex as i32 - 127)
-    };
-    // Stage 3: m' in [0.75, 1.5) at 2^-24 (25 bits); the table's entries.
-    let (big_m, e1) = if mant >= 3 << 22 {
-        (mant as i64, e + 1)
-    } else {
-        ((mant as i64) << 1, e)
-    };
-    let j = (big_m >> 17) as usize - 96;
+    // Stages 2-3: the significand with its leading one at 23 and the exponent; m' in
+    // [0.75, 1.5) at 2^-24 (25 bits), the table's entries.
+    let (big_m, e1, j) = crate::flog::split(x);
     let [c, c2, c3, c4, c5, c6] = coefficients();
     // Stage 4: z = m' r - 1, exact (2^-33 grid, |z| < 2^26 of it).
     let z = big_m * recip(j) as i64 - (1 << 33);
