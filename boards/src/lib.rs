@@ -153,8 +153,8 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
 
 /// Operator classes a board may time, each with the class whose timing it takes when the
 /// board does not: a core that has outgrown a shared class (the staged exponential and
-/// logarithm, 16 cycles, the sine and cosine, 21, and the powers, 32, beside the 24 of the
-/// other functions) gets its own without breaking boards written before it.
+/// logarithm, 16 cycles, the sine and cosine, 21, the powers, 32, and the tangent, 39,
+/// beside the 24 of the other functions) gets its own without breaking boards written before it.
 /// A board without one of the double function classes (fp64_exp, fp64_expm1, fp64_log,
 /// fp64_log1p, fp64_pow, fp64_sin, fp64_tan, fp64_hypot, fp64_sinh, fp64_tanh, fp64_atan,
 /// fp64_asin, fp64_erf, fp64_rootn) gives its cores fp64_div's timing: the deepest double
@@ -164,6 +164,7 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
     ("fp32_log", "fp32_math"),
     ("fp32_sin", "fp32_math"),
     ("fp32_pow", "fp32_math"),
+    ("fp32_tan", "fp32_math"),
     ("fp64_exp", "fp64_div"),
     ("fp64_expm1", "fp64_div"),
     ("fp64_log1p", "fp64_div"),
@@ -189,8 +190,8 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
 /// sinh and cosh hls_fp_sinh64
 /// (tanh: its KIND 2, with the divider), the double atan and atan2 hls_fp_arctan64, the
 /// double asin and acos the same with sqrt(1 - x^2) in front, the double erf and erfc
-/// hls_fp_erf64; the float sin and cos the staged hls_fp_sin, the float pow, powr, pown and
-/// cbrt the staged hls_fp_pow; the others share fp32_math.
+/// hls_fp_erf64; the float sin and cos the staged hls_fp_sin, tan hls_fp_tan, the float pow,
+/// powr, pown and cbrt the staged hls_fp_pow; the others share fp32_math.
 pub fn math_class(function: &str, width: u32) -> &'static str {
     match function {
         "exp" | "exp2" | "exp10" if width == 64 => "fp64_exp",
@@ -211,6 +212,7 @@ pub fn math_class(function: &str, width: u32) -> &'static str {
         "log" | "log2" | "log10" => "fp32_log",
         "sin" | "cos" | "sincos" | "sincos_out" => "fp32_sin",
         "pow" | "powr" | "pown" | "cbrt" => "fp32_pow",
+        "tan" => "fp32_tan",
         _ => "fp32_math",
     }
 }
@@ -410,7 +412,8 @@ mod tests {
         assert_eq!(math_class("rootn", 32), "fp32_math");
         assert_eq!(math_class("cos", 64), "fp64_sin");
         assert_eq!(math_class("sin", 32), "fp32_sin");
-        assert_eq!(math_class("tan", 32), "fp32_math");
+        assert_eq!(math_class("tan", 32), "fp32_tan");
+        assert_eq!(math_class("atan", 32), "fp32_math");
         let text = BUILTIN[0].1.replace("  fp32_exp:", "  # fp32_exp:");
         let old = Board::from_yaml(&text, "old board").unwrap();
         assert_eq!(old.operator("fp32_exp"), old.operator("fp32_math"));

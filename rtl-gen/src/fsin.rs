@@ -1,6 +1,8 @@
-//! The staged float sine and cosine (sin, cos of binary32), as integers:
+//! The staged float sine, cosine and tangent (sin, cos, tan of binary32), as integers:
 //! `rtl-gen/sv/hls_fp_sin.sv` computes exactly this, stage by stage, and the software model
-//! calls `sin_cos` here, so the RTL and the model agree bit for bit.
+//! calls `sin_cos` and `tan` here, so the RTL and the model agree bit for bit. (tan: the
+//! same reduction and both polynomials, then sin|r| / cos|r| — cos / sin in an odd
+//! quadrant — as one fixed-point division, rounded once: within 0.54 ulp, OpenCL allows 5.)
 //!
 //! - Special values: NaN and infinities give NaN; below 2^-12 sin x = x and cos x = 1
 //!   (x^3/6 is under a quarter of an ulp of x; 1 - x^2/2 rounds to 1).
@@ -68,41 +70,85 @@ pub fn coeffs(cos: bool) -> [u64; 6] {
     })
 }
 
+/// The reduction of a finite x with |x| >= 2^-12 (hls_fp_sin_reduce): whether sin|r| or
+/// cos|r| is wanted (odd: for tan, -cot), the result's sign, |r'| = rm 2^(-31 - lz) with rm's
+/// leading one at bit 29, and u = r'^2 at 2^-32.
+pub struct Reduced {
+    pub odd: bool,
+    pub sign: bool,
+    pub lz: u32,
+    pub rm: u64,
+    pub u: u64,
+}
+
+/// Which function the reduction serves (the cores' KIND).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trig {
+    Sin = 0,
+    Cos = 1,
+    Tan = 2,
+}
+
+/// hls_fp_sin_reduce (stages 1-8).
+pub fn reduce(x: u32, kind: Trig) -> Reduced {
+    let ex = x >> 23 & 0xFF;
+    // Stages 1-2: the window read by the exponent (registered twice).
+    let m = (1u128 << 23) | (x & 0x7F_FFFF) as u128;
+    let w = window(ex);
+    // Stages 3-5: v 2^86 = M w mod 2^88 (six partial products of 17-bit slices of w, their
+    // sums in two stages).
+    let p = (m * w) & MASK_L;
+    // Stage 6: the quadrant, and |r'| by a one's complement; n (plus one for the cosine)
+    // picks sin or cos, and the sign.
+    let neg = p >> 85 & 1 == 1;
+    let q = ((p >> 86) as u32 + neg as u32) & 3;
+    let mag = (if neg { !p } else { p }) & ((1 << 85) - 1);
+    let n = (q + (kind == Trig::Cos) as u32) & 3;
+    let odd = n & 1 == 1;
+    let xs = x >> 31 == 1;
+    let sign = if kind == Trig::Tan {
+        (if odd { !neg } else { neg }) ^ xs
+    } else {
+        (n >> 1 == 1) ^ (!odd && neg) ^ (kind == Trig::Sin && xs)
+    };
+    // Stage 7: r' in fixed point (30 bits at 2^-31) squared as two partial products; the
+    // leading zeros of r' (at most 29: |r'| >= 2^-30).
+    let rf = (mag >> 55) as u64;
+    let lz = (rf.leading_zeros() - 34).min(29);
+    // Stage 8: u = r'^2 at 2^-32; rm = r' normalised, 30 bits (leading one at 29).
+    Reduced {
+        odd,
+        sign,
+        lz,
+        rm: ((mag << lz) >> 55) as u64 & ((1 << 30) - 1),
+        u: ((rf as u128 * rf as u128) >> 30) as u64,
+    }
+}
+
+/// hls_fp_sin_poly (stages 9-18): S(u) (`cos` false) or C(u) at 2^-32, by Horner, a product
+/// stage and a difference stage a step.
+pub fn poly(u: u64, cos: bool) -> u64 {
+    let k = coeffs(cos);
+    let p4 = k[4] - (((u >> 13) * k[5]) >> 19);
+    let p3 = k[3] - (((u >> 13) * p4) >> 19);
+    let p2 = k[2] - (((u >> 8) * (p3 >> 1)) >> 23);
+    let p1 = k[1] - (((u >> 2) * (p2 >> 4)) >> 26);
+    k[0] - ((u * (p1 >> 3)) >> 29)
+}
+
 /// sin x (`cos` false) or cos x, as hls_fp_sin computes it.
 pub fn sin_cos(x: u32, cos: bool) -> u32 {
     let ex = x >> 23 & 0xFF;
-    // Stages 1-2: special values; the window read by the exponent (registered twice).
+    // Stage 1: special values.
     if ex == 0xFF {
         return QNAN;
     }
     if ex < EX_TINY {
         return if cos { ONE } else { x };
     }
-    let m = (1u128 << 23) | (x & 0x7F_FFFF) as u128;
-    let w = window(ex);
-    // Stages 3-5: v 2^86 = M w mod 2^88 (six partial products of 17-bit slices of w, their
-    // sums in two stages).
-    let p = (m * w) & MASK_L;
-    // Stage 6: the quadrant, and |r'| by a one's complement.
-    let neg = p >> 85 & 1 == 1;
-    let q = ((p >> 86) as u32 + neg as u32) & 3;
-    let mag = (if neg { !p } else { p }) & ((1 << 85) - 1);
-    // Stage 7: r' in fixed point (30 bits at 2^-31) squared as two partial products; the
-    // leading zeros of r' (at most 29: |r'| >= 2^-30).
-    let rf = (mag >> 55) as u64;
-    let lz = (rf.leading_zeros() - 34).min(29);
-    // Stage 8: u = r'^2 at 2^-32; rm = r' normalised, 30 bits (leading one at 29).
-    let u = ((rf as u128 * rf as u128) >> 30) as u64;
-    let rm = ((mag << lz) >> 55) as u64 & ((1 << 30) - 1);
-    // Stages 9-18: Horner, a product stage and a difference stage a step.
-    let n = (q + cos as u32) & 3;
-    let odd = n & 1 == 1;
-    let k = coeffs(odd);
-    let p4 = k[4] - (((u >> 13) * k[5]) >> 19);
-    let p3 = k[3] - (((u >> 13) * p4) >> 19);
-    let p2 = k[2] - (((u >> 8) * (p3 >> 1)) >> 23);
-    let p1 = k[1] - (((u >> 2) * (p2 >> 4)) >> 26);
-    let p0 = k[0] - ((u * (p1 >> 3)) >> 29);
+    let r = reduce(x, if cos { Trig::Cos } else { Trig::Sin });
+    let (odd, rm, lz) = (r.odd, r.rm, r.lz);
+    let p0 = poly(r.u, odd);
     // Stages 19-20: y = rm S (sine) or 2^30 C (cosine), leading one at 61 or 62.
     let y = if odd {
         (p0 as u128) << 30
@@ -115,8 +161,46 @@ pub fn sin_cos(x: u32, cos: bool) -> u32 {
     let e = if odd { 126 } else { 125 - lz as i32 } + top as i32;
     let f = (y >> (36 + top)) as u32;
     let sticky = y & ((1u128 << (36 + top)) - 1) != 0;
-    let s = (n >> 1 == 1) ^ (!odd && neg) ^ (!cos && x >> 31 == 1);
-    round_pack32(s, e, f << 1 | sticky as u32)
+    round_pack32(r.sign, e, f << 1 | sticky as u32)
+}
+
+/// Quotient bits of the tangent's division (hls_fx_div's Q).
+pub const TAN_Q: u32 = 36;
+
+/// tan x, as hls_fp_tan computes it: the reduction, both Horner chains, sin|r| / cos|r| (or
+/// cos|r| / sin|r| in an odd quadrant) as one fixed-point division of their 33- and 34-bit
+/// tops, rounded once.
+pub fn tan(x: u32) -> u32 {
+    let ex = x >> 23 & 0xFF;
+    // Stage 1: special values (below 2^-12 tan x = x: x^3/3 is under a quarter of an ulp).
+    if ex == 0xFF {
+        return QNAN;
+    }
+    if ex < EX_TINY {
+        return x;
+    }
+    let r = reduce(x, Trig::Tan);
+    // Stages 9-18: S and C side by side.
+    let (ps, pc) = (poly(r.u, false), poly(r.u, true));
+    // Stages 19-20: sin|r| = ys 2^(-63 - lz), cos|r| = yc 2^-62 (leading ones at 61 or 62);
+    // the dividend's top 33 bits and the divisor's top 34 (so a / b < 1.1).
+    let ys = r.rm as u128 * ps as u128;
+    let yc = (pc as u128) << 30;
+    let (num, den) = if r.odd { (yc, ys) } else { (ys, yc) };
+    let (a, b) = ((num >> 30) as u64, (den >> 29) as u64);
+    // Stages 21-38: q = floor(a 2^35 / b), its leading one at 32 to 34.
+    let q = ((a as u128) << (TAN_Q - 1)) / b as u128;
+    // Stage 39: tan|r| = q 2^(-35 - lz), cot|r| = q 2^(-33 + lz); rounded and packed.
+    let lead = 127 - q.leading_zeros();
+    let scale = if r.odd {
+        2 + r.lz as i32
+    } else {
+        -(r.lz as i32)
+    };
+    let e = 127 + lead as i32 - (TAN_Q as i32 - 1) + scale;
+    let f = (q >> (lead - 25)) as u32;
+    let sticky = q & ((1 << (lead - 25)) - 1) != 0;
+    round_pack32(r.sign, e, f << 1 | sticky as u32)
 }
 
 /// The window ROM and the coefficients for hls_fp_sin, as SystemVerilog for the math
@@ -195,6 +279,25 @@ mod tests {
         }
     }
 
+    /// tan over every float from 2^-12 up (one in 61): within 0.56 ulp of the double
+    /// result.
+    #[test]
+    fn tan_within_0_56_ulp() {
+        let mut worst = (0f64, 0u32);
+        let mut x = EX_TINY << 23;
+        while x < 0x7F80_0000 {
+            for sx in [x, x | 1 << 31] {
+                let e = ulps(tan(sx), (f32::from_bits(sx) as f64).tan());
+                if e > worst.0 {
+                    worst = (e, sx);
+                }
+            }
+            x += 61;
+        }
+        eprintln!("tan: max {:.4} ulp at {:#010x}", worst.0, worst.1);
+        assert!(worst.0 < 0.56, "{worst:?}");
+    }
+
     #[test]
     fn special_values() {
         for cos in [false, true] {
@@ -209,5 +312,9 @@ mod tests {
         // sin(pi/2 as a float) rounds to 1; cos(pi) to -1.
         assert_eq!(sin_cos(std::f32::consts::FRAC_PI_2.to_bits(), false), ONE);
         assert_eq!(sin_cos(std::f32::consts::PI.to_bits(), true), 0xBF80_0000);
+        assert_eq!(tan(0x7F80_0000), QNAN);
+        assert_eq!(tan(0x8000_0001), 0x8000_0001);
+        assert_eq!(tan(std::f32::consts::FRAC_PI_4.to_bits()), ONE);
+        assert_eq!(tan((-std::f32::consts::FRAC_PI_4).to_bits()), 0xBF80_0000);
     }
 }

@@ -114,7 +114,7 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "tan",
         arity: 1,
-        call: "tan32(a)",
+        call: "hls_fp_tan #()",
         bound_ulp: 5,
         int_b: false,
         double: Some("hls_fp_tan64 #()"),
@@ -446,8 +446,6 @@ struct Consts {
     c_one: u64,
     c_log2e: u64,
     c_log10e: u64,
-    c_pi_2: u64,
-    two_over_pi: BigInt,
     u_ln2: u128,
     u_half: u128,
     u_inv6: u128,
@@ -455,8 +453,6 @@ struct Consts {
     u_inv120: u128,
     fx_ln2: i128,
     log1p: [i128; 7],
-    sin: [i128; 6],
-    cos: [i128; 7],
     expm1: [i128; 12],
     sinh: [i128; 8],
     exp2: [u128; 64],
@@ -527,8 +523,6 @@ fn consts() -> &'static Consts {
             c_one: c62(&one),
             c_log2e: c62(&div(&one, &ln2)),
             c_log10e: c62(&div(&one, &ln10)),
-            c_pi_2: to_u128(&fixed(&(&pi >> 1), 63)) as u64,
-            two_over_pi: two_over_pi_256(),
             u_ln2: to_u128(&fixed(&ln2, 64)),
             u_half: recip(BigInt::from(2)) as u128,
             u_inv6: recip(BigInt::from(6)) as u128,
@@ -536,10 +530,6 @@ fn consts() -> &'static Consts {
             u_inv120: recip(BigInt::from(120)) as u128,
             fx_ln2: to_i128(&fixed(&ln2, 64)),
             log1p: std::array::from_fn(|i| sign(i, BigInt::from(recip(BigInt::from(i + 1)))))
-                .map(|v| to_i128(&v)),
-            sin: std::array::from_fn(|i| sign(i, BigInt::from(recip(fact(2 * i + 1)))))
-                .map(|v| to_i128(&v)),
-            cos: std::array::from_fn(|i| sign(i, BigInt::from(recip(fact(2 * i)))))
                 .map(|v| to_i128(&v)),
             expm1: std::array::from_fn(|i| recip(fact(i + 1))),
             sinh: std::array::from_fn(|i| recip(fact(2 * i + 1))),
@@ -585,14 +575,6 @@ fn generated() -> String {
             u(v as u128, 64)
         );
     }
-    s += &format!(
-        "    localparam logic [63:0] C_PI_2 = {};  // pi/2, 1.63 fixed\n",
-        u(c.c_pi_2 as u128, 64)
-    );
-    s += &format!(
-        "    localparam logic [255:0] TWO_OVER_PI = {};  // floor(2/pi * 2^256)\n",
-        hex(&c.two_over_pi, 256)
-    );
     for (name, v, what) in [
         ("U_LN2", c.u_ln2, "ln 2"),
         ("U_HALF", c.u_half, "1/2"),
@@ -621,8 +603,6 @@ fn generated() -> String {
         &c.log1p,
         "log1p(z) = z q(z): q's coefficients (-1)^i / (i + 1)",
     );
-    s += &series("FX_SIN", &c.sin, "sin a = a S(a^2): (-1)^i / (2i + 1)!");
-    s += &series("FX_COS", &c.cos, "cos a = C(a^2): (-1)^i / (2i)!");
     s += &series("FX_EXPM1", &c.expm1, "expm1 x = x P(x): 1 / (i + 1)!");
     s += &series("FX_SINH", &c.sinh, "sinh x = x P(x^2): 1 / (2i + 1)!");
     s += &series("FX_ATAN", &c.atan, "atan u = u P(u^2): (-1)^i / (2i + 1)");
@@ -1337,99 +1317,6 @@ fn tanh32(x: u32) -> u32 {
     norm_pack(sign != 0, 0, q)
 }
 
-/// reduce() of the package: the nearest quadrant, the sign and magnitude of the rest.
-struct Reduced {
-    q: u32,
-    neg: bool,
-    zero: bool,
-    am: u64,
-    ea: i32,
-    a2: u128,
-}
-
-fn reduce(x: u32) -> Reduced {
-    let c = consts();
-    let ex = x >> 23 & 0xFF;
-    let w: BigInt = (&c.two_over_pi >> (280 - ex)) & ((BigInt::one() << 128) - 1);
-    let p: BigInt = BigInt::from(1u32 << 23 | (x & 0x7F_FFFF)) * w;
-    let mut q = to_u128(&((&p >> 126u32) & BigInt::from(3))) as u32;
-    let frac = to_u128(&(&p & ((BigInt::one() << 126) - 1)));
-    let neg = frac >> 125 & 1 == 1;
-    let mag = if neg {
-        q = (q + 1) & 3;
-        (1u128 << 126).wrapping_sub(frac) & ((1 << 126) - 1)
-    } else {
-        frac
-    };
-    let lead = if mag == 0 {
-        0
-    } else {
-        127 - mag.leading_zeros() as i32
-    };
-    let fm = ((mag << (125 - lead)) >> 62) as u64;
-    let mut ea = lead - 126;
-    let pa = fm as u128 * c.c_pi_2 as u128;
-    let am = if pa >> 127 == 1 {
-        ea += 1;
-        (pa >> 64) as u64
-    } else {
-        (pa >> 63) as u64
-    };
-    let sh = -(ea + 1);
-    let af = if sh >= 64 { 0 } else { (am >> sh) as u128 };
-    Reduced {
-        q,
-        neg,
-        zero: mag == 0,
-        am,
-        ea,
-        a2: umul(af, af),
-    }
-}
-
-fn cos_poly(a2: u128) -> i128 {
-    let c = consts();
-    let mut poly = c.cos[6];
-    for i in (0..6).rev() {
-        poly = c.cos[i] + fx_mul(a2 as i128, poly);
-    }
-    poly
-}
-
-fn sin_mant(r: &Reduced) -> u128 {
-    let c = consts();
-    let mut poly = c.sin[5];
-    for i in (0..5).rev() {
-        poly = c.sin[i] + fx_mul(r.a2 as i128, poly);
-    }
-    let prod = (r.am as u128).wrapping_mul((poly as u128) & ((1 << 80) - 1));
-    (prod >> 62) & M66
-}
-
-fn tan32(x: u32) -> u32 {
-    let ex = x >> 23 & 0xFF;
-    if ex == 0xFF {
-        return QNAN;
-    }
-    if ex < 115 {
-        return x;
-    }
-    let r = reduce(x);
-    let odd = r.q & 1 == 1;
-    let s = (if odd { !r.neg } else { r.neg }) ^ (x >> 31 == 1);
-    if r.zero {
-        return (s as u32) << 31 | if odd { PINF } else { 0 };
-    }
-    let sm = sin_mant(&r);
-    let c = cos_poly(r.a2) as u128;
-    if !odd {
-        let qv = to_u128(&((BigInt::from(sm) << 64u32) / BigInt::from(c))) & ((1 << 80) - 1);
-        return norm_pack(s, r.ea - 1, qv);
-    }
-    let qv = to_u128(&((BigInt::from(c & M66) << 64u32) / BigInt::from(sm))) & ((1 << 80) - 1);
-    norm_pack(s, 1 - r.ea, qv)
-}
-
 /// What a double core computes for binary64 operands `a` (and `b`: a double's bits, or
 /// pown's int) (None: the function has no double core). The software model uses this, so
 /// RTL and model agree bit for bit.
@@ -1482,7 +1369,7 @@ pub fn eval(name: &str, a: u32, b: u32) -> Option<u32> {
         "cos" => crate::fsin::sin_cos(a, true),
         "pow" => crate::fpow::power(a, b, crate::fpow::Kind::Pow),
         "powr" => crate::fpow::power(a, b, crate::fpow::Kind::Powr),
-        "tan" => tan32(a),
+        "tan" => crate::fsin::tan(a),
         "cbrt" => crate::fpow::power(a, 0, crate::fpow::Kind::Cbrt),
         "expm1" => expm1_32(a),
         "sinh" => sinh32(a),
