@@ -165,6 +165,7 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
     ("fp32_sin", "fp32_math"),
     ("fp32_pow", "fp32_math"),
     ("fp32_tan", "fp32_math"),
+    ("fp32_rootn", "fp32_math"),
     ("fp64_exp", "fp64_div"),
     ("fp64_expm1", "fp64_div"),
     ("fp64_log1p", "fp64_div"),
@@ -191,7 +192,8 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
 /// (tanh: its KIND 2, with the divider), the double atan and atan2 hls_fp_arctan64, the
 /// double asin and acos the same with sqrt(1 - x^2) in front, the double erf and erfc
 /// hls_fp_erf64; the float sin and cos the staged hls_fp_sin, tan hls_fp_tan, the float pow,
-/// powr, pown and cbrt the staged hls_fp_pow; the others share fp32_math.
+/// powr, pown and cbrt the staged hls_fp_pow (rootn: its KIND 4, with a divider beside);
+/// the others share fp32_math.
 pub fn math_class(function: &str, width: u32) -> &'static str {
     match function {
         "exp" | "exp2" | "exp10" if width == 64 => "fp64_exp",
@@ -212,6 +214,7 @@ pub fn math_class(function: &str, width: u32) -> &'static str {
         "log" | "log2" | "log10" => "fp32_log",
         "sin" | "cos" | "sincos" | "sincos_out" => "fp32_sin",
         "pow" | "powr" | "pown" | "cbrt" => "fp32_pow",
+        "rootn" => "fp32_rootn",
         "tan" => "fp32_tan",
         _ => "fp32_math",
     }
@@ -409,7 +412,7 @@ mod tests {
         assert_eq!(math_class("log10", 64), "fp64_log");
         assert_eq!(math_class("cbrt", 64), "fp64_pow");
         assert_eq!(math_class("cbrt", 32), "fp32_pow");
-        assert_eq!(math_class("rootn", 32), "fp32_math");
+        assert_eq!(math_class("rootn", 32), "fp32_rootn");
         assert_eq!(math_class("cos", 64), "fp64_sin");
         assert_eq!(math_class("sin", 32), "fp32_sin");
         assert_eq!(math_class("tan", 32), "fp32_tan");

@@ -1,4 +1,4 @@
-//! The staged float power functions (pow, powr, pown, cbrt of binary32), as integers:
+//! The staged float power functions (pow, powr, pown, cbrt, rootn of binary32), as integers:
 //! `rtl-gen/sv/hls_fp_pow.sv` computes exactly this, stage by stage, and the software model
 //! calls these functions, so the RTL and the model agree bit for bit. The special cases
 //! (C99 Annex F for pow, pown and cbrt; OpenCL's for powr) are one function for float and
@@ -18,13 +18,14 @@
 //!   where |log2 x| > 2^-6.5.
 //! - |log2 x| normalised to 40 bits (its leading one lies between 2^-24 and 2^8: 32
 //!   places), times Y, the power's significand: y's 24 bits (pow, powr), pown's |n| (32
-//!   bits, exact: n is not rounded to a float), or 1/3 to 2^-33 (cbrt). t keeps 32 fraction
+//!   bits, exact: n is not rounded to a float), 1/3 to 2^-35 (cbrt), or 1/|n| to 2^-33 of
+//!   itself from a fixed-point division beside the logarithm (rootn). t keeps 32 fraction
 //!   bits, |t| saturated at 2^9 (the result is then infinite or zero).
 //! - 2^t by the float exponential's stages from t on (`fexp::exp2_fixed`).
 //!
 //! t's error is about |t| 2^-36.5 + 2^-32: for |t| near 150 (results near the range's ends)
-//! 2^-29.3, 0.04 ulp on top of the exponential's 0.55. OpenCL allows 16 ulp (pow, powr,
-//! pown) and 2 (cbrt).
+//! 2^-29.3, 0.04 ulp on top of the exponential's 0.55; rootn's 1/n adds |t| 2^-33 (0.15
+//! ulp at worst). OpenCL allows 16 ulp (pow, powr, pown, rootn) and 2 (cbrt).
 
 use crate::fexp::exp2_fixed;
 use crate::flog::recip;
@@ -213,14 +214,25 @@ pub fn log2_fixed(x: u32) -> i128 {
     ((e1 as i128) << 64) + ((neg_log2_r(j) as i128) << 8) + cz - zw
 }
 
-/// 1/3 at 2^-33, rounded (32 bits): cbrt's power.
-pub const THIRD: u64 = 0xAAAA_AAAB;
+/// 1/3 at 2^-35, rounded (34 bits): cbrt's power.
+pub const THIRD: u64 = 0x2_AAAA_AAAB;
 
-/// The power's significand Y (at most 32 bits) and exponent: |y| = Y 2^e.
+/// rootn's power 1/|n| (n nonzero) as Y 2^e: Y = floor(2^64 / (|n| normalised to 32
+/// bits)), held below 2^33 (n = +-2^k: 2^33 - 1), p |n|'s leading one, e = -33 - p — the
+/// 34-step division hls_fx_div runs beside the logarithm's stages.
+pub fn reciprocal(n: i32) -> (u64, i32) {
+    let m = n.unsigned_abs();
+    let p = 31 - m.leading_zeros();
+    let q = (1u128 << 64) / u128::from(m << (31 - p));
+    (q.min((1 << 33) - 1) as u64, -33 - p as i32)
+}
+
+/// The power's significand Y (at most 34 bits) and exponent: |y| = Y 2^e.
 fn power_of(y: u32, kind: Kind) -> (u64, i32) {
     match kind {
-        Kind::Cbrt => (THIRD, -33),
+        Kind::Cbrt => (THIRD, -35),
         Kind::Pown => (u64::from((y as i32).unsigned_abs()), 0),
+        Kind::Rootn => reciprocal(y as i32),
         _ => {
             let ey = (y >> 23 & 0xFF) as i32;
             let my = u64::from(ey != 0) << 23 | u64::from(y & 0x7F_FFFF);
@@ -238,33 +250,34 @@ pub fn times(x: u32, y: u32, kind: Kind) -> (bool, u64) {
     let lead = (127 - mag.leading_zeros() as i32).max(40);
     // Stage 17: normalised to 40 bits, leading one at 39 (truncated).
     let ln = (mag >> (lead - 39)) as u64;
-    // Stages 18-19: the product with Y (at least 2^39 unless log2|x| = 0), doubled.
+    // Stages 18-19: the product with Y (at least 2^39 unless log2|x| = 0), doubled (below
+    // 2^75).
     let (big_y, ey) = power_of(y, kind);
     let p = (ln as u128 * big_y as u128) << 1;
-    // Stage 20: |t| 2^32 = p 2^(lead - 72 + ey); saturated at 2^41.
+    // Stage 20: |t| 2^32 = p 2^(lead - 72 + ey); saturated at 2^41; 0 from a shift of 76.
     let sh = lead - 71 + ey;
     let t = if p == 0 {
         0
     } else if sh >= 2 {
         1 << 41
-    } else if 1 - sh >= 74 {
+    } else if 1 - sh >= 76 {
         0
     } else {
         ((p >> (1 - sh)) as u64).min(1 << 41)
     };
     let power_neg = match kind {
         Kind::Cbrt => false,
-        Kind::Pown => (y as i32) < 0,
+        Kind::Pown | Kind::Rootn => (y as i32) < 0,
         _ => y >> 31 == 1,
     };
     ((l < 0) != power_neg, t)
 }
 
-/// x^y, as hls_fp_pow computes it: `kind` Pow or Powr (y a binary32), Pown (y the int's
-/// bits), Cbrt (y unused).
+/// x^y, as hls_fp_pow computes it: `kind` Pow or Powr (y a binary32), Pown or Rootn (y the
+/// int's bits; rootn: x^(1/n)), Cbrt (y unused).
 pub fn power(x: u32, y: u32, kind: Kind) -> u32 {
     let p = match kind {
-        Kind::Pown => Power::of_int(y as i32),
+        Kind::Pown | Kind::Rootn => Power::of_int(y as i32),
         Kind::Cbrt => Power::of_int(1),
         _ => Power::of_float(y.into(), 32),
     };
@@ -287,9 +300,9 @@ pub fn generated() -> String {
         }
     };
     let mut s = format!(
-        "    // hls_fp_pow (rtl-gen/src/fpow.rs): 1/3 at 2^-33 (cbrt's power); log2 e (2^-44)\n    \
+        "    // hls_fp_pow (rtl-gen/src/fpow.rs): 1/3 at 2^-35 (cbrt's power); log2 e (2^-44)\n    \
          // and the Horner coefficients c/2 .. c/6; -log2 r at 2^-56 by the log table's index.\n    \
-         localparam logic [31:0] POW_THIRD = 32'h{THIRD:08X};\n    \
+         localparam logic [33:0] POW_THIRD = 34'h{THIRD:09X};\n    \
          localparam logic signed [45:0] POW_C [6] = '{{{}}};\n    \
          function automatic logic signed [66:0] pow_nlr(input logic [6:0] j);\n        case (j)\n",
         coefficients()
@@ -319,12 +332,12 @@ mod tests {
     }
 
     /// pow, powr and pown over x of every exponent and powers that keep the result in (or
-    /// just past) float's range: within 0.6 ulp; cbrt over one float in 97: within 0.62
-    /// (its power 1/3 is 2^-33 off).
+    /// just past) float's range, rootn over n small, any int or +-2^k: within 0.6 ulp (rootn
+    /// 0.66: 1/n is 2^-33 of itself off); cbrt over one float in 97: within 0.6.
     #[test]
     fn within_0_6_ulp() {
         let mut r = Rng(0x05EE_D0FF_10A7);
-        let mut worst = [0f64; 4];
+        let mut worst = [0f64; 5];
         for i in 0..200_000 {
             let x = (r.next() % 0x7F80_0000) as u32 | (r.next() as u32 & 0x8000_0000);
             let lx = (f32::from_bits(x & 0x7FFF_FFFF) as f64).log2();
@@ -353,20 +366,35 @@ mod tests {
                 assert!(e < 0.6, "{kind:?} {x:#x} {y:#x}: {e} ulp (want {want:e})");
                 worst[k] = worst[k].max(e);
             }
+            // rootn: n small, any int, or a power of two; x^(1/n) with x's sign for odd n.
+            let n = match i % 3 {
+                0 => (r.next() % 81) as i32 - 40,
+                1 => r.next() as i32,
+                _ => (1i32 << (r.next() % 31)) * if i % 2 == 0 { 1 } else { -1 },
+            };
+            if n != 0 && (x >> 31 == 0 || n & 1 != 0) {
+                let mag = Float::with_val(200, f32::from_bits(x & 0x7FFF_FFFF))
+                    .pow(Float::with_val(200, 1) / n)
+                    .to_f64();
+                let want = if x >> 31 == 1 { -mag } else { mag };
+                let e = ulps(power(x, n as u32, Kind::Rootn), want);
+                assert!(e < 0.66, "rootn {x:#x} {n}: {e} ulp (want {want:e})");
+                worst[4] = worst[4].max(e);
+            }
         }
         let mut x = 0u32;
         while x < 0x7F80_0000 {
             for s in [0, 1 << 31] {
                 let want = (f32::from_bits(x | s) as f64).cbrt();
                 let e = ulps(power(x | s, 0, Kind::Cbrt), want);
-                assert!(e < 0.62, "cbrt {:#x}: {e} ulp", x | s);
+                assert!(e < 0.6, "cbrt {:#x}: {e} ulp", x | s);
                 worst[3] = worst[3].max(e);
             }
             x += 97;
         }
         eprintln!(
-            "pow {:.4}, powr {:.4}, pown {:.4}, cbrt {:.4} ulp",
-            worst[0], worst[1], worst[2], worst[3]
+            "pow {:.4}, powr {:.4}, pown {:.4}, cbrt {:.4}, rootn {:.4} ulp",
+            worst[0], worst[1], worst[2], worst[3], worst[4]
         );
     }
 

@@ -234,7 +234,7 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "rootn",
         arity: 2,
-        call: "rootn32(a, b)",
+        call: "hls_fp_pow #(.KIND(4))",
         bound_ulp: 16,
         int_b: true,
         double: Some("hls_fp_rootn64 #()"),
@@ -1168,29 +1168,6 @@ fn erfc32(x: u32) -> u32 {
     }
 }
 
-/// x^n or x^(1/n) at x = +-0 or +-inf: for n > 0 zero stays zero and inf inf, for n < 0
-/// they swap; an odd n keeps x's sign.
-fn pown_edge(x: u32, n: i32) -> u32 {
-    let sign = if n & 1 != 0 { x & 0x8000_0000 } else { 0 };
-    let zero = x & 0x7FFF_FFFF == 0;
-    sign | if zero == (n > 0) { 0 } else { PINF }
-}
-
-fn rootn32(x: u32, n: i32) -> u32 {
-    let c = consts();
-    let ax = x & 0x7FFF_FFFF;
-    let odd = n & 1 != 0;
-    if n == 0 || ax > PINF || (x >> 31 == 1 && ax != 0 && !odd) {
-        return QNAN;
-    }
-    if ax == 0 || ax == PINF {
-        return pown_edge(x, n);
-    }
-    let r = exp2_fx(fx_mulc(ln_fx(ax), c.c_log2e) / n as i128);
-    let sign = if odd { x & 0x8000_0000 } else { 0 };
-    sign | r & 0x7FFF_FFFF
-}
-
 fn expm1_32(x: u32) -> u32 {
     let c = consts();
     let ex = x >> 23 & 0xFF;
@@ -1384,7 +1361,7 @@ pub fn eval(name: &str, a: u32, b: u32) -> Option<u32> {
         "erf" => erf32(a),
         "erfc" => erfc32(a),
         "pown" => crate::fpow::power(a, b, crate::fpow::Kind::Pown),
-        "rootn" => rootn32(a, b as i32),
+        "rootn" => crate::fpow::power(a, b, crate::fpow::Kind::Rootn),
         _ => return None,
     })
 }

@@ -1,7 +1,7 @@
-// Elementary functions of binary32: expm1, log1p, tan, sinh, cosh, tanh, atan, atan2, asin,
-// acos, rootn, hypot, erf, erfc — and the tables and constants of the staged cores
-// (hls_fp_exp: exp, exp2, exp10; hls_fp_log: log, log2, log10; hls_fp_sin: sin, cos;
-// hls_fp_pow: pow, powr, pown, cbrt; and the double ones).
+// Elementary functions of binary32: expm1, log1p, sinh, cosh, tanh, atan, atan2, asin,
+// acos, hypot, erf, erfc — and the tables and constants of the staged cores (hls_fp_exp:
+// exp, exp2, exp10; hls_fp_log: log, log2, log10; hls_fp_sin: sin, cos, tan; hls_fp_pow:
+// pow, powr, pown, cbrt, rootn; and the double ones).
 //
 // Each is computed in fixed point with a relative error near 2^-40 and rounded once to
 // nearest even, so results are within 1 ulp (OpenCL asks 2 to 16: 3 for expm1, 5 for tan,
@@ -502,25 +502,6 @@ package hls_fp_math_pkg;
         r = 128'(isqrt128(sk));
         r[0] = r[0] | (r * r != sk);
         return norm_pack(1'b0, ns.e - 16'sd23 - {10'd0, k[6:1]} + 16'sd64, r);
-    endfunction
-    // x^n or x^(1/n) at x = +-0 or +-inf: for n > 0 zero stays zero and inf inf, for n < 0
-    // they swap; an odd n keeps x's sign.
-    function automatic logic [31:0] pown_edge(input logic [31:0] x, input logic [31:0] n);
-        logic zero;
-        zero = x[30:0] == 31'd0;
-        return {x[31] & n[0], (zero == ($signed(n) > 0)) ? 31'd0 : PINF[30:0]};
-    endfunction
-
-    // rootn(x, n) = 2^(log2 |x| / n) (one division by n, truncated), x's sign for odd n;
-    // NaN for n = 0 and for x < 0 with n even.
-    function automatic logic [31:0] rootn32(input logic [31:0] x, input logic [31:0] n);
-        logic [31:0] r;
-        fx_t w;
-        if (n == 32'd0 || x[30:0] > PINF[30:0] || (x[31] && x[30:0] != 31'd0 && !n[0])) return QNAN;
-        if (x[30:0] == 31'd0 || x[30:0] == PINF[30:0]) return pown_edge(x, n);
-        w = fx_mulc(ln_fx(x[30:0]), C_LOG2E);
-        r = exp2_fx(w / $signed({{48{n[31]}}, n}));
-        return {x[31] & n[0], r[30:0]};
     endfunction
     // erfc(|x|) for |x| < 10.25 as {e, v}: v / 2^64 * 2^e. Interval j = floor(8 |x|) (width
     // 1/8, centre c = (2j + 1)/16): erfc = e^(-c^2) (R + u P(u)), u = 16 (|x| - c) in

@@ -1,6 +1,6 @@
-// The float power functions: pow, powr, pown (hls_fp_pow, KIND 0, 1, 2) and cbrt (an
-// adapter), and the special cases of the float and double ones (hls_fp_pow_special). One
-// file, several modules.
+// The float power functions: pow, powr, pown, rootn (hls_fp_pow, KIND 0, 1, 2, 4) and cbrt
+// (an adapter), and the special cases of the float and double ones (hls_fp_pow_special).
+// One file, several modules.
 /* verilator lint_off DECLFILENAME */
 
 // The special cases of x^y for EW/MW floats (C99 Annex F for pow, pown and cbrt; OpenCL's
@@ -114,9 +114,11 @@ endmodule
 // narrow as its error allows), its magnitude normalised to 40 bits, the product with the
 // power's significand Y, t with 32 fraction bits, then the float exponential's stages from t
 // (hls_fp_exp_t). rtl-gen/src/fpow.rs is the same computation in Rust, bit for bit, with the
-// error analysis: within 0.55 ulp for pow, powr and pown (OpenCL: 16), 0.61 for cbrt (2).
+// error analysis: within 0.56 ulp for pow, powr, pown and cbrt (OpenCL: 16, cbrt 2), 0.71
+// for rootn (16).
 // KIND 0: pow(a, b); 1: powr(a, b); 2: pown (b the int); 3: cbrt (b unused; Y = 1/3 to
-// 2^-33).
+// 2^-35); 4: rootn (b the int n; Y = 1/|n| from a fixed-point division beside the
+// logarithm's stages).
 //
 // Stages: the special cases and the power's Y and scale; a subnormal a normalised; m' in
 // [0.75, 1.5) and its table entries; z; the Horner steps (the two small ones a stage each,
@@ -142,25 +144,28 @@ module hls_fp_pow #(
     localparam int SPW = 33;                      // {special, its value}
     // {special, its value}, the result's sign, t's sign from the power, Y and its scale:
     // what rides beside the logarithm.
-    localparam int PW = SPW + 1 + 1 + 32 + 9;
+    localparam int PW = SPW + 1 + 1 + 34 + 9;
 
     // Stage 1: the special cases; the power |b| = Y 2^ey.
     logic special, sign;
     logic [31:0] special_val;
-    hls_fp_pow_special #(.EW(8), .MW(23), .KIND(KIND), .INT_B(KIND == 2)) spc (
+    hls_fp_pow_special #(.EW(8), .MW(23), .KIND(KIND), .INT_B(KIND == 2 || KIND == 4)) spc (
         .a, .b, .special, .special_val, .sign
     );
-    logic [31:0] big_y;
+    logic [33:0] big_y;
     logic signed [8:0] ey;
     always_comb begin
         if (KIND == 3) begin
-            big_y = hls_fp_math_pkg::POW_THIRD;  // 1/3 at 2^-33
-            ey = -9'sd33;
+            big_y = hls_fp_math_pkg::POW_THIRD;  // 1/3 at 2^-35
+            ey = -9'sd35;
         end else if (KIND == 2) begin
-            big_y = b[31] ? 32'(-b) : b;
+            big_y = {2'b00, b[31] ? 32'(-b) : b};
+            ey = 9'sd0;
+        end else if (KIND == 4) begin
+            big_y = '0;  // (from the division beside, at stage 18)
             ey = 9'sd0;
         end else begin
-            big_y = {8'd0, b[30:23] != '0, b[22:0]};
+            big_y = {10'd0, b[30:23] != '0, b[22:0]};
             ey = $signed({1'b0, (b[30:23] == '0) ? 8'd1 : b[30:23]}) - 9'sd150;
         end
     end
@@ -322,44 +327,70 @@ module hls_fp_pow #(
     hls_delay #(.W(PW + 1 + 7 + 40), .N(R)) st17 (
         .clk, .ce, .d({c16, neg16, lead16, mshift[39:0]}), .q({c17, neg17, lead17, ln17})
     );
-    // Stage 18: ln Y as two partial products (Y in slices of 17 and 15 bits).
+    // rootn, beside stages 1-17: 1/|n| = Y 2^(-33 - p), Y = floor(2^64 / (|n| normalised to
+    // 32 bits)) held below 2^33, p |n|'s leading one: |n| normalised in stage 1, then a
+    // 34-step division, three steps a stage (stages 2-13), waiting four.
+    logic [33:0] root_y;
+    logic [4:0] p17;
+    if (KIND == 4) begin : g_root
+        logic [31:0] nm, nn1;
+        logic [4:0] p, p1;
+        logic [33:0] rq, rq17;
+        assign nm = b[31] ? 32'(-b) : b;
+        always_comb begin
+            p = '0;
+            for (int i = 0; i < 32; i++) if (nm[i]) p = 5'(i);
+        end
+        hls_delay #(.W(32 + 5), .N(R)) nst (.clk, .ce, .d({nm << (5'd31 - p), p}), .q({nn1, p1}));
+        hls_fx_div #(.W(32), .Q(34), .SPS(3), .R(R)) recip (
+            .clk, .ce, .a(32'h8000_0000), .b(nn1), .q(rq)
+        );
+        hls_delay #(.W(34), .N(4 * R)) qwait (.clk, .ce, .d(rq), .q(rq17));
+        hls_delay #(.W(5), .N(16 * R)) pwait (.clk, .ce, .d(p1), .q(p17));
+        assign root_y = rq17[33] ? 34'h1_FFFF_FFFF : rq17;
+    end else begin : g_no_root
+        assign root_y = '0;
+        assign p17 = '0;
+    end
+    // Stage 18: ln Y as two partial products (Y in slices of 17 bits).
     logic [SPW-1:0] sp17;
     logic sign17, pneg17;
-    logic [31:0] y17;
-    logic signed [8:0] ey17;
-    assign {sp17, sign17, pneg17, y17, ey17} = c17;
+    logic [33:0] yc17, y17;
+    logic signed [8:0] eyc17, ey17;
+    assign {sp17, sign17, pneg17, yc17, eyc17} = c17;
+    assign y17 = (KIND == 4) ? root_y : yc17;
+    assign ey17 = (KIND == 4) ? -9'sd33 - $signed({4'd0, p17}) : eyc17;
     logic [SPW-1:0] sp18;
     logic sign18, tneg18;
     logic signed [9:0] sh18;
-    logic [56:0] pp0;
-    logic [54:0] pp1;
-    hls_delay #(.W(SPW + 2 + 10 + 57 + 55), .N(R)) st18 (
+    logic [56:0] pp0, pp1;
+    hls_delay #(.W(SPW + 2 + 10 + 57 + 57), .N(R)) st18 (
         .clk, .ce,
         .d({sp17, sign17, neg17 != pneg17, $signed({3'd0, lead17}) - 10'sd71 + 10'(ey17),
-            57'(ln17) * 57'(y17[16:0]), 55'(ln17) * 55'(y17[31:17])}),
+            57'(ln17) * 57'(y17[16:0]), 57'(ln17) * 57'(y17[33:17])}),
         .q({sp18, sign18, tneg18, sh18, pp0, pp1})
     );
-    // Stage 19: their sum, doubled (73 bits).
+    // Stage 19: their sum, doubled (75 bits).
     logic [SPW-1:0] sp19;
     logic sign19, tneg19;
     logic signed [9:0] sh19;
-    logic [72:0] p19;
-    hls_delay #(.W(SPW + 2 + 10 + 73), .N(R)) st19 (
-        .clk, .ce, .d({sp18, sign18, tneg18, sh18, (73'(pp0) + (73'(pp1) << 17)) << 1}),
+    logic [74:0] p19;
+    hls_delay #(.W(SPW + 2 + 10 + 75), .N(R)) st19 (
+        .clk, .ce, .d({sp18, sign18, tneg18, sh18, (75'(pp0) + (75'(pp1) << 17)) << 1}),
         .q({sp19, sign19, tneg19, sh19, p19})
     );
     // Stage 20: |t| 2^32 = p 2^(sh - 1): 2^41 (|t| = 2^9) from sh >= 2 or a larger value, 0
-    // from a shift of 74 or more.
+    // from a shift of 76 or more.
     logic [9:0] rs;
-    logic [72:0] shifted;
+    logic [74:0] shifted;
     logic [41:0] tmag;
     assign rs = 10'(10'sd1 - sh19);
     assign shifted = p19 >> rs[6:0];
     always_comb begin
         if (p19 == '0) tmag = '0;
         else if (sh19 >= 10'sd2) tmag = 42'd1 << 41;
-        else if (rs >= 10'd74) tmag = '0;
-        else if (shifted[72:41] != '0) tmag = 42'd1 << 41;
+        else if (rs >= 10'd76) tmag = '0;
+        else if (shifted[74:41] != '0) tmag = 42'd1 << 41;
         else tmag = shifted[41:0];
     end
     logic [SPW-1:0] sp20;
