@@ -23,6 +23,7 @@
 //! (2/sqrt pi)(1 + s Q): within 0.501 ulp, subnormal a and results included. erf x = +-1
 //! from |x| = 6 (erfc 6 < 2^-54), erfc x = 2 from x = -6. OpenCL allows erf and erfc 16 ulp.
 
+use crate::math::sv_signed;
 use rug::float::Constant;
 use rug::ops::Pow;
 use rug::Float;
@@ -318,12 +319,7 @@ pub fn generated() -> String {
         );
         for (j, row) in c.tab.iter().enumerate() {
             let v = row[k];
-            let lit = if v < 0 {
-                format!("-70'sd{}", v.unsigned_abs())
-            } else {
-                format!("70'sd{v}")
-            };
-            s += &format!("            9'd{j}: return {lit};\n");
+            s += &format!("            9'd{j}: return {};\n", sv_signed(v, 70));
         }
         s += "            default: return 70'sd0;\n        endcase\n    endfunction\n";
     }
@@ -338,12 +334,10 @@ pub fn generated() -> String {
     );
     s += &format!("    localparam logic [63:0] ERF64_K = 64'h{:016X};\n", c.k);
     for (n, v) in c.q.iter().enumerate() {
-        let lit = if *v < 0 {
-            format!("-64'sd{}", v.unsigned_abs())
-        } else {
-            format!("64'sd{v}")
-        };
-        s += &format!("    localparam logic signed [63:0] ERF64_Q{n} = {lit};\n");
+        s += &format!(
+            "    localparam logic signed [63:0] ERF64_Q{n} = {};\n",
+            sv_signed(*v as i128, 64)
+        );
     }
     s
 }

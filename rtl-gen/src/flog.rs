@@ -120,13 +120,7 @@ pub fn log(x: u32, kind: u32) -> u32 {
 
 /// The tables and constants for hls_fp_log, as SystemVerilog for the math package.
 pub fn generated() -> String {
-    let sv = |v: i64, bits: u32| {
-        if v < 0 {
-            format!("-{bits}'sd{}", v.unsigned_abs())
-        } else {
-            format!("{bits}'sd{v}")
-        }
-    };
+    let sv = |v: i64, bits: u32| crate::math::sv_signed(v.into(), bits);
     let mut s = String::from(
         "    // hls_fp_log (rtl-gen/src/flog.rs): r_j (2^9 scale), -log_b r_j (2^40), log_b 2\n    \
          // (2^42), and the polynomial c, -c/2, c/3, -c/4 (2^32, 2^27, 2^20, 2^20); kind 0:\n    \

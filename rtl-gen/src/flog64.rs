@@ -26,6 +26,7 @@
 //! overflows, so the rounding is one normalisation of the 131-bit sum.
 
 use crate::flog::recip;
+use crate::math::sv_signed;
 use crate::math::{fixed, ln10, ln2, to_u128, P};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
@@ -329,15 +330,6 @@ pub fn log_sum(x: u64, kind: u32) -> BigInt {
     // Stages 8, 15, 17: E = e log_b 2 - log_b r1 - log_b r2 at 2^-89; the sum at 2^-120.
     let big_e = e1 as i128 * c.log2[k] + c.neg_log_r1[k][j1] + c.neg_log_r2[k][j2];
     (BigInt::from(big_e) << 31u32) + cz - BigInt::from(zw)
-}
-
-/// A signed constant as a SystemVerilog literal of `bits` bits.
-fn sv_signed(v: i128, bits: u32) -> String {
-    if v < 0 {
-        format!("-{bits}'sh{:X}", v.unsigned_abs())
-    } else {
-        format!("{bits}'sh{v:X}")
-    }
 }
 
 /// The constants and tables for hls_fp_log64, as SystemVerilog for the math package.

@@ -292,13 +292,7 @@ pub fn power(x: u32, y: u32, kind: Kind) -> u32 {
 
 /// The constants and the table for hls_fp_pow, as SystemVerilog for the math package.
 pub fn generated() -> String {
-    let lit = |v: i64, bits: u32| {
-        if v < 0 {
-            format!("-{bits}'sd{}", v.unsigned_abs())
-        } else {
-            format!("{bits}'sd{v}")
-        }
-    };
+    let lit = |v: i64, bits: u32| crate::math::sv_signed(v.into(), bits);
     let mut s = format!(
         "    // hls_fp_pow (rtl-gen/src/fpow.rs): 1/3 at 2^-35 (cbrt's power); log2 e (2^-44)\n    \
          // and the Horner coefficients c/2 .. c/6; -log2 r at 2^-56 by the log table's index.\n    \

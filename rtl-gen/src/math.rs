@@ -498,6 +498,15 @@ fn erfc_interval(j: usize) -> (f64, [f64; ERFC_K], f64) {
     (libm::erfc(c) * (c * c).exp(), e, (-c * c).exp())
 }
 
+/// A signed constant as a SystemVerilog literal of `bits` bits (the generated tables).
+pub(crate) fn sv_signed(v: i128, bits: u32) -> String {
+    if v < 0 {
+        format!("-{bits}'sd{}", v.unsigned_abs())
+    } else {
+        format!("{bits}'sd{v}")
+    }
+}
+
 pub(crate) fn to_u128(v: &BigInt) -> u128 {
     u128::try_from(v).unwrap_or(0)
 }

@@ -93,6 +93,14 @@ package hls_fp_math_pkg;
         return pack(s, 16'(lead) - 16'sd64 + off, m);
     endfunction
 
+    // A normal binary32 result rounded to nearest even and packed (hls_fp_sin, hls_fp_tan):
+    // the biased exponent e of its leading one, f the bits below it {fraction, guard, round}
+    // and the sticky bit; a carry out of the fraction moves into the exponent.
+    function automatic logic [31:0] pack_normal32(input logic s, input logic [7:0] e,
+                                                  input logic [24:0] f, input logic sticky);
+        return {s, {e, f[24:2]} + 31'(f[1] && (f[0] || sticky || f[2]))};
+    endfunction
+
     // An fx value rounded to binary32 (0 gives +0).
     function automatic logic [31:0] fx_to_f32(input fx_t v);
         logic s;

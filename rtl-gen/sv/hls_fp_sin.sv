@@ -88,7 +88,7 @@ module hls_fp_sin #(
     assign sticky = top ? y19[36:0] != '0 : y19[35:0] != '0;
     logic [31:0] res;
     assign res = sp19[SPW-1] ? sp19[31:0]
-               : {s19, {e, f[24:2]} + 31'(f[1] && (f[0] || sticky || f[2]))};
+               : hls_fp_math_pkg::pack_normal32(s19, e, f, sticky);
     hls_delay #(.W(32), .N(LAT - R * (STAGES - 1))) out (.clk, .ce, .d(res), .q(y));
 endmodule
 // binary32 tangent, within 0.54 ulp (OpenCL allows 5), staged: the sine's reduction (KIND
@@ -201,7 +201,7 @@ module hls_fp_tan #(
     assign e = odd38 ? 8'd126 + 8'(up) + 8'(lz38) : 8'd124 + 8'(up) - 8'(lz38);
     logic [31:0] res;
     assign res = sp38[SPW-1] ? sp38[31:0]
-               : {s38, {e, f[24:2]} + 31'(f[1] && (f[0] || sticky || f[2]))};
+               : hls_fp_math_pkg::pack_normal32(s38, e, f, sticky);
     hls_delay #(.W(32), .N(LAT - R * (STAGES - 1))) out (.clk, .ce, .d(res), .q(y));
 endmodule
 
