@@ -336,7 +336,7 @@ pub fn generated() -> String {
     for (n, v) in c.q.iter().enumerate() {
         s += &format!(
             "    localparam logic signed [63:0] ERF64_Q{n} = {};\n",
-            sv_signed(*v as i128, 64)
+            sv_signed(*v, 64)
         );
     }
     s
