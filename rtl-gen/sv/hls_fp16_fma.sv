@@ -9,7 +9,9 @@
 module hls_fp16_fma #(
     parameter int LAT = 17,
     parameter int DSP_A = 18,  // the DSP block, for the float fma's products
-    parameter int DSP_B = 18
+    parameter int DSP_B = 18,
+    // The DSP block's primitive (hls_dsp_mul; boards::DspPrimitive): 0 inferred.
+    parameter int DSP_PRIM = 0
 ) (
     input  logic        clk,
     input  logic        ce,
@@ -29,7 +31,9 @@ module hls_fp16_fma #(
         .q(wide)
     );
     logic [31:0] r;
-    hls_fp32_fma #(.LAT(INNER), .ODD(1'b1), .DSP_A(DSP_A), .DSP_B(DSP_B)) core (
+    hls_fp32_fma #(.LAT(INNER), .ODD(1'b1),
+        .DSP_A(DSP_A), .DSP_B(DSP_B), .DSP_PRIM(DSP_PRIM)
+    ) core (
         .clk, .ce, .a(wide[95:64]), .b(wide[63:32]), .c(wide[31:0]), .y(r)
     );
     hls_fp_narrow #(.EWI(8), .MWI(23), .EWO(5), .MWO(10), .MODE(2'd0), .LAT(NARROW)) narrow (

@@ -10,7 +10,9 @@ module hls_fp32_fma #(
     // The DSP block's multiplier (hls_fp_sigmul): 27 x 18 takes 24 x 17 and 24 x 7;
     // smaller blocks 12 x 17, 12 x 17, 12 x 7 and the last 12 x 7 in LUTs.
     parameter int DSP_A = 18,
-    parameter int DSP_B = 18
+    parameter int DSP_B = 18,
+    // The DSP block's primitive (hls_dsp_mul; boards::DspPrimitive): 0 inferred.
+    parameter int DSP_PRIM = 0
 ) (
     input  logic        clk,
     input  logic        ce,
@@ -19,7 +21,9 @@ module hls_fp32_fma #(
     input  logic [31:0] c,
     output logic [31:0] y
 );
-    hls_fp_fma #(.EW(8), .MW(23), .LAT(LAT), .FTZ(FTZ), .ODD(ODD), .DSP_A(DSP_A), .DSP_B(DSP_B)) core (
+    hls_fp_fma #(.EW(8), .MW(23), .LAT(LAT), .FTZ(FTZ), .ODD(ODD),
+        .DSP_A(DSP_A), .DSP_B(DSP_B), .DSP_PRIM(DSP_PRIM)
+    ) core (
         .clk, .ce, .a, .b, .c, .y
     );
 endmodule

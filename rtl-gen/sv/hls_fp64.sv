@@ -27,7 +27,9 @@ module hls_fp64_mul #(
     // The DSP block's multiplier (hls_fp_sigmul): 27 x 18 takes six 26 x 17 products and
     // three rows in LUTs; 18 x 18 takes nine 18 x 18.
     parameter int DSP_A = 18,
-    parameter int DSP_B = 18
+    parameter int DSP_B = 18,
+    // The DSP block's primitive (hls_dsp_mul; boards::DspPrimitive): 0 inferred.
+    parameter int DSP_PRIM = 0
 ) (
     input  logic        clk,
     input  logic        ce,
@@ -35,7 +37,9 @@ module hls_fp64_mul #(
     input  logic [63:0] b,
     output logic [63:0] y
 );
-    hls_fp_mul #(.EW(11), .MW(52), .LAT(LAT), .FTZ(FTZ), .DSP_A(DSP_A), .DSP_B(DSP_B)) core (
+    hls_fp_mul #(.EW(11), .MW(52), .LAT(LAT), .FTZ(FTZ),
+        .DSP_A(DSP_A), .DSP_B(DSP_B), .DSP_PRIM(DSP_PRIM)
+    ) core (
         .clk, .ce, .a, .b, .y
     );
 endmodule
@@ -76,7 +80,9 @@ module hls_fp64_fma #(
     parameter bit FTZ = 1'b0,
     // The DSP block's multiplier (hls_fp_sigmul, as hls_fp64_mul).
     parameter int DSP_A = 18,
-    parameter int DSP_B = 18
+    parameter int DSP_B = 18,
+    // The DSP block's primitive (hls_dsp_mul; boards::DspPrimitive): 0 inferred.
+    parameter int DSP_PRIM = 0
 ) (
     input  logic        clk,
     input  logic        ce,
@@ -85,7 +91,9 @@ module hls_fp64_fma #(
     input  logic [63:0] c,
     output logic [63:0] y
 );
-    hls_fp_fma #(.EW(11), .MW(52), .LAT(LAT), .FTZ(FTZ), .DSP_A(DSP_A), .DSP_B(DSP_B)) core (
+    hls_fp_fma #(.EW(11), .MW(52), .LAT(LAT), .FTZ(FTZ),
+        .DSP_A(DSP_A), .DSP_B(DSP_B), .DSP_PRIM(DSP_PRIM)
+    ) core (
         .clk, .ce, .a, .b, .c, .y
     );
 endmodule

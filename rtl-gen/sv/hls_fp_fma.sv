@@ -1,6 +1,75 @@
-// Several cores in one file: the significand product, and the width-generic multiplier
-// and fused multiply-add built on it.
+// Several cores in one file: one DSP product, the significand product, and the
+// width-generic multiplier and fused multiply-add built on it.
 /* verilator lint_off DECLFILENAME */
+
+// One registered product p = a * b of unsigned operands, its pipeline register the DSP
+// block's own where the board names the block (DSP_PRIM, boards::DspPrimitive::sv_code):
+//   0: inferred, `p <= a * b`: the synthesizer maps the product, the register is a
+//      slice's (Yosys packs none into an ECP5 block);
+//   1: Lattice ECP5 MULT18X18D with REG_OUTPUT on CLK0/CE0, so no routing between the
+//      multiplier and its register (a bare 18 x 18 product, nextpnr-ecp5: 141.7 MHz
+//      inferred, 207.9 MHz). Operands of at most 17 bits, zero-extended, so the block's
+//      signed and unsigned modes give the same product.
+// Without the SYNTHESIS macro (Verilator) form 1 is the registered product of form 0, the
+// block's documented behaviour: co-simulation proves the datapath around the block.
+module hls_dsp_mul #(
+    parameter int AW = 17,
+    parameter int BW = 17,
+    parameter int DSP_PRIM = 0
+) (
+    input  logic              clk,
+    input  logic              ce,
+    input  logic [AW-1:0]     a,
+    input  logic [BW-1:0]     b,
+    output logic [AW+BW-1:0]  p
+);
+    if (DSP_PRIM == 1) begin : g_ecp5
+        if (AW > 17 || BW > 17) begin : g_too_wide
+            $error("hls_dsp_mul: the ECP5 block takes operands of at most 17 unsigned bits");
+        end
+`ifdef SYNTHESIS
+        logic [17:0] a18, b18;
+        logic [35:0] p36;
+        assign a18 = 18'(a);
+        assign b18 = 18'(b);
+        MULT18X18D #(
+            .REG_INPUTA_CLK("NONE"), .REG_INPUTB_CLK("NONE"), .REG_PIPELINE_CLK("NONE"),
+            .REG_OUTPUT_CLK("CLK0"), .REG_OUTPUT_CE("CE0"), .REG_OUTPUT_RST("RST0"),
+            .GSR("DISABLED")
+        ) block (
+            .A17(a18[17]), .A16(a18[16]), .A15(a18[15]), .A14(a18[14]), .A13(a18[13]),
+            .A12(a18[12]), .A11(a18[11]), .A10(a18[10]), .A9(a18[9]), .A8(a18[8]),
+            .A7(a18[7]), .A6(a18[6]), .A5(a18[5]), .A4(a18[4]), .A3(a18[3]),
+            .A2(a18[2]), .A1(a18[1]), .A0(a18[0]),
+            .B17(b18[17]), .B16(b18[16]), .B15(b18[15]), .B14(b18[14]), .B13(b18[13]),
+            .B12(b18[12]), .B11(b18[11]), .B10(b18[10]), .B9(b18[9]), .B8(b18[8]),
+            .B7(b18[7]), .B6(b18[6]), .B5(b18[5]), .B4(b18[4]), .B3(b18[3]),
+            .B2(b18[2]), .B1(b18[1]), .B0(b18[0]),
+            .C17(1'b0), .C16(1'b0), .C15(1'b0), .C14(1'b0), .C13(1'b0), .C12(1'b0),
+            .C11(1'b0), .C10(1'b0), .C9(1'b0), .C8(1'b0), .C7(1'b0), .C6(1'b0),
+            .C5(1'b0), .C4(1'b0), .C3(1'b0), .C2(1'b0), .C1(1'b0), .C0(1'b0),
+            .SIGNEDA(1'b0), .SIGNEDB(1'b0), .SOURCEA(1'b0), .SOURCEB(1'b0),
+            .CLK0(clk), .CE0(ce),
+            .P35(p36[35]), .P34(p36[34]), .P33(p36[33]), .P32(p36[32]), .P31(p36[31]),
+            .P30(p36[30]), .P29(p36[29]), .P28(p36[28]), .P27(p36[27]), .P26(p36[26]),
+            .P25(p36[25]), .P24(p36[24]), .P23(p36[23]), .P22(p36[22]), .P21(p36[21]),
+            .P20(p36[20]), .P19(p36[19]), .P18(p36[18]), .P17(p36[17]), .P16(p36[16]),
+            .P15(p36[15]), .P14(p36[14]), .P13(p36[13]), .P12(p36[12]), .P11(p36[11]),
+            .P10(p36[10]), .P9(p36[9]), .P8(p36[8]), .P7(p36[7]), .P6(p36[6]),
+            .P5(p36[5]), .P4(p36[4]), .P3(p36[3]), .P2(p36[2]), .P1(p36[1]), .P0(p36[0])
+        );
+        assign p = p36[AW+BW-1:0];
+`else
+        always_ff @(posedge clk) begin
+            if (ce) p <= (AW + BW)'(a) * (AW + BW)'(b);
+        end
+`endif
+    end else begin : g_inferred
+        always_ff @(posedge clk) begin
+            if (ce) p <= (AW + BW)'(a) * (AW + BW)'(b);
+        end
+    end
+endmodule
 
 // The product of two SW-bit significands (float 24, double 53), tiled for the board's DSP
 // block (DSP_A x DSP_B signed bits), in hls_fp_pkg::sigmul_latency(SW) cycles with clock
@@ -13,7 +82,9 @@
 module hls_fp_sigmul #(
     parameter int SW = 24,
     parameter int DSP_A = 18,
-    parameter int DSP_B = 18
+    parameter int DSP_B = 18,
+    // The block's primitive (hls_dsp_mul): the float tiling's 12 x 17 and 12 x 7 products.
+    parameter int DSP_PRIM = 0
 ) (
     input  logic              clk,
     input  logic              ce,
@@ -24,7 +95,8 @@ module hls_fp_sigmul #(
     if (SW == 24) begin : g_float
         localparam bit WIDE = DSP_A >= 25 && DSP_B >= 18;
         logic [28:0] s_lo, s_mid;
-        logic [18:0] s_hi1, s_hs, s_hc;
+        logic [18:0] s_hi1;
+        logic [18:0] s_hs, s_hc;
         logic [40:0] s_w0;
         logic [30:0] s_w1;
         // x[11:0] x z[23:17] in LUTs: its seven rows reduced to two by carry-save adders,
@@ -45,14 +117,26 @@ module hls_fp_sigmul #(
             t_s[4] = t_s[3] ^ t_c[3] ^ t_c[2];
             t_c[4] = ((t_s[3] & t_c[3]) | (t_c[3] & t_c[2]) | (t_s[3] & t_c[2])) << 1;
         end
+        // 12 x 17 fits one ECP5 MULT18X18D and one DSP48E2.
+        if (!WIDE) begin : g_blocks
+            hls_dsp_mul #(.AW(12), .BW(17), .DSP_PRIM(DSP_PRIM)) m_lo (
+                .clk, .ce, .a(x[11:0]), .b(z[16:0]), .p(s_lo)
+            );
+            hls_dsp_mul #(.AW(12), .BW(17), .DSP_PRIM(DSP_PRIM)) m_mid (
+                .clk, .ce, .a(x[23:12]), .b(z[16:0]), .p(s_mid)
+            );
+            hls_dsp_mul #(.AW(12), .BW(7), .DSP_PRIM(DSP_PRIM)) m_hi1 (
+                .clk, .ce, .a(x[23:12]), .b(z[23:17]), .p(s_hi1)
+            );
+        end else begin : g_no_blocks
+            assign s_lo = '0;
+            assign s_mid = '0;
+            assign s_hi1 = '0;
+        end
         always_ff @(posedge clk) begin
             if (ce) begin
-                // 12 x 17 fits one ECP5 MULT18X18D and one DSP48E2.
-                s_lo <= {17'd0, x[11:0]} * {12'd0, z[16:0]};
-                s_mid <= {17'd0, x[23:12]} * {12'd0, z[16:0]};
                 s_hs <= t_s[4];
                 s_hc <= t_c[4];
-                s_hi1 <= {7'd0, x[23:12]} * {12'd0, z[23:17]};
                 s_w0 <= WIDE ? 41'(x * z[16:0]) : 41'd0;
                 s_w1 <= WIDE ? 31'(x * z[23:17]) : 31'd0;
             end
@@ -142,6 +226,8 @@ module hls_fp_mul #(
     parameter int LAT = 8,
     parameter int DSP_A = 18,
     parameter int DSP_B = 18,
+    // The DSP block's primitive (hls_dsp_mul; boards::DspPrimitive): 0 inferred.
+    parameter int DSP_PRIM = 0,
     parameter bit FTZ = 1'b0
 ) (
     input  logic            clk,
@@ -180,6 +266,22 @@ module hls_fp_mul #(
         return ZW'(n);
     endfunction
 
+    // Eight times the leading zero bytes (whole bytes from the top): the part of the
+    // leading-zero count that shifts a significand before the product, so that the shift
+    // of the product after it is by at most 7 (a 48-bit shift by up to 23 in one stage was
+    // the float multiplier's ECP5 critical path).
+    function automatic logic [ZW-1:0] lz_bytes(input logic [SW-1:0] v);
+        logic [ZW-1:0] n;
+        logic found;
+        n = '0;
+        found = 1'b0;
+        for (int k = 0; k < SW / 8; k++) begin
+            if (!found && v[SW-1-8*k -: 8] == 8'd0) n = n + ZW'(8);
+            else found = 1'b1;
+        end
+        return n;
+    endfunction
+
     if (LAT >= STAGES) begin : g_staged
         // Stage 1: classify; the biased exponent of the product with its leading one at bit
         // PW - 1 and no leading zeros; the zero counts of each significand.
@@ -192,39 +294,71 @@ module hls_fp_mul #(
         hls_fp_classify #(.EW(EW), .MW(MW), .FTZ(FTZ)) class_z (
             .x(b[W-2:0]), .nan(nan_z), .inf(inf_z), .zero(zero_z), .sig(sig_z), .e(e_z)
         );
-        logic s1_special, s1_sign;
-        logic [W-1:0] s1_special_val;
+        logic s1_sign, s1_nan_x, s1_nan_z, s1_inf_x, s1_inf_z, s1_zero_x, s1_zero_z;
         logic [SW-1:0] s1_fx, s1_fz;
-        logic [ZW-1:0] s1_lzx, s1_lzz, s1_tzx, s1_tzz;
+        // The significand's top HI bits (with the hidden bit) and low LO bits.
+        localparam int LO = SW / 2;
+        localparam int HI = SW - LO;
+        logic [ZW-1:0] s1_lzhx, s1_lzlx, s1_lzhz, s1_lzlz, s1_tzx, s1_tzz;
+        logic s1_hix, s1_hiz, s1_nx, s1_nz;
         logic signed [XW-1:0] s1_e;
         always_ff @(posedge clk) begin
             if (ce) begin
                 s1_sign <= a[W-1] ^ b[W-1];
-                // A special operand, or two subnormals (their product rounds to zero).
-                s1_special <= nan_x || inf_x || nan_z || inf_z || zero_x || zero_z
-                           || (!sig_x[MW] && !sig_z[MW]);
-                // NaN in, or inf x 0: the quiet NaN; inf otherwise; else zero.
-                if (nan_x || nan_z || (inf_x && zero_z) || (inf_z && zero_x))
-                    s1_special_val <= QNAN;
-                else if (inf_x || inf_z)
-                    s1_special_val <= {a[W-1] ^ b[W-1], {EW{1'b1}}, {MW{1'b0}}};
-                else
-                    s1_special_val <= {a[W-1] ^ b[W-1], {(W-1){1'b0}}};
-                s1_fx <= sig_x;
-                s1_fz <= sig_z;
-                s1_lzx <= FTZ ? '0 : lzc(sig_x);
-                s1_lzz <= FTZ ? '0 : lzc(sig_z);
-                s1_tzx <= tzc(sig_x);
-                s1_tzz <= tzc(sig_z);
+                // The classes; the special result from them in the next stage, beside
+                // the product (on ECP5 the whole decision in this stage was its
+                // critical path once the counts had left it).
+                s1_nan_x <= nan_x;
+                s1_nan_z <= nan_z;
+                s1_inf_x <= inf_x;
+                s1_inf_z <= inf_z;
+                s1_zero_x <= zero_x;
+                s1_zero_z <= zero_z;
+                // Shifted by their whole leading zero bytes (a subnormal's; the other is
+                // normal, its shift 0), so that the product has at most 7 leading zeros
+                // more (a 48-bit shift by up to 23 in one stage after the product was the
+                // float multiplier's ECP5 critical path; before the DSP block's input,
+                // with its 3.5 ns setup, the shift was slower still).
+                s1_fx <= FTZ ? sig_x : sig_x << lz_bytes(sig_x);
+                s1_fz <= FTZ ? sig_z : sig_z << lz_bytes(sig_z);
+                s1_nx <= sig_x[MW];
+                s1_nz <= sig_z[MW];
+                // The counts from the fraction bits alone, the exponent test and the
+                // halves' merge left to the next stage (stage 1 was the multiplier's
+                // critical path on ECP5: exponent test, hidden bit, a 24-bit count, the OR
+                // of both): a normal operand has no leading zeros, and a nonzero
+                // subnormal's lowest set bit is in its fraction. A half is counted with a
+                // one below it, so its count stops at its width.
+                s1_lzhx <= lzc({1'b0, a[MW-1:LO], 1'b1, (LO - 1)'(0)});
+                s1_lzlx <= lzc({a[LO-1:0], 1'b1, (HI - 1)'(0)});
+                s1_lzhz <= lzc({1'b0, b[MW-1:LO], 1'b1, (LO - 1)'(0)});
+                s1_lzlz <= lzc({b[LO-1:0], 1'b1, (HI - 1)'(0)});
+                s1_hix <= a[MW-1:LO] != '0;
+                s1_hiz <= b[MW-1:LO] != '0;
+                s1_tzx <= tzc({1'b1, a[MW-1:0]});
+                s1_tzz <= tzc({1'b1, b[MW-1:0]});
                 s1_e <= $signed({3'd0, e_x}) + $signed({3'd0, e_z}) - (BIAS - XW'(1));
             end
         end
         // The product, PL stages; beside it the product's leading zeros (lzs, or one more)
         // and trailing zeros (their sum).
         logic [PW-1:0] prod;
-        hls_fp_sigmul #(.SW(SW), .DSP_A(DSP_A), .DSP_B(DSP_B)) sigmul (
+        hls_fp_sigmul #(.SW(SW), .DSP_A(DSP_A), .DSP_B(DSP_B), .DSP_PRIM(DSP_PRIM)) sigmul (
             .clk, .ce, .x(s1_fx), .z(s1_fz), .p(prod)
         );
+        // A special operand, or two subnormals (their product rounds to zero); the result:
+        // NaN in, or inf x 0: the quiet NaN; inf otherwise; else zero.
+        logic s1_special;
+        logic [W-1:0] s1_special_val;
+        assign s1_special = s1_nan_x || s1_inf_x || s1_nan_z || s1_inf_z || s1_zero_x
+                         || s1_zero_z || (!s1_nx && !s1_nz);
+        assign s1_special_val =
+            s1_nan_x || s1_nan_z || (s1_inf_x && s1_zero_z) || (s1_inf_z && s1_zero_x) ? QNAN
+            : s1_inf_x || s1_inf_z ? {s1_sign, {EW{1'b1}}, {MW{1'b0}}}
+            : {s1_sign, {(W-1){1'b0}}};
+        logic [ZW-1:0] s1_lzx, s1_lzz;
+        assign s1_lzx = FTZ || s1_nx ? '0 : s1_hix ? s1_lzhx : ZW'(HI) + s1_lzlx;
+        assign s1_lzz = FTZ || s1_nz ? '0 : s1_hiz ? s1_lzhz : ZW'(HI) + s1_lzlz;
         logic p_special, p_sign;
         logic [W-1:0] p_special_val;
         logic signed [XW-1:0] p_e;
@@ -234,11 +368,12 @@ module hls_fp_mul #(
             .d({s1_special, s1_sign, s1_special_val, s1_e, s1_lzx | s1_lzz, s1_tzx + s1_tzz}),
             .q({p_special, p_sign, p_special_val, p_e, p_lzs, p_tzs})
         );
-        // Shift by the estimate, building only the SW + 2 bits kept; the exponent for both
-        // outcomes (leading zeros lzs or lzs + 1: e - lzs and e + ~lzs, one adder each) and
-        // the trailing zeros of the normalised word.
+        // Shift by the rest of the estimate (its whole bytes went before the product),
+        // building only the SW + 2 bits kept; the exponent for both outcomes (leading zeros
+        // lzs or lzs + 1: e - lzs and e + ~lzs, one adder each) and the trailing zeros of
+        // the normalised word.
         logic [SW+1:0] shifted;
-        assign shifted = (SW + 2)'((prod << p_lzs) >> (PW - SW - 2));
+        assign shifted = (SW + 2)'((prod << p_lzs[2:0]) >> (PW - SW - 2));
         // (FTZ: the bits below the SW + 2 kept, for the sticky bit.)
         logic n_low;
         always_ff @(posedge clk) begin
@@ -348,6 +483,8 @@ module hls_fp_fma #(
     parameter bit ODD = 1'b0,
     parameter int DSP_A = 18,
     parameter int DSP_B = 18,
+    // The DSP block's primitive (hls_dsp_mul; boards::DspPrimitive): 0 inferred.
+    parameter int DSP_PRIM = 0,
     parameter bit FTZ = 1'b0
 ) (
     input  logic            clk,
@@ -463,7 +600,7 @@ module hls_fp_fma #(
         end
         // The product, PL stages.
         logic [PW-1:0] prod;
-        hls_fp_sigmul #(.SW(SW), .DSP_A(DSP_A), .DSP_B(DSP_B)) sigmul (
+        hls_fp_sigmul #(.SW(SW), .DSP_A(DSP_A), .DSP_B(DSP_B), .DSP_PRIM(DSP_PRIM)) sigmul (
             .clk, .ce, .x(s1_fx), .z(s1_fz), .p(prod)
         );
         // Beside it, two stages: which term is larger by exponent, and by how much (a zero
