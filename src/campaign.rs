@@ -802,6 +802,18 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
             vec![a as u64, b as u64, c as u64]
         }
         "fp32_sin" | "fp32_cos" | "fp32_tan" => vec![trig_operand32(r, a) as u64],
+        // hypot: mostly a second operand 0 to 15 binades apart (the core returns the
+        // larger one from 13 on), any significand, either sign; sometimes any partner.
+        "fp32_hypot" => {
+            let u = r.next();
+            let b = if u.is_multiple_of(4) {
+                partner(r, a)
+            } else {
+                let e = ((a >> 23) & 0xFF) as i64 - (u >> 8) as i64 % 16;
+                (a & 0x8000_0000) ^ (r.next() as u32 & 0x807F_FFFF) | (e.clamp(0, 254) as u32) << 23
+            };
+            vec![a as u64, b as u64]
+        }
         "fp32_pow" | "fp32_powr" | "fp32_pown" | "fp32_cbrt" => power_operands32(core, r),
         // An int root: mostly small, sometimes any int.
         "fp32_rootn" => {

@@ -184,8 +184,8 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
 
 /// Operator classes a board may time, each with the class whose timing it takes when the
 /// board does not: a core that has outgrown a shared class (the staged exponential and
-/// logarithm, 16 cycles, the sine and cosine, 21, the powers, 32, and the tangent, 39,
-/// beside the 24 of the other functions) gets its own without breaking boards written before it.
+/// logarithm, 16 cycles, the sine and cosine, 21, the powers, 32, the hypotenuse, 37, and
+/// the tangent, 39, beside the 24 of the other functions) gets its own without breaking boards written before it.
 /// A board without one of the double function classes (fp64_exp, fp64_expm1, fp64_log,
 /// fp64_log1p, fp64_pow, fp64_sin, fp64_tan, fp64_hypot, fp64_sinh, fp64_tanh, fp64_atan,
 /// fp64_asin, fp64_erf, fp64_rootn) gives its cores fp64_div's timing: the deepest double
@@ -197,6 +197,7 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
     ("fp32_pow", "fp32_math"),
     ("fp32_tan", "fp32_math"),
     ("fp32_rootn", "fp32_math"),
+    ("fp32_hypot", "fp32_math"),
     ("fp64_exp", "fp64_div"),
     ("fp64_expm1", "fp64_div"),
     ("fp64_log1p", "fp64_div"),
@@ -223,8 +224,8 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
 /// (tanh: its KIND 2, with the divider), the double atan and atan2 hls_fp_arctan64, the
 /// double asin and acos the same with sqrt(1 - x^2) in front, the double erf and erfc
 /// hls_fp_erf64; the float sin and cos the staged hls_fp_sin, tan hls_fp_tan, the float pow,
-/// powr, pown and cbrt the staged hls_fp_pow (rootn: its KIND 4, with a divider beside);
-/// the others share fp32_math.
+/// powr, pown and cbrt the staged hls_fp_pow (rootn: its KIND 4, with a divider beside),
+/// hypot the staged hls_fp_hypot; the others share fp32_math.
 pub fn math_class(function: &str, width: u32) -> &'static str {
     match function {
         "exp" | "exp2" | "exp10" if width == 64 => "fp64_exp",
@@ -247,6 +248,7 @@ pub fn math_class(function: &str, width: u32) -> &'static str {
         "pow" | "powr" | "pown" | "cbrt" => "fp32_pow",
         "rootn" => "fp32_rootn",
         "tan" => "fp32_tan",
+        "hypot" => "fp32_hypot",
         _ => "fp32_math",
     }
 }
@@ -459,6 +461,7 @@ mod tests {
         assert_eq!(math_class("cos", 64), "fp64_sin");
         assert_eq!(math_class("sin", 32), "fp32_sin");
         assert_eq!(math_class("tan", 32), "fp32_tan");
+        assert_eq!(math_class("hypot", 32), "fp32_hypot");
         assert_eq!(math_class("atan", 32), "fp32_math");
         let text = BUILTIN[0].1.replace("  fp32_exp:", "  # fp32_exp:");
         let old = Board::from_yaml(&text, "old board").unwrap();

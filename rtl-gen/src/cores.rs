@@ -353,6 +353,8 @@ pub fn emit(core: &CoreInfo, board: &Board, ftz: bool) -> String {
         text += "\n";
         text += include_str!("../sv/hls_fp_pow.sv").trim_end();
         text += "\n";
+        text += include_str!("../sv/hls_fp_hypot.sv").trim_end();
+        text += "\n";
         text += include_str!("../sv/hls_fp_exp64.sv").trim_end();
         text += "\n";
         text += include_str!("../sv/hls_fp_log64.sv").trim_end();

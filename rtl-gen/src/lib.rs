@@ -154,6 +154,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fp_log.sv", include_str!("../sv/hls_fp_log.sv")),
     ("hls_fp_sin.sv", include_str!("../sv/hls_fp_sin.sv")),
     ("hls_fp_pow.sv", include_str!("../sv/hls_fp_pow.sv")),
+    ("hls_fp_hypot.sv", include_str!("../sv/hls_fp_hypot.sv")),
     ("hls_fp_exp64.sv", include_str!("../sv/hls_fp_exp64.sv")),
     ("hls_fp_log64.sv", include_str!("../sv/hls_fp_log64.sv")),
     ("hls_fp_pow64.sv", include_str!("../sv/hls_fp_pow64.sv")),

@@ -202,7 +202,7 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "hypot",
         arity: 2,
-        call: "hypot32(a, b)",
+        call: "hls_fp_hypot #()",
         bound_ulp: 4,
         int_b: false,
         double: Some("hls_fp_hypot64 #()"),

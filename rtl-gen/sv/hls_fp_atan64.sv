@@ -192,7 +192,12 @@ module hls_fp_co_side64 #(
     hls_delay #(.W(128 + 6), .N(R)) st4 (
         .clk, .ce, .d({w3 << {lh, 1'b0}, lh}), .q({wn4, lh4})
     );
-    hls_fx_isqrt #(.XW(6), .R(R)) sqrt_w (.clk, .ce, .x(wn4), .side(lh4), .y(s), .side_o(lh_d));
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic signed [68:0] s_rem;  // (the root's exactness: not needed here)
+    /* verilator lint_on UNUSEDSIGNAL */
+    hls_fx_isqrt #(.XW(6), .R(R)) sqrt_w (
+        .clk, .ce, .x(wn4), .side(lh4), .y(s), .rem(s_rem), .side_o(lh_d)
+    );
     assign e = -14'sd1 - $signed({8'd0, lh_d});
 endmodule
 
@@ -473,57 +478,70 @@ module hls_fx_div #(
     assign q = qs[ST];
 endmodule
 
-// floor(sqrt(x)) for a 128-bit x: 64 non-restoring steps, SPS to a stage: 32 stages for
-// SPS = 2 (R = 0: combinational); `side` rides along. The signed remainder s takes two
-// radicand bits a step: 4s + bits - (4 root + 1) after a 1, + (4 root + 3) after a 0 (the
-// restoring remainder was kept); the bit is s >= 0. One adder a step, the restoring
-// square root's bits.
+// floor(sqrt(x)) for a 2 RW-bit x (RW root bits: 64 for the double arctangent, 25 for the
+// float hypot): RW non-restoring steps, SPS to a stage: ceil(RW / SPS) stages (R = 0:
+// combinational); `side` rides along. The signed remainder s takes two radicand bits a
+// step: 4s + bits - (4 root + 1) after a 1, + (4 root + 3) after a 0 (the restoring
+// remainder was kept); the bit is s >= 0. One adder a step, the restoring square root's
+// bits. `rem` is the last s: the root is exact (x = y^2) when it is 0 or, after a last 0
+// bit, -(2y + 1), whose two's complement is ~(2y).
 module hls_fx_isqrt #(
+    parameter int RW = 64,
     parameter int SPS = 2,
     parameter int XW = 1,
     parameter int R = 1
 ) (
-    input  logic          clk,
-    input  logic          ce,
-    input  logic [127:0]  x,
-    input  logic [XW-1:0] side,
-    output logic [63:0]   y,
-    output logic [XW-1:0] side_o
+    input  logic                 clk,
+    input  logic                 ce,
+    input  logic [2*RW-1:0]      x,
+    input  logic [XW-1:0]        side,
+    output logic [RW-1:0]        y,
+    output logic signed [RW+4:0] rem,
+    output logic [XW-1:0]        side_o
 );
-    localparam int ST = (64 + SPS - 1) / SPS;
+    localparam int ST = (RW + SPS - 1) / SPS;
+    logic signed [RW+4:0] r [ST + 1];  // (|s| < 2^(RW+2): 4 s and the two bits side by side)
     /* verilator lint_off UNUSEDSIGNAL */
-    logic signed [68:0] r [ST + 1];  // (the last remainder is not needed)
-    logic [127:0] xs [ST + 1];
+    logic [2*RW-1:0] xs [ST + 1];  // (the last is not needed)
     /* verilator lint_on UNUSEDSIGNAL */
-    logic [63:0] root [ST + 1];
+    logic [RW-1:0] root [ST + 1];
     logic [XW-1:0] sd [ST + 1];
     assign r[0] = '0;
     assign xs[0] = x;
     assign root[0] = '0;
     assign sd[0] = side;
     for (genvar g = 0; g < ST; g++) begin : g_stage
-        logic signed [68:0] rn;
-        logic [127:0] xn;
-        logic [63:0] qn;
+        // After n steps the root has n bits and |s| <= 2^(n+1); a step's 4 s + bits and
+        // its sum stay below 2^(n+4): the stage's adders are WG bits wide, not RW + 5
+        // (the early steps' remainders are small; half the adder bits of a full-width
+        // design).
+        localparam int NE = ((g + 1) * SPS < RW) ? (g + 1) * SPS : RW;
+        localparam int WG = NE + 4;
+        logic signed [WG-1:0] rn;
+        logic [2*RW-1:0] xn;
+        logic [RW-1:0] qn;
         always_comb begin
-            rn = r[g];
+            rn = WG'(r[g]);
             xn = xs[g];
             qn = root[g];
             for (int k = 0; k < SPS; k++) begin
-                if (g * SPS + k < 64) begin
-                    // (|s| < 2^66: 4 s and the two bits side by side)
-                    if (rn[68]) rn = $signed({rn[66:0], xn[127:126]}) + $signed({3'd0, qn, 2'b11});
-                    else rn = $signed({rn[66:0], xn[127:126]}) - $signed({3'd0, qn, 2'b01});
+                if (g * SPS + k < RW) begin
+                    if (rn[WG-1])
+                        rn = $signed({rn[WG-3:0], xn[2*RW-1:2*RW-2]}) + $signed(WG'({qn, 2'b11}));
+                    else
+                        rn = $signed({rn[WG-3:0], xn[2*RW-1:2*RW-2]}) - $signed(WG'({qn, 2'b01}));
                     xn = xn << 2;
-                    qn = {qn[62:0], !rn[68]};
+                    qn = {qn[RW-2:0], !rn[WG-1]};
                 end
             end
         end
-        hls_delay #(.W(69 + 128 + 64 + XW), .N(R)) st (
-            .clk, .ce, .d({rn, xn, qn, sd[g]}), .q({r[g+1], xs[g+1], root[g+1], sd[g+1]})
+        hls_delay #(.W(RW + 5 + 2 * RW + RW + XW), .N(R)) st (
+            .clk, .ce, .d({(RW + 5)'(rn), xn, qn, sd[g]}),
+            .q({r[g+1], xs[g+1], root[g+1], sd[g+1]})
         );
     end
     assign y = root[ST];
+    assign rem = r[ST];
     assign side_o = sd[ST];
 endmodule
 
