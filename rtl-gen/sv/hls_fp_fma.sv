@@ -505,7 +505,12 @@ module hls_fp_fma #(
     localparam int DW = $clog2(AW);         // an alignment shift below AW
     localparam int NW = FW + AW;            // the normalising shift's word
     localparam int TW = $clog2(NW);
-    localparam int CW = FW + 6;             // the window after the coarse shift
+    // The normalising shift: a coarse shift by t's multiple of NG (2^NF), then the rest;
+    // the coarse shift keeps CW bits, from bit NB0 of its word.
+    localparam int NF = 3;
+    localparam int NG = 1 << NF;
+    localparam int NB0 = AW + 2 - NG;
+    localparam int CW = FW + NG - 2;
     localparam int PL = hls_fp_pkg::sigmul_latency(SW);
     localparam int STAGES = PL + 11;
     localparam logic signed [XW-1:0] BIAS = XW'((1 << (EW - 1)) - 1);
@@ -522,37 +527,6 @@ module hls_fp_fma #(
         if (w[127:64] != '0) return DW'(64 + int'(hls_fp_pkg::lead64(w[127:64])));
         return DW'(hls_fp_pkg::lead64(w[63:0]));
     endfunction
-    // Trailing zeros of an AW-bit word (nonzero): the word reversed into the top of 64 (or
-    // 128) bits, so the count is the complement of the leading one's position, no
-    // subtraction.
-    function automatic logic [DW-1:0] trail_aw(input logic [AW-1:0] v);
-        logic [63:0] r64;
-        logic [127:0] r128;
-        logic [5:0] l64;
-        logic [6:0] l128;
-        r64 = '0;
-        r128 = '0;
-        if (AW <= 64) begin
-            for (int i = 0; i < AW; i++) r64[63 - i] = v[i];
-            l64 = ~hls_fp_pkg::lead64(r64);
-            return DW'(l64);
-        end
-        for (int i = 0; i < AW; i++) r128[127 - i] = v[i];
-        l128 = (r128[127:64] != '0) ? {1'b1, hls_fp_pkg::lead64(r128[127:64])}
-                                    : {1'b0, hls_fp_pkg::lead64(r128[63:0])};
-        return DW'(~l128);
-    endfunction
-    // Trailing zeros of a significand (nonzero; a zero one reads SW - 1 or more and is
-    // told apart by the caller).
-    function automatic logic [DW:0] tzc(input logic [SW-1:0] v);
-        logic [63:0] r;
-        logic [5:0] tz;
-        r = '0;
-        for (int i = 0; i < SW; i++) r[63 - i] = v[i];
-        tz = ~hls_fp_pkg::lead64(r);
-        return (DW + 1)'(tz);
-    endfunction
-
     if (LAT >= STAGES) begin : g_staged
         // Stage 1: special operands; the exponents of the product and the addend.
         logic nan_x, nan_z, nan_w, inf_x, inf_z, inf_w, zero_x, zero_z, zero_w;
@@ -604,19 +578,15 @@ module hls_fp_fma #(
             .clk, .ce, .x(s1_fx), .z(s1_fz), .p(prod)
         );
         // Beside it, two stages: which term is larger by exponent, and by how much (a zero
-        // addend aligns anywhere: it counts as the product's exponent), and the significands'
-        // trailing zeros (a stage after classifying: the two share logic, and together they
-        // were the first stage's longest path); then the smaller term's trailing zeros as
-        // placed (the product's are its factors' sum), and whether the shift leaves nothing.
-        // They wait for the product.
+        // addend aligns anywhere: it counts as the product's exponent); then whether the
+        // shift leaves nothing. They wait for the product.
         logic signed [XW-1:0] ec_eff;
         assign ec_eff = s1_c_zero ? s1_ep : s1_ec;
-        logic s2_special, s2_sp, s2_sc, s2_p_big, s2_c_zero;
+        logic s2_special, s2_sp, s2_sc, s2_p_big;
         logic [W-1:0] s2_special_val;
         logic [SW-1:0] s2_fw;
         logic signed [XW-1:0] s2_emax;
         logic [XW-1:0] s2_d;
-        logic [DW:0] s2_tzx, s2_tzz, s2_tzw;
         always_ff @(posedge clk) begin
             if (ce) begin
                 s2_special <= s1_special;
@@ -627,21 +597,16 @@ module hls_fp_fma #(
                 s2_p_big <= s1_ep >= ec_eff;
                 s2_emax <= (s1_ep >= ec_eff) ? s1_ep : ec_eff;
                 s2_d <= XW'((s1_ep >= ec_eff) ? s1_ep - ec_eff : ec_eff - s1_ep);
-                s2_tzx <= tzc(s1_fx);
-                s2_tzz <= tzc(s1_fz);
-                s2_tzw <= tzc(s1_fw);
-                s2_c_zero <= s1_c_zero;
             end
         end
         // What the alignment needs, formed in two stages beside the product and carried
         // until it is ready.
         typedef struct packed {
-            logic special, sp, sc, p_big, beyond, little_zero;
+            logic special, sp, sc, p_big, beyond;
             logic [W-1:0] special_val;
             logic [SW-1:0] fw;
             logic signed [XW-1:0] emax;
             logic [DW-1:0] d;     // the alignment shift (below AW unless far)
-            logic [DW:0] tzl;     // the smaller term's trailing zeros as placed
         } side_t;
         side_t x3, s3;
         always_ff @(posedge clk) begin
@@ -655,8 +620,6 @@ module hls_fp_fma #(
                 x3.emax <= s2_emax;
                 x3.beyond <= s2_d > XW'(AW - 1);  // the shift leaves nothing
                 x3.d <= s2_d[DW-1:0];
-                x3.tzl <= s2_p_big ? s2_tzw + (DW + 1)'(SW + 2) : s2_tzx + s2_tzz + (DW + 1)'(3);
-                x3.little_zero <= s2_p_big && s2_c_zero;
             end
         end
         hls_delay #(.W($bits(side_t)), .N(PL - 2)) side (.clk, .ce, .d(x3), .q(s3));
@@ -667,9 +630,28 @@ module hls_fp_fma #(
         assign xc = {3'b000, s3.fw, (SW + 2)'(0)};
         assign big_t = s3.p_big ? xp : xc;
         assign little_t = s3.p_big ? xc : xp;
+        // The bits the coarse shift drops, AG at a time: below[k] is the OR of little_t's
+        // lowest AG k bits (ORs of groups; a trailing-zero count and its compare cost four
+        // times the LUTs).
+        localparam int AF = 2;                  // the fine shift's bits
+        localparam int AG = 1 << AF;
+        localparam int NB = (AW + AG - 1) / AG;
+        logic [NB-1:0] byte_or;
+        logic [NB:0] below;
+        always_comb begin
+            logic acc;
+            byte_or = '0;
+            for (int i = 0; i < AW; i++) byte_or[i / AG] = byte_or[i / AG] | little_t[i];
+            acc = 1'b0;
+            below[0] = 1'b0;
+            for (int k = 0; k < NB; k++) begin
+                acc = acc | byte_or[k];
+                below[k + 1] = acc;
+            end
+        end
         logic s4_sub, s4_sign, s4_lost;
         logic [AW-1:0] s4_big, s4_coarse;
-        logic [2:0] s4_fine;
+        logic [AF-1:0] s4_fine;
         logic signed [XW-1:0] s4_emax;
         always_ff @(posedge clk) begin
             if (ce) begin
@@ -677,13 +659,16 @@ module hls_fp_fma #(
                 s4_sign <= s3.p_big ? s3.sp : s3.sc;
                 s4_emax <= s3.emax;
                 s4_big <= big_t;
-                s4_fine <= s3.beyond ? 3'd0 : s3.d[2:0];
-                s4_coarse <= s3.beyond ? '0 : (little_t >> {s3.d[DW-1:3], 3'b000});
-                // A set bit shifted out: the lowest one lies below the shift d.
-                s4_lost <= !s3.little_zero && (s3.beyond || s3.tzl < {1'b0, s3.d});
+                s4_fine <= s3.beyond ? '0 : s3.d[AF-1:0];
+                s4_coarse <= s3.beyond ? '0 : (little_t >> {s3.d[DW-1:AF], AF'(0)});
+                // A set bit shifted out by the coarse shift (or, beyond, at all).
+                s4_lost <= s3.beyond ? below[NB] : below[s3.d[DW-1:AF]];
             end
         end
-        // Stage 4b: the rest of the shift, the dropped bits as sticky.
+        // Stage 4b: the rest of the shift, the dropped bits (the coarse shift's, and the
+        // lowest s4_fine of what it kept) as sticky.
+        logic [AG-2:0] fine_drop;
+        assign fine_drop = s4_coarse[AG-2:0] & ~({(AG - 1){1'b1}} << s4_fine);
         logic s4b_sub;
         logic [AW-1:0] s4b_big, s4b_little;
         logic signed [XW-1:0] s4b_emax;
@@ -692,7 +677,7 @@ module hls_fp_fma #(
                 s4b_sub <= s4_sub;
                 s4b_emax <= s4_emax;
                 s4b_big <= s4_big;
-                s4b_little <= (s4_coarse >> s4_fine) | AW'(s4_lost);
+                s4b_little <= (s4_coarse >> s4_fine) | AW'(s4_lost || fine_drop != '0);
             end
         end
         // The special result rides beside the datapath until stage 7 (which makes an exact
@@ -729,13 +714,21 @@ module hls_fp_fma #(
                 s6_sum <= (s5_diff[AW-1:0] ^ {AW{neg}}) + AW'(neg);
             end
         end
-        // Stage 7: the leading one, and the lowest (for the sticky bit: a bit of the sum is
-        // lost below the window exactly when the lowest one is); an exact zero sum
-        // (cancellation) rounds to +0.
+        // Stage 7: the leading one; the sum's bits below the window's bottom (bit NB0 of
+        // the coarse shift's word) ORed NG at a time, counted down from there, for the
+        // sticky bit; an exact zero sum (cancellation) rounds to +0.
+        localparam int NH = (NB0 + NG - 1) / NG;
+        logic [NH-1:0] down_or;
+        always_comb begin
+            down_or = '0;
+            for (int i = 0; i < NB0; i++)
+                down_or[(NB0 - 1 - i) / NG] = down_or[(NB0 - 1 - i) / NG] | s6_sum[i];
+        end
         logic s7_special, s7_sign;
         logic [W-1:0] s7_special_val;
         logic [AW-1:0] s7_sum;
-        logic [DW-1:0] s7_lead, s7_tz;
+        logic [DW-1:0] s7_lead;
+        logic [NH-1:0] s7_down;
         logic signed [XW-1:0] s7_emax;
         always_ff @(posedge clk) begin
             if (ce) begin
@@ -744,7 +737,7 @@ module hls_fp_fma #(
                 s7_sign <= s6_sign;
                 s7_sum <= s6_sum;
                 s7_lead <= lead_aw(s6_sum);
-                s7_tz <= trail_aw(s6_sum);
+                s7_down <= down_or;
                 s7_emax <= s6_emax;
             end
         end
@@ -760,32 +753,46 @@ module hls_fp_fma #(
         assign tiny = e < XW'(1);
         assign t_neg = s7_emax < -TOFF;
         logic [AW-1:0] s8_sum;
-        logic [DW-1:0] s8_tz;
+        logic [NH-1:0] s8_down;
         logic [TW-1:0] s8_t;
         logic signed [EW+2:0] s8_e;
         always_ff @(posedge clk) begin
             if (ce) begin
                 s8_sum <= s7_sum;
-                s8_tz <= s7_tz;
+                s8_down <= s7_down;
                 // (FTZ: always normalised, the exponent unbounded; hls_fp_round flushes.)
                 s8_e <= (tiny && !FTZ) ? '0 : (EW + 3)'(e);
                 s8_t <= (!tiny || FTZ) ? TW'(NW - 1) - TW'(s7_lead)
                       : t_neg ? '0 : TW'(s7_emax + TOFF);
             end
         end
-        // Stages 9 and 10: the shift, by t's multiple of 8 (keeping the CW bits the rest
+        // Stages 9 and 10: the shift, by t's multiple of NG (keeping the CW bits the rest
         // of the shift can bring into the window) and then the rest; the sticky bit: the
-        // sum's bit i lands at i + t, below the window (AW + 1) when the lowest one does.
+        // bits the coarse shift leaves below the window's bottom (those of down_or from
+        // t's multiple of NG on), and then the lowest NG - 1 - t[NF-1:0] of the window it
+        // kept.
+        localparam int NM = 1 << (TW - NF);
+        logic [NM-1:0] down_all;
+        logic [NM-1:0] from;
+        assign down_all = NM'(s8_down);  // NW > NG NH
+        always_comb begin
+            logic acc;
+            acc = 1'b0;
+            for (int m = NM - 1; m >= 0; m--) begin
+                acc = acc | down_all[m];
+                from[m] = acc;
+            end
+        end
         logic [CW-1:0] window;
-        assign window = CW'(({FW'(0), s8_sum} << {s8_t[TW-1:3], 3'b000}) >> (AW - 6));
+        assign window = CW'(({FW'(0), s8_sum} << {s8_t[TW-1:NF], NF'(0)}) >> NB0);
         logic s9_lost;
         logic [CW-1:0] s9_coarse;
-        logic [2:0] s9_fine;
+        logic [NF-1:0] s9_fine;
         always_ff @(posedge clk) begin
             if (ce) begin
-                s9_fine <= s8_t[2:0];
+                s9_fine <= s8_t[NF-1:0];
                 s9_coarse <= window;
-                s9_lost <= (TW + 1)'(s8_tz) + (TW + 1)'(s8_t) < (TW + 1)'(AW + 1);
+                s9_lost <= from[s8_t[TW-1:NF]];
             end
         end
         // The special result, sign and exponent ride beside the shifts.
@@ -799,13 +806,14 @@ module hls_fp_fma #(
         );
         hls_delay #(.W(EW + 3), .N(2)) e_late (.clk, .ce, .d(s8_e), .q(s10_e));
         /* verilator lint_off UNUSEDSIGNAL */
-        logic [CW-1:0] fine;  // bits 6:0 are below the window
+        logic [CW-1:0] fine;  // bits NG-2:0 are below the window
         /* verilator lint_on UNUSEDSIGNAL */
         assign fine = s9_coarse << s9_fine;
         always_ff @(posedge clk) begin
             if (ce) begin
                 // The window's FW - 1 bits and the sticky bit.
-                s10_norm <= {fine[CW-1:7], s9_lost};
+                s10_norm <= {fine[CW-1:NG-1],
+                             s9_lost || (s9_coarse[NG-2:0] & ({(NG - 1){1'b1}} >> s9_fine)) != '0};
             end
         end
         // Round and pack.
