@@ -205,14 +205,14 @@ endmodule
 // NaN out). Fixed latency LAT cycles with clock enable.
 //
 // With LAT >= STAGES the datapath is staged: classify, and count the leading zeros
-// (nonzero only for subnormals) and trailing zeros of each significand; the product
-// (hls_fp_sigmul); the normalising shift by the leading-zero counts, of which only the
-// SW + 2 bits the rounding reads are built; a last one-bit step; the right shift of a
-// subnormal result; rounding and packing (hls_fp_round). The sticky bit needs no mask over
-// the product: a product's trailing zeros are the sum of its factors', so "a bit below the
-// guard position is set" is one small comparison. Two subnormal operands make a zero
-// (their product is far below the smallest subnormal), so one significand at most has
-// leading zeros and their count is the OR of the two. Extra latency is a delay line at the
+// (nonzero only for subnormals) of each significand; the product (hls_fp_sigmul); the
+// normalising shift by the leading-zero counts, of which only the SW + 2 bits the rounding
+// reads are built; a last one-bit step; the right shift of a subnormal result; rounding
+// and packing (hls_fp_round). The sticky bit: a set product bit below the normalised
+// window (any below its top 7 whatever the shift, and of those 7 the ones the short shift
+// leaves below), or one the right shift drops. Two subnormal operands make a zero (their
+// product is far below the smallest subnormal), so one significand at most has leading
+// zeros and their count is the OR of the two. Extra latency is a delay line at the
 // output. With LAT < STAGES it is all combinational (hls_fp_pkg::fmul32,
 // hls_fp64_pkg::fmul64), followed by LAT registers.
 //
@@ -249,19 +249,10 @@ module hls_fp_mul #(
     localparam logic [W-1:0] QNAN = {1'b0, {EW{1'b1}}, 1'b1, {(MW-1){1'b0}}};
 
     // Leading zeros: the complement of the leading one's position with the significand at
-    // the top of 64 bits; trailing zeros: the same with its bits reversed.
+    // the top of 64 bits.
     function automatic logic [ZW-1:0] lzc(input logic [SW-1:0] v);
         logic [5:0] p, n;
         p = hls_fp_pkg::lead64({v, (64 - SW)'(0)});
-        n = ~p;
-        return ZW'(n);
-    endfunction
-    function automatic logic [ZW-1:0] tzc(input logic [SW-1:0] v);
-        logic [63:0] r;
-        logic [5:0] p, n;
-        r = '0;
-        for (int i = 0; i < SW; i++) r[63 - i] = v[i];
-        p = hls_fp_pkg::lead64(r);
         n = ~p;
         return ZW'(n);
     endfunction
@@ -299,7 +290,7 @@ module hls_fp_mul #(
         // The significand's top HI bits (with the hidden bit) and low LO bits.
         localparam int LO = SW / 2;
         localparam int HI = SW - LO;
-        logic [ZW-1:0] s1_lzhx, s1_lzlx, s1_lzhz, s1_lzlz, s1_tzx, s1_tzz;
+        logic [ZW-1:0] s1_lzhx, s1_lzlx, s1_lzhz, s1_lzlz;
         logic s1_hix, s1_hiz, s1_nx, s1_nz;
         logic signed [XW-1:0] s1_e;
         always_ff @(posedge clk) begin
@@ -335,13 +326,10 @@ module hls_fp_mul #(
                 s1_lzlz <= lzc({b[LO-1:0], 1'b1, (HI - 1)'(0)});
                 s1_hix <= a[MW-1:LO] != '0;
                 s1_hiz <= b[MW-1:LO] != '0;
-                s1_tzx <= tzc({1'b1, a[MW-1:0]});
-                s1_tzz <= tzc({1'b1, b[MW-1:0]});
                 s1_e <= $signed({3'd0, e_x}) + $signed({3'd0, e_z}) - (BIAS - XW'(1));
             end
         end
-        // The product, PL stages; beside it the product's leading zeros (lzs, or one more)
-        // and trailing zeros (their sum).
+        // The product, PL stages; beside it the product's leading zeros (lzs, or one more).
         logic [PW-1:0] prod;
         hls_fp_sigmul #(.SW(SW), .DSP_A(DSP_A), .DSP_B(DSP_B), .DSP_PRIM(DSP_PRIM)) sigmul (
             .clk, .ce, .x(s1_fx), .z(s1_fz), .p(prod)
@@ -362,27 +350,31 @@ module hls_fp_mul #(
         logic p_special, p_sign;
         logic [W-1:0] p_special_val;
         logic signed [XW-1:0] p_e;
-        logic [ZW-1:0] p_lzs, p_tzs;
-        hls_delay #(.W(2 + W + XW + 2 * ZW), .N(PL)) side (
+        logic [ZW-1:0] p_lzs;
+        hls_delay #(.W(2 + W + XW + ZW), .N(PL)) side (
             .clk, .ce,
-            .d({s1_special, s1_sign, s1_special_val, s1_e, s1_lzx | s1_lzz, s1_tzx + s1_tzz}),
-            .q({p_special, p_sign, p_special_val, p_e, p_lzs, p_tzs})
+            .d({s1_special, s1_sign, s1_special_val, s1_e, s1_lzx | s1_lzz}),
+            .q({p_special, p_sign, p_special_val, p_e, p_lzs})
         );
         // Shift by the rest of the estimate (its whole bytes went before the product),
         // building only the SW + 2 bits kept; the exponent for both outcomes (leading zeros
-        // lzs or lzs + 1: e - lzs and e + ~lzs, one adder each) and the trailing zeros of
-        // the normalised word.
+        // lzs or lzs + 1: e - lzs and e + ~lzs, one adder each); whether a product bit
+        // below the SW + 2 kept is set, for the sticky bit (those below the top 7 whatever
+        // the shift, and of those 7 the ones the shift leaves below).
         logic [SW+1:0] shifted;
         assign shifted = (SW + 2)'((prod << p_lzs[2:0]) >> (PW - SW - 2));
-        // (FTZ: the bits below the SW + 2 kept, for the sticky bit.)
+        logic low;
+        always_comb begin
+            low = prod[PW-SW-10:0] != '0;
+            for (int i = 0; i < 7; i++) low = low | (i >= int'(p_lzs[2:0]) && prod[PW-SW-3-i]);
+        end
         logic n_low;
         always_ff @(posedge clk) begin
-            if (ce) n_low <= prod[PW-SW-3:0] != '0;
+            if (ce) n_low <= low;
         end
         logic n_special, n_sign;
         logic [W-1:0] n_special_val;
         logic signed [XW-1:0] n_e0, n_e1;
-        logic [ZW-1:0] n_tz0;
         logic [SW+1:0] n_q;
         always_ff @(posedge clk) begin
             if (ce) begin
@@ -392,13 +384,12 @@ module hls_fp_mul #(
                 n_q <= shifted;
                 n_e0 <= p_e - $signed(XW'(p_lzs));
                 n_e1 <= p_e + $signed({{(XW - ZW){1'b1}}, ~p_lzs});
-                n_tz0 <= p_tzs + p_lzs;
             end
         end
         // The leading one to the top (one more step when the estimate fell short); below
         // the normal range (e < 1) the right shift 1 - e that a subnormal result needs (0
         // otherwise, all ones when nothing is left: e <= -2^(SHW-1), told from the bits
-        // without a comparison's carry chain); the trailing zeros of the normalised word.
+        // without a comparison's carry chain); a set bit below the kept SW + 1.
         logic signed [XW-1:0] e;
         logic tiny, gone;
         assign e = n_q[SW+1] ? n_e0 : n_e1;
@@ -408,7 +399,6 @@ module hls_fp_mul #(
         logic [W-1:0] t_special_val;
         logic signed [XW-1:0] t_e;
         logic [SHW-1:0] t_sh;
-        logic [ZW-1:0] t_tz;
         logic [SW:0] t_q;
         always_ff @(posedge clk) begin
             if (ce) begin
@@ -419,13 +409,11 @@ module hls_fp_mul #(
                 t_e <= e;
                 t_tiny <= tiny;
                 t_sh <= !tiny ? '0 : gone ? '1 : SHW'(XW'(1) - e);
-                t_tz <= n_q[SW+1] ? n_tz0 : n_tz0 + ZW'(1);
                 t_low <= n_low || (n_q[SW+1] && n_q[0]);
             end
         end
-        // Shift (a subnormal result right); a bit below the guard bit is set when the
-        // word's lowest set bit lies below MW past the shift (the SW significand bits and
-        // the guard bit stay above it).
+        // Shift (a subnormal result right); a bit below the guard bit is set when one was
+        // below the kept bits or the shift drops one.
         logic r_special, r_sign;
         logic [W-1:0] r_special_val;
         logic signed [XW-1:0] r_e;
@@ -440,7 +428,7 @@ module hls_fp_mul #(
                     r_f <= {t_q, 1'b0, t_low};
                 end else begin
                     r_e <= t_tiny ? '0 : t_e;
-                    r_f <= {t_q >> t_sh, 1'b0, (ZW + 1)'(t_tz) < (ZW + 1)'(t_sh) + (ZW + 1)'(MW)};
+                    r_f <= {t_q >> t_sh, 1'b0, t_low || (t_q & ~({(SW + 1){1'b1}} << t_sh)) != '0};
                 end
             end
         end
@@ -465,15 +453,15 @@ endmodule
 // 8/23, double 11/52): subnormal inputs and outputs, infinities, NaN (the quiet NaN out).
 // Fixed latency LAT cycles with clock enable.
 //
-// With LAT >= STAGES the datapath is staged: classify, the exponents and the significands'
-// trailing zeros; the product (hls_fp_sigmul) beside which term is larger by exponent and
-// by how much; the larger term first and the smaller aligned to it in two steps, what
-// falls off as sticky (told by trailing-zero counts, no mask); the sum as one signed
-// adder; its magnitude (a negation when negative); the leading and the lowest one; the
-// exponent and one left shift that puts the leading one, or for a subnormal result the
-// exponent-1 position, on top of an FW-bit window (no right shift: the sum sits below FW
-// zero bits), in two steps, the bits below the window as sticky (from the lowest one's
-// place); rounding and packing (hls_fp_round). Extra latency is a delay line at the
+// With LAT >= STAGES the datapath is staged: classify, the exponents; the product
+// (hls_fp_sigmul) beside which term is larger by exponent and by how much; the larger term
+// first and the smaller aligned to it in two steps, what falls off as sticky (ORs of bit
+// groups picked by each step's amount: no mask, no trailing-zero count); the sum as one
+// signed adder; its magnitude (a negation when negative); the leading one; the exponent
+// and one left shift that puts the leading one, or for a subnormal result the exponent-1
+// position, on top of an FW-bit window (no right shift: the sum sits below FW zero bits),
+// in two steps, the bits below the window as sticky (group ORs again); rounding and
+// packing (hls_fp_round). Extra latency is a delay line at the
 // output. With LAT < STAGES it is all combinational (hls_fp_pkg::ffma32,
 // hls_fp64_pkg::ffma64), followed by LAT registers.
 module hls_fp_fma #(
@@ -546,23 +534,22 @@ module hls_fp_fma #(
         assign sc = c[W-1];
         assign p_inf = inf_x || inf_z;
         assign nan_in = nan_x || nan_z || nan_w;
-        logic s1_special, s1_sp, s1_sc, s1_c_zero;
-        logic [W-1:0] s1_special_val;
+        // The operands' classes are registered, the special result decided from them a
+        // stage later (classify, then choose among four results, was the first stage's
+        // longest path on ECP5).
+        logic s1_sp, s1_sc, s1_c_zero, s1_nan, s1_p_inf, s1_inf_w, s1_p_zero;
+        logic [W-1:0] s1_c;
         logic [SW-1:0] s1_fx, s1_fz, s1_fw;
         logic signed [XW-1:0] s1_ep, s1_ec;
         always_ff @(posedge clk) begin
             if (ce) begin
                 s1_sp <= sp;
                 s1_sc <= sc;
-                s1_special <= nan_in || p_inf || inf_w || zero_x || zero_z;
-                if (nan_in || (p_inf && (zero_x || zero_z)))
-                    s1_special_val <= QNAN;
-                else if (p_inf)
-                    s1_special_val <= (inf_w && sc != sp) ? QNAN : {sp, {EW{1'b1}}, {MW{1'b0}}};
-                else if (inf_w)
-                    s1_special_val <= c;
-                else  // an exact zero product: c, or for c = +-0 the IEEE sign rule
-                    s1_special_val <= zero_w ? {sp & sc, {(W-1){1'b0}}} : c;
+                s1_nan <= nan_in;
+                s1_p_inf <= p_inf;
+                s1_inf_w <= inf_w;
+                s1_p_zero <= zero_x || zero_z;
+                s1_c <= c;
                 s1_fx <= sig_x;
                 s1_fz <= sig_z;
                 // A zero addend must add nothing (FTZ: its significand reads 1.f).
@@ -589,8 +576,16 @@ module hls_fp_fma #(
         logic [XW-1:0] s2_d;
         always_ff @(posedge clk) begin
             if (ce) begin
-                s2_special <= s1_special;
-                s2_special_val <= s1_special_val;
+                s2_special <= s1_nan || s1_p_inf || s1_inf_w || s1_p_zero;
+                if (s1_nan || (s1_p_inf && s1_p_zero))
+                    s2_special_val <= QNAN;
+                else if (s1_p_inf)
+                    s2_special_val <= (s1_inf_w && s1_sc != s1_sp) ? QNAN
+                                    : {s1_sp, {EW{1'b1}}, {MW{1'b0}}};
+                else if (s1_inf_w)
+                    s2_special_val <= s1_c;
+                else  // an exact zero product: c, or for c = +-0 the IEEE sign rule
+                    s2_special_val <= s1_c_zero ? {s1_sp & s1_sc, {(W-1){1'b0}}} : s1_c;
                 s2_sp <= s1_sp;
                 s2_sc <= s1_sc;
                 s2_fw <= s1_fw;
