@@ -365,8 +365,12 @@ module hls_fp_mul #(
         assign shifted = (SW + 2)'((prod << p_lzs[2:0]) >> (PW - SW - 2));
         logic low;
         always_comb begin
-            low = prod[PW-SW-10:0] != '0;
-            for (int i = 0; i < 7; i++) low = low | (i >= int'(p_lzs[2:0]) && prod[PW-SW-3-i]);
+            if (FTZ) begin
+                low = prod[PW-SW-3:0] != '0;  // no shift
+            end else begin
+                low = prod[PW-SW-10:0] != '0;
+                for (int i = 0; i < 7; i++) low = low | (i >= int'(p_lzs[2:0]) && prod[PW-SW-3-i]);
+            end
         end
         logic n_low;
         always_ff @(posedge clk) begin
