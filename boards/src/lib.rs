@@ -132,7 +132,16 @@ pub enum DspPrimitive {
     /// a bare registered 18 x 18 product, nextpnr-ecp5: 141.7 MHz inferred, 207.9 MHz).
     /// Needs `a_bits` and `b_bits` 18.
     Ecp5Mult18x18d,
+    /// Xilinx DSP48E2 (UltraScale, UltraScale+), its post-adder and 17-bit cascade used: the
+    /// double significand product is eight blocks whose partial products are summed inside
+    /// them (Yosys infers no DSP48E2 post-adder), 9 cycles instead of 4, so the staged
+    /// double multiplier takes 15 and the fma 20. Needs `a_bits` 27 and `b_bits` 18.
+    Dsp48e2,
 }
+
+/// The cycles the staged double multiplier and fma take with the cascaded DSP48E2 product
+/// (hls_fp_pkg::sigmul_latency(53, 2) = 9, plus 6 and 11 stages).
+pub const DSP48E2_FP64_LATENCY: &[(&str, u32)] = &[("fp64_mul", 15), ("fp64_fma", 20)];
 
 impl DspPrimitive {
     /// The cores' DSP_PRIM parameter.
@@ -140,6 +149,7 @@ impl DspPrimitive {
         match self {
             DspPrimitive::Inferred => 0,
             DspPrimitive::Ecp5Mult18x18d => 1,
+            DspPrimitive::Dsp48e2 => 2,
         }
     }
 }
@@ -336,6 +346,35 @@ impl Board {
                 ),
             ));
         }
+        if self.dsp.primitive == DspPrimitive::Dsp48e2 {
+            if (self.dsp.a_bits, self.dsp.b_bits) != (27, 18) {
+                return Err(invalid(
+                    "dsp.primitive",
+                    format!(
+                        "dsp48e2 is a 27 x 18 multiplier, but the board says {} x {}: \
+                         set a_bits 27 and b_bits 18, or drop `primitive`",
+                        self.dsp.a_bits, self.dsp.b_bits
+                    ),
+                ));
+            }
+            // Below its staged latency a core is built combinational; with this block
+            // that would be a silent surprise, so it is refused.
+            for &(class, stages) in DSP48E2_FP64_LATENCY {
+                if let Some(op) = self.operators.get(class) {
+                    if op.latency < stages {
+                        return Err(invalid(
+                            &format!("operators.{class}.latency"),
+                            format!(
+                                "with `primitive: dsp48e2` the staged {class} takes {stages} \
+                                 cycles (its product is a cascade of DSP48E2), but the board \
+                                 gives {}: give it {stages} or more, or drop `primitive`",
+                                op.latency
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
         if !(self.clock_mhz.is_finite() && self.clock_mhz > 0.0 && self.clock_mhz <= 2000.0) {
             return Err(invalid(
                 "clock_mhz",
@@ -483,7 +522,8 @@ mod tests {
     }
 
     /// The DSP primitive: inferred unless the board names one; the ECP5 block only at
-    /// 18 x 18; an unknown name is an error naming the field.
+    /// 18 x 18; DSP48E2 only at 27 x 18 and with the double cores' staged latencies; an
+    /// unknown name is an error naming the field.
     #[test]
     fn dsp_primitive_is_checked() {
         let base = include_str!("../bsp/default.yaml");
@@ -504,6 +544,37 @@ mod tests {
         let err = Board::from_yaml(&wide, "w.yaml").unwrap_err().to_string();
         assert!(
             err.contains("w.yaml") && err.contains("dsp.primitive"),
+            "{err}"
+        );
+        let xilinx = base
+            .replace(
+                "dsp: { a_bits: 27, b_bits: 18 }",
+                "dsp: { a_bits: 27, b_bits: 18, primitive: dsp48e2 }",
+            )
+            .replace("fp64_mul:  { latency: 12,", "fp64_mul:  { latency: 15,");
+        let err = Board::from_yaml(&xilinx, "x.yaml").unwrap_err().to_string();
+        assert!(
+            err.contains("x.yaml")
+                && err.contains("operators.fp64_fma.latency")
+                && err.contains("give it 20"),
+            "{err}"
+        );
+        let xilinx = xilinx.replace("fp64_fma:  { latency: 15,", "fp64_fma:  { latency: 20,");
+        assert_eq!(
+            Board::from_yaml(&xilinx, "x.yaml")
+                .unwrap()
+                .dsp
+                .primitive
+                .sv_code(),
+            2
+        );
+        let narrow = xilinx.replace(
+            "a_bits: 27, b_bits: 18, primitive",
+            "a_bits: 18, b_bits: 18, primitive",
+        );
+        let err = Board::from_yaml(&narrow, "n.yaml").unwrap_err().to_string();
+        assert!(
+            err.contains("n.yaml") && err.contains("dsp.primitive") && err.contains("27 x 18"),
             "{err}"
         );
         let bad = base.replace(

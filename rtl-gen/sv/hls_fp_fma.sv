@@ -71,6 +71,72 @@ module hls_dsp_mul #(
     end
 endmodule
 
+// One Xilinx DSP48E2 (UltraScale, UltraScale+) as p = a * b + c + (pcin >>> 17): a 27-bit
+// and b 18-bit signed; the input registers, the product's and P's (AREG = BREG = MREG =
+// PREG = 1: p three cycles after a and b); c and pcin read unregistered (CREG = 0) in the
+// cycle in which the product register holds a * b, the one before p takes the sum. ADDC
+// and CASC choose whether c, and the cascade from the previous block's P shifted right by
+// 17 with its sign (the wide-product shift), join the sum: OPMODE W = C or 0, Z = PCIN >>
+// 17 or 0, X = Y = M; ALUMODE add (UG579). pcout is P on the dedicated cascade route.
+// Without the SYNTHESIS macro (Verilator) the same registers and sum in SV, the block's
+// documented behaviour: co-simulation proves the datapath around the block.
+module hls_dsp48e2 #(
+    parameter bit ADDC = 1'b0,
+    parameter bit CASC = 1'b0
+) (
+    input  logic               clk,
+    input  logic               ce,
+    input  logic signed [26:0] a,
+    input  logic signed [17:0] b,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  logic [47:0]        c,     // (read only with ADDC)
+    input  logic [47:0]        pcin,  // (read only with CASC)
+    /* verilator lint_on UNUSEDSIGNAL */
+    output logic [47:0]        p,
+    output logic [47:0]        pcout
+);
+`ifdef SYNTHESIS
+    DSP48E2 #(
+        .AREG(1), .ACASCREG(1), .BREG(1), .BCASCREG(1), .CREG(0), .DREG(0), .ADREG(0),
+        .MREG(1), .PREG(1), .INMODEREG(0), .OPMODEREG(0), .ALUMODEREG(0),
+        .CARRYINREG(0), .CARRYINSELREG(0), .A_INPUT("DIRECT"), .B_INPUT("DIRECT"),
+        .AMULTSEL("A"), .BMULTSEL("B"), .PREADDINSEL("A"), .USE_MULT("MULTIPLY"),
+        .USE_SIMD("ONE48")
+    ) block (
+        .CLK(clk),
+        .A(30'(a)), .B(b), .C(ADDC ? c : 48'd0), .D(27'd0),
+        .ACIN(30'd0), .BCIN(18'd0), .PCIN(CASC ? pcin : 48'd0),
+        .CARRYCASCIN(1'b0), .MULTSIGNIN(1'b0), .CARRYIN(1'b0),
+        .OPMODE({ADDC ? 2'b11 : 2'b00, CASC ? 3'b101 : 3'b000, 2'b01, 2'b01}),
+        .ALUMODE(4'b0000), .INMODE(5'b00000), .CARRYINSEL(3'b000),
+        .CEA1(1'b0), .CEA2(ce), .CEB1(1'b0), .CEB2(ce), .CEC(1'b0), .CED(1'b0),
+        .CEAD(1'b0), .CEM(ce), .CEP(ce), .CECTRL(1'b0), .CEINMODE(1'b0),
+        .CEALUMODE(1'b0), .CECARRYIN(1'b0),
+        .RSTA(1'b0), .RSTB(1'b0), .RSTC(1'b0), .RSTD(1'b0), .RSTM(1'b0), .RSTP(1'b0),
+        .RSTCTRL(1'b0), .RSTINMODE(1'b0), .RSTALUMODE(1'b0), .RSTALLCARRYIN(1'b0),
+        .P(p), .PCOUT(pcout),
+        .ACOUT(), .BCOUT(), .CARRYCASCOUT(), .CARRYOUT(), .MULTSIGNOUT(), .OVERFLOW(),
+        .PATTERNBDETECT(), .PATTERNDETECT(), .UNDERFLOW(), .XOROUT()
+    );
+`else
+    logic signed [26:0] a_r;
+    logic signed [17:0] b_r;
+    logic signed [44:0] m_r;
+    logic signed [47:0] m_w, casc;
+    assign m_w = 48'(m_r);
+    assign casc = $signed(pcin) >>> 17;
+    always_ff @(posedge clk) begin
+        if (ce) begin
+            a_r <= a;
+            b_r <= b;
+            m_r <= a_r * b_r;
+            p <= m_w + (ADDC ? c : 48'd0) + (CASC ? casc : 48'sd0);
+        end
+    end
+    assign pcout = p;
+`endif
+endmodule
+
 // The product of two SW-bit significands (float 24, double 53), tiled for the board's DSP
 // block (DSP_A x DSP_B signed bits), in hls_fp_pkg::sigmul_latency(SW) cycles with clock
 // enable. Float: 27 x 18 takes 24 x 17 and 24 x 7 (two DSP48E2); smaller blocks take
@@ -83,8 +149,13 @@ module hls_fp_sigmul #(
     parameter int SW = 24,
     parameter int DSP_A = 18,
     parameter int DSP_B = 18,
-    // The block's primitive (hls_dsp_mul): the float tiling's 12 x 17 and 12 x 7 products.
-    parameter int DSP_PRIM = 0
+    // The block's primitive (hls_dsp_mul): the float tiling's 12 x 17 and 12 x 7 products;
+    // 2, DSP48E2: the double product's cascaded blocks.
+    parameter int DSP_PRIM = 0,
+    // The caller reads p[ORW-1:0] only as its OR (a multiplier's sticky bit): those bits
+    // may come out as any bits with the same OR. The cascaded double product lets a word
+    // wholly below ORW wait for the last word as one bit.
+    parameter int ORW = 0
 ) (
     input  logic              clk,
     input  logic              ce,
@@ -154,6 +225,110 @@ module hls_fp_sigmul #(
         always_ff @(posedge clk) begin
             if (ce) p <= WIDE ? {7'd0, s_w0} + {s_w1, 17'd0} : psum + pcarry;
         end
+    end else if (DSP_PRIM == 2) begin : g_double_dsp48e2
+        // Eight DSP48E2 (hls_dsp48e2) and no adder in LUTs but one of 27 bits. The blocks'
+        // multipliers are signed 27 x 18: z goes in as four 17-bit chunks Zj at 17 j (the
+        // last of two bits), x as two signed 27-bit digits of x - 2^53 (two such digits
+        // cannot reach every 53-bit x, but reach every value in [-2^53, 0)): X0 = x[26:0]
+        // read as signed, X1 = x[52:27] - 2^26 + x[26], so that x = X0 + X1 2^27 + 2^53 and
+        // the product is X0 z + X1 z 2^27 + z 2^53.
+        //
+        // Column 0 sums X0 Zj up the 17-bit cascade (block j at weight 17 j, the cascade
+        // carrying what is above its low 17 bits) and, through the C ports, the bits of z
+        // 2^53 up to weight 96, so V0 = {P0_3, P0_2[16:0], P0_1[16:0], P0_0[16:0]}. Column 1
+        // does the same for X1 Zj at 27 + 17 j, each block adding through C the 17 bits of
+        // V0 at its weight (the last all of V0 above bit 77, with its sign), and block 2
+        // beside them the rest of z 2^53: the product is column 1's words above V0[26:0].
+        // Every block's sum stays inside its 48 bits. Column 1 runs three cycles behind
+        // column 0 (its first block needs V0 to bit 43, column 0's third word), so the
+        // product takes sigmul_latency(53, 2) = 9 cycles; the operands reach each block
+        // through a tapped delay line, and the early words of the product wait for the last.
+        logic signed [26:0] x0, x1;
+        assign x0 = $signed(x[26:0]);
+        assign x1 = {1'b1, x[52:27]} + 27'(x[26]);
+        localparam int DLW = 2 * 27 + 53;
+        logic [DLW-1:0] dl_in;
+        assign dl_in = {x0, x1, z};
+        /* verilator lint_off UNUSEDSIGNAL */
+        logic [DLW-1:0] dl [1:7];  // dl_in k cycles ago (the taps no block reads go unbuilt)
+        /* verilator lint_on UNUSEDSIGNAL */
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                dl[1] <= dl_in;
+                for (int k = 2; k <= 7; k++) dl[k] <= dl[k-1];
+            end
+        end
+        /* verilator lint_off UNUSEDSIGNAL */
+        logic [47:0] pw [2][4], pc [2][4];  // each block's P and cascade out
+        /* verilator lint_on UNUSEDSIGNAL */
+        logic [16:10] p01_d, p02_d;
+        logic [47:10] p03_d1;
+        logic [47:27] p03_d2;
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                p01_d <= pw[0][1][16:10];
+                p02_d <= pw[0][2][16:10];
+                p03_d1 <= pw[0][3][47:10];
+                p03_d2 <= p03_d1[47:27];
+            end
+        end
+        // Block (i, j) takes its operands 3 i + j cycles late and adds C two cycles after
+        // (column 0's word j is there from cycle 3 + j): z 2^53 in column 0 at offsets 29
+        // to 45 of each C (36 to 45 for block 1), V0's words in column 1.
+        logic [47:0] cin [2][4];
+        /* verilator lint_off UNUSEDSIGNAL */
+        logic [52:0] zc [4];   // z when block (0, 1..3) and (1, 2) add C
+        /* verilator lint_on UNUSEDSIGNAL */
+        assign zc[1] = dl[3][52:0];
+        assign zc[2] = dl[4][52:0];
+        assign zc[3] = dl[5][52:0];
+        assign zc[0] = dl[7][52:0];
+        assign cin[0][0] = 48'd0;
+        assign cin[0][1] = {2'd0, zc[1][9:0], 36'd0};                       // z 2^53 to 62
+        assign cin[0][2] = {2'd0, zc[2][26:10], 29'd0};                     // to 79
+        assign cin[0][3] = {2'd0, zc[3][43:27], 29'd0};                     // to 96
+        assign cin[1][0] = {31'd0, pw[0][2][9:0], p01_d};                   // V0[43:27]
+        assign cin[1][1] = {31'd0, pw[0][3][9:0], p02_d};                   // V0[60:44]
+        assign cin[1][2] = {3'd0, zc[0][52:44], 19'd0, p03_d1[26:10]};     // z 2^53 to 105, V0[77:61]
+        assign cin[1][3] = {{27{p03_d2[47]}}, p03_d2};                      // V0 >>> 78
+        for (genvar i = 0; i < 2; i++) begin : g_col
+            for (genvar j = 0; j < 4; j++) begin : g_blk
+                localparam int K = 3 * i + j;
+                /* verilator lint_off UNUSEDSIGNAL */
+                logic [DLW-1:0] tap;  // (one digit and one chunk read)
+                /* verilator lint_on UNUSEDSIGNAL */
+                if (K == 0) begin : g_now
+                    assign tap = dl_in;
+                end else begin : g_late
+                    assign tap = dl[K];
+                end
+                logic [17:0] zj;
+                assign zj = (j == 3) ? {16'd0, tap[52:51]} : {1'b0, tap[17 * j +: 17]};
+                hls_dsp48e2 #(.ADDC(K > 0), .CASC(j > 0)) block (
+                    .clk, .ce,
+                    .a(i == 0 ? tap[DLW-1 -: 27] : tap[DLW-28 -: 27]),
+                    .b(zj),
+                    .c(cin[i][j]),
+                    .pcin(j > 0 ? pc[i][(j + 3) % 4] : 48'd0),
+                    .p(pw[i][j]),
+                    .pcout(pc[i][j])
+                );
+            end
+        end
+        // Every word to the cycle of the last (9); a word wholly below ORW waits as its OR.
+        logic [16:0] w00, w10, w11, w12, q00, q10, q11, q12;
+        logic [9:0] w01, q01;
+        assign w00 = ORW >= 17 ? 17'(pw[0][0][16:0] != '0) : pw[0][0][16:0];
+        assign w01 = ORW >= 27 ? 10'(pw[0][1][9:0] != '0) : pw[0][1][9:0];
+        assign w10 = ORW >= 44 ? 17'(pw[1][0][16:0] != '0) : pw[1][0][16:0];
+        assign w11 = ORW >= 61 ? 17'(pw[1][1][16:0] != '0) : pw[1][1][16:0];
+        assign w12 = ORW >= 78 ? 17'(pw[1][2][16:0] != '0) : pw[1][2][16:0];
+        hls_delay #(.W(17), .N(6)) d00 (.clk, .ce, .d(w00), .q(q00));
+        hls_delay #(.W(10), .N(5)) d01 (.clk, .ce, .d(w01), .q(q01));
+        hls_delay #(.W(17), .N(3)) d10 (.clk, .ce, .d(w10), .q(q10));
+        hls_delay #(.W(17), .N(2)) d11 (.clk, .ce, .d(w11), .q(q11));
+        hls_delay #(.W(17), .N(1)) d12 (.clk, .ce, .d(w12), .q(q12));
+        assign p = {pw[1][3][27:0], q12, q11, q10, q01, q00};
     end else begin : g_double
         localparam bit WIDE = DSP_A >= 27 && DSP_B >= 18;
         logic [53:0] fx, fz;
@@ -243,7 +418,7 @@ module hls_fp_mul #(
     localparam int ZW = 7;                    // zero counts and their sums (below 2 SW)
     // The right shift of a subnormal result, exact up to 2^(SHW-1): beyond every kept bit.
     localparam int SHW = $clog2(SW + 2) + 1;
-    localparam int PL = hls_fp_pkg::sigmul_latency(SW);
+    localparam int PL = hls_fp_pkg::sigmul_latency(SW, DSP_PRIM);
     localparam int STAGES = PL + 6;
     localparam logic signed [XW-1:0] BIAS = XW'((1 << (EW - 1)) - 1);
     localparam logic [W-1:0] QNAN = {1'b0, {EW{1'b1}}, 1'b1, {(MW-1){1'b0}}};
@@ -331,7 +506,10 @@ module hls_fp_mul #(
         end
         // The product, PL stages; beside it the product's leading zeros (lzs, or one more).
         logic [PW-1:0] prod;
-        hls_fp_sigmul #(.SW(SW), .DSP_A(DSP_A), .DSP_B(DSP_B), .DSP_PRIM(DSP_PRIM)) sigmul (
+        // The product bits below the top SW + 9 are read only as their OR (the sticky bit).
+        hls_fp_sigmul #(
+            .SW(SW), .DSP_A(DSP_A), .DSP_B(DSP_B), .DSP_PRIM(DSP_PRIM), .ORW(PW - SW - 9)
+        ) sigmul (
             .clk, .ce, .x(s1_fx), .z(s1_fz), .p(prod)
         );
         // A special operand, or two subnormals (their product rounds to zero); the result:
@@ -503,7 +681,7 @@ module hls_fp_fma #(
     localparam int NG = 1 << NF;
     localparam int NB0 = AW + 2 - NG;
     localparam int CW = FW + NG - 2;
-    localparam int PL = hls_fp_pkg::sigmul_latency(SW);
+    localparam int PL = hls_fp_pkg::sigmul_latency(SW, DSP_PRIM);
     localparam int STAGES = PL + 11;
     localparam logic signed [XW-1:0] BIAS = XW'((1 << (EW - 1)) - 1);
     // Biased exponent of the sum's bit 0 plus the leading one's position: e = lead + emax

@@ -636,9 +636,11 @@ package hls_fp_pkg;
         return res;
     endfunction
 
-    // Cycles hls_fp_sigmul takes for a significand product of sw bits: the DSP stage and
-    // one adder stage for float's two or four tiles, two adder stages more for double's.
-    function automatic int sigmul_latency(input int sw);
-        return (sw <= 24) ? 2 : 4;
+    // Cycles hls_fp_sigmul takes for a significand product of sw bits with the board's DSP
+    // primitive prim (boards::DspPrimitive::sv_code): the DSP stage and one adder stage for
+    // float's two or four tiles, two adder stages more for double's; double's eight
+    // cascaded DSP48E2 (prim 2), their sums inside the blocks, 9.
+    function automatic int sigmul_latency(input int sw, input int prim = 0);
+        return (sw <= 24) ? 2 : (prim == 2) ? 9 : 4;
     endfunction
 endpackage
