@@ -195,7 +195,8 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
 /// Operator classes a board may time, each with the class whose timing it takes when the
 /// board does not: a core that has outgrown a shared class (the staged exponential and
 /// logarithm, 16 cycles, the sine and cosine, 21, the powers, 32, the hypotenuse, 37, and
-/// the tangent, 39, beside the 24 of the other functions) gets its own without breaking boards written before it.
+/// the tangent, 39, the functions computed by their double cores, 22 to 97, beside the 24 of
+/// fp32_math) gets its own without breaking boards written before it.
 /// A board without one of the double function classes (fp64_exp, fp64_expm1, fp64_log,
 /// fp64_log1p, fp64_pow, fp64_sin, fp64_tan, fp64_hypot, fp64_sinh, fp64_tanh, fp64_atan,
 /// fp64_asin, fp64_erf, fp64_rootn) gives its cores fp64_div's timing: the deepest double
@@ -208,6 +209,13 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
     ("fp32_tan", "fp32_math"),
     ("fp32_rootn", "fp32_math"),
     ("fp32_hypot", "fp32_math"),
+    ("fp32_expm1", "fp32_math"),
+    ("fp32_log1p", "fp32_math"),
+    ("fp32_sinh", "fp32_math"),
+    ("fp32_tanh", "fp32_math"),
+    ("fp32_atan", "fp32_math"),
+    ("fp32_asin", "fp32_math"),
+    ("fp32_erf", "fp32_math"),
     ("fp64_exp", "fp64_div"),
     ("fp64_expm1", "fp64_div"),
     ("fp64_log1p", "fp64_div"),
@@ -235,7 +243,9 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
 /// double asin and acos the same with sqrt(1 - x^2) in front, the double erf and erfc
 /// hls_fp_erf64; the float sin and cos the staged hls_fp_sin, tan hls_fp_tan, the float pow,
 /// powr, pown and cbrt the staged hls_fp_pow (rootn: its KIND 4, with a divider beside),
-/// hypot the staged hls_fp_hypot; the others share fp32_math.
+/// hypot the staged hls_fp_hypot; expm1, log1p, sinh and cosh, tanh, atan and atan2, asin
+/// and acos, erf and erfc their double cores between a widening and a narrowing (a class
+/// each, as their double cores have); the others share fp32_math.
 pub fn math_class(function: &str, width: u32) -> &'static str {
     match function {
         "exp" | "exp2" | "exp10" if width == 64 => "fp64_exp",
@@ -259,6 +269,15 @@ pub fn math_class(function: &str, width: u32) -> &'static str {
         "rootn" => "fp32_rootn",
         "tan" => "fp32_tan",
         "hypot" => "fp32_hypot",
+        // The float functions computed by their double cores (rtl-gen's VIA_DOUBLE): the
+        // double core's stages and four more.
+        "expm1" => "fp32_expm1",
+        "log1p" => "fp32_log1p",
+        "sinh" | "cosh" => "fp32_sinh",
+        "tanh" => "fp32_tanh",
+        "atan" | "atan2" => "fp32_atan",
+        "asin" | "acos" => "fp32_asin",
+        "erf" | "erfc" => "fp32_erf",
         _ => "fp32_math",
     }
 }
@@ -501,10 +520,20 @@ mod tests {
         assert_eq!(math_class("sin", 32), "fp32_sin");
         assert_eq!(math_class("tan", 32), "fp32_tan");
         assert_eq!(math_class("hypot", 32), "fp32_hypot");
-        assert_eq!(math_class("atan", 32), "fp32_math");
+        assert_eq!(math_class("atan2", 32), "fp32_atan");
+        assert_eq!(math_class("cosh", 32), "fp32_sinh");
+        assert_eq!(math_class("acos", 32), "fp32_asin");
+        assert_eq!(math_class("fdim", 32), "fp32_math");
+        // A float function through its double core: the double core's stages and four.
+        for (f32c, f64c) in [("fp32_atan", "fp64_atan"), ("fp32_erf", "fp64_erf")] {
+            assert_eq!(b.operator(f32c).latency, b.operator(f64c).latency + 4);
+        }
         let text = BUILTIN[0].1.replace("  fp32_exp:", "  # fp32_exp:");
         let old = Board::from_yaml(&text, "old board").unwrap();
         assert_eq!(old.operator("fp32_exp"), old.operator("fp32_math"));
+        let text = BUILTIN[0].1.replace("  fp32_asin:", "  # fp32_asin:");
+        let old = Board::from_yaml(&text, "old board").unwrap();
+        assert_eq!(old.operator("fp32_asin"), old.operator("fp32_math"));
     }
 
     #[test]
