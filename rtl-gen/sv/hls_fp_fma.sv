@@ -717,10 +717,11 @@ module hls_fp_fma #(
         assign p_inf = inf_x || inf_z;
         assign nan_in = nan_x || nan_z || nan_w;
         // The operands' classes are registered, the special result decided from them a
-        // stage later (classify, then choose among four results, was the first stage's
-        // longest path on ECP5).
+        // stage later (classify, then choose among the results, was the first stage's
+        // longest path on ECP5). Only NaN and infinite results are special; an exact zero
+        // product goes through the datapath as a zero term aligned with c (its sum is c,
+        // or a zero whose sign the IEEE rule gives), so no operand value rides beside it.
         logic s1_sp, s1_sc, s1_c_zero, s1_nan, s1_p_inf, s1_inf_w, s1_p_zero;
-        logic [W-1:0] s1_c;
         logic [SW-1:0] s1_fx, s1_fz, s1_fw;
         logic signed [XW-1:0] s1_ep, s1_ec;
         always_ff @(posedge clk) begin
@@ -731,10 +732,9 @@ module hls_fp_fma #(
                 s1_p_inf <= p_inf;
                 s1_inf_w <= inf_w;
                 s1_p_zero <= zero_x || zero_z;
-                s1_c <= c;
-                s1_fx <= sig_x;
-                s1_fz <= sig_z;
-                // A zero addend must add nothing (FTZ: its significand reads 1.f).
+                // A zero term must add nothing (FTZ: a zero's significand reads 1.f).
+                s1_fx <= (FTZ && zero_x) ? '0 : sig_x;
+                s1_fz <= (FTZ && zero_z) ? '0 : sig_z;
                 s1_fw <= (FTZ && zero_w) ? '0 : sig_w;
                 s1_c_zero <= zero_w;
                 s1_ep <= $signed({4'd0, e_x}) + $signed({4'd0, e_z}) - BIAS;
@@ -747,40 +747,36 @@ module hls_fp_fma #(
             .clk, .ce, .x(s1_fx), .z(s1_fz), .p(prod)
         );
         // Beside it, two stages: which term is larger by exponent, and by how much (a zero
-        // addend aligns anywhere: it counts as the product's exponent); then whether the
-        // shift leaves nothing. They wait for the product.
-        logic signed [XW-1:0] ec_eff;
+        // term aligns anywhere: it counts as the other's exponent); then whether the shift
+        // leaves nothing. They wait for the product.
+        logic signed [XW-1:0] ep_eff, ec_eff;
+        assign ep_eff = s1_p_zero ? s1_ec : s1_ep;
         assign ec_eff = s1_c_zero ? s1_ep : s1_ec;
-        logic s2_special, s2_sp, s2_sc, s2_p_big;
-        logic [W-1:0] s2_special_val;
+        // The special result: NaN, or infinity of sign s2_ssign; s2_zsign, the sign of an
+        // exact zero sum (-0 only for -0 + -0, with the product's sign).
+        logic s2_special, s2_nan, s2_ssign, s2_zsign, s2_sp, s2_sc, s2_p_big;
         logic [SW-1:0] s2_fw;
         logic signed [XW-1:0] s2_emax;
         logic [XW-1:0] s2_d;
         always_ff @(posedge clk) begin
             if (ce) begin
-                s2_special <= s1_nan || s1_p_inf || s1_inf_w || s1_p_zero;
-                if (s1_nan || (s1_p_inf && s1_p_zero))
-                    s2_special_val <= QNAN;
-                else if (s1_p_inf)
-                    s2_special_val <= (s1_inf_w && s1_sc != s1_sp) ? QNAN
-                                    : {s1_sp, {EW{1'b1}}, {MW{1'b0}}};
-                else if (s1_inf_w)
-                    s2_special_val <= s1_c;
-                else  // an exact zero product: c, or for c = +-0 the IEEE sign rule
-                    s2_special_val <= s1_c_zero ? {s1_sp & s1_sc, {(W-1){1'b0}}} : s1_c;
+                s2_special <= s1_nan || s1_p_inf || s1_inf_w;
+                s2_nan <= s1_nan || (s1_p_inf && s1_p_zero)
+                       || (s1_p_inf && s1_inf_w && s1_sc != s1_sp);
+                s2_ssign <= s1_p_inf ? s1_sp : s1_sc;
+                s2_zsign <= s1_p_zero && s1_c_zero && s1_sp && s1_sc;
                 s2_sp <= s1_sp;
                 s2_sc <= s1_sc;
                 s2_fw <= s1_fw;
-                s2_p_big <= s1_ep >= ec_eff;
-                s2_emax <= (s1_ep >= ec_eff) ? s1_ep : ec_eff;
-                s2_d <= XW'((s1_ep >= ec_eff) ? s1_ep - ec_eff : ec_eff - s1_ep);
+                s2_p_big <= ep_eff >= ec_eff;
+                s2_emax <= (ep_eff >= ec_eff) ? ep_eff : ec_eff;
+                s2_d <= XW'((ep_eff >= ec_eff) ? ep_eff - ec_eff : ec_eff - ep_eff);
             end
         end
         // What the alignment needs, formed in two stages beside the product and carried
         // until it is ready.
         typedef struct packed {
-            logic special, sp, sc, p_big, beyond;
-            logic [W-1:0] special_val;
+            logic special, nan, ssign, zsign, sp, sc, p_big, beyond;
             logic [SW-1:0] fw;
             logic signed [XW-1:0] emax;
             logic [DW-1:0] d;     // the alignment shift (below AW unless far)
@@ -789,7 +785,9 @@ module hls_fp_fma #(
         always_ff @(posedge clk) begin
             if (ce) begin
                 x3.special <= s2_special;
-                x3.special_val <= s2_special_val;
+                x3.nan <= s2_nan;
+                x3.ssign <= s2_ssign;
+                x3.zsign <= s2_zsign;
                 x3.sp <= s2_sp;
                 x3.sc <= s2_sc;
                 x3.fw <= s2_fw;
@@ -859,10 +857,10 @@ module hls_fp_fma #(
         end
         // The special result rides beside the datapath until stage 7 (which makes an exact
         // zero sum one), the sign from stage 4 until stage 6 (which may flip it).
-        logic s6_special, s5_sign;
-        logic [W-1:0] s6_special_val;
-        hls_delay #(.W(1 + W), .N(4)) special_early (
-            .clk, .ce, .d({s3.special, s3.special_val}), .q({s6_special, s6_special_val})
+        logic s6_special, s6_nan, s6_ssign, s6_zsign, s5_sign;
+        hls_delay #(.W(4), .N(4)) special_early (
+            .clk, .ce, .d({s3.special, s3.nan, s3.ssign, s3.zsign}),
+            .q({s6_special, s6_nan, s6_ssign, s6_zsign})
         );
         hls_delay #(.W(1), .N(2)) sign_early (.clk, .ce, .d(s4_sign), .q(s5_sign));
         // Stage 5: the signed sum big +- little (one adder, the subtrahend inverted in its
@@ -901,8 +899,8 @@ module hls_fp_fma #(
             for (int i = 0; i < NB0; i++)
                 down_or[(NB0 - 1 - i) / NG] = down_or[(NB0 - 1 - i) / NG] | s6_sum[i];
         end
-        logic s7_special, s7_sign;
-        logic [W-1:0] s7_special_val;
+        // (s7_inf: an infinity of sign s7_ssign; otherwise a zero of that sign.)
+        logic s7_special, s7_nan, s7_inf, s7_ssign, s7_sign;
         logic [AW-1:0] s7_sum;
         logic [DW-1:0] s7_lead;
         logic [NH-1:0] s7_down;
@@ -910,7 +908,9 @@ module hls_fp_fma #(
         always_ff @(posedge clk) begin
             if (ce) begin
                 s7_special <= s6_special || s6_sum == '0;
-                s7_special_val <= s6_special ? s6_special_val : '0;
+                s7_nan <= s6_special && s6_nan;
+                s7_inf <= s6_special;
+                s7_ssign <= s6_special ? s6_ssign : s6_zsign;
                 s7_sign <= s6_sign;
                 s7_sum <= s6_sum;
                 s7_lead <= lead_aw(s6_sum);
@@ -973,13 +973,12 @@ module hls_fp_fma #(
             end
         end
         // The special result, sign and exponent ride beside the shifts.
-        logic s10_special, s10_sign;
-        logic [W-1:0] s10_special_val;
+        logic s10_special, s10_nan, s10_inf, s10_ssign, s10_sign;
         logic [FW-1:0] s10_norm;
         logic signed [EW+2:0] s10_e;
-        hls_delay #(.W(2 + W), .N(3)) special_late (
-            .clk, .ce, .d({s7_special, s7_special_val, s7_sign}),
-            .q({s10_special, s10_special_val, s10_sign})
+        hls_delay #(.W(5), .N(3)) special_late (
+            .clk, .ce, .d({s7_special, s7_nan, s7_inf, s7_ssign, s7_sign}),
+            .q({s10_special, s10_nan, s10_inf, s10_ssign, s10_sign})
         );
         hls_delay #(.W(EW + 3), .N(2)) e_late (.clk, .ce, .d(s8_e), .q(s10_e));
         /* verilator lint_off UNUSEDSIGNAL */
@@ -997,7 +996,7 @@ module hls_fp_fma #(
         hls_fp_round #(.EW(EW), .MW(MW), .EXTRA(LAT - STAGES), .ODD(ODD), .FTZ(FTZ)) round (
             .clk, .ce,
             .special(s10_special),
-            .special_val(s10_special_val),
+            .special_val(s10_nan ? QNAN : {s10_ssign, {EW{s10_inf}}, {MW{1'b0}}}),
             .sign(s10_sign),
             .e(s10_e),
             .f(s10_norm),
