@@ -747,11 +747,12 @@ module hls_fp_fma #(
             .clk, .ce, .x(s1_fx), .z(s1_fz), .p(prod)
         );
         // Beside it, two stages: which term is larger by exponent, and by how much (a zero
-        // term aligns anywhere: it counts as the other's exponent); then whether the shift
-        // leaves nothing. They wait for the product.
-        logic signed [XW-1:0] ep_eff, ec_eff;
-        assign ep_eff = s1_p_zero ? s1_ec : s1_ep;
-        assign ec_eff = s1_c_zero ? s1_ep : s1_ec;
+        // term aligns with the other, unshifted, the other the larger: the zero cases
+        // choose after the compare and the differences, not in front of them, which would
+        // lengthen the stage); then whether the shift leaves nothing. They wait for the
+        // product.
+        logic p_ge;
+        assign p_ge = s1_ep >= s1_ec;
         // The special result: NaN, or infinity of sign s2_ssign; s2_zsign, the sign of an
         // exact zero sum (-0 only for -0 + -0, with the product's sign).
         logic s2_special, s2_nan, s2_ssign, s2_zsign, s2_sp, s2_sc, s2_p_big;
@@ -768,9 +769,10 @@ module hls_fp_fma #(
                 s2_sp <= s1_sp;
                 s2_sc <= s1_sc;
                 s2_fw <= s1_fw;
-                s2_p_big <= ep_eff >= ec_eff;
-                s2_emax <= (ep_eff >= ec_eff) ? ep_eff : ec_eff;
-                s2_d <= XW'((ep_eff >= ec_eff) ? ep_eff - ec_eff : ec_eff - ep_eff);
+                s2_p_big <= s1_c_zero || (!s1_p_zero && p_ge);
+                s2_emax <= s1_p_zero ? s1_ec : (s1_c_zero || p_ge) ? s1_ep : s1_ec;
+                s2_d <= (s1_p_zero || s1_c_zero) ? '0
+                      : XW'(p_ge ? s1_ep - s1_ec : s1_ec - s1_ep);
             end
         end
         // What the alignment needs, formed in two stages beside the product and carried
@@ -904,7 +906,14 @@ module hls_fp_fma #(
         logic [AW-1:0] s7_sum;
         logic [DW-1:0] s7_lead;
         logic [NH-1:0] s7_down;
-        logic signed [XW-1:0] s7_emax;
+        // What stage 8 needs of emax, formed here beside the leading-one count so that
+        // stage 8 is one adder and one compare (lead + emax - LOFF and then its compare
+        // with 1 in a row were the ECP5 critical path, 8.4 ns): emax - LOFF; the bound
+        // below which the leading one makes a subnormal result (e < 1 exactly when lead <
+        // LOFF + 1 - emax); the subnormal result's shift and whether it is negative.
+        logic signed [XW-1:0] s7_emo, s7_lim;
+        logic [TW-1:0] s7_ttiny;
+        logic s7_tneg;
         always_ff @(posedge clk) begin
             if (ce) begin
                 s7_special <= s6_special || s6_sum == '0;
@@ -915,7 +924,10 @@ module hls_fp_fma #(
                 s7_sum <= s6_sum;
                 s7_lead <= lead_aw(s6_sum);
                 s7_down <= down_or;
-                s7_emax <= s6_emax;
+                s7_emo <= s6_emax - LOFF;
+                s7_lim <= LOFF + XW'(1) - s6_emax;
+                s7_ttiny <= TW'(s6_emax + TOFF);
+                s7_tneg <= s6_emax < -TOFF;
             end
         end
         // Stage 8: the biased exponent if the leading one is kept, and one left shift t of
@@ -924,11 +936,10 @@ module hls_fp_fma #(
         // the leading one on top; a subnormal result (e < 1) instead takes emax + TOFF, the
         // shift that leaves exponent 1, down to 0 (nothing but sticky bits left). No right
         // shift, no second shifter.
-        logic signed [XW-1:0] e;
-        logic tiny, t_neg;
-        assign e = $signed(XW'(s7_lead)) + s7_emax - LOFF;
-        assign tiny = e < XW'(1);
-        assign t_neg = s7_emax < -TOFF;
+        logic signed [EW+2:0] e;  // (the rounding's width: it holds every e not tiny)
+        logic tiny;
+        assign e = (EW + 3)'($signed(XW'(s7_lead)) + s7_emo);
+        assign tiny = $signed(XW'(s7_lead)) < s7_lim;
         logic [AW-1:0] s8_sum;
         logic [NH-1:0] s8_down;
         logic [TW-1:0] s8_t;
@@ -938,9 +949,9 @@ module hls_fp_fma #(
                 s8_sum <= s7_sum;
                 s8_down <= s7_down;
                 // (FTZ: always normalised, the exponent unbounded; hls_fp_round flushes.)
-                s8_e <= (tiny && !FTZ) ? '0 : (EW + 3)'(e);
+                s8_e <= (tiny && !FTZ) ? '0 : e;
                 s8_t <= (!tiny || FTZ) ? TW'(NW - 1) - TW'(s7_lead)
-                      : t_neg ? '0 : TW'(s7_emax + TOFF);
+                      : s7_tneg ? '0 : s7_ttiny;
             end
         end
         // Stages 9 and 10: the shift, by t's multiple of NG (keeping the CW bits the rest
