@@ -694,7 +694,6 @@ fn erf_operand64(r: &mut Rng, a: u64) -> u64 {
     }
 }
 
-/// The operands of vector i, biased towards each core's hard cases.
 /// Odd factors a of 2^m + s (s = 1 or -1) whose cofactor (2^m + s) / a is, like a, below
 /// 2^24 (SPARSE32, m from 25 to 47) or 2^53 (SPARSE64, m from 54 to 105), where one exists
 /// (the largest such a below the cofactor; sympy `divisors`). Their product is a leading
@@ -797,18 +796,26 @@ fn tie_product_fma(r: &mut Rng, mw: u32, ew: u32) -> Vec<u64> {
     ]
 }
 
+/// A quarter of the fma vectors: a sparse product at the addend's half ulp; an eighth: a
+/// tied product and a far smaller addend (`mw` fraction bits, `ew` exponent bits); the rest
+/// None, left to the general operands.
+fn hard_fma(r: &mut Rng, mw: u32, ew: u32) -> Option<Vec<u64>> {
+    match r.next() % 8 {
+        0 | 1 => Some(sparse_product_fma(r, mw, ew)),
+        2 => Some(tie_product_fma(r, mw, ew)),
+        _ => None,
+    }
+}
+
+/// The operands of vector i, biased towards each core's hard cases.
 fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64> {
     if core.starts_with("fp64_") && core != "fp64_to_fp32" {
         let a = operand64(r);
         return match core {
             "fp64_fma" => {
                 let b = operand64(r);
-                // A quarter: a sparse product at the addend's half ulp; an eighth: a tied product
-                // and a far smaller addend.
-                match r.next() % 8 {
-                    0 | 1 => return sparse_product_fma(r, 52, 11),
-                    2 => return tie_product_fma(r, 52, 11),
-                    _ => {}
+                if let Some(v) = hard_fma(r, 52, 11) {
+                    return v;
                 }
                 let p = -(f64::from_bits(a) * f64::from_bits(b));
                 let c = if r.next() % 2 == 0 && p.is_finite() {
@@ -899,12 +906,8 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
         }
         "fp32_fma" => {
             let b = operand(r);
-            // A quarter: a sparse product at the addend's half ulp; an eighth: a tied product
-            // and a far smaller addend.
-            match r.next() % 8 {
-                0 | 1 => return sparse_product_fma(r, 23, 8),
-                2 => return tie_product_fma(r, 23, 8),
-                _ => {}
+            if let Some(v) = hard_fma(r, 23, 8) {
+                return v;
             }
             // c near -(a * b): the cancellation an fma exists for.
             let p = -(f(a as u64) * f(b as u64));

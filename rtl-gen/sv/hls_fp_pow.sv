@@ -206,7 +206,7 @@ module hls_fp_pow #(
     logic signed [66:0] big_e3;
     hls_delay #(.W(PW + 25 + 10 + 67), .N(R)) st3 (
         .clk, .ce,
-        .d({c2, bm, hls_fp_math_pkg::log_r_table(j),
+        .d({c2, bm, hls_fp_math_pkg::log_recip(j),
             ($signed(67'(e1)) <<< 56) + hls_fp_math_pkg::pow_nlr(j)}),
         .q({c3, bm3, r3, big_e3})
     );
