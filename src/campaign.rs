@@ -796,13 +796,71 @@ fn tie_product_fma(r: &mut Rng, mw: u32, ew: u32) -> Vec<u64> {
     ]
 }
 
+/// An fma whose subnormal addend wins the exponent compare (its exponent 1 against the
+/// product's 1 - d, d from 2 to 9) but loses on value, so the sum is negative in the
+/// datapath and what the alignment shifted off the product rides in its lowest bits;
+/// the result is subnormal and a few units of the product's last bit from a tie, so an
+/// error in those bits changes the rounding. The tie: P = x z with bit m + d - 1 of P set
+/// and the bits below it down to bit m + 1 clear, and P = rho (mod 2^(m + 1)) for a small
+/// rho (z = rho / x mod 2^(m + 1)), or the mirror image, a few units below the tie; bit
+/// m + d of P is worth the smallest subnormal. None when the search finds no such pair.
+fn subnormal_addend_fma(r: &mut Rng, mw: u32, ew: u32) -> Option<Vec<u64>> {
+    let bias = (1i64 << (ew - 1)) - 1;
+    let sw = mw + 1;
+    let modulus = 1u128 << sw;
+    let u = r.next();
+    let d = 2 + (u % 8) as u32;
+    let below = u & 8 != 0;
+    let rho = 1 + (u >> 4) as u128 % 3;
+    for _ in 0..1024 {
+        let x = (1u128 << mw) | (r.next() as u128 & (modulus / 2 - 1)) | 1;
+        // x's inverse modulo 2^64 by Newton's iteration (each step doubles the bits).
+        let mut inv = x as u64;
+        for _ in 0..6 {
+            inv = inv.wrapping_mul(2u64.wrapping_sub((x as u64).wrapping_mul(inv)));
+        }
+        let target = if below { modulus - rho } else { rho };
+        let z = (target * inv as u128) % modulus;
+        if z >> mw != 1 {
+            continue;
+        }
+        let p = x * z;
+        let tie = mw + d - 1;
+        let run = (p >> sw) & ((1u128 << (tie + 1 - sw)) - 1);
+        let want = if below {
+            (1u128 << (tie - sw)) - 1
+        } else {
+            1u128 << (tie - sw)
+        };
+        if run != want {
+            continue;
+        }
+        let q = p >> (mw + d);
+        let c = 1 + r.next() as u128 % (q - 1).clamp(1, (1u128 << mw) - 1);
+        let sum = 1 + bias - d as i64;
+        let ea = (sum / 2 + (u >> 8) as i64 % 21 - 10).clamp(1, sum - 1);
+        let field = |sign: u64, ex: i64, f: u128| {
+            sign << (ew + mw) | (ex as u64) << mw | (f as u64 & ((1u64 << mw) - 1))
+        };
+        let sign = (u >> 32) & 1;
+        return Some(vec![
+            field(sign, ea, x),
+            field((u >> 33) & 1, sum - ea, z),
+            field(sign ^ (u >> 33) & 1 ^ 1, 0, c),
+        ]);
+    }
+    None
+}
+
 /// A quarter of the fma vectors: a sparse product at the addend's half ulp; an eighth: a
-/// tied product and a far smaller addend (`mw` fraction bits, `ew` exponent bits); the rest
-/// None, left to the general operands.
+/// tied product and a far smaller addend; a sixteenth: a subnormal addend just below a
+/// product near a tie (`mw` fraction bits, `ew` exponent bits); the rest None, left to the
+/// general operands.
 fn hard_fma(r: &mut Rng, mw: u32, ew: u32) -> Option<Vec<u64>> {
-    match r.next() % 8 {
-        0 | 1 => Some(sparse_product_fma(r, mw, ew)),
-        2 => Some(tie_product_fma(r, mw, ew)),
+    match r.next() % 16 {
+        0..=3 => Some(sparse_product_fma(r, mw, ew)),
+        4 | 5 => Some(tie_product_fma(r, mw, ew)),
+        6 => subnormal_addend_fma(r, mw, ew),
         _ => None,
     }
 }
