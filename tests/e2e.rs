@@ -3711,6 +3711,33 @@ fn a_dsp48e2_board_cascades_the_double_product() {
     );
 }
 
+/// The same board's float cores: the float significand product is two instantiated blocks
+/// joined by the cascade, and the fma's third block negates a negative sum in its adder.
+/// The float multiplier and fma pass their campaign (Verilator runs the blocks'
+/// behavioural forms), and Yosys' synth_xilinx builds the fma with three DSP48E2 and no
+/// multiplier left to infer.
+#[test]
+fn a_dsp48e2_board_cascades_the_float_product_and_negates_in_a_block() {
+    a_primitive_board_builds(
+        "dsp48e2_float",
+        &[
+            (
+                "dsp: { a_bits: 27, b_bits: 18 }",
+                "dsp: { a_bits: 27, b_bits: 18, primitive: dsp48e2 }",
+            ),
+            ("fp64_mul:  { latency: 12,", "fp64_mul:  { latency: 15,"),
+            ("fp64_fma:  { latency: 15,", "fp64_fma:  { latency: 20,"),
+        ],
+        "fp32_mul,fp32_fma",
+        "fp32_fma",
+        2,
+        &|d| yosys_cells(&["xilinx", d.to_str().unwrap()]),
+        "synth_xilinx -family xcup -top hls_fp32_fma_top; \
+         select -assert-count 3 t:DSP48E2; \
+         select -assert-none t:$mul t:$__MUL27X18 t:$__soft_mul",
+    );
+}
+
 /// The campaign catches a wrong core: the divider checked as if it were the multiplier.
 #[test]
 fn a_campaign_catches_a_wrong_core() {

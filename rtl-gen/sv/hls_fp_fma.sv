@@ -72,17 +72,20 @@ module hls_dsp_mul #(
 endmodule
 
 // One Xilinx DSP48E2 (UltraScale, UltraScale+) as p = a * b + c + (pcin >>> 17): a 27-bit
-// and b 18-bit signed; the input registers, the product's and P's (AREG = BREG = MREG =
-// PREG = 1: p three cycles after a and b); c and pcin read unregistered (CREG = 0) in the
-// cycle in which the product register holds a * b, the one before p takes the sum. ADDC
-// and CASC choose whether c, and the cascade from the previous block's P shifted right by
-// 17 with its sign (the wide-product shift), join the sum: OPMODE W = C or 0, Z = PCIN >>
-// 17 or 0, X = Y = M; ALUMODE add (UG579). pcout is P on the dedicated cascade route.
-// Without the SYNTHESIS macro (Verilator) the same registers and sum in SV, the block's
-// documented behaviour: co-simulation proves the datapath around the block.
+// and b 18-bit signed; with AREG the input registers (A and B), with MREG the product's,
+// always P's (PREG = 1): p 1 + AREG + MREG cycles after a and b. c and pcin are read
+// unregistered (CREG = 0) in the cycle before p takes the sum (with MREG, the one in which
+// the product register holds a * b). ADDC and CASC choose whether c, and the cascade from
+// the previous block's P shifted right by 17 with its sign (the wide-product shift), join
+// the sum: OPMODE W = C or 0, Z = PCIN >> 17 or 0, X = Y = M; ALUMODE add (UG579). pcout
+// is P on the dedicated cascade route. Without the SYNTHESIS macro (Verilator) the same
+// registers and sum in SV, the block's documented behaviour: co-simulation proves the
+// datapath around the block.
 module hls_dsp48e2 #(
     parameter bit ADDC = 1'b0,
-    parameter bit CASC = 1'b0
+    parameter bit CASC = 1'b0,
+    parameter bit AREG = 1'b1,
+    parameter bit MREG = 1'b1
 ) (
     input  logic               clk,
     input  logic               ce,
@@ -97,8 +100,9 @@ module hls_dsp48e2 #(
 );
 `ifdef SYNTHESIS
     DSP48E2 #(
-        .AREG(1), .ACASCREG(1), .BREG(1), .BCASCREG(1), .CREG(0), .DREG(0), .ADREG(0),
-        .MREG(1), .PREG(1), .INMODEREG(0), .OPMODEREG(0), .ALUMODEREG(0),
+        .AREG(int'(AREG)), .ACASCREG(int'(AREG)), .BREG(int'(AREG)), .BCASCREG(int'(AREG)),
+        .CREG(0), .DREG(0), .ADREG(0),
+        .MREG(int'(MREG)), .PREG(1), .INMODEREG(0), .OPMODEREG(0), .ALUMODEREG(0),
         .CARRYINREG(0), .CARRYINSELREG(0), .A_INPUT("DIRECT"), .B_INPUT("DIRECT"),
         .AMULTSEL("A"), .BMULTSEL("B"), .PREADDINSEL("A"), .USE_MULT("MULTIPLY"),
         .USE_SIMD("ONE48")
@@ -109,9 +113,9 @@ module hls_dsp48e2 #(
         .CARRYCASCIN(1'b0), .MULTSIGNIN(1'b0), .CARRYIN(1'b0),
         .OPMODE({ADDC ? 2'b11 : 2'b00, CASC ? 3'b101 : 3'b000, 2'b01, 2'b01}),
         .ALUMODE(4'b0000), .INMODE(5'b00000), .CARRYINSEL(3'b000),
-        .CEA1(1'b0), .CEA2(ce), .CEB1(1'b0), .CEB2(ce), .CEC(1'b0), .CED(1'b0),
-        .CEAD(1'b0), .CEM(ce), .CEP(ce), .CECTRL(1'b0), .CEINMODE(1'b0),
-        .CEALUMODE(1'b0), .CECARRYIN(1'b0),
+        .CEA1(1'b0), .CEA2(AREG ? ce : 1'b0), .CEB1(1'b0), .CEB2(AREG ? ce : 1'b0),
+        .CEC(1'b0), .CED(1'b0), .CEAD(1'b0), .CEM(MREG ? ce : 1'b0), .CEP(ce),
+        .CECTRL(1'b0), .CEINMODE(1'b0), .CEALUMODE(1'b0), .CECARRYIN(1'b0),
         .RSTA(1'b0), .RSTB(1'b0), .RSTC(1'b0), .RSTD(1'b0), .RSTM(1'b0), .RSTP(1'b0),
         .RSTCTRL(1'b0), .RSTINMODE(1'b0), .RSTALUMODE(1'b0), .RSTALLCARRYIN(1'b0),
         .P(p), .PCOUT(pcout),
@@ -123,17 +127,72 @@ module hls_dsp48e2 #(
     logic signed [17:0] b_r;
     logic signed [44:0] m_r;
     logic signed [47:0] m_w, casc;
+    if (AREG) begin : g_areg
+        always_ff @(posedge clk) begin
+            if (ce) begin
+                a_r <= a;
+                b_r <= b;
+            end
+        end
+    end else begin : g_no_areg
+        assign a_r = a;
+        assign b_r = b;
+    end
+    if (MREG) begin : g_mreg
+        always_ff @(posedge clk) begin
+            if (ce) m_r <= a_r * b_r;
+        end
+    end else begin : g_no_mreg
+        assign m_r = a_r * b_r;
+    end
     assign m_w = 48'(m_r);
     assign casc = $signed(pcin) >>> 17;
     always_ff @(posedge clk) begin
-        if (ce) begin
-            a_r <= a;
-            b_r <= b;
-            m_r <= a_r * b_r;
-            p <= m_w + (ADDC ? c : 48'd0) + (CASC ? casc : 48'sd0);
-        end
+        if (ce) p <= m_w + (ADDC ? c : 48'd0) + (CASC ? casc : 48'sd0);
     end
     assign pcout = p;
+`endif
+endmodule
+
+// One DSP48E2 as a registered conditional negation, p = neg ? -x - borrow : x (mod 2^48),
+// one cycle: no multiplier (USE_MULT NONE), X = A:B (OPMODE 0x003), the ALU's mode from
+// neg (ALUMODE 0011, Z - (X + Y + W + CIN) with Z = 0 and CIN the borrow, or 0000, their
+// sum), P's register only. A 48-bit adder in the block instead of 48 LUTs and their carry
+// chain; the borrow lets it negate the upper bits of a wider word.
+module hls_dsp48e2_negate (
+    input  logic        clk,
+    input  logic        ce,
+    input  logic        neg,
+    input  logic        borrow,
+    input  logic [47:0] x,
+    output logic [47:0] p
+);
+`ifdef SYNTHESIS
+    DSP48E2 #(
+        .AREG(0), .ACASCREG(0), .BREG(0), .BCASCREG(0), .CREG(0), .DREG(0), .ADREG(0),
+        .MREG(0), .PREG(1), .INMODEREG(0), .OPMODEREG(0), .ALUMODEREG(0),
+        .CARRYINREG(0), .CARRYINSELREG(0), .A_INPUT("DIRECT"), .B_INPUT("DIRECT"),
+        .USE_MULT("NONE"), .USE_SIMD("ONE48")
+    ) block (
+        .CLK(clk),
+        .A(x[47:18]), .B(x[17:0]), .C(48'd0), .D(27'd0),
+        .ACIN(30'd0), .BCIN(18'd0), .PCIN(48'd0),
+        .CARRYCASCIN(1'b0), .MULTSIGNIN(1'b0), .CARRYIN(neg && borrow),
+        .OPMODE(9'b00_000_00_11),
+        .ALUMODE(neg ? 4'b0011 : 4'b0000), .INMODE(5'b00000), .CARRYINSEL(3'b000),
+        .CEA1(1'b0), .CEA2(1'b0), .CEB1(1'b0), .CEB2(1'b0), .CEC(1'b0), .CED(1'b0),
+        .CEAD(1'b0), .CEM(1'b0), .CEP(ce), .CECTRL(1'b0), .CEINMODE(1'b0),
+        .CEALUMODE(1'b0), .CECARRYIN(1'b0),
+        .RSTA(1'b0), .RSTB(1'b0), .RSTC(1'b0), .RSTD(1'b0), .RSTM(1'b0), .RSTP(1'b0),
+        .RSTCTRL(1'b0), .RSTINMODE(1'b0), .RSTALUMODE(1'b0), .RSTALLCARRYIN(1'b0),
+        .P(p), .PCOUT(),
+        .ACOUT(), .BCOUT(), .CARRYCASCOUT(), .CARRYOUT(), .MULTSIGNOUT(), .OVERFLOW(),
+        .PATTERNBDETECT(), .PATTERNDETECT(), .UNDERFLOW(), .XOROUT()
+    );
+`else
+    always_ff @(posedge clk) begin
+        if (ce) p <= neg ? 48'd0 - x - 48'(borrow) : x;
+    end
 `endif
 endmodule
 
@@ -163,7 +222,30 @@ module hls_fp_sigmul #(
     input  logic [SW-1:0]     z,
     output logic [2*SW-1:0]   p
 );
-    if (SW == 24) begin : g_float
+    if (SW == 24 && DSP_PRIM == 2) begin : g_float_dsp48e2
+        // Two DSP48E2 (27 x 18 takes 24 x 17 and 24 x 7): x z[16:0] in the first, without
+        // input or product registers (its P one cycle after x and z); x z[23:17] in the
+        // second, whose input registers hold x and z while the first multiplies, plus the
+        // first's P >> 17 up the cascade. The sum joining the two partial products is the
+        // second block's adder, not 31 LUTs and their carry chain; the first's low 17 bits
+        // wait a cycle beside it.
+        /* verilator lint_off UNUSEDSIGNAL */
+        logic [47:0] p0, p1, pc0, pc1;  // (P0's bits above 16 reach the sum by the cascade)
+        /* verilator lint_on UNUSEDSIGNAL */
+        logic [16:0] p0_lo;
+        hls_dsp48e2 #(.AREG(1'b0), .MREG(1'b0)) lo (
+            .clk, .ce, .a(27'(x)), .b({1'b0, z[16:0]}), .c(48'd0), .pcin(48'd0),
+            .p(p0), .pcout(pc0)
+        );
+        hls_dsp48e2 #(.CASC(1'b1), .AREG(1'b1), .MREG(1'b0)) hi (
+            .clk, .ce, .a(27'(x)), .b(18'(z[23:17])), .c(48'd0), .pcin(pc0),
+            .p(p1), .pcout(pc1)
+        );
+        always_ff @(posedge clk) begin
+            if (ce) p0_lo <= p0[16:0];
+        end
+        assign p = {p1[30:0], p0_lo};
+    end else if (SW == 24) begin : g_float
         localparam bit WIDE = DSP_A >= 25 && DSP_B >= 18;
         logic [28:0] s_lo, s_mid;
         logic [18:0] s_hi1;
@@ -677,7 +759,7 @@ module hls_fp_fma #(
     localparam int TW = $clog2(NW);
     // The normalising shift: a coarse shift by t's multiple of NG (2^NF), then the rest;
     // the coarse shift keeps CW bits, from bit NB0 of its word.
-    localparam int NF = 3;
+    localparam int NF = 4;
     localparam int NG = 1 << NF;
     localparam int NB0 = AW + 2 - NG;
     localparam int CW = FW + NG - 2;
@@ -778,10 +860,13 @@ module hls_fp_fma #(
         // What the alignment needs, formed in two stages beside the product and carried
         // until it is ready.
         typedef struct packed {
-            logic special, nan, ssign, zsign, sp, sc, p_big, beyond;
+            logic special, nan, ssign, zsign, sp, sc, p_big;
             logic [SW-1:0] fw;
             logic signed [XW-1:0] emax;
-            logic [DW-1:0] d;     // the alignment shift (below AW unless far)
+            // The alignment shift, at most 2^DW - 1: a larger one is that, which leaves
+            // nothing as well (little's top two bits are zero), so the shifter needs no
+            // case of its own for it (11 LUTs fewer in the float fma).
+            logic [DW-1:0] d;
         } side_t;
         side_t x3, s3;
         always_ff @(posedge clk) begin
@@ -795,12 +880,11 @@ module hls_fp_fma #(
                 x3.fw <= s2_fw;
                 x3.p_big <= s2_p_big;
                 x3.emax <= s2_emax;
-                x3.beyond <= s2_d > XW'(AW - 1);  // the shift leaves nothing
-                x3.d <= s2_d[DW-1:0];
+                x3.d <= (s2_d > XW'((1 << DW) - 1)) ? '1 : s2_d[DW-1:0];
             end
         end
         hls_delay #(.W($bits(side_t)), .N(PL - 2)) side (.clk, .ce, .d(x3), .q(s3));
-        // Stage 4: the larger term, and the smaller shifted right by d's multiple of 8;
+        // Stage 4: the larger term, and the smaller shifted right by d's multiple of 4;
         // whether the whole shift drops a set bit, from the smaller term's lowest one.
         logic [AW-1:0] xp, xc, big_t, little_t;
         assign xp = {2'b00, prod, 3'b000};
@@ -836,10 +920,10 @@ module hls_fp_fma #(
                 s4_sign <= s3.p_big ? s3.sp : s3.sc;
                 s4_emax <= s3.emax;
                 s4_big <= big_t;
-                s4_fine <= s3.beyond ? '0 : s3.d[AF-1:0];
-                s4_coarse <= s3.beyond ? '0 : (little_t >> {s3.d[DW-1:AF], AF'(0)});
-                // A set bit shifted out by the coarse shift (or, beyond, at all).
-                s4_lost <= s3.beyond ? below[NB] : below[s3.d[DW-1:AF]];
+                s4_fine <= s3.d[AF-1:0];
+                s4_coarse <= little_t >> {s3.d[DW-1:AF], AF'(0)};
+                // A set bit shifted out by the coarse shift.
+                s4_lost <= (int'(s3.d[DW-1:AF]) >= NB) ? below[NB] : below[s3.d[DW-1:AF]];
             end
         end
         // Stage 4b: the rest of the shift, the dropped bits (the coarse shift's, and the
@@ -888,7 +972,31 @@ module hls_fp_fma #(
             if (ce) begin
                 s6_sign <= s5_sign ^ neg;
                 s6_emax <= s5_emax;
-                s6_sum <= (s5_diff[AW-1:0] ^ {AW{neg}}) + AW'(neg);
+            end
+        end
+        if (DSP_PRIM == 2 && PW <= 48) begin : g_negate_dsp48e2
+            // A negative difference is below 2^(PW + 2): little, the larger, is xc >> d (xc
+            // < 2^(PW + 2)) or xp >> d with d >= 1 (c wins the exponent compare). So the
+            // magnitude's bits above PW+1 are zero, bits PW+1:2 are the negation of the
+            // difference's, less one unless its bits 1:0 are zero (-v = ~v + 1, the carry
+            // into bit 2 only from 00), in a DSP48E2's adder; bits 1:0 beside it.
+            logic [47:0] mid;
+            logic [AW-PW-3:0] s6_hi;
+            logic [1:0] s6_lo;
+            hls_dsp48e2_negate negate (
+                .clk, .ce, .neg, .borrow(s5_diff[1:0] != '0), .x(48'(s5_diff[PW+1:2])),
+                .p(mid)
+            );
+            always_ff @(posedge clk) begin
+                if (ce) begin
+                    s6_hi <= neg ? '0 : s5_diff[AW-1:PW+2];
+                    s6_lo <= neg ? 2'd0 - s5_diff[1:0] : s5_diff[1:0];
+                end
+            end
+            assign s6_sum = {s6_hi, mid[PW-1:0], s6_lo};
+        end else begin : g_negate_luts
+            always_ff @(posedge clk) begin
+                if (ce) s6_sum <= (s5_diff[AW-1:0] ^ {AW{neg}}) + AW'(neg);
             end
         end
         // Stage 7: the leading one; the sum's bits below the window's bottom (bit NB0 of
