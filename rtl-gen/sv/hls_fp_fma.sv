@@ -757,10 +757,11 @@ module hls_fp_fma #(
     localparam int DW = $clog2(AW);         // an alignment shift below AW
     localparam int NW = FW + AW;            // the normalising shift's word
     localparam int TW = $clog2(NW);
-    // The normalising shift: a coarse shift by t's multiple of NG (2^NF: 16, five positions;
-    // by 8 the float fma took 30 LUTs more), then the rest; the coarse shift keeps CW bits,
-    // from bit NB0 of its word.
-    localparam int NF = 4;
+    // The normalising shift: a coarse shift by t's multiple of NG (2^NF), then the rest; the
+    // coarse shift keeps CW bits, from bit NB0 of its word. By 16 (five positions) for
+    // float and half, by 8 for double (Yosys: by 8 the float fma took 30 LUTs more, by 16
+    // the double fma 23 more).
+    localparam int NF = (MW > 23) ? 3 : 4;
     localparam int NG = 1 << NF;
     localparam int NB0 = AW + 2 - NG;
     localparam int CW = FW + NG - 2;
