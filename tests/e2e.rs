@@ -3682,6 +3682,17 @@ fn yosys_cells(args: &[&str]) -> String {
     String::from_utf8(python.stdout).unwrap().trim().to_string()
 }
 
+/// The default board naming the DSP48E2, with the double multiplier and fma at their
+/// staged 15 and 20 cycles (the board file refuses fewer).
+const DSP48E2_BOARD: &[(&str, &str)] = &[
+    (
+        "dsp: { a_bits: 27, b_bits: 18 }",
+        "dsp: { a_bits: 27, b_bits: 18, primitive: dsp48e2 }",
+    ),
+    ("fp64_mul:  { latency: 12,", "fp64_mul:  { latency: 15,"),
+    ("fp64_fma:  { latency: 15,", "fp64_fma:  { latency: 20,"),
+];
+
 /// A board that names the DSP48E2 (`dsp: { primitive: dsp48e2 }`, the double cores at
 /// their staged 15 and 20 cycles): the double multiplier's and fma's significand product
 /// is eight instantiated blocks whose partial products meet in the blocks' adders and
@@ -3692,14 +3703,7 @@ fn yosys_cells(args: &[&str]) -> String {
 fn a_dsp48e2_board_cascades_the_double_product() {
     a_primitive_board_builds(
         "dsp48e2",
-        &[
-            (
-                "dsp: { a_bits: 27, b_bits: 18 }",
-                "dsp: { a_bits: 27, b_bits: 18, primitive: dsp48e2 }",
-            ),
-            ("fp64_mul:  { latency: 12,", "fp64_mul:  { latency: 15,"),
-            ("fp64_fma:  { latency: 15,", "fp64_fma:  { latency: 20,"),
-        ],
+        DSP48E2_BOARD,
         "fp64_mul,fp64_fma",
         "fp64_mul",
         2,
@@ -3720,14 +3724,7 @@ fn a_dsp48e2_board_cascades_the_double_product() {
 fn a_dsp48e2_board_cascades_the_float_product_and_negates_in_a_block() {
     a_primitive_board_builds(
         "dsp48e2_float",
-        &[
-            (
-                "dsp: { a_bits: 27, b_bits: 18 }",
-                "dsp: { a_bits: 27, b_bits: 18, primitive: dsp48e2 }",
-            ),
-            ("fp64_mul:  { latency: 12,", "fp64_mul:  { latency: 15,"),
-            ("fp64_fma:  { latency: 15,", "fp64_fma:  { latency: 20,"),
-        ],
+        DSP48E2_BOARD,
         "fp32_mul,fp32_fma",
         "fp32_fma",
         2,
