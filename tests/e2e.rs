@@ -3682,57 +3682,46 @@ fn yosys_cells(args: &[&str]) -> String {
     String::from_utf8(python.stdout).unwrap().trim().to_string()
 }
 
-/// The default board naming the DSP48E2, with the double multiplier and fma at their
-/// staged 15 and 20 cycles (the board file refuses fewer).
-const DSP48E2_BOARD: &[(&str, &str)] = &[
-    (
-        "dsp: { a_bits: 27, b_bits: 18 }",
-        "dsp: { a_bits: 27, b_bits: 18, primitive: dsp48e2 }",
-    ),
-    ("fp64_mul:  { latency: 12,", "fp64_mul:  { latency: 15,"),
-    ("fp64_fma:  { latency: 15,", "fp64_fma:  { latency: 20,"),
-];
-
-/// A board that names the DSP48E2 (`dsp: { primitive: dsp48e2 }`, the double cores at
-/// their staged 15 and 20 cycles): the double multiplier's and fma's significand product
-/// is eight instantiated blocks whose partial products meet in the blocks' adders and
-/// cascade. Both pass their campaign (Verilator runs the block's behavioural form), and
-/// Yosys' synth_xilinx builds the multiplier with eight DSP48E2 and no multiplier left to
-/// infer.
-#[test]
-fn a_dsp48e2_board_cascades_the_double_product() {
+/// The default board naming the DSP48E2 (with the double multiplier and fma at their
+/// staged 15 and 20 cycles: the board file refuses fewer): `cores` pass their campaign
+/// (Verilator runs the block's behavioural form), and Yosys' synth_xilinx builds `core`
+/// with `blocks` DSP48E2 and no multiplier left to infer.
+fn a_dsp48e2_board_builds(name: &str, cores: &str, core: &str, blocks: u32) {
     a_primitive_board_builds(
-        "dsp48e2",
-        DSP48E2_BOARD,
-        "fp64_mul,fp64_fma",
-        "fp64_mul",
+        name,
+        &[
+            (
+                "dsp: { a_bits: 27, b_bits: 18 }",
+                "dsp: { a_bits: 27, b_bits: 18, primitive: dsp48e2 }",
+            ),
+            ("fp64_mul:  { latency: 12,", "fp64_mul:  { latency: 15,"),
+            ("fp64_fma:  { latency: 15,", "fp64_fma:  { latency: 20,"),
+        ],
+        cores,
+        core,
         2,
         // Written into the scratch directory: read_slang reads it by a relative name.
         &|d| yosys_cells(&["xilinx", d.to_str().unwrap()]),
-        "synth_xilinx -family xcup -top hls_fp64_mul_top; \
-         select -assert-count 8 t:DSP48E2; \
-         select -assert-none t:$mul t:$__MUL27X18 t:$__soft_mul",
+        &format!(
+            "synth_xilinx -family xcup -top hls_{core}_top; \
+             select -assert-count {blocks} t:DSP48E2; \
+             select -assert-none t:$mul t:$__MUL27X18 t:$__soft_mul"
+        ),
     );
 }
 
-/// The same board's float cores: the float significand product is two instantiated blocks
-/// joined by the cascade, and the fma's third block negates a negative sum in its adder.
-/// The float multiplier and fma pass their campaign (Verilator runs the blocks'
-/// behavioural forms), and Yosys' synth_xilinx builds the fma with three DSP48E2 and no
-/// multiplier left to infer.
+/// The double multiplier's and fma's significand product is eight instantiated blocks
+/// whose partial products meet in the blocks' adders and cascade.
+#[test]
+fn a_dsp48e2_board_cascades_the_double_product() {
+    a_dsp48e2_board_builds("dsp48e2", "fp64_mul,fp64_fma", "fp64_mul", 8);
+}
+
+/// The float significand product is two instantiated blocks joined by the cascade, and the
+/// fma's third block negates a negative sum in its adder.
 #[test]
 fn a_dsp48e2_board_cascades_the_float_product_and_negates_in_a_block() {
-    a_primitive_board_builds(
-        "dsp48e2_float",
-        DSP48E2_BOARD,
-        "fp32_mul,fp32_fma",
-        "fp32_fma",
-        2,
-        &|d| yosys_cells(&["xilinx", d.to_str().unwrap()]),
-        "synth_xilinx -family xcup -top hls_fp32_fma_top; \
-         select -assert-count 3 t:DSP48E2; \
-         select -assert-none t:$mul t:$__MUL27X18 t:$__soft_mul",
-    );
+    a_dsp48e2_board_builds("dsp48e2_float", "fp32_mul,fp32_fma", "fp32_fma", 3);
 }
 
 /// The campaign catches a wrong core: the divider checked as if it were the multiplier.
