@@ -468,6 +468,27 @@ fn trig_operand64(r: &mut Rng, a: u64) -> u64 {
     sign | (x & !(1 << 63))
 }
 
+/// A float argument for expm1: any operand a third of the time; |x| from 2^-38 to 2^3 (the
+/// tiny border at 2^-33, the polynomial path below 2^-5 and its border, the cancelling
+/// k = 0 and k = -1); x near j ln 2 for j from -40 to 130 (where k steps, up to the overflow
+/// past 88.7 and the rounding to -1 below -17.3), a few hundred ulps either way.
+fn expm1_operand32(r: &mut Rng, a: u32) -> u32 {
+    let (u, w) = (r.next(), r.next());
+    let sign = ((u >> 63) as u32) << 31;
+    match u % 3 {
+        0 => a,
+        1 => sign | (((u >> 8) % 42 + 89) as u32) << 23 | (w as u32 & 0x7F_FFFF),
+        _ => {
+            let j = (u >> 8) % 171;
+            let x = (j as f64 - 40.0) * std::f64::consts::LN_2;
+            (x as f32)
+                .to_bits()
+                .wrapping_add((w % 512) as u32)
+                .wrapping_sub(256)
+        }
+    }
+}
+
 /// A float argument for sin, cos and tan: any operand; the floats closest to a multiple of
 /// pi/2 (|x 2/pi - k| under 2^-26: the reduction's hard cases, from a scan of every float
 /// with rtl_gen::fsin's window) a few ulps either way; floats near k pi/2 for k up to 2^40;
@@ -979,6 +1000,7 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
             vec![a as u64, b as u64, c as u64]
         }
         "fp32_sin" | "fp32_cos" | "fp32_tan" => vec![trig_operand32(r, a) as u64],
+        "fp32_expm1" => vec![expm1_operand32(r, a) as u64],
         // hypot: mostly a second operand 0 to 15 binades apart (the core returns the
         // larger one from 13 on), any significand, either sign; sometimes any partner.
         "fp32_hypot" => {

@@ -194,8 +194,8 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
 
 /// Operator classes a board may time, each with the class whose timing it takes when the
 /// board does not: a core that has outgrown a shared class (the staged exponential and
-/// logarithm, 16 cycles, the sine and cosine, 21, the powers, 32, the hypotenuse, 37, and
-/// the tangent, 39, the functions computed by their double cores, 22 to 97, beside the 24 of
+/// logarithm, 16 cycles, expm1, 18, the sine and cosine, 21, the powers, 32, the hypotenuse,
+/// 37, and the tangent, 39, the functions computed by their double cores, 22 to 97, beside the 24 of
 /// fp32_math) gets its own without breaking boards written before it.
 /// A board without one of the double function classes (fp64_exp, fp64_expm1, fp64_log,
 /// fp64_log1p, fp64_pow, fp64_sin, fp64_tan, fp64_hypot, fp64_sinh, fp64_tanh, fp64_atan,
@@ -234,7 +234,7 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
 
 /// The operator class of an OpenCL.std function's core at a float width (rtl-gen's math
 /// module lists them): exp, exp2 and exp10 are the staged hls_fp_exp (hls_fp_exp64 for
-/// double, and the double expm1 its KIND 3), log, log2 and log10 the staged hls_fp_log
+/// double; expm1 is KIND 3 of each, fp32_expm1 and fp64_expm1), log, log2 and log10 the staged hls_fp_log
 /// (hls_fp_log64, and the double log1p its KIND 3), the double pow, powr, pown and cbrt
 /// hls_fp_pow64 (rootn: its KIND 4, with a divider beside), the double sin and cos
 /// hls_fp_sin64, the double tan hls_fp_tan64, the double hypot hls_fp_hypot64, the double
@@ -243,9 +243,9 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
 /// double asin and acos the same with sqrt(1 - x^2) in front, the double erf and erfc
 /// hls_fp_erf64; the float sin and cos the staged hls_fp_sin, tan hls_fp_tan, the float pow,
 /// powr, pown and cbrt the staged hls_fp_pow (rootn: its KIND 4, with a divider beside),
-/// hypot the staged hls_fp_hypot; expm1, log1p, sinh and cosh, tanh, atan and atan2, asin
-/// and acos, erf and erfc their double cores between a widening and a narrowing (a class
-/// each, as their double cores have); the others share fp32_math.
+/// hypot the staged hls_fp_hypot; log1p, sinh and cosh, tanh, atan and atan2, asin and
+/// acos, erf and erfc their double cores between a widening and a narrowing (a class each,
+/// as their double cores have); the others share fp32_math.
 pub fn math_class(function: &str, width: u32) -> &'static str {
     match function {
         "exp" | "exp2" | "exp10" if width == 64 => "fp64_exp",
@@ -269,9 +269,9 @@ pub fn math_class(function: &str, width: u32) -> &'static str {
         "rootn" => "fp32_rootn",
         "tan" => "fp32_tan",
         "hypot" => "fp32_hypot",
+        "expm1" => "fp32_expm1",
         // The float functions computed by their double cores (rtl-gen's VIA_DOUBLE): the
         // double core's stages and four more.
-        "expm1" => "fp32_expm1",
         "log1p" => "fp32_log1p",
         "sinh" | "cosh" => "fp32_sinh",
         "tanh" => "fp32_tanh",

@@ -16,10 +16,10 @@
 
 use crate::math::round_pack32;
 
-/// log2 of the base (1: e, 0: 2, 2: 10) times 2^38, rounded: 40 bits.
+/// log2 of the base (1: e, 0: 2, 2: 10; 3, expm1: e) times 2^38, rounded: 40 bits.
 pub fn scale(kind: u32) -> u64 {
     let c = match kind {
-        1 => std::f64::consts::LOG2_E,
+        1 | 3 => std::f64::consts::LOG2_E,
         2 => std::f64::consts::LOG2_10,
         _ => 1.0,
     };
@@ -72,21 +72,8 @@ pub fn exp(x: u32, kind: u32) -> u32 {
 /// 2^(t / 2^32) for |t| < 2^42, as hls_fp_exp_t computes it (hls_fp_exp's stages 5-16; the
 /// float power functions end with them too).
 pub fn exp2_fixed(t: i64) -> u32 {
-    // Stage 5: its integer part and the fraction's two fields.
-    let k = (t >> 32) as i32;
-    let i = ((t >> 26) & 63) as usize;
-    let f_lo = (t & ((1 << 26) - 1)) as u64;
-    // Stages 6-12 (2^32 scale): u = f_lo ln 2 (two partial products, then their sum);
-    // a = 1/2 + u/6; ua = u a; p = u + u ua.
-    let u = (f_lo * LN2_27) >> 27;
-    let a = (1u64 << 31) + (((u >> 9) * R6) >> 9);
-    let ua = (u * (a >> 15)) >> 17;
-    let pe = u + (((u >> 9) * (ua >> 8)) >> 15);
-    // Stages 13-15: r = T (1 + p) (two partial products, their sum, then T added), 2^31
-    // scale, held below 2.
-    let tab = table(i);
-    let r = (tab + (((tab >> 6) * pe) >> 26)).min((1 << 32) - 1);
-    // Stage 13: {significand, guard, round, sticky}; a subnormal result shifted right.
+    let (k, r) = exp2_kr(t);
+    // Stage 15: {significand, guard, round, sticky}; a subnormal result shifted right.
     let f = ((r >> 5) as u32 & !1) | u32::from(r & 0x3F != 0);
     let e = k + 127;
     if e >= 1 {
@@ -101,19 +88,143 @@ pub fn exp2_fixed(t: i64) -> u32 {
     round_pack32(false, 0, f)
 }
 
+/// 2^(t / 2^32) = 2^k r / 2^31 with r in [2^31, 2^32) (held below 2^32), as hls_fp_exp_kr
+/// and the first stage of hls_fp_exp_tail compute it (stages 5-14): the exponentials'
+/// shared part, which expm1 ends differently.
+pub fn exp2_kr(t: i64) -> (i32, u64) {
+    // Stage 5: its integer part and the fraction's two fields.
+    let k = (t >> 32) as i32;
+    let i = ((t >> 26) & 63) as usize;
+    let f_lo = (t & ((1 << 26) - 1)) as u64;
+    // Stages 6-12 (2^32 scale): u = f_lo ln 2 (two partial products, then their sum);
+    // a = 1/2 + u/6; ua = u a; p = u + u ua.
+    let u = (f_lo * LN2_27) >> 27;
+    let a = (1u64 << 31) + (((u >> 9) * R6) >> 9);
+    let ua = (u * (a >> 15)) >> 17;
+    let pe = u + (((u >> 9) * (ua >> 8)) >> 15);
+    // Stages 13-15: r = T (1 + p) (two partial products, their sum, then T added), 2^31
+    // scale, held below 2.
+    let tab = table(i);
+    (k, (tab + (((tab >> 6) * pe) >> 26)).min((1 << 32) - 1))
+}
+
+/// Below this biased exponent |x| < 2^-5: expm1 takes its polynomial path.
+pub const EXM1_SMALL: u32 = 122;
+const MINUS_ONE: u32 = 0xBF80_0000;
+
+/// expm1's small-argument coefficients: ln 2 / 2 and (ln 2)^2 / 6 at 2^32, (ln 2)^3 / 24 at
+/// 2^24 (its polynomial is in t = x log2(e), the exponential's fixed-point argument).
+/// (Rounded from doubles: 2^-53 relative is far below the 2^-32 they are kept to.)
+pub fn expm1_coefs() -> [u64; 3] {
+    let l = std::f64::consts::LN_2;
+    [
+        (l / 2.0 * 2f64.powi(32)).round() as u64,
+        (l * l / 6.0 * 2f64.powi(32)).round() as u64,
+        (l * l * l / 24.0 * 2f64.powi(24)).round() as u64,
+    ]
+}
+
+/// e^x - 1 for binary32 x, as hls_fp_exp with KIND 3 computes it, within 3 ulp (OpenCL's
+/// bound; measured: 1.39 ulp at worst, `expm1_within_1_5_ulp`). Two paths, because e^x - 1
+/// cancels near x = 0:
+///
+/// - |x| >= 2^-5: the exponential's stages give 2^k r (r in [1, 2) at 2^31, within about
+///   2^-28.6 of e^x), then 2^k r - 1 exactly: for k >= 0, r - 2^-k (nothing when k > 31);
+///   for k < 0, 1 - 2^k r = (2^-k - r) 2^k, which is 2^32 - r below a run of ones, shifted
+///   right by -k - 1 (its top at bit 31 for k <= -2; past k = -32 the result is -1 whatever
+///   r is). The result is at least 2^-5.03 in magnitude, so r's error is under 2^-23.5 of
+///   it: with the rounding, under 1.4 ulp.
+/// - |x| < 2^-5: e^x - 1 = x q with q = 1 + t (ln2/2 + t ((ln2)^2/6 + t (ln2)^3/24)) in
+///   t = x log2(e) (the exponential's fixed-point argument, |t| < 2^-4.47), by Horner on
+///   t's magnitude (adding or subtracting by x's sign), each product as narrow as its share
+///   of the error needs (t (ln2)^3/24: 18 x 18; t h2: 21 x 18; t h1: 28 x 25), the dropped
+///   x^4/120 under 2^-26.9 of q; then x's significand times q (24 x 33). Below 2^-33 the
+///   result is x itself.
+///
+/// Both end the same way: a 32-bit significand with at most 7 leading zeros (k = 0 and
+/// k = -1 cancel the most: 5), normalised, rounded to nearest even once.
+pub fn expm1(x: u32) -> u32 {
+    let neg = x >> 31 == 1;
+    let ex = x >> 23 & 0xFF;
+    // Stage 1: special values (as the exponential's, but -infinity and large negative x
+    // give -1 and tiny x itself).
+    if ex == 0xFF {
+        return if x & 0x7F_FFFF != 0 {
+            0x7FC0_0000
+        } else if neg {
+            MINUS_ONE
+        } else {
+            0x7F80_0000
+        };
+    }
+    if ex >= EX_BIG {
+        return if neg { MINUS_ONE } else { 0x7F80_0000 };
+    }
+    if ex < EX_ONE {
+        return x;
+    }
+    let m = (1u64 << 23) | (x & 0x7F_FFFF) as u64;
+    // Stages 2-4: |t| = |x| log2(e) at 2^32, as the exponential's.
+    let t_mag = (m as u128 * scale(3) as u128 >> (156 - ex)) as u64;
+    // {biased exponent of bit 31, 32-bit significand, sticky bit below it}.
+    let (e, g, sticky) = if ex < EXM1_SMALL {
+        expm1_small(neg, t_mag, m, ex)
+    } else {
+        let (k, r) = exp2_kr(if neg { -(t_mag as i64) } else { t_mag as i64 });
+        if !neg {
+            // Stage 15-16: r - 2^(31 - k) (k >= 0).
+            let one = if k <= 31 { 1u64 << (31 - k) } else { 0 };
+            (k + 127, r - one, false)
+        } else {
+            // (2^(31 - k) - r) >> (-k - 1), k clamped at -32.
+            let kk = k.max(-32);
+            let s = (-kk - 1) as u32;
+            let n = (1u64 << (31 - kk)) - r;
+            (126, n >> s, n & ((1u64 << s) - 1) != 0)
+        }
+    };
+    // Stage 17: normalised (at most 7 places), then rounded (stage 18).
+    let lz = g.leading_zeros().saturating_sub(32).min(7);
+    let gn = (g << lz) & 0xFFFF_FFFF;
+    let f = ((gn >> 6) << 1) as u32 | u32::from(gn & 0x3F != 0 || sticky);
+    round_pack32(neg, e - lz as i32, f)
+}
+
+/// expm1's polynomial path (stages 5-13): {biased exponent of bit 31, significand, sticky}.
+fn expm1_small(neg: bool, t: u64, m: u64, ex: u32) -> (i32, u64, bool) {
+    let [c1, c2, c3] = expm1_coefs();
+    let signed = |v: u64| if neg { v.wrapping_neg() } else { v };
+    let h2 = c2.wrapping_add(signed(((t >> 10) * c3) >> 14));
+    let h1 = c1.wrapping_add(signed(((t >> 7) * (h2 >> 11)) >> 14));
+    let q = (1u64 << 32).wrapping_add(signed((t * (h1 >> 6)) >> 26));
+    let prod = m as u128 * q as u128;
+    // m q has its top bit at 54, 55 or 56: bits 56..25, the value g 2^(ex - 157).
+    (
+        ex as i32 + 1,
+        (prod >> 25) as u64,
+        prod & ((1 << 25) - 1) != 0,
+    )
+}
+
 /// The constants and the table for hls_fp_exp, as SystemVerilog for the math package.
 pub fn generated() -> String {
     let mut s = String::from(
         "    // hls_fp_exp (rtl-gen/src/fexp.rs): log2 of the base, 2^38 scale (kind 0: 2, 1: e,\n    \
-         // 2: 10); ln 2 at 2^27; 2^18 / 6; 2^(i/64) at 2^31.\n    \
+         // 2: 10, 3: e for expm1); ln 2 at 2^27; 2^18 / 6; 2^(i/64) at 2^31; expm1's three\n    \
+         // coefficients.\n    \
          function automatic logic [39:0] exp_scale(input logic [1:0] kind);\n        case (kind)\n",
     );
-    for kind in 0..3 {
+    for kind in 0..4 {
         s += &format!("            2'd{kind}: return 40'h{:010X};\n", scale(kind));
     }
     s += "            default: return 40'h0;\n        endcase\n    endfunction\n";
     s += &format!("    localparam logic [26:0] EXP_LN2 = 27'h{LN2_27:07X};\n");
     s += &format!("    localparam logic [15:0] EXP_R6 = 16'h{R6:04X};\n");
+    let [c1, c2, c3] = expm1_coefs();
+    s += &format!("    localparam logic [31:0] EXPM1F_C1 = 32'h{c1:08X};\n");
+    s += &format!("    localparam logic [31:0] EXPM1F_C2 = 32'h{c2:08X};\n");
+    s += &format!("    localparam logic [17:0] EXPM1F_C3 = 18'h{c3:05X};\n");
+    s += &format!("    localparam int EXPM1F_SMALL = {EXM1_SMALL};\n");
     s += "    function automatic logic [31:0] exp_tab(input logic [5:0] i);\n        case (i)\n";
     for i in 0..64 {
         s += &format!("            6'd{i}: return 32'h{:08X};\n", table(i));
@@ -150,6 +261,45 @@ mod tests {
             }
             eprintln!("kind {kind}: max {worst:.4} ulp");
         }
+    }
+
+    /// expm1 over every exponent it computes (|x| in [2^-33, 256)), one float in 97, both
+    /// signs, against double precision: within 1.5 ulp (OpenCL: 3), and the worst of each
+    /// path reported.
+    #[test]
+    fn expm1_within_1_5_ulp() {
+        let mut worst = [0f64; 2];
+        let mut x = EX_ONE << 23;
+        while x < EX_BIG << 23 {
+            for s in [0, 1u32 << 31] {
+                let v = f32::from_bits(x | s) as f64;
+                let e = ulps(expm1(x | s), v.exp_m1());
+                assert!(e < 1.5, "x {:#x}: {e} ulp", x | s);
+                let path = usize::from(x >> 23 >= EXM1_SMALL);
+                worst[path] = worst[path].max(e);
+            }
+            x += 97;
+        }
+        eprintln!(
+            "expm1: small path max {:.4} ulp, main path {:.4}",
+            worst[0], worst[1]
+        );
+    }
+
+    #[test]
+    fn expm1_special_values() {
+        assert_eq!(expm1(0x7F80_0000), 0x7F80_0000);
+        assert_eq!(expm1(0xFF80_0000), MINUS_ONE);
+        assert_eq!(expm1(0x7FC0_0001), 0x7FC0_0000);
+        assert_eq!(expm1(0), 0);
+        assert_eq!(expm1(0x8000_0000), 0x8000_0000);
+        assert_eq!(expm1(1), 1);
+        assert_eq!(expm1(0x8000_0001), 0x8000_0001);
+        assert_eq!(expm1((-20f32).to_bits()), MINUS_ONE);
+        assert_eq!(expm1((-1000f32).to_bits()), MINUS_ONE);
+        assert_eq!(expm1(89f32.to_bits()), 0x7F80_0000);
+        assert_eq!(expm1(88f32.to_bits()), 88f32.exp_m1().to_bits());
+        assert!(ulps(expm1(1f32.to_bits()), 1f64.exp_m1()) < 1.0);
     }
 
     #[test]

@@ -139,7 +139,7 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "expm1",
         arity: 1,
-        call: VIA_DOUBLE,
+        call: "hls_fp_exp #(.KIND(3))",
         bound_ulp: 3,
         int_b: false,
         double: Some("hls_fp_exp64 #(.KIND(3))"),
@@ -655,6 +655,7 @@ pub fn eval(name: &str, a: u32, b: u32) -> Option<u32> {
         "exp" => crate::fexp::exp(a, 1),
         "exp2" => crate::fexp::exp(a, 0),
         "exp10" => crate::fexp::exp(a, 2),
+        "expm1" => crate::fexp::expm1(a),
         "log" => crate::flog::log(a, 1),
         "log2" => crate::flog::log(a, 0),
         "log10" => crate::flog::log(a, 2),

@@ -1,7 +1,9 @@
-// Three modules in one file: the float exponential, its stages from the fixed-point
-// argument on (hls_fp_exp_t), and the tail it shares with the double one (hls_fp_exp64).
+// Five modules in one file: the float exponential (and expm1), its stages from the
+// fixed-point argument on (hls_fp_exp_t: hls_fp_exp_kr, then the tail it shares with the
+// double one, hls_fp_exp64's), and expm1's ending (hls_fp_expm1_t).
 /* verilator lint_off DECLFILENAME */
-// binary32 exponential b^a (KIND 0: b = 2, 1: e, 2: 10), within 0.54 ulp, staged: one
+// binary32 exponential b^a (KIND 0: b = 2, 1: e, 2: 10), within 0.54 ulp, or (KIND 3)
+// e^a - 1 within 1.39 ulp (hls_fp_expm1_t after stage 13, 18 stages), staged: one
 // product or one adder a stage, products no wider than their error budget needs (the
 // widest 26 x 27: two DSP48E2). rtl-gen/src/fexp.rs is the same computation in Rust, bit
 // for bit, with the error analysis; the constants and the 64-entry table of 2^(i/64) come
@@ -24,13 +26,16 @@ module hls_fp_exp #(
     input  logic [31:0] a,
     output logic [31:0] y
 );
-    localparam int STAGES = 16;
+    localparam int STAGES = (KIND == 3) ? 18 : 16;
     localparam int R = (LAT >= STAGES) ? 1 : 0;  // registers per stage boundary
     localparam logic [39:0] C = hls_fp_math_pkg::exp_scale(2'(KIND));
     localparam int SPW = 33;                      // {special, its value}
+    // The limit at minus infinity: 0, or -1 for expm1.
+    localparam logic [31:0] LOW = (KIND == 3) ? 32'hBF800000 : 32'd0;
 
-    // Stage 1: NaN, infinities, |x| >= 256 (infinite or zero), |x| < 2^-33 (one); the
-    // significand and the shift that scales the product.
+    // Stage 1: NaN, infinities, |x| >= 256 (infinite or zero; expm1: -1 for -infinity and
+    // x <= -256), |x| < 2^-33 (one; expm1: x itself); the significand and the shift that
+    // scales the product.
     logic [7:0] ex;
     logic neg, special;
     logic [31:0] special_val;
@@ -38,9 +43,9 @@ module hls_fp_exp #(
     assign neg = a[31];
     always_comb begin
         special = 1'b1;
-        if (ex == 8'hFF) special_val = (a[22:0] != '0) ? 32'h7FC00000 : neg ? 32'd0 : 32'h7F800000;
-        else if (ex >= 8'd135) special_val = neg ? 32'd0 : 32'h7F800000;
-        else if (ex < 8'd94) special_val = 32'h3F800000;
+        if (ex == 8'hFF) special_val = (a[22:0] != '0) ? 32'h7FC00000 : neg ? LOW : 32'h7F800000;
+        else if (ex >= 8'd135) special_val = neg ? LOW : 32'h7F800000;
+        else if (ex < 8'd94) special_val = (KIND == 3) ? a : 32'h3F800000;
         else begin
             special = 1'b0;
             special_val = 32'd0;
@@ -85,10 +90,20 @@ module hls_fp_exp #(
         .d({sp3, neg3, 42'((p3 >> 22) >> sh3)}),
         .q({sp4, neg4, t4})
     );
-    // Stages 5-16: 2^t (hls_fp_exp_t).
-    hls_fp_exp_t #(.R(R), .OUT(LAT - R * (STAGES - 1))) pow2 (
-        .clk, .ce, .sp(sp4), .neg(neg4), .t(t4), .y
-    );
+    if (KIND == 3) begin : g_expm1
+        // Stages 5-18: e^x - 1 (hls_fp_expm1_t), with x's exponent and significand.
+        logic [7:0] ex4;
+        logic [23:0] m4;
+        hls_delay #(.W(8 + 24), .N(4 * R)) keep (.clk, .ce, .d({ex, 1'b1, a[22:0]}), .q({ex4, m4}));
+        hls_fp_expm1_t #(.R(R), .OUT(LAT - R * (STAGES - 1))) em1 (
+            .clk, .ce, .sp(sp4), .neg(neg4), .t(t4), .ex(ex4), .m(m4), .y
+        );
+    end else begin : g_exp
+        // Stages 5-16: 2^t (hls_fp_exp_t).
+        hls_fp_exp_t #(.R(R), .OUT(LAT - R * (STAGES - 1))) pow2 (
+            .clk, .ce, .sp(sp4), .neg(neg4), .t(t4), .y
+        );
+    end
 endmodule
 
 // The float exponential's stages from its fixed-point argument on (stages 5-16 of
@@ -105,6 +120,32 @@ module hls_fp_exp_t #(
     input  logic        neg,
     input  logic [41:0] t,
     output logic [31:0] y
+);
+    logic [32:0] sp13;
+    logic signed [11:0] k13;
+    logic [31:0] tab13;
+    logic [25:0] tp13;
+    hls_fp_exp_kr #(.R(R)) kr (.clk, .ce, .sp, .neg, .t, .sp13, .k13, .tab13, .tp13);
+    // Stages 14-16: r = T (1 + p), 2^k, rounding (hls_fp_exp_tail).
+    hls_fp_exp_tail #(.EW(8), .MW(23), .KW(12), .TPW(26), .R(R), .OUT(OUT))
+        tail (.clk, .ce, .sp(sp13), .k(k13), .tab(tab13), .tp(tp13), .y);
+endmodule
+
+// Stages 5-13 of the float exponentials (exp2_kr in rtl-gen/src/fexp.rs up to r's sum):
+// for t = (-1)^neg t/2^32, k = floor(t) and, for the fraction, the table entry T and T p
+// (p = e^u - 1 of the fraction's low bits) whose sum is 2^(t - k) at 2^31.
+module hls_fp_exp_kr #(
+    parameter int R = 1
+) (
+    input  logic               clk,
+    input  logic               ce,
+    input  logic [32:0]        sp,   // {special, its value}
+    input  logic               neg,
+    input  logic [41:0]        t,
+    output logic [32:0]        sp13,
+    output logic signed [11:0] k13,
+    output logic [31:0]        tab13,
+    output logic [25:0]        tp13
 );
     localparam int SPW = 33;
     logic [SPW-1:0] sp4;
@@ -211,16 +252,9 @@ module hls_fp_exp_t #(
     logic [51:0] tp;
     /* verilator lint_on UNUSEDSIGNAL */
     assign tp = 52'(tp0) + (52'(tp1) << 17);
-    logic [SPW-1:0] sp13;
-    logic signed [11:0] k13;
-    logic [31:0] tab13;
-    logic [25:0] tp13;
     hls_delay #(.W(SPW + 12 + 32 + 26), .N(R)) st13 (
         .clk, .ce, .d({sp12, k12, tab12, tp[51:26]}), .q({sp13, k13, tab13, tp13})
     );
-    // Stages 14-16: r = T (1 + p), 2^k, rounding (hls_fp_exp_tail).
-    hls_fp_exp_tail #(.EW(8), .MW(23), .KW(12), .TPW(26), .R(R), .OUT(OUT))
-        tail (.clk, .ce, .sp(sp13), .k(k13), .tab(tab13), .tp(tp13), .y);
 endmodule
 
 // The last three stages of the exponentials (hls_fp_exp, hls_fp_exp64): r = T + T p at
@@ -286,4 +320,200 @@ module hls_fp_exp_tail #(
                : ovf2 ? {1'b0, {EW{1'b1}}, MW'(0)}
                : {1'b0, {ef2, f2[MW+2:3]} + (EW + MW)'(f2[2] && (f2[1] || f2[0] || f2[3]))};
     hls_delay #(.W(W), .N(OUT)) out (.clk, .ce, .d(res), .q(y));
+endmodule
+
+// expm1's stages after the exponential's first four (stages 5-18 of hls_fp_exp with KIND
+// 3; rtl-gen/src/fexp.rs `expm1` is its mirror, with the error analysis). Two paths side by
+// side, the one that counts chosen at stage 16 by x's exponent:
+// - |x| >= 2^-5: 2^k r from hls_fp_exp_kr, then 2^k r - 1 as one 32-bit sum: for x > 0,
+//   r - 2^(31 - k) (a run of ones from bit 31 - k up, added; nothing for k > 31); for x < 0,
+//   (2^(31 - k) - r) >> (-k - 1), which is {ones, ~r} >> s plus one when r's s low bits are
+//   zero (the sticky bit otherwise), s = -k - 1 capped at 31.
+// - |x| < 2^-5: q = 1 + t (c1 + t (c2 + t c3)) by Horner on |t| (added or subtracted by
+//   x's sign), then x's significand times q, its top 32 bits and a sticky bit.
+// Then at most 7 places of normalising and one rounding to nearest even.
+module hls_fp_expm1_t #(
+    parameter int R = 1,
+    parameter int OUT = 1
+) (
+    input  logic        clk,
+    input  logic        ce,
+    input  logic [32:0] sp,   // {special, its value}
+    input  logic        neg,
+    input  logic [41:0] t,    // |x| log2(e) at 2^32
+    input  logic [7:0]  ex,   // x's exponent field and significand
+    input  logic [23:0] m,
+    output logic [31:0] y
+);
+    localparam int SPW = 33;
+    localparam int CW = 1 + 8;  // {neg, ex}
+    localparam logic [31:0] C1 = hls_fp_math_pkg::EXPM1F_C1;
+    localparam logic [31:0] C2 = hls_fp_math_pkg::EXPM1F_C2;
+    localparam logic [17:0] C3 = hls_fp_math_pkg::EXPM1F_C3;
+    // The main path: 2^k r (stages 5-13), x's sign and fields beside it.
+    logic [SPW-1:0] sp13;
+    logic signed [11:0] k13;
+    logic [31:0] tab13;
+    logic [25:0] tp13;
+    hls_fp_exp_kr #(.R(R)) kr (.clk, .ce, .sp, .neg, .t, .sp13, .k13, .tab13, .tp13);
+    logic [CW-1:0] c13;
+    hls_delay #(.W(CW), .N(9 * R)) keep (.clk, .ce, .d({neg, ex}), .q(c13));
+
+    // The polynomial path, stages 5-13 (|t| < 2^27.53 at 2^32 when it counts).
+    logic [27:0] tm;
+    assign tm = t[27:0];
+    // Stage 5: |t| c3 (18 x 18).
+    logic n5, n6, n7, n8, n9;  // x's sign
+    logic [27:0] tm5;
+    logic [35:0] p3;
+    hls_delay #(.W(1 + 28 + 36), .N(R)) s5 (
+        .clk, .ce, .d({neg, tm, 36'(tm[27:10]) * 36'(C3)}), .q({n5, tm5, p3})
+    );
+    // Stage 6: h2 = c2 +- |t| c3 (at 2^32, below 2^29; its top 18 bits go on).
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [31:0] h2_full, h1_full;  // (the low bits and the zero top ones are not needed)
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign h2_full = n5 ? C2 - 32'(p3 >> 14) : C2 + 32'(p3 >> 14);
+    logic [27:0] tm6;
+    logic [17:0] h2;
+    hls_delay #(.W(1 + 28 + 18), .N(R)) s6 (
+        .clk, .ce, .d({n5, tm5, h2_full[28:11]}), .q({n6, tm6, h2})
+    );
+    // Stage 7: |t| h2 (21 x 18).
+    logic [27:0] tm7;
+    logic [38:0] p2;
+    hls_delay #(.W(1 + 28 + 39), .N(R)) s7 (
+        .clk, .ce, .d({n6, tm6, 39'(tm6[27:7]) * 39'(h2)}), .q({n7, tm7, p2})
+    );
+    // Stage 8: h1 = c1 +- |t| h2 (below 2^31; its top 25 bits go on).
+    logic [27:0] tm8;
+    logic [24:0] h1;
+    assign h1_full = n7 ? C1 - 32'(p2 >> 14) : C1 + 32'(p2 >> 14);
+    hls_delay #(.W(1 + 28 + 25), .N(R)) s8 (
+        .clk, .ce, .d({n7, tm7, h1_full[30:6]}), .q({n8, tm8, h1})
+    );
+    // Stage 9: |t| h1 (28 x 25).
+    logic [52:0] p1;
+    hls_delay #(.W(1 + 53), .N(R)) s9 (.clk, .ce, .d({n8, 53'(tm8) * 53'(h1)}), .q({n9, p1}));
+    // Stage 10: q = 1 +- |t| h1 (at 2^32, within 2^-5.5 of 1).
+    logic [32:0] q;
+    hls_delay #(.W(33), .N(R)) s10 (
+        .clk, .ce,
+        .d(n9 ? 33'h1_0000_0000 - 33'(p1 >> 26) : 33'h1_0000_0000 + 33'(p1 >> 26)),
+        .q(q)
+    );
+    // Stage 11: x's significand times q, two partial products (24 x 17, 24 x 16).
+    logic [7:0] ex10;
+    logic [23:0] m10;
+    hls_delay #(.W(8 + 24), .N(6 * R)) keep_s (.clk, .ce, .d({ex, m}), .q({ex10, m10}));
+    logic [7:0] ex11;
+    logic [40:0] mq0;
+    logic [39:0] mq1;
+    hls_delay #(.W(8 + 41 + 40), .N(R)) s11 (
+        .clk, .ce, .d({ex10, 41'(m10) * 41'(q[16:0]), 40'(m10) * 40'(q[32:17])}),
+        .q({ex11, mq0, mq1})
+    );
+    // Stage 12: their sum (top bit at 54 to 56).
+    logic [7:0] ex12;
+    logic [56:0] mq;
+    hls_delay #(.W(8 + 57), .N(R)) s12 (
+        .clk, .ce, .d({ex11, 57'(mq0) + (57'(mq1) << 17)}), .q({ex12, mq})
+    );
+    // Stage 13: {biased exponent of bit 31, significand, sticky}: bits 56..25, the value
+    // g 2^(ex - 157).
+    logic signed [11:0] pe13;
+    logic [31:0] pg13;
+    logic ps13;
+    hls_delay #(.W(12 + 32 + 1), .N(R)) s13 (
+        .clk, .ce, .d({12'(ex12) + 12'sd1, mq[56:25], mq[24:0] != '0}), .q({pe13, pg13, ps13})
+    );
+
+    // Stage 14: r = T (1 + p), held below 2.
+    logic [32:0] rsum;
+    assign rsum = 33'(tab13) + 33'(tp13);
+    logic [SPW-1:0] sp14;
+    logic [CW-1:0] c14;
+    logic signed [11:0] k14;
+    logic [31:0] r14;
+    logic signed [11:0] pe14;
+    logic [31:0] pg14;
+    logic ps14;
+    hls_delay #(.W(SPW + CW + 12 + 32 + 12 + 32 + 1), .N(R)) s14 (
+        .clk, .ce,
+        .d({sp13, c13, k13, rsum[32] ? 32'hFFFF_FFFF : rsum[31:0], pe13, pg13, ps13}),
+        .q({sp14, c14, k14, r14, pe14, pg14, ps14})
+    );
+    // Stage 15: the two addends of 2^k r - 1 (see above) and the sticky bit.
+    logic neg14, small14;
+    assign neg14 = c14[8];
+    assign small14 = c14[7:0] < 8'(hls_fp_math_pkg::EXPM1F_SMALL);
+    logic [4:0] s;
+    assign s = (k14 < -12'sd32) ? 5'd31 : 5'(-k14 - 12'sd1);
+    logic [31:0] add_a, add_b;
+    logic low_zero;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [63:0] shifted;  // (its top half falls off)
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign shifted = {32'hFFFF_FFFF, ~r14} >> s;
+    assign low_zero = (r14 & ~(32'hFFFF_FFFF << s)) == '0;
+    always_comb begin
+        if (!neg14) begin
+            add_a = r14;
+            add_b = (k14 > 12'sd31) ? 32'd0 : 32'hFFFF_FFFF << (5'd31 - k14[4:0]);
+        end else begin
+            add_a = shifted[31:0];
+            add_b = 32'(low_zero);
+        end
+    end
+    logic [SPW-1:0] sp15;
+    logic neg15, small15, st15;
+    logic signed [11:0] e15;
+    logic [31:0] a15, b15;
+    logic signed [11:0] pe15;
+    logic [31:0] pg15;
+    logic ps15;
+    hls_delay #(.W(SPW + 3 + 12 + 64 + 12 + 32 + 1), .N(R)) s15 (
+        .clk, .ce,
+        .d({sp14, neg14, small14, neg14 && !low_zero, neg14 ? 12'sd126 : k14 + 12'sd127,
+            add_a, add_b, pe14, pg14, ps14}),
+        .q({sp15, neg15, small15, st15, e15, a15, b15, pe15, pg15, ps15})
+    );
+    // Stage 16: the sum, or the polynomial path's significand.
+    logic [SPW-1:0] sp16;
+    logic neg16, st16;
+    logic signed [11:0] e16;
+    logic [31:0] g16;
+    hls_delay #(.W(SPW + 2 + 12 + 32), .N(R)) s16 (
+        .clk, .ce,
+        .d({sp15, neg15, small15 ? ps15 : st15, small15 ? pe15 : e15, small15 ? pg15 : a15 + b15}),
+        .q({sp16, neg16, st16, e16, g16})
+    );
+    // Stage 17: normalised by up to 7 places; {significand, guard, round, sticky}.
+    logic [2:0] lz;
+    always_comb begin
+        lz = 3'd7;
+        for (int i = 6; i >= 0; i--) if (g16[31 - i]) lz = 3'(i);
+    end
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [31:0] gn;  // (bit 31, the hidden bit, is left out)
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign gn = g16 << lz;
+    logic signed [11:0] en;
+    assign en = e16 - 12'(lz);
+    logic [SPW-1:0] sp17;
+    logic neg17, ovf17;
+    logic [7:0] e17;
+    logic [25:0] f17;  // (the hidden bit left out)
+    hls_delay #(.W(SPW + 2 + 8 + 26), .N(R)) s17 (
+        .clk, .ce,
+        .d({sp16, neg16, en >= 12'sd255, en[7:0], gn[30:6], gn[5:0] != '0 || st16}),
+        .q({sp17, neg17, ovf17, e17, f17})
+    );
+    // Stage 18: round to nearest even and pack (a carry out of the fraction moves into the
+    // exponent, up to infinity).
+    logic [31:0] res;
+    assign res = sp17[SPW-1] ? sp17[SPW-2:0]
+               : ovf17 ? {neg17, 8'hFF, 23'd0}
+               : {neg17, {e17, f17[25:3]} + 31'(f17[2] && (f17[1] || f17[0] || f17[3]))};
+    hls_delay #(.W(32), .N(OUT)) out (.clk, .ce, .d(res), .q(y));
 endmodule
