@@ -163,7 +163,7 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "tanh",
         arity: 1,
-        call: VIA_DOUBLE,
+        call: "hls_fp_tanh #()",
         bound_ulp: 5,
         int_b: false,
         double: Some("hls_fp_sinh64 #(.KIND(2))"),
@@ -656,6 +656,7 @@ pub fn eval(name: &str, a: u32, b: u32) -> Option<u32> {
         "exp2" => crate::fexp::exp(a, 0),
         "exp10" => crate::fexp::exp(a, 2),
         "expm1" => crate::fexp::expm1(a),
+        "tanh" => crate::fexp::tanh(a),
         "log" => crate::flog::log(a, 1),
         "log2" => crate::flog::log(a, 0),
         "log10" => crate::flog::log(a, 2),

@@ -1,6 +1,6 @@
-// Five modules in one file: the float exponential (and expm1), its stages from the
+// Six modules in one file: the float exponential (and expm1), its stages from the
 // fixed-point argument on (hls_fp_exp_t: hls_fp_exp_kr, then the tail it shares with the
-// double one, hls_fp_exp64's), and expm1's ending (hls_fp_expm1_t).
+// double one, hls_fp_exp64's), expm1's ending (hls_fp_expm1_t), and tanh from expm1.
 /* verilator lint_off DECLFILENAME */
 // binary32 exponential b^a (KIND 0: b = 2, 1: e, 2: 10), within 0.54 ulp, or (KIND 3)
 // e^a - 1 within 1.39 ulp (hls_fp_expm1_t after stage 13, 18 stages), staged: one
@@ -515,5 +515,48 @@ module hls_fp_expm1_t #(
     assign res = sp17[SPW-1] ? sp17[SPW-2:0]
                : ovf17 ? {neg17, 8'hFF, 23'd0}
                : {neg17, {e17, f17[25:3]} + 31'(f17[2] && (f17[1] || f17[0] || f17[3]))};
+    hls_delay #(.W(32), .N(OUT)) out (.clk, .ce, .d(res), .q(y));
+endmodule
+
+// binary32 tanh a = e / (e + 2) with e = expm1(2|a|), the sign a's (rtl-gen/src/fexp.rs
+// `tanh`, with the error analysis: within 2.66 ulp measured, OpenCL allows 5): 2|a| exactly
+// (|a| < 9.5), the float expm1 (hls_fp_exp KIND 3, 18 stages), the float adder (8), the
+// float divider (28), each at its own stage count when LAT allows (54; more: a delay line
+// at the output), else LAT shared in proportion (their shorter forms compute the same bits);
+// +-1 from |a| >= 9.5 (infinities too), the quiet NaN for a NaN.
+module hls_fp_tanh #(
+    parameter int LAT = 54
+) (
+    input  logic        clk,
+    input  logic        ce,
+    input  logic [31:0] a,
+    output logic [31:0] y
+);
+    localparam int FULL = 18 + 8 + 28;
+    localparam int L1 = (LAT >= FULL) ? 18 : LAT * 18 / FULL;
+    localparam int L2 = (LAT >= FULL) ? 8 : LAT * 8 / FULL;
+    localparam int L3 = (LAT >= FULL) ? 28 : LAT - L1 - L2;
+    localparam int OUT = LAT - L1 - L2 - L3;
+    logic [30:0] ax;
+    assign ax = a[30:0];
+    logic [31:0] a2, e, e_d, s;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [31:0] q;  // (never negative: a's sign replaces its sign bit)
+    /* verilator lint_on UNUSEDSIGNAL */
+    // 2|a|: a subnormal's bits shifted left (it may become normal), else the exponent + 1.
+    assign a2 = (ax[30:23] == '0) ? {ax, 1'b0} : {1'b0, ax + 31'h0080_0000};
+    hls_fp_exp #(.KIND(3), .LAT(L1)) em1 (.clk, .ce, .a(a2), .y(e));
+    hls_fp_add #(.EW(8), .MW(23), .LAT(L2)) add2 (.clk, .ce, .a(e), .b(32'h4000_0000), .y(s));
+    hls_delay #(.W(32), .N(L2)) keep_e (.clk, .ce, .d(e), .q(e_d));
+    hls_fp_div #(.EW(8), .MW(23), .LAT(L3)) div (.clk, .ce, .a(e_d), .b(s), .y(q));
+    // Beside them: the sign, and the special results.
+    logic nan, one, sign_d, nan_d, one_d;
+    assign nan = ax > 31'h7F80_0000;
+    assign one = ax >= 31'(hls_fp_math_pkg::TANHF_ONE);
+    hls_delay #(.W(3), .N(L1 + L2 + L3)) side (
+        .clk, .ce, .d({a[31], nan, one}), .q({sign_d, nan_d, one_d})
+    );
+    logic [31:0] res;
+    assign res = nan_d ? 32'h7FC0_0000 : one_d ? {sign_d, 31'h3F80_0000} : {sign_d, q[30:0]};
     hls_delay #(.W(32), .N(OUT)) out (.clk, .ce, .d(res), .q(y));
 endmodule
