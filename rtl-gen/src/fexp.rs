@@ -41,25 +41,27 @@ pub const EX_ONE: u32 = 94;
 /// From this biased exponent on |x| >= 256: the result is infinite or zero.
 pub const EX_BIG: u32 = 135;
 
+/// The exponentials' stage-1 results: the quiet NaN for a NaN; for an infinity or |x| >=
+/// 256, infinity when x > 0 and `low` (the limit at minus infinity) when x < 0; `tiny` for
+/// |x| < 2^-33; None for the x they compute.
+fn special(x: u32, low: u32, tiny: u32) -> Option<u32> {
+    let ex = x >> 23 & 0xFF;
+    if ex == 0xFF && x & 0x7F_FFFF != 0 {
+        return Some(0x7FC0_0000);
+    }
+    if ex >= EX_BIG {
+        return Some(if x >> 31 == 1 { low } else { 0x7F80_0000 });
+    }
+    (ex < EX_ONE).then_some(tiny)
+}
+
 /// b^x for binary32 x (kind 1: e, 0: 2, 2: 10), as hls_fp_exp computes it.
 pub fn exp(x: u32, kind: u32) -> u32 {
     let neg = x >> 31 == 1;
     let ex = x >> 23 & 0xFF;
     // Stage 1: special values, and the operands of the scaling.
-    if ex == 0xFF {
-        return if x & 0x7F_FFFF != 0 {
-            0x7FC0_0000
-        } else if neg {
-            0
-        } else {
-            0x7F80_0000
-        };
-    }
-    if ex >= EX_BIG {
-        return if neg { 0 } else { 0x7F80_0000 };
-    }
-    if ex < EX_ONE {
-        return 0x3F80_0000;
+    if let Some(v) = special(x, 0, 0x3F80_0000) {
+        return v;
     }
     let m = (1u64 << 23) | (x & 0x7F_FFFF) as u64;
     // Stages 2-3: the product x log2(b) (24 x 40 bits).
@@ -148,20 +150,8 @@ pub fn expm1(x: u32) -> u32 {
     let ex = x >> 23 & 0xFF;
     // Stage 1: special values (as the exponential's, but -infinity and large negative x
     // give -1 and tiny x itself).
-    if ex == 0xFF {
-        return if x & 0x7F_FFFF != 0 {
-            0x7FC0_0000
-        } else if neg {
-            MINUS_ONE
-        } else {
-            0x7F80_0000
-        };
-    }
-    if ex >= EX_BIG {
-        return if neg { MINUS_ONE } else { 0x7F80_0000 };
-    }
-    if ex < EX_ONE {
-        return x;
+    if let Some(v) = special(x, MINUS_ONE, x) {
+        return v;
     }
     let m = (1u64 << 23) | (x & 0x7F_FFFF) as u64;
     // Stages 2-4: |t| = |x| log2(e) at 2^32, as the exponential's.
