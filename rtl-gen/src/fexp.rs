@@ -155,7 +155,7 @@ pub fn expm1(x: u32) -> u32 {
     }
     let m = (1u64 << 23) | (x & 0x7F_FFFF) as u64;
     // Stages 2-4: |t| = |x| log2(e) at 2^32, as the exponential's.
-    let t_mag = (m as u128 * scale(3) as u128 >> (156 - ex)) as u64;
+    let t_mag = ((m as u128 * scale(3) as u128) >> (156 - ex)) as u64;
     // {biased exponent of bit 31, 32-bit significand, sticky bit below it}.
     let (e, g, sticky) = if ex < EXM1_SMALL {
         expm1_small(neg, t_mag, m, ex)
@@ -322,7 +322,7 @@ mod tests {
         }
         assert_eq!(tanh(TANH_ONE), 0x3F80_0000);
         assert_eq!(
-            tanh(TANH_ONE - 1 | 1 << 31),
+            tanh((TANH_ONE - 1) | (1 << 31)),
             (-(9.499999f64.tanh()) as f32).to_bits()
         );
         assert_eq!(tanh(0xFF80_0000), 0xBF80_0000);
