@@ -57,10 +57,21 @@ fn special(x: u32, low: u32, tiny: u32) -> Option<u32> {
 
 /// b^x for binary32 x (kind 1: e, 0: 2, 2: 10), as hls_fp_exp computes it.
 pub fn exp(x: u32, kind: u32) -> u32 {
+    exp_scaled(x, kind, 0)
+}
+
+/// e^x / 2 for binary32 x, as hls_fp_exp with KIND 4 computes it (cosh's first part: it is
+/// finite up to x = 89.42, as cosh is, where e^x overflows from 88.72).
+pub fn exp_half(x: u32) -> u32 {
+    exp_scaled(x, 1, 1)
+}
+
+/// b^x 2^-half.
+fn exp_scaled(x: u32, kind: u32, half: i32) -> u32 {
     let neg = x >> 31 == 1;
     let ex = x >> 23 & 0xFF;
     // Stage 1: special values, and the operands of the scaling.
-    if let Some(v) = special(x, 0, 0x3F80_0000) {
+    if let Some(v) = special(x, 0, (127 - half as u32) << 23) {
         return v;
     }
     let m = (1u64 << 23) | (x & 0x7F_FFFF) as u64;
@@ -68,16 +79,21 @@ pub fn exp(x: u32, kind: u32) -> u32 {
     let p = m as u128 * scale(kind) as u128;
     // Stage 4: t 2^32 = p 2^(ex - 156), a right shift of 22 to 62.
     let t_mag = (p >> (156 - ex)) as i64;
-    exp2_fixed(if neg { -t_mag } else { t_mag })
+    exp2_fixed_scaled(if neg { -t_mag } else { t_mag }, half)
 }
 
 /// 2^(t / 2^32) for |t| < 2^42, as hls_fp_exp_t computes it (hls_fp_exp's stages 5-16; the
 /// float power functions end with them too).
 pub fn exp2_fixed(t: i64) -> u32 {
+    exp2_fixed_scaled(t, 0)
+}
+
+/// 2^(t / 2^32 - half) (hls_fp_exp_t with HALF).
+fn exp2_fixed_scaled(t: i64, half: i32) -> u32 {
     let (k, r) = exp2_kr(t);
     // Stage 15: {significand, guard, round, sticky}; a subnormal result shifted right.
     let f = ((r >> 5) as u32 & !1) | u32::from(r & 0x3F != 0);
-    let e = k + 127;
+    let e = k - half + 127;
     if e >= 1 {
         return round_pack32(false, e, f);
     }
@@ -146,11 +162,22 @@ pub fn expm1_coefs() -> [u64; 3] {
 /// Both end the same way: a 32-bit significand with at most 7 leading zeros (k = 0 and
 /// k = -1 cancel the most: 5), normalised, rounded to nearest even once.
 pub fn expm1(x: u32) -> u32 {
+    expm1_scaled(x, 0)
+}
+
+/// (e^x - 1) / 2 for binary32 x with |x| >= 2^-33 (below: x itself), as hls_fp_exp with
+/// KIND 5 computes it (sinh's first part: finite up to x = 89.42, as sinh is).
+pub fn expm1_half(x: u32) -> u32 {
+    expm1_scaled(x, 1)
+}
+
+/// (e^x - 1) 2^-half.
+fn expm1_scaled(x: u32, half: i32) -> u32 {
     let neg = x >> 31 == 1;
     let ex = x >> 23 & 0xFF;
     // Stage 1: special values (as the exponential's, but -infinity and large negative x
-    // give -1 and tiny x itself).
-    if let Some(v) = special(x, MINUS_ONE, x) {
+    // give -1 (halved: -1/2) and tiny x itself).
+    if let Some(v) = special(x, MINUS_ONE - ((half as u32) << 23), x) {
         return v;
     }
     let m = (1u64 << 23) | (x & 0x7F_FFFF) as u64;
@@ -177,7 +204,7 @@ pub fn expm1(x: u32) -> u32 {
     let lz = g.leading_zeros().saturating_sub(32).min(7);
     let gn = (g << lz) & 0xFFFF_FFFF;
     let f = ((gn >> 6) << 1) as u32 | u32::from(gn & 0x3F != 0 || sticky);
-    round_pack32(neg, e - lz as i32, f)
+    round_pack32(neg, e - lz as i32 - half, f)
 }
 
 /// expm1's polynomial path (stages 5-13): {biased exponent of bit 31, significand, sticky}.
@@ -224,6 +251,48 @@ pub fn tanh(x: u32) -> u32 {
     sign | (e / (e + 2.0)).to_bits()
 }
 
+/// Below these magnitude bits (|x| < 2^-12) sinh x rounds to x: x^3/6 is under 2^-26.5 of
+/// x, less than the 2^-25 between x and the nearest rounding border.
+pub const SINH_X: u32 = 0x3980_0000;
+
+/// sinh x for binary32 x, as hls_fp_sinh with KIND 0 computes it, within 4 ulp (OpenCL's
+/// bound): with h = (e^|x| - 1) / 2, sinh |x| = (e^|x| - e^-|x|) / 2 = h + h / (2h + 1),
+/// every term positive, so nothing cancels near 0 as e^x - e^-x would. The analysis: h
+/// within 1.39 ulp (relative 2^-22.5 at most); h / (2h + 1) carries h's error scaled by
+/// 1 / (2h + 1) (numerator and denominator move together), plus two roundings; the sum one
+/// more: under 3 ulp of the result. 2h is exact (the exponent plus one) until it overflows,
+/// where the divider gives 0 and h, rounded, is already sinh; an infinite h gives infinity.
+/// Below 2^-12, x itself; the sign is x's; a NaN gives the quiet NaN.
+pub fn sinh(x: u32) -> u32 {
+    let sign = x & 0x8000_0000;
+    let ax = x & 0x7FFF_FFFF;
+    if ax > 0x7F80_0000 {
+        return 0x7FC0_0000;
+    }
+    if ax < SINH_X {
+        return x;
+    }
+    let h = f32::from_bits(expm1_half(ax));
+    // 2h: infinite from 2^127 on.
+    let d = 2.0 * h + 1.0;
+    let q = if h.is_infinite() { 0.0 } else { h / d };
+    sign | (h + q).to_bits()
+}
+
+/// cosh x for binary32 x, as hls_fp_sinh with KIND 1 computes it, within 4 ulp (OpenCL's
+/// bound): with h = e^|x| / 2 (within 0.54 ulp, finite until cosh overflows), cosh x =
+/// h + (1/4) / h, q = (1/4) / h at most 1/2 <= h, both positive: under 1.6 ulp with the
+/// two roundings. Tiny x: h = 1/2, q = 1/2, 1 exactly; infinite h: infinity; a NaN gives
+/// the quiet NaN.
+pub fn cosh(x: u32) -> u32 {
+    let ax = x & 0x7FFF_FFFF;
+    if ax > 0x7F80_0000 {
+        return 0x7FC0_0000;
+    }
+    let h = f32::from_bits(exp_half(ax));
+    (h + 0.25 / h).to_bits()
+}
+
 /// The constants and the table for hls_fp_exp, as SystemVerilog for the math package.
 pub fn generated() -> String {
     let mut s = String::from(
@@ -244,6 +313,7 @@ pub fn generated() -> String {
     s += &format!("    localparam logic [17:0] EXPM1F_C3 = 18'h{c3:05X};\n");
     s += &format!("    localparam int EXPM1F_SMALL = {EXM1_SMALL};\n");
     s += &format!("    localparam logic [31:0] TANHF_ONE = 32'h{TANH_ONE:08X};\n");
+    s += &format!("    localparam logic [31:0] SINHF_X = 32'h{SINH_X:08X};\n");
     s += "    function automatic logic [31:0] exp_tab(input logic [5:0] i);\n        case (i)\n";
     for i in 0..64 {
         s += &format!("            6'd{i}: return 32'h{:08X};\n", table(i));
@@ -330,6 +400,59 @@ mod tests {
         assert_eq!(tanh(0x8000_0000), 0x8000_0000);
         assert_eq!(tanh(0x8000_0001), 0x8000_0001);
         eprintln!("tanh: max {worst:.4} ulp");
+    }
+
+    /// sinh and cosh over every float below 90 in magnitude, one in 97, both signs (above
+    /// they overflow), against double precision: within 3 ulp (OpenCL: 4).
+    #[test]
+    fn sinh_cosh_within_3_ulp() {
+        let mut worst = [0f64; 2];
+        let mut x = 0u32;
+        while x < 90f32.to_bits() {
+            for s in [0, 1u32 << 31] {
+                let v = f32::from_bits(x | s) as f64;
+                let got = [sinh(x | s), cosh(x | s)];
+                for (i, want) in [v.sinh(), v.cosh()].into_iter().enumerate() {
+                    let e = if (want as f32).is_infinite() {
+                        if got[i] & 0x7FFF_FFFF == 0x7F80_0000 {
+                            0.0
+                        } else {
+                            f64::INFINITY
+                        }
+                    } else {
+                        ulps(got[i], want)
+                    };
+                    assert!(e < 3.0, "{} x {:#x}: {e} ulp", ["sinh", "cosh"][i], x | s);
+                    worst[i] = worst[i].max(e);
+                }
+            }
+            x += 97;
+        }
+        eprintln!("sinh: max {:.4} ulp, cosh {:.4}", worst[0], worst[1]);
+    }
+
+    #[test]
+    fn sinh_cosh_special_values() {
+        let inf = 0x7F80_0000;
+        assert_eq!(sinh(inf), inf);
+        assert_eq!(sinh(inf | 1 << 31), 0xFF80_0000);
+        assert_eq!(cosh(inf | 1 << 31), inf);
+        assert_eq!(sinh(0x7FC0_0001), 0x7FC0_0000);
+        assert_eq!(cosh(0xFFC0_0001), 0x7FC0_0000);
+        assert_eq!(sinh(0x8000_0000), 0x8000_0000);
+        assert_eq!(sinh(1), 1);
+        assert_eq!(cosh(0x8000_0000), 0x3F80_0000);
+        assert_eq!(cosh(1), 0x3F80_0000);
+        // Past 88.72, where e^x overflows, both stay finite until 89.42.
+        for v in [89f32, 89.4] {
+            assert!(f32::from_bits(sinh(v.to_bits())).is_finite());
+            assert!(f32::from_bits(cosh((-v).to_bits())).is_finite());
+        }
+        assert_eq!(sinh(89.5f32.to_bits()), inf);
+        assert_eq!(cosh((-89.5f32).to_bits()), inf);
+        assert_eq!(expm1_half(0xFF80_0000), 0xBF00_0000);
+        assert_eq!(exp_half(0), 0x3F00_0000);
+        assert_eq!(exp_half(0xFF80_0000), 0);
     }
 
     #[test]

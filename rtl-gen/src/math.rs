@@ -147,7 +147,7 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "sinh",
         arity: 1,
-        call: VIA_DOUBLE,
+        call: "hls_fp_sinh #(.KIND(0))",
         bound_ulp: 4,
         int_b: false,
         double: Some("hls_fp_sinh64 #(.KIND(0))"),
@@ -155,7 +155,7 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "cosh",
         arity: 1,
-        call: VIA_DOUBLE,
+        call: "hls_fp_sinh #(.KIND(1))",
         bound_ulp: 4,
         int_b: false,
         double: Some("hls_fp_sinh64 #(.KIND(1))"),
@@ -657,6 +657,8 @@ pub fn eval(name: &str, a: u32, b: u32) -> Option<u32> {
         "exp10" => crate::fexp::exp(a, 2),
         "expm1" => crate::fexp::expm1(a),
         "tanh" => crate::fexp::tanh(a),
+        "sinh" => crate::fexp::sinh(a),
+        "cosh" => crate::fexp::cosh(a),
         "log" => crate::flog::log(a, 1),
         "log2" => crate::flog::log(a, 0),
         "log10" => crate::flog::log(a, 2),

@@ -1,9 +1,13 @@
-// Six modules in one file: the float exponential (and expm1), its stages from the
+// Seven modules in one file: the float exponential (and expm1), its stages from the
 // fixed-point argument on (hls_fp_exp_t: hls_fp_exp_kr, then the tail it shares with the
-// double one, hls_fp_exp64's), expm1's ending (hls_fp_expm1_t), and tanh from expm1.
+// double one, hls_fp_exp64's), expm1's ending (hls_fp_expm1_t), tanh from expm1, and sinh
+// and cosh from the halved exponentials.
 /* verilator lint_off DECLFILENAME */
 // binary32 exponential b^a (KIND 0: b = 2, 1: e, 2: 10), within 0.54 ulp, or (KIND 3)
-// e^a - 1 within 1.39 ulp (hls_fp_expm1_t after stage 13, 18 stages), staged: one
+// e^a - 1 within 1.39 ulp (hls_fp_expm1_t after stage 13, 18 stages); halved, for the
+// hyperbolic functions (hls_fp_sinh), so that they do not overflow before their results
+// do: (KIND 4) e^a / 2, (KIND 5) (e^a - 1) / 2 (below 2^-33 KIND 5 gives a itself,
+// which hls_fp_sinh never uses). Staged: one
 // product or one adder a stage, products no wider than their error budget needs (the
 // widest 26 x 27: two DSP48E2). rtl-gen/src/fexp.rs is the same computation in Rust, bit
 // for bit, with the error analysis; the constants and the 64-entry table of 2^(i/64) come
@@ -26,12 +30,16 @@ module hls_fp_exp #(
     input  logic [31:0] a,
     output logic [31:0] y
 );
-    localparam int STAGES = (KIND == 3) ? 18 : 16;
+    localparam bit M1 = (KIND == 3 || KIND == 5);  // e^a - 1
+    localparam int HALF = (KIND >= 4) ? 1 : 0;      // halved: 1 off the exponent
+    localparam int STAGES = M1 ? 18 : 16;
     localparam int R = (LAT >= STAGES) ? 1 : 0;  // registers per stage boundary
-    localparam logic [39:0] C = hls_fp_math_pkg::exp_scale(2'(KIND));
+    localparam logic [39:0] C = hls_fp_math_pkg::exp_scale(2'((KIND >= 3) ? 1 : KIND));
     localparam int SPW = 33;                      // {special, its value}
-    // The limit at minus infinity: 0, or -1 for expm1.
-    localparam logic [31:0] LOW = (KIND == 3) ? 32'hBF800000 : 32'd0;
+    // The limit at minus infinity (0; expm1: -1, halved -1/2), and the result for
+    // |a| < 2^-33 (1, halved 1/2; expm1: a).
+    localparam logic [31:0] LOW = (KIND == 3) ? 32'hBF800000 : (KIND == 5) ? 32'hBF000000 : 32'd0;
+    localparam logic [31:0] ONE = (KIND == 4) ? 32'h3F000000 : 32'h3F800000;
 
     // Stage 1: NaN, infinities, |x| >= 256 (infinite or zero; expm1: -1 for -infinity and
     // x <= -256), |x| < 2^-33 (one; expm1: x itself); the significand and the shift that
@@ -45,7 +53,7 @@ module hls_fp_exp #(
         special = 1'b1;
         if (ex == 8'hFF) special_val = (a[22:0] != '0) ? 32'h7FC00000 : neg ? LOW : 32'h7F800000;
         else if (ex >= 8'd135) special_val = neg ? LOW : 32'h7F800000;
-        else if (ex < 8'd94) special_val = (KIND == 3) ? a : 32'h3F800000;
+        else if (ex < 8'd94) special_val = M1 ? a : ONE;
         else begin
             special = 1'b0;
             special_val = 32'd0;
@@ -90,17 +98,17 @@ module hls_fp_exp #(
         .d({sp3, neg3, 42'((p3 >> 22) >> sh3)}),
         .q({sp4, neg4, t4})
     );
-    if (KIND == 3) begin : g_expm1
+    if (M1) begin : g_expm1
         // Stages 5-18: e^x - 1 (hls_fp_expm1_t), with x's exponent and significand.
         logic [7:0] ex4;
         logic [23:0] m4;
         hls_delay #(.W(8 + 24), .N(4 * R)) keep (.clk, .ce, .d({ex, 1'b1, a[22:0]}), .q({ex4, m4}));
-        hls_fp_expm1_t #(.R(R), .OUT(LAT - R * (STAGES - 1))) em1 (
+        hls_fp_expm1_t #(.R(R), .OUT(LAT - R * (STAGES - 1)), .HALF(HALF)) em1 (
             .clk, .ce, .sp(sp4), .neg(neg4), .t(t4), .ex(ex4), .m(m4), .y
         );
     end else begin : g_exp
         // Stages 5-16: 2^t (hls_fp_exp_t).
-        hls_fp_exp_t #(.R(R), .OUT(LAT - R * (STAGES - 1))) pow2 (
+        hls_fp_exp_t #(.R(R), .OUT(LAT - R * (STAGES - 1)), .HALF(HALF)) pow2 (
             .clk, .ce, .sp(sp4), .neg(neg4), .t(t4), .y
         );
     end
@@ -108,11 +116,13 @@ endmodule
 
 // The float exponential's stages from its fixed-point argument on (stages 5-16 of
 // hls_fp_exp; the float power functions end with them too): 2^t for t = (-1)^neg t/2^32,
-// |t| < 2^10, the special value passing through; then OUT registers. R: registers per stage
-// boundary (0: combinational). rtl-gen/src/fexp.rs `exp2_fixed` is its mirror.
+// |t| < 2^10 (with HALF, 2^(t - 1)), the special value passing through; then OUT
+// registers. R: registers per stage boundary (0: combinational). rtl-gen/src/fexp.rs
+// `exp2_fixed` is its mirror.
 module hls_fp_exp_t #(
     parameter int R = 1,
-    parameter int OUT = 1
+    parameter int OUT = 1,
+    parameter int HALF = 0
 ) (
     input  logic        clk,
     input  logic        ce,
@@ -128,7 +138,7 @@ module hls_fp_exp_t #(
     hls_fp_exp_kr #(.R(R)) kr (.clk, .ce, .sp, .neg, .t, .sp13, .k13, .tab13, .tp13);
     // Stages 14-16: r = T (1 + p), 2^k, rounding (hls_fp_exp_tail).
     hls_fp_exp_tail #(.EW(8), .MW(23), .KW(12), .TPW(26), .R(R), .OUT(OUT))
-        tail (.clk, .ce, .sp(sp13), .k(k13), .tab(tab13), .tp(tp13), .y);
+        tail (.clk, .ce, .sp(sp13), .k(k13 - 12'(HALF)), .tab(tab13), .tp(tp13), .y);
 endmodule
 
 // Stages 5-13 of the float exponentials (exp2_kr in rtl-gen/src/fexp.rs up to r's sum):
@@ -331,10 +341,12 @@ endmodule
 //   zero (the sticky bit otherwise), s = -k - 1 capped at 31.
 // - |x| < 2^-5: q = 1 + t (c1 + t (c2 + t c3)) by Horner on |t| (added or subtracted by
 //   x's sign), then x's significand times q, its top 32 bits and a sticky bit.
-// Then at most 7 places of normalising and one rounding to nearest even.
+// Then at most 7 places of normalising and one rounding to nearest even (with HALF, of
+// half the value: the exponent one less).
 module hls_fp_expm1_t #(
     parameter int R = 1,
-    parameter int OUT = 1
+    parameter int OUT = 1,
+    parameter int HALF = 0
 ) (
     input  logic        clk,
     input  logic        ce,
@@ -499,7 +511,7 @@ module hls_fp_expm1_t #(
     /* verilator lint_on UNUSEDSIGNAL */
     assign gn = g16 << lz;
     logic signed [11:0] en;
-    assign en = e16 - 12'(lz);
+    assign en = e16 - 12'(lz) - 12'(HALF);
     logic [SPW-1:0] sp17;
     logic neg17, ovf17;
     logic [7:0] e17;
@@ -559,5 +571,69 @@ module hls_fp_tanh #(
     );
     logic [31:0] res;
     assign res = nan_d ? 32'h7FC0_0000 : one_d ? {sign_d, 31'h3F80_0000} : {sign_d, q[30:0]};
+    hls_delay #(.W(32), .N(OUT)) out (.clk, .ce, .d(res), .q(y));
+endmodule
+
+// binary32 sinh a (KIND 0) and cosh a (KIND 1) from half the exponential of |a|, through
+// the float adder and divider (rtl-gen/src/fexp.rs `sinh` and `cosh`, with the error
+// analysis):
+// - sinh: h = (e^|a| - 1) / 2 (hls_fp_exp KIND 5, 18 stages), d = 2h + 1 (the adder, 8),
+//   q = h / d (the divider, 28), h + q (the adder, 8): 62 stages. That is (e^|a| - e^-|a|)
+//   / 2 with every term positive, so nothing cancels near 0. |a| < 2^-12 gives a itself
+//   (a^3/6 is under half its ulp); an infinite h (|a| > 89.42) gives infinity (q would be
+//   infinity over infinity), and when 2h overflows d is infinite and q 0: h is the result.
+// - cosh: h = e^|a| / 2 (hls_fp_exp KIND 4, 16 stages), q = (1/4) / h (the divider, 28),
+//   h + q (the adder, 8): 52 stages. q <= 1/2 <= h; infinity for |a| > 89.42 on its own.
+// Each part at its own stage count when LAT allows (more: a delay line at the output),
+// else LAT shared in proportion (their shorter forms compute the same bits); a's sign for
+// sinh, the quiet NaN for a NaN.
+module hls_fp_sinh #(
+    parameter int KIND = 0,
+    parameter int LAT = 62
+) (
+    input  logic        clk,
+    input  logic        ce,
+    input  logic [31:0] a,
+    output logic [31:0] y
+);
+    localparam int E = (KIND == 0) ? 18 : 16;  // the halved exponential
+    localparam int D = (KIND == 0) ? 8 : 0;    // 2h + 1
+    localparam int FULL = E + D + 28 + 8;
+    localparam int L1 = (LAT >= FULL) ? E : LAT * E / FULL;
+    localparam int L2 = (LAT >= FULL) ? D : LAT * D / FULL;
+    localparam int L3 = (LAT >= FULL) ? 28 : LAT * 28 / FULL;
+    localparam int L4 = (LAT >= FULL) ? 8 : LAT - L1 - L2 - L3;
+    localparam int OUT = LAT - L1 - L2 - L3 - L4;
+    logic [31:0] ax, h, num, den, h_d, q, qs;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [31:0] s;  // (never negative: a sum of positives; sinh puts a's sign back)
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign ax = {1'b0, a[30:0]};
+    hls_fp_exp #(.KIND(KIND == 0 ? 5 : 4), .LAT(L1)) half_exp (.clk, .ce, .a(ax), .y(h));
+    if (KIND == 0) begin : g_sinh
+        // 2h: the exponent + 1, infinity from 2^127 on (h is normal where it counts).
+        logic [31:0] h2;
+        assign h2 = (h[30:23] >= 8'd254) ? 32'h7F80_0000 : h + 32'h0080_0000;
+        hls_fp_add #(.EW(8), .MW(23), .LAT(L2)) add1 (.clk, .ce, .a(h2), .b(32'h3F80_0000), .y(den));
+        hls_delay #(.W(32), .N(L2)) keep_h (.clk, .ce, .d(h), .q(num));
+    end else begin : g_cosh
+        assign den = h;
+        assign num = 32'h3E80_0000;
+    end
+    hls_fp_div #(.EW(8), .MW(23), .LAT(L3)) div (.clk, .ce, .a(num), .b(den), .y(q));
+    hls_delay #(.W(32), .N(L2 + L3)) keep_h2 (.clk, .ce, .d(h), .q(h_d));
+    assign qs = (h_d[30:23] == 8'hFF) ? 32'd0 : q;
+    hls_fp_add #(.EW(8), .MW(23), .LAT(L4)) add2 (.clk, .ce, .a(h_d), .b(qs), .y(s));
+    // Beside them: the sign, and the special results.
+    logic nan, tiny, nan_d, tiny_d;
+    logic [31:0] a_d;
+    assign nan = ax > 32'h7F80_0000;
+    assign tiny = (KIND == 0) && ax < 32'(hls_fp_math_pkg::SINHF_X);
+    hls_delay #(.W(2 + 32), .N(L1 + L2 + L3 + L4)) side (
+        .clk, .ce, .d({nan, tiny, a}), .q({nan_d, tiny_d, a_d})
+    );
+    logic [31:0] res;
+    assign res = nan_d ? 32'h7FC0_0000 : tiny_d ? a_d
+               : {(KIND == 0) && a_d[31], s[30:0]};
     hls_delay #(.W(32), .N(OUT)) out (.clk, .ce, .d(res), .q(y));
 endmodule
