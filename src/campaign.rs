@@ -468,10 +468,11 @@ fn trig_operand64(r: &mut Rng, a: u64) -> u64 {
     sign | (x & !(1 << 63))
 }
 
-/// A float argument for expm1 and tanh: any operand a third of the time; |x| from 2^-38 to 2^3 (the
-/// tiny border at 2^-33, the polynomial path below 2^-5 and its border, the cancelling
-/// k = 0 and k = -1); x near j ln 2 for j from -40 to 130 (where k steps, up to the overflow
-/// past 88.7 and the rounding to -1 below -17.3), a few hundred ulps either way.
+/// A float argument for expm1, tanh, sinh and cosh: any operand a third of the time; |x|
+/// from 2^-38 to 2^3 (the tiny border at 2^-33, sinh's at 2^-12, the polynomial path below
+/// 2^-5 and its border, the cancelling k = 0 and k = -1); x near j ln 2 for j from -40 to
+/// 130 (where k steps, up to the overflow past 88.7, the halved ones' past 89.4, and the
+/// rounding to -1 below -17.3), a few hundred ulps either way.
 fn expm1_operand32(r: &mut Rng, a: u32) -> u32 {
     let (u, w) = (r.next(), r.next());
     let sign = ((u >> 63) as u32) << 31;
@@ -1000,7 +1001,9 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
             vec![a as u64, b as u64, c as u64]
         }
         "fp32_sin" | "fp32_cos" | "fp32_tan" => vec![trig_operand32(r, a) as u64],
-        "fp32_expm1" | "fp32_tanh" => vec![expm1_operand32(r, a) as u64],
+        "fp32_expm1" | "fp32_tanh" | "fp32_sinh" | "fp32_cosh" => {
+            vec![expm1_operand32(r, a) as u64]
+        }
         // hypot: mostly a second operand 0 to 15 binades apart (the core returns the
         // larger one from 13 on), any significand, either sign; sometimes any partner.
         "fp32_hypot" => {
