@@ -207,7 +207,7 @@ fn expm1_scaled(x: u32, half: i32) -> u32 {
     round_pack32(neg, e - lz as i32 - half, f)
 }
 
-/// expm1's polynomial path (stages 5-13): {biased exponent of bit 31, significand, sticky}.
+/// expm1's polynomial path (stages 5-14): {biased exponent of bit 31, significand, sticky}.
 fn expm1_small(neg: bool, t: u64, m: u64, ex: u32) -> (i32, u64, bool) {
     let [c1, c2, c3] = expm1_coefs();
     let signed = |v: u64| if neg { v.wrapping_neg() } else { v };

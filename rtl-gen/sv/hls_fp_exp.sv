@@ -371,7 +371,7 @@ module hls_fp_expm1_t #(
     logic [CW-1:0] c13;
     hls_delay #(.W(CW), .N(9 * R)) keep (.clk, .ce, .d({neg, ex}), .q(c13));
 
-    // The polynomial path, stages 5-13 (|t| < 2^27.53 at 2^32 when it counts).
+    // The polynomial path, stages 5-14 (|t| < 2^27.53 at 2^32 when it counts).
     logic [27:0] tm;
     assign tm = t[27:0];
     // Stage 5: |t| c3 (18 x 18).
@@ -404,40 +404,52 @@ module hls_fp_expm1_t #(
     hls_delay #(.W(1 + 28 + 25), .N(R)) s8 (
         .clk, .ce, .d({n7, tm7, h1_full[30:6]}), .q({n8, tm8, h1})
     );
-    // Stage 9: |t| h1 (28 x 25).
+    // Stage 9: |t| h1 (28 x 25) as two partial products (28 x 17, 28 x 8): the whole
+    // product in one stage held the core to 81 MHz on ECP5 (its four multiplier blocks and
+    // their sum in a row); the path has two stages to spare before stage 16 needs it.
+    logic [44:0] p1a;
+    logic [35:0] p1b;
+    hls_delay #(.W(1 + 45 + 36), .N(R)) s9 (
+        .clk, .ce, .d({n8, 45'(tm8) * 45'(h1[16:0]), 36'(tm8) * 36'(h1[24:17])}),
+        .q({n9, p1a, p1b})
+    );
+    // Stage 10: their sum.
+    logic n10;
     logic [52:0] p1;
-    hls_delay #(.W(1 + 53), .N(R)) s9 (.clk, .ce, .d({n8, 53'(tm8) * 53'(h1)}), .q({n9, p1}));
-    // Stage 10: q = 1 +- |t| h1 (at 2^32, within 2^-5.5 of 1).
+    hls_delay #(.W(1 + 53), .N(R)) s10 (
+        .clk, .ce, .d({n9, 53'(p1a) + (53'(p1b) << 17)}), .q({n10, p1})
+    );
+    // Stage 11: q = 1 +- |t| h1 (at 2^32, within 2^-5.5 of 1).
     logic [32:0] q;
-    hls_delay #(.W(33), .N(R)) s10 (
+    hls_delay #(.W(33), .N(R)) s11 (
         .clk, .ce,
-        .d(n9 ? 33'h1_0000_0000 - 33'(p1 >> 26) : 33'h1_0000_0000 + 33'(p1 >> 26)),
+        .d(n10 ? 33'h1_0000_0000 - 33'(p1 >> 26) : 33'h1_0000_0000 + 33'(p1 >> 26)),
         .q(q)
     );
-    // Stage 11: x's significand times q, two partial products (24 x 17, 24 x 16).
-    logic [7:0] ex10;
-    logic [23:0] m10;
-    hls_delay #(.W(8 + 24), .N(6 * R)) keep_s (.clk, .ce, .d({ex, m}), .q({ex10, m10}));
+    // Stage 12: x's significand times q, two partial products (24 x 17, 24 x 16).
     logic [7:0] ex11;
+    logic [23:0] m11;
+    hls_delay #(.W(8 + 24), .N(7 * R)) keep_s (.clk, .ce, .d({ex, m}), .q({ex11, m11}));
+    logic [7:0] ex12;
     logic [40:0] mq0;
     logic [39:0] mq1;
-    hls_delay #(.W(8 + 41 + 40), .N(R)) s11 (
-        .clk, .ce, .d({ex10, 41'(m10) * 41'(q[16:0]), 40'(m10) * 40'(q[32:17])}),
-        .q({ex11, mq0, mq1})
+    hls_delay #(.W(8 + 41 + 40), .N(R)) s12 (
+        .clk, .ce, .d({ex11, 41'(m11) * 41'(q[16:0]), 40'(m11) * 40'(q[32:17])}),
+        .q({ex12, mq0, mq1})
     );
-    // Stage 12: their sum (top bit at 54 to 56).
-    logic [7:0] ex12;
+    // Stage 13: their sum (top bit at 54 to 56).
+    logic [7:0] ex13;
     logic [56:0] mq;
-    hls_delay #(.W(8 + 57), .N(R)) s12 (
-        .clk, .ce, .d({ex11, 57'(mq0) + (57'(mq1) << 17)}), .q({ex12, mq})
+    hls_delay #(.W(8 + 57), .N(R)) s13 (
+        .clk, .ce, .d({ex12, 57'(mq0) + (57'(mq1) << 17)}), .q({ex13, mq})
     );
-    // Stage 13: {biased exponent of bit 31, significand, sticky}: bits 56..25, the value
+    // Stage 14: {biased exponent of bit 31, significand, sticky}: bits 56..25, the value
     // g 2^(ex - 157).
-    logic signed [11:0] pe13;
-    logic [31:0] pg13;
-    logic ps13;
-    hls_delay #(.W(12 + 32 + 1), .N(R)) s13 (
-        .clk, .ce, .d({12'(ex12) + 12'sd1, mq[56:25], mq[24:0] != '0}), .q({pe13, pg13, ps13})
+    logic signed [11:0] pe14;
+    logic [31:0] pg14;
+    logic ps14;
+    hls_delay #(.W(12 + 32 + 1), .N(R)) s14p (
+        .clk, .ce, .d({12'(ex13) + 12'sd1, mq[56:25], mq[24:0] != '0}), .q({pe14, pg14, ps14})
     );
 
     // Stage 14: r = T (1 + p), held below 2.
@@ -447,13 +459,10 @@ module hls_fp_expm1_t #(
     logic [CW-1:0] c14;
     logic signed [11:0] k14;
     logic [31:0] r14;
-    logic signed [11:0] pe14;
-    logic [31:0] pg14;
-    logic ps14;
-    hls_delay #(.W(SPW + CW + 12 + 32 + 12 + 32 + 1), .N(R)) s14 (
+    hls_delay #(.W(SPW + CW + 12 + 32), .N(R)) s14 (
         .clk, .ce,
-        .d({sp13, c13, k13, rsum[32] ? 32'hFFFF_FFFF : rsum[31:0], pe13, pg13, ps13}),
-        .q({sp14, c14, k14, r14, pe14, pg14, ps14})
+        .d({sp13, c13, k13, rsum[32] ? 32'hFFFF_FFFF : rsum[31:0]}),
+        .q({sp14, c14, k14, r14})
     );
     // Stage 15: the two addends of 2^k r - 1 (see above) and the sticky bit.
     logic neg14, small14;
