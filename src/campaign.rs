@@ -358,6 +358,44 @@ fn log1p_operand64(r: &mut Rng, a: u64) -> u64 {
     }
 }
 
+/// A float argument for log1p: `a` (every special case); |x| from 2^-40 to 2^7 (the fma
+/// path below 2^-12, its border, the logarithm's path where 1 + x rounds or cancels), both
+/// signs; x just above -1 (1 + x exact, small); any positive float; x from 2^23 to 2^26
+/// (where 1 + x and u - 1 round, ties included); or y - 1 for y near 1 or near a table
+/// boundary of the float logarithm (m = j/128).
+fn log1p_operand32(r: &mut Rng, a: u32) -> u32 {
+    let (u, w) = (r.next(), r.next());
+    let frac = w as u32 & 0x7F_FFFF;
+    match u % 6 {
+        0 => a,
+        1 => ((u >> 63) as u32) << 31 | (((u >> 8) % 47 + 87) as u32) << 23 | frac,
+        2 => 0xBF80_0000 - 1 - (w % (1 << 20)) as u32,
+        3 => (w as u32 >> 1) % 0x7F80_0000,
+        4 => (((u >> 8) % 4 + 150) as u32) << 23 | frac,
+        _ => {
+            // 1 +- 2^-k (1 + f) or j/128 (times 2^0 or 2^1), a few ulps off, minus 1.
+            let y = if u >> 8 & 1 == 0 {
+                let k = ((u >> 9) % 30 + 1) as i32;
+                let d = 2f32.powi(-k) * (1.0 + (frac as f32) / 8388608.0);
+                if u >> 40 & 1 == 0 {
+                    1.0 + d
+                } else {
+                    1.0 - d / 2.0
+                }
+            } else {
+                let j = ((u >> 9) % 96 + 96) as f32 / 128.0;
+                j * if u >> 40 & 1 == 0 { 1.0 } else { 2.0 }
+            };
+            let y = f32::from_bits(
+                y.to_bits()
+                    .wrapping_add((w >> 40) as u32 % 9)
+                    .wrapping_sub(4),
+            );
+            (y - 1.0).to_bits()
+        }
+    }
+}
+
 /// The operand of a double logarithm core: `a` (the general biased operand), any positive
 /// value (every exponent, subnormals included), a value near 1 (1 +- 2^-k (1 + f) for k up
 /// to 60: the cores' path where z is the whole result), a point near a boundary of either
@@ -1001,6 +1039,7 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
             vec![a as u64, b as u64, c as u64]
         }
         "fp32_sin" | "fp32_cos" | "fp32_tan" => vec![trig_operand32(r, a) as u64],
+        "fp32_log1p" => vec![log1p_operand32(r, a) as u64],
         "fp32_expm1" | "fp32_tanh" | "fp32_sinh" | "fp32_cosh" => {
             vec![expm1_operand32(r, a) as u64]
         }

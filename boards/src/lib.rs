@@ -195,9 +195,9 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
 /// Operator classes a board may time, each with the class whose timing it takes when the
 /// board does not: a core that has outgrown a shared class (the staged exponential and
 /// logarithm, 16 cycles, expm1, 18, the sine and cosine, 21, the powers, 32, the hypotenuse,
-/// 37, the tangent, 39, cosh, 52, tanh, 54, sinh, 62, the functions computed by their
-/// double cores, 28 to 97, beside the 24 of fp32_math) gets its own without breaking boards
-/// written before it.
+/// 37, the tangent, 39, cosh, 52, tanh, 54, log1p, 60, sinh, 62, the functions computed by
+/// their double cores, 38 to 97, beside the 24 of fp32_math) gets its own without breaking
+/// boards written before it.
 /// A board without one of the double function classes (fp64_exp, fp64_expm1, fp64_log,
 /// fp64_log1p, fp64_pow, fp64_sin, fp64_tan, fp64_hypot, fp64_sinh, fp64_tanh, fp64_atan,
 /// fp64_asin, fp64_erf, fp64_rootn) gives its cores fp64_div's timing: the deepest double
@@ -247,9 +247,10 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
 /// powr, pown and cbrt the staged hls_fp_pow (rootn: its KIND 4, with a divider beside),
 /// hypot the staged hls_fp_hypot, tanh hls_fp_tanh (the float expm1, adder and divider),
 /// sinh and cosh hls_fp_sinh (a halved exponential, the adder and divider; a class each,
-/// as their stage counts differ); log1p, atan and atan2, asin and acos, erf and erfc their
-/// double cores between a widening and a narrowing (a class each, as their double cores
-/// have); the others share fp32_math.
+/// as their stage counts differ), log1p hls_fp_log1p (the logarithm, adders, divider and
+/// fma); atan and atan2, asin and acos, erf and erfc their double cores between a widening
+/// and a narrowing (a class each, as their double cores have); the others share
+/// fp32_math.
 pub fn math_class(function: &str, width: u32) -> &'static str {
     match function {
         "exp" | "exp2" | "exp10" if width == 64 => "fp64_exp",
@@ -277,9 +278,9 @@ pub fn math_class(function: &str, width: u32) -> &'static str {
         "tanh" => "fp32_tanh",
         "sinh" => "fp32_sinh",
         "cosh" => "fp32_cosh",
+        "log1p" => "fp32_log1p",
         // The float functions computed by their double cores (rtl-gen's VIA_DOUBLE): the
         // double core's stages and four more.
-        "log1p" => "fp32_log1p",
         "atan" | "atan2" => "fp32_atan",
         "asin" | "acos" => "fp32_asin",
         "erf" | "erfc" => "fp32_erf",

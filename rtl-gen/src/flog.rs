@@ -1,5 +1,6 @@
 //! The staged float logarithm (log, log2, log10), as integers: `rtl-gen/sv/hls_fp_log.sv`
-//! computes exactly this, stage by stage, and the software model calls `log` here.
+//! computes exactly this, stage by stage, and the software model calls `log` here (and
+//! `log1p`, hls_fp_log1p's mirror: the logarithm with the float adder, divider and fma).
 //!
 //! x = 2^e m with m in [0.75, 1.5) (a subnormal normalised first). A 96-entry table indexed
 //! by m's top bits gives r, a 10-bit approximation of 1/m, so z = m r - 1 is exact (35
@@ -118,6 +119,51 @@ pub fn log(x: u32, kind: u32) -> u32 {
     round_pack32(r < 0, lead + 73, f)
 }
 
+/// Below these magnitude bits (|x| < 2^-12) log1p takes its small path.
+pub const LOG1P_SMALL: u32 = 0x3980_0000;
+
+/// log1p x = ln(1 + x) for binary32 x, as hls_fp_log1p computes it, within 2 ulp (OpenCL's
+/// bound; measured over every float: 1.18 at worst):
+///
+/// - |x| >= 2^-12: u = x + 1 rounded, c = x - (u - 1) exactly (u - 1 is exact: Sterbenz
+///   for u up to 2, and u's ulp is at least x's above; for x >= 2^24 the subtraction may
+///   round, by at most half u's ulp, 2^-28 of the result), then ln u + c / u. ln(u + c) =
+///   ln u + c/u - c^2/(2u^2) + ...: |c/u| <= 2^-24 and the result is at least 2^-12.1, so
+///   the dropped terms are under 2^-37 of it. The error: ln u's 0.55 ulp (at most twice
+///   that in the result's ulps, when ln u is in the binade above it), c / u's rounding
+///   (under 2^-36 of the result), the sum's half ulp: 1.6 ulp at worst.
+/// - |x| < 2^-12: fma(-x/2, x, x) = x - x^2/2 rounded once; the dropped x^3/3 is under
+///   2^-25.6 of x (a third of an ulp at most): within 1 ulp. -x/2 is exact (the exponent
+///   one less) from exponent field 2 up; below, -x is used, as x^2 is far below half x's
+///   ulp either way (the result is x).
+/// - x = -1: -infinity; x < -1, -infinity and NaNs: the quiet NaN; +infinity: +infinity.
+pub fn log1p(x: u32) -> u32 {
+    let ax = x & 0x7FFF_FFFF;
+    let neg = x >> 31 == 1;
+    if ax > 0x7F80_0000 || (neg && ax > 0x3F80_0000) {
+        return 0x7FC0_0000;
+    }
+    if x == 0xBF80_0000 {
+        return 0xFF80_0000;
+    }
+    if x == 0x7F80_0000 {
+        return x;
+    }
+    let xf = f32::from_bits(x);
+    if ax < LOG1P_SMALL {
+        let h = if ax >> 23 >= 2 {
+            (x ^ 0x8000_0000) - (1 << 23)
+        } else {
+            x ^ 0x8000_0000
+        };
+        return f32::from_bits(h).mul_add(xf, xf).to_bits();
+    }
+    let u = xf + 1.0;
+    let c = xf - (u - 1.0);
+    let l = f32::from_bits(log(u.to_bits(), 1));
+    (l + c / u).to_bits()
+}
+
 /// The tables and constants for hls_fp_log, as SystemVerilog for the math package.
 pub fn generated() -> String {
     let sv = |v: i64, bits: u32| crate::math::sv_signed(v.into(), bits);
@@ -159,6 +205,7 @@ pub fn generated() -> String {
         }
     }
     s += "            default: return 35'sd0;\n        endcase\n    endfunction\n";
+    s += &format!("    localparam logic [31:0] LOG1PF_SMALL = 32'h{LOG1P_SMALL:08X};\n");
     s
 }
 
@@ -200,6 +247,44 @@ mod tests {
             }
             eprintln!("kind {kind}: max {worst:.4} ulp");
         }
+    }
+
+    /// log1p over every float from -1 up, one in 29 (every exponent, subnormals and both
+    /// paths' borders included), against double precision: within 1.2 ulp (OpenCL: 2; every
+    /// float: 1.18).
+    #[test]
+    fn log1p_within_1_2_ulp() {
+        let mut worst = [0f64; 2];
+        for s in [0u32, 1 << 31] {
+            let top = if s == 0 { 0x7F80_0000 } else { 0x3F80_0000 };
+            for x in (1..top).step_by(29) {
+                let v = f32::from_bits(x | s) as f64;
+                let e = ulps(log1p(x | s), v.ln_1p());
+                assert!(e < 1.2, "x {:#x}: {e} ulp", x | s);
+                let path = usize::from(x >= LOG1P_SMALL);
+                worst[path] = worst[path].max(e);
+            }
+        }
+        eprintln!(
+            "log1p: small path max {:.4} ulp, main {:.4}",
+            worst[0], worst[1]
+        );
+    }
+
+    #[test]
+    fn log1p_special_values() {
+        assert_eq!(log1p(0), 0);
+        assert_eq!(log1p(0x8000_0000), 0x8000_0000);
+        assert_eq!(log1p(1), 1);
+        assert_eq!(log1p(0x8000_0001), 0x8000_0001);
+        assert_eq!(log1p(0xBF80_0000), 0xFF80_0000);
+        assert_eq!(log1p(0xBF80_0001), 0x7FC0_0000);
+        assert_eq!(log1p(0xFF80_0000), 0x7FC0_0000);
+        assert_eq!(log1p(0x7F80_0000), 0x7F80_0000);
+        assert_eq!(log1p(0x7FC0_0001), 0x7FC0_0000);
+        assert_eq!(log1p(f32::MAX.to_bits()), f32::MAX.ln().to_bits());
+        // Just above -1: u = 1 + x exact, c = 0.
+        assert_eq!(log1p(0xBF7F_FFFF), (2f32.powi(-24)).ln().to_bits());
     }
 
     #[test]

@@ -1,3 +1,5 @@
+// Two modules in one file: the float logarithm, and log1p built on it.
+/* verilator lint_off DECLFILENAME */
 // binary32 logarithm log_b a (KIND 0: b = 2, 1: e, 2: 10), within 0.52 ulp, staged: one
 // product or one adder a stage, each product as narrow as its error budget allows.
 // rtl-gen/src/flog.rs is the same computation in Rust, bit for bit, with the error
@@ -229,4 +231,62 @@ module hls_fp_log #(
     logic [31:0] res;
     assign res = sp15[32] ? sp15[31:0] : {neg15, hls_fp_pkg::round_word32(ef15, f15)};
     hls_delay #(.W(32), .N(LAT - R * (STAGES - 1))) out (.clk, .ce, .d(res), .q(y));
+endmodule
+
+// binary32 log1p a = ln(1 + a) from the float logarithm, adders, divider and fma
+// (rtl-gen/src/flog.rs `log1p`, with the error analysis: within 1.1 ulp, OpenCL allows 2):
+// - |a| >= 2^-12: u = a + 1 (the adder, 8 stages), v = u - 1 (8; exact), c = a - v (8;
+//   exact: the rounding error of a + 1), then ln u (hls_fp_log, beside the subtractions and
+//   the divider) + c / u (the divider, 28; the sum by the adder, 8): 60 stages. ln(u + c) =
+//   ln u + c/u - c^2/(2u^2)..., and the dropped terms are under 2^-37 of the result.
+// - |a| < 2^-12: fma(-a/2, a, a) = a - a^2/2 rounded once (hls_fp_fma; -a/2 exact, the
+//   exponent one less, or -a itself for the smallest exponents, where a^2 is far below
+//   half a's ulp either way); a^3/3 is under 2^-25.6 of a.
+// - a = -1: -infinity; a < -1, -infinity or a NaN: the quiet NaN; +infinity: +infinity.
+// Each part at its own stage count when LAT allows (more: a delay line at the output),
+// else LAT shared in proportion (their shorter forms compute the same bits).
+module hls_fp_log1p #(
+    parameter int LAT = 60
+) (
+    input  logic        clk,
+    input  logic        ce,
+    input  logic [31:0] a,
+    output logic [31:0] y
+);
+    localparam int FULL = 8 + 8 + 8 + 28 + 8;
+    localparam int LA = (LAT >= FULL) ? 8 : LAT * 8 / FULL;
+    localparam int LB = LA;
+    localparam int LC = LA;
+    localparam int LD = (LAT >= FULL) ? 28 : LAT * 28 / FULL;
+    localparam int LE = (LAT >= FULL) ? 8 : LAT - LA - LB - LC - LD;
+    localparam int BODY = LA + LB + LC + LD + LE;
+    localparam int OUT = LAT - BODY;
+    logic [31:0] u, v, c, q, l, u_d, a_d, s;
+    // u = a + 1, v = u - 1, c = a - v.
+    hls_fp_add #(.EW(8), .MW(23), .LAT(LA)) add_u (.clk, .ce, .a, .b(32'h3F80_0000), .y(u));
+    hls_fp_add #(.EW(8), .MW(23), .LAT(LB)) sub_v (.clk, .ce, .a(u), .b(32'hBF80_0000), .y(v));
+    hls_delay #(.W(32), .N(LA + LB)) keep_a (.clk, .ce, .d(a), .q(a_d));
+    hls_fp_add #(.EW(8), .MW(23), .LAT(LC)) sub_c (.clk, .ce, .a(a_d), .b({~v[31], v[30:0]}), .y(c));
+    // ln u beside them; c / u; their sum.
+    hls_fp_log #(.KIND(1), .LAT(LB + LC + LD)) ln_u (.clk, .ce, .a(u), .y(l));
+    hls_delay #(.W(32), .N(LB + LC)) keep_u (.clk, .ce, .d(u), .q(u_d));
+    hls_fp_div #(.EW(8), .MW(23), .LAT(LD)) div (.clk, .ce, .a(c), .b(u_d), .y(q));
+    hls_fp_add #(.EW(8), .MW(23), .LAT(LE)) add_s (.clk, .ce, .a(l), .b(q), .y(s));
+    // The small path: fma(-a/2, a, a).
+    logic [31:0] h, f;
+    assign h = (a[30:23] >= 8'd2) ? {~a[31], a[30:23] - 8'd1, a[22:0]} : {~a[31], a[30:0]};
+    hls_fp_fma #(.EW(8), .MW(23), .LAT(BODY)) fma (.clk, .ce, .a(h), .b(a), .c(a), .y(f));
+    // Beside them: the path and the special results.
+    logic nan, m_one, p_inf, tiny, nan_d, m_one_d, p_inf_d, tiny_d;
+    assign nan = a[30:0] > 31'h7F80_0000 || (a[31] && a[30:0] > 31'h3F80_0000);
+    assign m_one = a == 32'hBF80_0000;
+    assign p_inf = a == 32'h7F80_0000;
+    assign tiny = a[30:0] < 31'(hls_fp_math_pkg::LOG1PF_SMALL);
+    hls_delay #(.W(4), .N(BODY)) side (
+        .clk, .ce, .d({nan, m_one, p_inf, tiny}), .q({nan_d, m_one_d, p_inf_d, tiny_d})
+    );
+    logic [31:0] res;
+    assign res = nan_d ? 32'h7FC0_0000 : m_one_d ? 32'hFF80_0000 : p_inf_d ? 32'h7F80_0000
+               : tiny_d ? f : s;
+    hls_delay #(.W(32), .N(OUT)) out (.clk, .ce, .d(res), .q(y));
 endmodule
