@@ -171,7 +171,7 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "log1p",
         arity: 1,
-        call: VIA_DOUBLE,
+        call: "hls_fp_log1p #()",
         bound_ulp: 2,
         int_b: false,
         double: Some("hls_fp_log64 #(.KIND(3))"),
@@ -659,6 +659,7 @@ pub fn eval(name: &str, a: u32, b: u32) -> Option<u32> {
         "tanh" => crate::fexp::tanh(a),
         "sinh" => crate::fexp::sinh(a),
         "cosh" => crate::fexp::cosh(a),
+        "log1p" => crate::flog::log1p(a),
         "log" => crate::flog::log(a, 1),
         "log2" => crate::flog::log(a, 0),
         "log10" => crate::flog::log(a, 2),
@@ -691,6 +692,69 @@ mod tests {
         assert_eq!(to_f64(&pi()), std::f64::consts::PI);
         assert_eq!(to_f64(&ln2()), std::f64::consts::LN_2);
         assert_eq!(to_f64(&ln10()), std::f64::consts::LN_10);
+    }
+
+    /// Every one-argument float function with a float core of its own, over every float
+    /// (2^32 operands each; the special values, whose results are exact, have their own
+    /// tests), against double precision: within its OpenCL bound, the worst printed.
+    /// Minutes on two cores, so outside the default run: `cargo test --release -p rtl-gen
+    /// every_float -- --ignored --nocapture` (BENCHMARKS.md has its output).
+    #[test]
+    #[ignore]
+    fn every_float_of_the_float_functions() {
+        type Reference = fn(f64) -> f64;
+        let refs: [(&str, Reference); 15] = [
+            ("exp", f64::exp),
+            ("exp2", f64::exp2),
+            ("exp10", |x| 10f64.powf(x)),
+            ("expm1", f64::exp_m1),
+            ("log", f64::ln),
+            ("log2", f64::log2),
+            ("log10", f64::log10),
+            ("log1p", f64::ln_1p),
+            ("sin", f64::sin),
+            ("cos", f64::cos),
+            ("tan", f64::tan),
+            ("sinh", f64::sinh),
+            ("cosh", f64::cosh),
+            ("tanh", f64::tanh),
+            ("cbrt", f64::cbrt),
+        ];
+        let threads = std::thread::available_parallelism().map_or(2, |n| n.get()) as u64;
+        for (name, g) in refs {
+            let f = find(name).unwrap();
+            assert_ne!(f.call, VIA_DOUBLE, "{name}");
+            let chunk = (1u64 << 32) / threads;
+            let worst = std::thread::scope(|sc| {
+                let hs: Vec<_> = (0..threads)
+                    .map(|t| {
+                        sc.spawn(move || {
+                            let mut worst = (0f64, 0u32);
+                            for x in (t * chunk..(t + 1) * chunk).map(|v| v as u32) {
+                                let v = f32::from_bits(x);
+                                let want = g(v as f64);
+                                if v.is_nan() || !want.is_finite() || (want as f32).is_infinite() {
+                                    continue;
+                                }
+                                let e = crate::ulp::ulps32(eval(name, x, 0).unwrap(), want);
+                                if e > worst.0 {
+                                    worst = (e, x);
+                                }
+                            }
+                            worst
+                        })
+                    })
+                    .collect();
+                hs.into_iter()
+                    .map(|h| h.join().unwrap())
+                    .fold((0f64, 0u32), |a, b| if b.0 > a.0 { b } else { a })
+            });
+            eprintln!(
+                "{name}: max {:.4} ulp at {:#010x} (bound {})",
+                worst.0, worst.1, f.bound_ulp
+            );
+            assert!(worst.0 <= f.bound_ulp as f64, "{name}: {worst:?}");
+        }
     }
 
     /// The hypotenuse and the functions computed by their double cores against double
