@@ -925,6 +925,40 @@ fn hard_fma(r: &mut Rng, mw: u32, ew: u32) -> Option<Vec<u64>> {
     }
 }
 
+/// A quarter of the divider's vectors (`mw` fraction bits, `ew` exponent bits): a quotient
+/// whose first bit lies anywhere from two binades above the smallest normal to below the
+/// smallest subnormal's round bit, so every right shift a subnormal quotient takes is
+/// tried; the divisor a power of two (an exact quotient: its dropped bits decide ties),
+/// one with a short significand, or any, and one in eight subnormal (a subnormal dividend
+/// comes from the clamp). The rest None, left to the general operands.
+fn hard_div(r: &mut Rng, mw: u32, ew: u32) -> Option<Vec<u64>> {
+    let u = r.next();
+    if !u.is_multiple_of(4) {
+        return None;
+    }
+    let bias = (1i64 << (ew - 1)) - 1;
+    let top = (1i64 << ew) - 2; // the largest finite exponent field
+    let frac = (1u64 << mw) - 1;
+    let z_sig = match (u >> 2) % 3 {
+        0 => 0,
+        1 => r.next() & frac & !(frac >> 6),
+        _ => r.next() & frac,
+    };
+    let z_exp = if (u >> 4).is_multiple_of(8) {
+        0
+    } else {
+        1 + (r.next() % top as u64) as i64
+    };
+    // The quotient's exponent field, 3 down to -(mw + 2); the dividend's from it.
+    let q_exp = 3 - ((u >> 8) % (u64::from(mw) + 6)) as i64;
+    let x_exp = (q_exp + z_exp.max(1) - bias).clamp(0, top);
+    let field = |sign: u64, e: i64, f: u64| sign << (ew + mw) | (e as u64) << mw | (f & frac);
+    Some(vec![
+        field((u >> 32) & 1, x_exp, r.next()),
+        field((u >> 33) & 1, z_exp, z_sig),
+    ])
+}
+
 /// The operands of vector i, biased towards each core's hard cases.
 fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64> {
     if core.starts_with("fp64_") && core != "fp64_to_fp32" {
@@ -944,6 +978,7 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
                 vec![a, b, c]
             }
             "fp64_add" => vec![r.next() & 1, a, partner64(r, a)],
+            "fp64_div" => hard_div(r, 52, 11).unwrap_or_else(|| vec![a, partner64(r, a)]),
             "fp64_sqrt" => vec![a],
             "fp64_log" | "fp64_log2" | "fp64_log10" => vec![log_operand64(r, a)],
             "fp64_log1p" => vec![log1p_operand64(r, a)],
@@ -1038,6 +1073,7 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
             };
             vec![a as u64, b as u64, c as u64]
         }
+        "fp32_div" => hard_div(r, 23, 8).unwrap_or_else(|| vec![a as u64, partner(r, a) as u64]),
         "fp32_sin" | "fp32_cos" | "fp32_tan" => vec![trig_operand32(r, a) as u64],
         "fp32_log1p" => vec![log1p_operand32(r, a) as u64],
         "fp32_expm1" | "fp32_tanh" | "fp32_sinh" | "fp32_cosh" => {
