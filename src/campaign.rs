@@ -675,6 +675,61 @@ fn power_operands32(core: &str, r: &mut Rng) -> Vec<u64> {
     vec![x as u64, y as u64]
 }
 
+/// The operands of the float arctangent cores (rtl_gen::fatan): atan near the table's
+/// points tan(i/128) and their reciprocals (where the rotation leaves the most and the
+/// least, and i = 1 turns into 0), at every exponent from 2^-30 to 2^30, or general; atan2
+/// y general or any finite float, x from y's binade to 2^40 apart, near y / tan(i/128), or
+/// general (zeros, infinities, NaN, subnormals). asin and acos: anywhere in (-1, 1), 1 -
+/// k ulp for k up to 2^20 (sqrt(1 - x^2) from the fma's exact cancellation), tiny, just
+/// past +-1, or general (outside [-1, 1]: NaN).
+fn arctan_operands32(core: &str, r: &mut Rng, a: u32) -> Vec<u64> {
+    let (u, w) = (r.next(), r.next());
+    let sign = ((u >> 63) as u32) << 31;
+    let near_tab = |r: &mut Rng| ((r.next() % 129) as f64 / 128.0).tan();
+    let nudge = |x: f64| {
+        (x as f32)
+            .to_bits()
+            .wrapping_add((w % 4097) as u32)
+            .wrapping_sub(2048)
+    };
+    if core == "fp32_asin" || core == "fp32_acos" {
+        return vec![u64::from(match u % 6 {
+            0 => a,
+            1 | 2 => (f32::from_bits((w >> 41) as u32 | 0x3F80_0000) - 1.0).to_bits() | sign,
+            3 => (0x3F80_0000 - 1 - (w as u32 >> 8) % (1 << ((u >> 8) % 21))) | sign,
+            4 => (0x3F80_0000 + (w as u32 % 64)) | sign,
+            _ => sign | (((u >> 8) % 60 + 67) as u32) << 23 | (w as u32 & 0x7F_FFFF),
+        })];
+    }
+    if core == "fp32_atan" {
+        return vec![u64::from(match u % 4 {
+            0 => a,
+            1 => nudge(near_tab(r)) | sign,
+            2 => nudge(1.0 / near_tab(r).max(1.0 / 128.0)) | sign,
+            _ => sign | (((u >> 8) % 60 + 97) as u32) << 23 | (w as u32 & 0x7F_FFFF),
+        })];
+    }
+    let y = if u % 3 == 0 {
+        a
+    } else {
+        (w as u32 % 0x7F80_0000) | sign
+    };
+    let v = r.next();
+    let x = match v % 4 {
+        0 => partner(r, y),
+        1 => {
+            let e = (((y >> 23) & 0xFF) as i64 + (v >> 8) as i64 % 81 - 40).clamp(0, 254) as u32;
+            e << 23 | (r.next() as u32 & 0x7F_FFFF)
+        }
+        2 => ((f32::from_bits(y & 0x7FFF_FFFF) as f64 / near_tab(r)) as f32)
+            .to_bits()
+            .wrapping_add((v >> 8) as u32 % 65)
+            .wrapping_sub(32),
+        _ => operand(r),
+    } ^ ((r.next() as u32) & 0x8000_0000);
+    vec![u64::from(y), u64::from(x)]
+}
+
 /// The operands of the double arctangent cores. atan: near the table's points tan(i/128)
 /// (where the rotation leaves the most and the least), tiny (the result is x), huge (pi/2
 /// minus a tiny angle), near +-1. atan2: y general or any finite double, x from y's binade
@@ -1075,6 +1130,7 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
         }
         "fp32_div" => hard_div(r, 23, 8).unwrap_or_else(|| vec![a as u64, partner(r, a) as u64]),
         "fp32_sin" | "fp32_cos" | "fp32_tan" => vec![trig_operand32(r, a) as u64],
+        "fp32_atan" | "fp32_atan2" | "fp32_asin" | "fp32_acos" => arctan_operands32(core, r, a),
         "fp32_log1p" => vec![log1p_operand32(r, a) as u64],
         "fp32_expm1" | "fp32_tanh" | "fp32_sinh" | "fp32_cosh" => {
             vec![expm1_operand32(r, a) as u64]

@@ -3375,7 +3375,8 @@ fn elementary_operands(seed: u64, n: usize) -> (Vec<f32>, Vec<f32>) {
 /// atan, atan2, asin, acos, hypot, pown, rootn, erf, erfc) in
 /// float, on hard operands. The RTL equals the
 /// model bit for bit (the model computes with the cores' own arithmetic), each result is
-/// within 1 ulp of the exact value (expm1 1.5, cosh 1.1, log1p 1.2, sinh 2.6, tanh 3; std's double
+/// within 1 ulp of the exact value (expm1 1.5, cosh 1.1, log1p 1.2, asin and acos 1.3, sinh
+/// 2.6, tanh 3; std's double
 /// functions; pow and fma
 /// exact in double where they can be), and within OpenCL's bound of pocl's.
 #[test]
@@ -3492,8 +3493,9 @@ fn elementary_functions_cosimulate_and_match_pocl() {
             // expm1 within 1.5 (its main path's cancellation for small k), sinh and cosh,
             // from the halved exponentials with a quotient and a sum, within 2.6 and 1.1
             // (bound 4), tanh, expm1's quotient, within 3 (bound 5), log1p, ln u + c / u,
-            // within 1.2 (bound 2): each measured over every float by rtl-gen's
-            // `every_float_of_the_float_functions` (1.46, 2.52, 1.05, 2.85, 1.18).
+            // within 1.2 (bound 2), asin and acos, atan2 of x and sqrt(1 - x^2) rounded twice,
+            // within 1.3 (bound 4): each measured over every float by rtl-gen's
+            // `every_float_of_the_float_functions` (1.46, 2.52, 1.05, 2.85, 1.18, 1.27, 1.30).
             let ours_max = match (bound, o, lane) {
                 (0.0, _, _) => 0.5,
                 (_, "hyp", 0) => 1.5,
@@ -3501,6 +3503,7 @@ fn elementary_functions_cosimulate_and_match_pocl() {
                 (_, "hyp", 2) => 1.1,
                 (_, "hyp", 3) => 3.0,
                 (_, "inv", 0) => 1.2,
+                (_, "inv", 3 | 4) => 1.3,
                 _ => 1.0,
             };
             assert!(
@@ -3566,8 +3569,9 @@ fn every_core_passes_its_verification_campaign() {
         // 0.53 ulp, the quotient's rounding 0.5, so 2.6 at worst), within 2.5 and 3 (their
         // bound: 5); the float expm1 within 1.5 (its bound: 3), sinh and cosh within 2.6
         // and 1.1 (bound 4), tanh, e / (e + 2) of expm1, within 3 (bound 5), log1p within
-        // 1.2 (bound 2): over every float, rtl-gen's `every_float_of_the_float_functions`
-        // measures 1.46, 2.52, 1.05, 2.85 and 1.18.
+        // 1.2 (bound 2), asin and acos, atan2 of x and sqrt(1 - x^2), within 1.3 (bound
+        // 4): over every float, rtl-gen's `every_float_of_the_float_functions` measures
+        // 1.46, 2.52, 1.05, 2.85, 1.18, 1.27 and 1.30.
         let within = match row["core"].as_str() {
             Some("fp64_tan") => 2.5,
             Some("fp64_tanh") => 3.0,
@@ -3576,6 +3580,7 @@ fn every_core_passes_its_verification_campaign() {
             Some("fp32_cosh") => 1.1,
             Some("fp32_tanh") => 3.0,
             Some("fp32_log1p") => 1.2,
+            Some("fp32_asin" | "fp32_acos") => 1.3,
             _ => 1.0,
         };
         assert!(row["max_ulp"].as_f64().unwrap() <= within, "{row}");

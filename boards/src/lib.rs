@@ -195,8 +195,9 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
 /// Operator classes a board may time, each with the class whose timing it takes when the
 /// board does not: a core that has outgrown a shared class (the staged exponential and
 /// logarithm, 16 cycles, expm1, 18, the sine and cosine, 21, the powers, 32, the hypotenuse,
-/// 37, the tangent, 39, cosh, 52, tanh, 54, log1p, 60, sinh, 62, the functions computed by
-/// their double cores, 38 to 97, beside the 24 of fp32_math) gets its own without breaking
+/// 37, the tangent, 39, the arctangents, 47, cosh, 52, tanh, 54, log1p, 60, sinh, 62, asin
+/// and acos, 88, erf and erfc computed by their double core, 38, beside the 24 of
+/// fp32_math) gets its own without breaking
 /// boards written before it.
 /// A board without one of the double function classes (fp64_exp, fp64_expm1, fp64_log,
 /// fp64_log1p, fp64_pow, fp64_sin, fp64_tan, fp64_hypot, fp64_sinh, fp64_tanh, fp64_atan,
@@ -248,9 +249,9 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
 /// hypot the staged hls_fp_hypot, tanh hls_fp_tanh (the float expm1, adder and divider),
 /// sinh and cosh hls_fp_sinh (a halved exponential, the adder and divider; a class each,
 /// as their stage counts differ), log1p hls_fp_log1p (the logarithm, adders, divider and
-/// fma); atan and atan2, asin and acos, erf and erfc their double cores between a widening
-/// and a narrowing (a class each, as their double cores have); the others share
-/// fp32_math.
+/// fma), atan and atan2 hls_fp_arctan, asin and acos hls_fp_asin (the fma, the square root
+/// and hls_fp_arctan); erf and erfc their double core between a widening and a narrowing
+/// (a class of their own, as the double core has); the others share fp32_math.
 pub fn math_class(function: &str, width: u32) -> &'static str {
     match function {
         "exp" | "exp2" | "exp10" if width == 64 => "fp64_exp",
@@ -279,10 +280,10 @@ pub fn math_class(function: &str, width: u32) -> &'static str {
         "sinh" => "fp32_sinh",
         "cosh" => "fp32_cosh",
         "log1p" => "fp32_log1p",
-        // The float functions computed by their double cores (rtl-gen's VIA_DOUBLE): the
-        // double core's stages and four more.
         "atan" | "atan2" => "fp32_atan",
         "asin" | "acos" => "fp32_asin",
+        // The float functions computed by their double core (rtl-gen's VIA_DOUBLE): the
+        // double core's stages and four more.
         "erf" | "erfc" => "fp32_erf",
         _ => "fp32_math",
     }

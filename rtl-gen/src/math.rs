@@ -179,7 +179,7 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "atan",
         arity: 1,
-        call: VIA_DOUBLE,
+        call: "hls_fp_atan #(.KIND(1))",
         bound_ulp: 5,
         int_b: false,
         double: Some("hls_fp_atan64 #(.KIND(1))"),
@@ -187,7 +187,7 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "atan2",
         arity: 2,
-        call: VIA_DOUBLE,
+        call: "hls_fp_atan2 #()",
         bound_ulp: 6,
         int_b: false,
         double: Some("hls_fp_atan2_64 #()"),
@@ -195,7 +195,7 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "asin",
         arity: 1,
-        call: VIA_DOUBLE,
+        call: "hls_fp_asin #(.KIND(0))",
         bound_ulp: 4,
         int_b: false,
         double: Some("hls_fp_atan64 #(.KIND(2))"),
@@ -203,7 +203,7 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "acos",
         arity: 1,
-        call: VIA_DOUBLE,
+        call: "hls_fp_asin #(.KIND(1))",
         bound_ulp: 4,
         int_b: false,
         double: Some("hls_fp_atan64 #(.KIND(3))"),
@@ -472,6 +472,7 @@ fn generated() -> String {
     s += &crate::fpow64::generated();
     s += &crate::fsin64::generated();
     s += &crate::fsinh64::generated();
+    s += &crate::fatan::generated();
     s += &crate::fatan64::generated();
     s += &crate::ferf64::generated();
     s += "    // ---- end of generated part ----\n";
@@ -536,7 +537,7 @@ fn pack(s: bool, k: i32, m: u128) -> u32 {
 }
 
 /// v / 2^64 * 2^off (v nonzero, below 2^80) rounded, sign s.
-fn norm_pack(s: bool, off: i32, v: u128) -> u32 {
+pub(crate) fn norm_pack(s: bool, off: i32, v: u128) -> u32 {
     let lead = 127 - v.leading_zeros() as i32;
     let m = if lead > 64 {
         let sh = lead - 64;
@@ -672,6 +673,10 @@ pub fn eval(name: &str, a: u32, b: u32) -> Option<u32> {
         "hypot" => hypot32(a, b),
         "pown" => crate::fpow::power(a, b, crate::fpow::Kind::Pown),
         "rootn" => crate::fpow::power(a, b, crate::fpow::Kind::Rootn),
+        "atan" => crate::fatan::atan(a),
+        "atan2" => crate::fatan::atan2(a, b),
+        "asin" => crate::fatan::asin(a),
+        "acos" => crate::fatan::acos(a),
         _ => return None,
     })
 }
@@ -698,12 +703,13 @@ mod tests {
     /// (2^32 operands each; the special values, whose results are exact, have their own
     /// tests), against double precision: within its OpenCL bound, the worst printed.
     /// Minutes on two cores, so outside the default run: `cargo test --release -p rtl-gen
-    /// every_float -- --ignored --nocapture` (BENCHMARKS.md has its output).
+    /// every_float -- --ignored --nocapture` (BENCHMARKS.md has its output; EVERY_FLOAT=
+    /// names, comma-separated, picks functions).
     #[test]
     #[ignore]
     fn every_float_of_the_float_functions() {
         type Reference = fn(f64) -> f64;
-        let refs: [(&str, Reference); 15] = [
+        let refs: [(&str, Reference); 18] = [
             ("exp", f64::exp),
             ("exp2", f64::exp2),
             ("exp10", |x| 10f64.powf(x)),
@@ -719,9 +725,18 @@ mod tests {
             ("cosh", f64::cosh),
             ("tanh", f64::tanh),
             ("cbrt", f64::cbrt),
+            ("atan", f64::atan),
+            ("asin", f64::asin),
+            ("acos", f64::acos),
         ];
         let threads = std::thread::available_parallelism().map_or(2, |n| n.get()) as u64;
-        for (name, g) in refs {
+        // EVERY_FLOAT=atan,asin runs only those.
+        let only = std::env::var("EVERY_FLOAT").ok();
+        let wanted = |name: &str| {
+            only.as_ref()
+                .map_or(true, |o| o.split(',').any(|n| n == name))
+        };
+        for (name, g) in refs.into_iter().filter(|(n, _)| wanted(n)) {
             let f = find(name).unwrap();
             assert_ne!(f.call, VIA_DOUBLE, "{name}");
             let chunk = (1u64 << 32) / threads;
