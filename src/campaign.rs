@@ -779,6 +779,26 @@ fn arctan_operands64(core: &str, r: &mut Rng, a: u64) -> Vec<u64> {
     }
 }
 
+/// The operand of the float erf and erfc cores (rtl_gen::ferf), either sign: the general
+/// biased operand; |x| at every exponent from 2^-30 to 2^3 (the series and table paths);
+/// anywhere in [0, 4) (erf's range) and [4, 11) (erfc's tail: subnormal results from 9.2,
+/// zero from 10.06); near the table's interval borders (k 2^(s-9) in binade [2^(s-3),
+/// 2^(s-2))) and the paths' borders (2^-3, 4, 16).
+fn erf_operand32(r: &mut Rng, a: u32) -> u32 {
+    let (u, w) = (r.next(), r.next());
+    let sign = ((u >> 63) as u32) << 31;
+    let frac = (w >> 11) as f64 / (1u64 << 53) as f64;
+    let near = |x: u32| x.wrapping_add((w >> 40) as u32 % 65).wrapping_sub(32);
+    match u % 6 {
+        0 => a,
+        1 => sign | (((u >> 8) % 34 + 97) as u32) << 23 | (w as u32 & 0x7F_FFFF),
+        2 => sign | ((frac * 4.0) as f32).to_bits(),
+        3 => sign | ((4.0 + frac * 7.0) as f32).to_bits(),
+        4 => sign | near((((u >> 8) % 7 + 124) as u32) << 23 | ((w % 64) as u32) << 17),
+        _ => sign | near([0x3E00_0000, 0x4080_0000, 0x4180_0000][(u >> 8) as usize % 3]),
+    }
+}
+
 /// The operand of the double erf and erfc cores, either sign: the general biased operand;
 /// |x| at every exponent from 2^-60 to 2^5 (the tiny, series and table paths); anywhere in
 /// [0, 30); near the table's interval borders (k/64 below 1, k 2^(s-7) in binade s) and
@@ -1132,6 +1152,7 @@ fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64>
         "fp32_sin" | "fp32_cos" | "fp32_tan" => vec![trig_operand32(r, a) as u64],
         "fp32_atan" | "fp32_atan2" | "fp32_asin" | "fp32_acos" => arctan_operands32(core, r, a),
         "fp32_log1p" => vec![log1p_operand32(r, a) as u64],
+        "fp32_erf" | "fp32_erfc" => vec![erf_operand32(r, a) as u64],
         "fp32_expm1" | "fp32_tanh" | "fp32_sinh" | "fp32_cosh" => {
             vec![expm1_operand32(r, a) as u64]
         }

@@ -195,9 +195,9 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
 /// Operator classes a board may time, each with the class whose timing it takes when the
 /// board does not: a core that has outgrown a shared class (the staged exponential and
 /// logarithm, 16 cycles, expm1, 18, the sine and cosine, 21, the powers, 32, the hypotenuse,
-/// 37, the tangent, 39, the arctangents, 47, cosh, 52, tanh, 54, log1p, 60, sinh, 62, asin
-/// and acos, 88, erf and erfc computed by their double core, 38, beside the 24 of
-/// fp32_math) gets its own without breaking
+/// 37, the tangent, 39, erf and erfc, 24, the arctangents, 47, cosh, 52, tanh, 54, log1p,
+/// 60, sinh, 62, asin and acos, 88, beside the 24 of fp32_math) gets its own without
+/// breaking
 /// boards written before it.
 /// A board without one of the double function classes (fp64_exp, fp64_expm1, fp64_log,
 /// fp64_log1p, fp64_pow, fp64_sin, fp64_tan, fp64_hypot, fp64_sinh, fp64_tanh, fp64_atan,
@@ -250,8 +250,7 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
 /// sinh and cosh hls_fp_sinh (a halved exponential, the adder and divider; a class each,
 /// as their stage counts differ), log1p hls_fp_log1p (the logarithm, adders, divider and
 /// fma), atan and atan2 hls_fp_arctan, asin and acos hls_fp_asin (the fma, the square root
-/// and hls_fp_arctan); erf and erfc their double core between a widening and a narrowing
-/// (a class of their own, as the double core has); the others share fp32_math.
+/// and hls_fp_arctan), erf and erfc hls_fp_erf; the others share fp32_math.
 pub fn math_class(function: &str, width: u32) -> &'static str {
     match function {
         "exp" | "exp2" | "exp10" if width == 64 => "fp64_exp",
@@ -282,8 +281,6 @@ pub fn math_class(function: &str, width: u32) -> &'static str {
         "log1p" => "fp32_log1p",
         "atan" | "atan2" => "fp32_atan",
         "asin" | "acos" => "fp32_asin",
-        // The float functions computed by their double core (rtl-gen's VIA_DOUBLE): the
-        // double core's stages and four more.
         "erf" | "erfc" => "fp32_erf",
         _ => "fp32_math",
     }
@@ -532,9 +529,6 @@ mod tests {
         assert_eq!(math_class("cosh", 32), "fp32_cosh");
         assert_eq!(math_class("acos", 32), "fp32_asin");
         assert_eq!(math_class("fdim", 32), "fp32_math");
-        // A float function through its double core: the double core's stages and four.
-        let erf = b.operator("fp32_erf").latency;
-        assert_eq!(erf, b.operator("fp64_erf").latency + 4);
         // asin and acos: the fma's stages, the square root's 28, the arctangent's.
         let asin = b.operator("fp32_asin").latency;
         assert_eq!(

@@ -1,9 +1,7 @@
 //! The elementary-function cores: the table of functions (one place to add one) with each
 //! one's float and double core, the SystemVerilog package `hls_fp_math_pkg` with the
 //! tables and constants the staged cores' modules generate (rtl-gen/src/f*.rs), and one
-//! small module per function and precision around its core. A float function without a
-//! float core of its own is its double core between a widening and a rounding
-//! (`VIA_DOUBLE`).
+//! small module per function and precision around its core.
 //!
 //! Constants that need more than a double's 53 bits (2/pi for the argument reduction of sin
 //! and cos, pi/2, ln 2 and the base changes) are computed exactly with big integers.
@@ -19,8 +17,7 @@ pub struct MathFn {
     /// Arguments (1 or 2, all binary32).
     pub arity: usize,
     /// The binary32 core: a staged module with its parameters (`hls_fp_exp #(.KIND(1))`: a
-    /// name and `#`), which gets LAT; or `VIA_DOUBLE`: the binary64 core between an exact
-    /// widening and a rounding to nearest.
+    /// name and `#`), which gets LAT.
     pub call: &'static str,
     /// Its OpenCL bound for float (ulp, §6.6.1 of the OpenCL SPIR-V environment).
     pub bound_ulp: u32,
@@ -30,14 +27,6 @@ pub struct MathFn {
     /// if the function has one; its bound is §6.6.1's for double, the same number of ulps.
     pub double: Option<&'static str>,
 }
-
-/// `MathFn::call` of a float function computed by its double core: the operands widened
-/// (exactly), the double core, its result rounded to nearest float. The double core is
-/// within 1 ulp of double (tanh 3), 2^-29 ulp of float, so with the rounding's half ulp the
-/// result is within 1 ulp of float, inside every such function's OpenCL bound (2 to 16).
-/// The function is then pipelined at the board's clock like the double core, at the double
-/// core's area.
-pub const VIA_DOUBLE: &str = "via double";
 
 pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
@@ -219,7 +208,7 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "erf",
         arity: 1,
-        call: VIA_DOUBLE,
+        call: "hls_fp_erf #(.KIND(0))",
         bound_ulp: 16,
         int_b: false,
         double: Some("hls_fp_erf64 #(.KIND(0))"),
@@ -227,7 +216,7 @@ pub const FUNCTIONS: &[MathFn] = &[
     MathFn {
         name: "erfc",
         arity: 1,
-        call: VIA_DOUBLE,
+        call: "hls_fp_erf #(.KIND(1))",
         bound_ulp: 16,
         int_b: false,
         double: Some("hls_fp_erf64 #(.KIND(1))"),
@@ -273,8 +262,7 @@ impl MathFn {
     }
 
     /// The module: the staged module with the board's latency LAT (which falls back to its
-    /// combinational form followed by LAT registers when LAT is below its stages); for a
-    /// float function `VIA_DOUBLE`, the double core between a widening and a narrowing.
+    /// combinational form followed by LAT registers when LAT is below its stages).
     pub fn module_source(&self, width: u32) -> String {
         let hi = width - 1;
         // pown and rootn take an int exponent.
@@ -285,7 +273,7 @@ impl MathFn {
             String::new()
         };
         let format = if width == 64 { "binary64" } else { "binary32" };
-        let call = if width == 64 || self.call == VIA_DOUBLE {
+        let call = if width == 64 {
             self.double.unwrap_or("")
         } else {
             self.call
@@ -301,36 +289,6 @@ impl MathFn {
              input  logic        ce,\n    input  logic [{hi}:0] a,\n{b}    output logic [{hi}:0] y\n);\n",
             top = self.module(width),
         );
-        if width == 32 && self.call == VIA_DOUBLE {
-            // Four of LAT's cycles are the widening's register and the narrowing's three
-            // stages when LAT allows (all of it the double core's otherwise); the double
-            // core, given fewer cycles than its stages, is its combinational form and then
-            // registers, so every LAT computes the same bits.
-            let widen_b = if self.arity == 2 {
-                "    hls_delay #(.W(64), .N(LW)) widen_b (.clk, .ce, .d(hls_fp_pkg::f32_to_f64(b)), .q(b64));\n"
-            } else {
-                ""
-            };
-            return format!(
-                "// binary32 {name}(a{b_arg}): the binary64 core {module} between an exact widening \
-                 and a rounding\n// to nearest (VIA_DOUBLE in rtl-gen/src/math.rs): within 1 ulp \
-                 (OpenCL bound: {bound} ulp), IEEE\n// special values; fixed latency LAT with \
-                 clock enable.\n{head}    \
-                 localparam int LW = (LAT >= 4) ? 1 : 0;\n    \
-                 localparam int LN = (LAT >= 4) ? 3 : 0;\n    \
-                 logic [63:0] a64{b64}, y64;\n    \
-                 hls_delay #(.W(64), .N(LW)) widen_a (.clk, .ce, .d(hls_fp_pkg::f32_to_f64(a)), .q(a64));\n\
-                 {widen_b}    \
-                 {module} #({params}) core (.clk, .ce, .a(a64){b_conn}, .y(y64));\n    \
-                 hls_fp_narrow #(.EWI(11), .MWI(52), .EWO(8), .MWO(23), .MODE(2'd0), .LAT(LN)) narrow (\n        \
-                 .clk, .ce, .a(y64), .y\n    );\nendmodule\n",
-                name = self.name,
-                bound = self.bound_ulp,
-                b64 = if self.arity == 2 { ", b64" } else { "" },
-                b_conn = if self.arity == 2 { ", .b(b64)" } else { "" },
-                params = params_lat("LAT - LW - LN"),
-            );
-        }
         let b_conn = if self.arity == 2 { ", .b" } else { "" };
         format!(
             "// {format} {name}(a{b_arg}): {module} (OpenCL bound: {bound} ulp), IEEE special \
@@ -473,6 +431,7 @@ fn generated() -> String {
     s += &crate::fsin64::generated();
     s += &crate::fsinh64::generated();
     s += &crate::fatan::generated();
+    s += &crate::ferf::generated();
     s += &crate::fatan64::generated();
     s += &crate::ferf64::generated();
     s += "    // ---- end of generated part ----\n";
@@ -620,38 +579,10 @@ pub fn eval64(name: &str, a: u64, b: u64) -> Option<u64> {
     })
 }
 
-/// A float's bits as a double's, as hls_fp_pkg::f32_to_f64 widens them: exactly, a NaN
-/// quieted with its payload's low 22 bits kept.
-fn widen(x: u32) -> u64 {
-    let v = f32::from_bits(x);
-    if v.is_nan() {
-        let m = (x & 0x7F_FFFF) as u64;
-        return ((x >> 31) as u64) << 63
-            | 0x7FF << 52
-            | ((m != 0) as u64) << 51
-            | (m & 0x3F_FFFF) << 29;
-    }
-    (v as f64).to_bits()
-}
-
-/// A double's bits rounded to the nearest float (ties to even, subnormals kept, overflow to
-/// infinity), as hls_fp_narrow does with MODE 0: a NaN quiet with its payload's top 22
-/// bits.
-fn narrow(x: u64) -> u32 {
-    let v = f64::from_bits(x);
-    if v.is_nan() {
-        return ((x >> 63) as u32) << 31 | 0x7FC0_0000 | ((x >> 29) as u32 & 0x3F_FFFF);
-    }
-    (v as f32).to_bits()
-}
-
 /// What the core for OpenCL.std `name` (as `find` resolves it) returns for binary32 bits
 /// `a` (and `b`), bit for bit; None when no core computes `name`.
 pub fn eval(name: &str, a: u32, b: u32) -> Option<u32> {
     let f = find(name)?;
-    if f.call == VIA_DOUBLE {
-        return eval64(f.name, widen(a), widen(b)).map(narrow);
-    }
     Some(match f.name {
         "exp" => crate::fexp::exp(a, 1),
         "exp2" => crate::fexp::exp(a, 0),
@@ -677,6 +608,8 @@ pub fn eval(name: &str, a: u32, b: u32) -> Option<u32> {
         "atan2" => crate::fatan::atan2(a, b),
         "asin" => crate::fatan::asin(a),
         "acos" => crate::fatan::acos(a),
+        "erf" => crate::ferf::erf(a, false),
+        "erfc" => crate::ferf::erf(a, true),
         _ => return None,
     })
 }
@@ -709,7 +642,7 @@ mod tests {
     #[ignore]
     fn every_float_of_the_float_functions() {
         type Reference = fn(f64) -> f64;
-        let refs: [(&str, Reference); 18] = [
+        let refs: [(&str, Reference); 20] = [
             ("exp", f64::exp),
             ("exp2", f64::exp2),
             ("exp10", |x| 10f64.powf(x)),
@@ -728,6 +661,8 @@ mod tests {
             ("atan", f64::atan),
             ("asin", f64::asin),
             ("acos", f64::acos),
+            ("erf", libm::erf),
+            ("erfc", libm::erfc),
         ];
         let threads = std::thread::available_parallelism().map_or(2, |n| n.get()) as u64;
         // EVERY_FLOAT=atan,asin runs only those.
@@ -738,7 +673,6 @@ mod tests {
         };
         for (name, g) in refs.into_iter().filter(|(n, _)| wanted(n)) {
             let f = find(name).unwrap();
-            assert_ne!(f.call, VIA_DOUBLE, "{name}");
             let chunk = (1u64 << 32) / threads;
             let worst = std::thread::scope(|sc| {
                 let hs: Vec<_> = (0..threads)
@@ -772,9 +706,10 @@ mod tests {
         }
     }
 
-    /// The hypotenuse and the functions computed by their double cores against double
-    /// precision over a sweep of inputs (the campaign checks the RTL the same way; this
-    /// keeps the Rust mirror honest on its own).
+    /// log1p, the arctangents, asin, acos, the hypotenuse, erf and erfc against double
+    /// precision over a sweep of inputs, within 1 ulp (asin and acos, atan2 of x and
+    /// sqrt(1 - x^2) rounded twice, 1.3): the campaign checks the RTL the same way; this
+    /// keeps the Rust mirrors honest on their own.
     #[test]
     fn newer_functions_are_within_one_ulp() {
         let ulp = |got: u32, want: f64| -> f64 {
@@ -821,7 +756,7 @@ mod tests {
             {
                 let e = ulp(got, want);
                 assert!(
-                    e <= 1.0,
+                    e <= if k == 3 || k == 4 { 1.3 } else { 1.0 },
                     "fn {k} of {a:#x}, {b:#x}: got {:e}, want {want:e}",
                     f32::from_bits(got)
                 );

@@ -325,50 +325,10 @@ module hls_fp_arctan #(
             tiny43 ? 16'(eq43) - 16'sd27 + 16'sd64 : 16'sd64 - 16'sd36}),
         .q({sp44, neg44, v44, w44})
     );
-    // Stages 45-47: normalised, rounded (subnormal results too), packed: hls_fp_math_pkg's
-    // norm_pack(neg, w, v) in three stages. 45: v's leading one moved to bit VW - 1, its
-    // top 26 bits and the sticky bit below them, the biased exponent; 46: a subnormal
-    // result shifted right into place (what falls off joins the sticky bit); 47: rounded
-    // and packed.
-    // (v's leading zeros as the complement of its leading one's place at the top of 64
-    // bits: no subtraction in front of the shift.)
-    logic [5:0] lz;
-    assign lz = ~hls_fp_pkg::lead64({v44, (64 - VW)'(0)});
-    logic [VW-1:0] vn;
-    assign vn = v44 << lz;
-    logic [32:0] sp45;
-    logic neg45;
-    logic [26:0] f45;
-    logic signed [15:0] be45;
-    hls_delay #(.W(33 + 1 + 27 + 16), .N(R)) st45 (
-        .clk, .ce,
-        .d({sp44, neg44, vn[VW-1:VW-26], vn[VW-27:0] != '0, w44 + 16'sd63 + 16'(VW - 1) - 16'(lz)}),
-        .q({sp45, neg45, f45, be45})
-    );
-    logic [26:0] f_sub;
-    logic [15:0] rsh;
-    assign rsh = 16'(16'sd1 - be45);
-    always_comb begin
-        if (rsh > 16'd26) f_sub = {26'd0, f45 != '0};
-        else f_sub = (f45 >> rsh[4:0]) | {26'd0, (f45 & ((27'd1 << rsh[4:0]) - 27'd1)) != '0};
-    end
-    logic [32:0] sp46;
-    logic neg46;
-    logic [26:0] f46;
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic signed [15:0] be46;  // (0 to 254 here: results are below 4)
-    /* verilator lint_on UNUSEDSIGNAL */
-    hls_delay #(.W(33 + 1 + 27 + 16), .N(R)) st46 (
-        .clk, .ce,
-        .d({sp45, neg45, (be45 < 16'sd1) ? f_sub : f45, (be45 < 16'sd1) ? 16'sd0 : be45}),
-        .q({sp46, neg46, f46, be46})
-    );
+    // Stages 45-47: normalised, rounded (subnormal results too), packed (hls_fp_pack3).
     logic [31:0] y47;
-    hls_delay #(.W(32), .N(R)) st47 (
-        .clk, .ce,
-        .d(sp46[32] ? sp46[31:0]
-                    : {neg46, hls_fp_pkg::round_word32(f46[26] ? be46[7:0] : 8'd0, f46[25:0])}),
-        .q(y47)
+    hls_fp_pack3 #(.VW(VW), .R(R)) pack (
+        .clk, .ce, .sp(sp44), .neg(neg44), .v(v44), .w(w44), .y(y47)
     );
     hls_delay #(.W(32), .N(OUT)) tail (.clk, .ce, .d(y47), .q(y));
 endmodule

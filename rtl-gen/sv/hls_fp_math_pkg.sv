@@ -1,9 +1,9 @@
 // The tables and constants of the staged elementary-function cores (hls_fp_exp: exp,
 // exp2, exp10, expm1 and the halved ones sinh and cosh start from; hls_fp_log: log, log2,
 // log10; hls_fp_sin: sin, cos, tan; hls_fp_pow: pow, powr, pown, cbrt, rootn;
-// hls_fp_arctan: atan, atan2; hls_fp_hypot; and the double ones, which also compute the
-// float asin, acos, erf and erfc: VIA_DOUBLE in rtl-gen/src/math.rs), and the few
-// functions they share: rounding a fixed-point value to
+// hls_fp_arctan: atan, atan2 (and through them asin, acos); hls_fp_erf: erf, erfc;
+// hls_fp_hypot; and the double ones), and the few functions they share: rounding a
+// fixed-point value to
 // binary32, and the combinational binary32 hypot (hls_fp_hypot's form below its stages).
 // The tables and constants (the part marked GENERATED) come from rtl-gen/src/math.rs;
 // everything else is fixed.
