@@ -76,48 +76,9 @@ fn t_exact(a: &Float) -> Float {
 }
 
 /// The cubic interpolant of T on interval j at the Chebyshev nodes, in u.
-fn interpolate(j: usize) -> [Float; DEG + 1] {
+fn interpolate(j: usize) -> Vec<Float> {
     let (c, half) = interval(j);
-    let n = DEG + 1;
-    let pi = Float::with_val(PREC, Constant::Pi);
-    let mut rows: Vec<Vec<Float>> = (0..n)
-        .map(|i| {
-            let u = (Float::with_val(PREC, &pi * (2 * i + 1) as u32) / (2 * n) as u32).cos();
-            let a = Float::with_val(PREC, &c + Float::with_val(PREC, &u * &half));
-            let mut row: Vec<Float> = (0..n)
-                .map(|k| Float::with_val(PREC, u.clone().pow(k as u32)))
-                .collect();
-            row.push(t_exact(&a));
-            row
-        })
-        .collect();
-    // Gaussian elimination with partial pivoting.
-    for col in 0..n {
-        let p = (col..n)
-            .max_by(|&x, &y| {
-                let (a, b) = (rows[x][col].clone().abs(), rows[y][col].clone().abs());
-                a.partial_cmp(&b).expect("finite")
-            })
-            .expect("a pivot");
-        rows.swap(col, p);
-        let (top, below) = rows.split_at_mut(col + 1);
-        let pivot = &top[col];
-        for row in below.iter_mut() {
-            let f = Float::with_val(PREC, &row[col] / &pivot[col]);
-            for (x, p) in row.iter_mut().zip(pivot.iter()).skip(col) {
-                *x -= Float::with_val(PREC, &f * p);
-            }
-        }
-    }
-    let mut b: Vec<Float> = vec![Float::with_val(PREC, 0); n];
-    for r in (0..n).rev() {
-        let mut acc = rows[r][n].clone();
-        for k in r + 1..n {
-            acc -= Float::with_val(PREC, &rows[r][k] * &b[k]);
-        }
-        b[r] = acc / &rows[r][r];
-    }
-    std::array::from_fn(|k| b[k].clone())
+    crate::math::chebyshev_interpolant(DEG + 1, PREC, &c, &half, t_exact)
 }
 
 pub fn consts() -> &'static Consts {
@@ -130,7 +91,10 @@ pub fn consts() -> &'static Consts {
         });
         Consts {
             tab: (0..INTERVALS)
-                .map(|j| interpolate(j).map(|b| fixed_float(&b, F) as i64))
+                .map(|j| {
+                    let b = interpolate(j);
+                    std::array::from_fn(|k| fixed_float(&b[k], F) as i64)
+                })
                 .collect(),
             p,
         }

@@ -84,52 +84,9 @@ pub fn interval(j: usize) -> (Float, Float) {
 }
 
 /// The degree-8 interpolant of L on interval j at the Chebyshev nodes, in u.
-fn interpolate(j: usize) -> [Float; DEG + 1] {
+fn interpolate(j: usize) -> Vec<Float> {
     let (c, half) = interval(j);
-    let n = DEG + 1;
-    let pi = Float::with_val(PREC, Constant::Pi);
-    // Rows [u^0 .. u^8 | L(c + u half)].
-    let mut rows: Vec<Vec<Float>> = (0..n)
-        .map(|i| {
-            let u = (Float::with_val(PREC, &pi * (2 * i + 1) as u32) / (2 * n) as u32).cos();
-            let a = Float::with_val(PREC, &c + Float::with_val(PREC, &u * &half));
-            let mut row: Vec<Float> = (0..n)
-                .map(|k| Float::with_val(PREC, u.clone().pow(k as u32)))
-                .collect();
-            row.push(l_exact(&a));
-            row
-        })
-        .collect();
-    // Gaussian elimination with partial pivoting.
-    for col in 0..n {
-        let p = (col..n)
-            .max_by(|&x, &y| {
-                rows[x][col]
-                    .clone()
-                    .abs()
-                    .partial_cmp(&rows[y][col].clone().abs())
-                    .expect("finite")
-            })
-            .expect("a pivot");
-        rows.swap(col, p);
-        let (top, below) = rows.split_at_mut(col + 1);
-        let pivot = &top[col];
-        for row in below.iter_mut() {
-            let f = Float::with_val(PREC, &row[col] / &pivot[col]);
-            for (x, p) in row.iter_mut().zip(pivot.iter()).skip(col) {
-                *x -= Float::with_val(PREC, &f * p);
-            }
-        }
-    }
-    let mut b: Vec<Float> = vec![Float::with_val(PREC, 0); n];
-    for r in (0..n).rev() {
-        let mut acc = rows[r][n].clone();
-        for k in r + 1..n {
-            acc -= Float::with_val(PREC, &rows[r][k] * &b[k]);
-        }
-        b[r] = acc / &rows[r][r];
-    }
-    std::array::from_fn(|k| b[k].clone())
+    crate::math::chebyshev_interpolant(DEG + 1, PREC, &c, &half, l_exact)
 }
 
 pub fn consts() -> &'static Consts {
@@ -145,7 +102,10 @@ pub fn consts() -> &'static Consts {
         });
         Consts {
             tab: (0..INTERVALS)
-                .map(|j| interpolate(j).map(|b| fixed_float(&b, 64)))
+                .map(|j| {
+                    let b = interpolate(j);
+                    std::array::from_fn(|k| fixed_float(&b[k], 64))
+                })
                 .collect(),
             log2e: fixed_float(&Float::with_val(PREC, 1).exp().log2(), 70) as u128,
             k: fixed_float(

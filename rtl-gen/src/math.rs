@@ -406,6 +406,60 @@ pub fn two_over_pi_256() -> BigInt {
 }
 
 /// A signed constant as a SystemVerilog literal of `bits` bits (the generated tables).
+/// The polynomial of degree n - 1 in u that interpolates f(centre + u half) at the n
+/// Chebyshev nodes of [-1, 1] (MPFR at `prec` bits; a Vandermonde system solved by
+/// Gaussian elimination with partial pivoting): its coefficients, u^0 first. The tabulated
+/// cores' (ferf, ferf64) intervals.
+pub(crate) fn chebyshev_interpolant(
+    n: usize,
+    prec: u32,
+    centre: &rug::Float,
+    half: &rug::Float,
+    f: impl Fn(&rug::Float) -> rug::Float,
+) -> Vec<rug::Float> {
+    use rug::ops::Pow;
+    use rug::Float;
+    let pi = Float::with_val(prec, rug::float::Constant::Pi);
+    // Rows [u^0 .. u^(n-1) | f(centre + u half)].
+    let mut rows: Vec<Vec<Float>> = (0..n)
+        .map(|i| {
+            let u = (Float::with_val(prec, &pi * (2 * i + 1) as u32) / (2 * n) as u32).cos();
+            let a = Float::with_val(prec, centre + Float::with_val(prec, &u * half));
+            let mut row: Vec<Float> = (0..n)
+                .map(|k| Float::with_val(prec, u.clone().pow(k as u32)))
+                .collect();
+            row.push(f(&a));
+            row
+        })
+        .collect();
+    for col in 0..n {
+        let p = (col..n)
+            .max_by(|&x, &y| {
+                let (a, b) = (rows[x][col].clone().abs(), rows[y][col].clone().abs());
+                a.partial_cmp(&b).expect("finite")
+            })
+            .expect("a pivot");
+        rows.swap(col, p);
+        let (top, below) = rows.split_at_mut(col + 1);
+        let pivot = &top[col];
+        for row in below.iter_mut() {
+            let f = Float::with_val(prec, &row[col] / &pivot[col]);
+            for (x, p) in row.iter_mut().zip(pivot.iter()).skip(col) {
+                *x -= Float::with_val(prec, &f * p);
+            }
+        }
+    }
+    let mut b: Vec<Float> = vec![Float::with_val(prec, 0); n];
+    for r in (0..n).rev() {
+        let mut acc = rows[r][n].clone();
+        for k in r + 1..n {
+            acc -= Float::with_val(prec, &rows[r][k] * &b[k]);
+        }
+        b[r] = acc / &rows[r][r];
+    }
+    b
+}
+
 pub(crate) fn sv_signed(v: i128, bits: u32) -> String {
     if v < 0 {
         format!("-{bits}'sd{}", v.unsigned_abs())
