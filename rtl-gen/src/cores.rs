@@ -373,7 +373,7 @@ pub fn emit(core: &CoreInfo, board: &Board, ftz: bool) -> String {
         text += "\n";
         text += include_str!("../sv/hls_fp_sinh64.sv").trim_end();
         text += "\n";
-        text += include_str!("../sv/hls_fp_pack.sv").trim_end();
+        text += include_str!("../sv/hls_fp_pack3.sv").trim_end();
         text += "\n";
         text += include_str!("../sv/hls_fp_atan.sv").trim_end();
         text += "\n";
