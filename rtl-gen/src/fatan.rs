@@ -186,6 +186,44 @@ pub fn core(neg: bool, (my, ey): (u32, i32), (mx, ex): (u32, i32), xneg: bool) -
     crate::math::norm_pack(neg, 64 - F as i32, u128::from(v))
 }
 
+/// The angle C99 Annex F gives atan2 when y or x is zero or infinite (neither NaN), as an
+/// index into a width's [0, pi/4, pi/2, 3 pi/4, pi] (its magnitude; y's sign goes on it);
+/// None when both are finite and nonzero. The float and double arctangents share it.
+pub(crate) fn special_angle(
+    y_zero: bool,
+    x_zero: bool,
+    y_inf: bool,
+    x_inf: bool,
+    xneg: bool,
+) -> Option<usize> {
+    let (zero, pi_4, pi_2, pi_3_4, pi) = (0, 1, 2, 3, 4);
+    Some(if y_zero {
+        if xneg {
+            pi
+        } else {
+            zero
+        }
+    } else if x_zero {
+        pi_2
+    } else if y_inf {
+        if !x_inf {
+            pi_2
+        } else if xneg {
+            pi_3_4
+        } else {
+            pi_4
+        }
+    } else if x_inf {
+        if xneg {
+            pi
+        } else {
+            zero
+        }
+    } else {
+        return None;
+    })
+}
+
 /// atan2(y, x) (OpenCL, C99 Annex F's special cases).
 pub fn atan2(y: u32, x: u32) -> u32 {
     let sy = y & !ABS;
@@ -194,32 +232,10 @@ pub fn atan2(y: u32, x: u32) -> u32 {
     if ay > PINF || ax > PINF {
         return QNAN;
     }
-    let mag = if ay == 0 {
-        if xneg {
-            PI
-        } else {
-            0
-        }
-    } else if ax == 0 {
-        PI_2
-    } else if ay == PINF {
-        if ax != PINF {
-            PI_2
-        } else if xneg {
-            PI_3_4
-        } else {
-            PI_4
-        }
-    } else if ax == PINF {
-        if xneg {
-            PI
-        } else {
-            0
-        }
-    } else {
-        return core(sy != 0, norm(ay), norm(ax), xneg);
-    };
-    sy | mag
+    match special_angle(ay == 0, ax == 0, ay == PINF, ax == PINF, xneg) {
+        Some(k) => sy | [0, PI_4, PI_2, PI_3_4, PI][k],
+        None => core(sy != 0, norm(ay), norm(ax), xneg),
+    }
 }
 
 /// atan x = atan2(x, 1).

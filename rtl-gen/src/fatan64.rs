@@ -212,32 +212,10 @@ pub fn atan2(y: u64, x: u64) -> u64 {
     if ay > PINF || ax > PINF {
         return QNAN;
     }
-    let mag = if ay == 0 {
-        if xneg {
-            PI
-        } else {
-            0
-        }
-    } else if ax == 0 {
-        PI_2
-    } else if ay == PINF {
-        if ax != PINF {
-            PI_2
-        } else if xneg {
-            PI_3_4
-        } else {
-            PI_4
-        }
-    } else if ax == PINF {
-        if xneg {
-            PI
-        } else {
-            0
-        }
-    } else {
-        return core(sy != 0, norm(ay), norm(ax), xneg);
-    };
-    sy | mag
+    match crate::fatan::special_angle(ay == 0, ax == 0, ay == PINF, ax == PINF, xneg) {
+        Some(k) => sy | [0, PI_4, PI_2, PI_3_4, PI][k],
+        None => core(sy != 0, norm(ay), norm(ax), xneg),
+    }
 }
 
 /// atan x = atan2(x, 1).
