@@ -377,6 +377,8 @@ pub fn emit(core: &CoreInfo, board: &Board, ftz: bool) -> String {
         text += "\n";
         text += include_str!("../sv/hls_fp_atan.sv").trim_end();
         text += "\n";
+        text += include_str!("../sv/hls_fx_smul.sv").trim_end();
+        text += "\n";
         text += include_str!("../sv/hls_fp_erf.sv").trim_end();
         text += "\n";
         text += include_str!("../sv/hls_fp_atan64.sv").trim_end();

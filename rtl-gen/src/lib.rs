@@ -165,6 +165,7 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_fp_sinh64.sv", include_str!("../sv/hls_fp_sinh64.sv")),
     ("hls_fp_pack3.sv", include_str!("../sv/hls_fp_pack3.sv")),
     ("hls_fp_atan.sv", include_str!("../sv/hls_fp_atan.sv")),
+    ("hls_fx_smul.sv", include_str!("../sv/hls_fx_smul.sv")),
     ("hls_fp_erf.sv", include_str!("../sv/hls_fp_erf.sv")),
     ("hls_fp_atan64.sv", include_str!("../sv/hls_fp_atan64.sv")),
     ("hls_fp_erf64.sv", include_str!("../sv/hls_fp_erf64.sv")),

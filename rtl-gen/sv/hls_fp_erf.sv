@@ -10,7 +10,7 @@
 //          s = a^2 at 2^-34
 //   4-9    T by Horner (a product a stage, its sum the next), beside it the series P(s)
 //   10-18  2^T's fixed-point stages (hls_fp_exp_kr, from T at 2^-32); beside them the
-//          series' a P (10-11), and for erfc 1 -+ it at 2^-58 (12)
+//          series' a P (10-11), and for erfc 1 -+ it at 2^-58 (12-13)
 //   19-21  erfc (a >= 0): 2^T rounded as the exponential rounds (hls_fp_exp_tail); the
 //          others r (19), r 2^(k + 27) (20), 1 - it (erf) or 2 - it (erfc) at 2^-58 (21)
 //   22-24  normalised, rounded (subnormal results too), packed (hls_fp_pack3)
@@ -96,16 +96,22 @@ module hls_fp_erf #(
             hls_fp_math_pkg::erf32_b2(j1), hls_fp_math_pkg::erf32_b3(j1)}),
         .q({b0_3, b1_3, b2_3, b3_3})
     );
-    logic [47:0] mm2;
-    logic signed [15:0] e2;
-    hls_delay #(.W(48 + 16), .N(R)) st2s (
-        .clk, .ce, .d({48'(m1) * 48'(m1), e1}), .q({mm2, e2})
+    // (m^2's slices' partial products registered, summed in stage 3 before the shift,
+    // whose amount is worked out in stage 2: hls_fx_smul.)
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic signed [49:0] mm2;  // (its two top bits: m^2 < 2^48)
+    /* verilator lint_on UNUSEDSIGNAL */
+    hls_fx_smul #(.AW(25), .BW(24), .R(R)) mul_mm (
+        .clk, .ce, .a($signed({1'b0, m1})), .b(m1), .c(1'b0), .p(mm2)
     );
-    logic [15:0] ssh;
-    assign ssh = 16'(16'sd12 - 16'sd2 * e2);
+    logic [15:0] ssh1;
+    assign ssh1 = 16'(16'sd12 - 16'sd2 * e1);
+    logic [5:0] ssh2;
+    logic far2;
+    hls_delay #(.W(6 + 1), .N(R)) st2s (.clk, .ce, .d({ssh1[5:0], ssh1 >= 16'd64}), .q({ssh2, far2}));
     logic [27:0] s3;
     hls_delay #(.W(28), .N(R)) st3s (
-        .clk, .ce, .d((ssh < 16'd64) ? 28'(mm2 >> ssh[5:0]) : 28'd0), .q(s3)
+        .clk, .ce, .d(far2 ? 28'd0 : 28'(48'(mm2) >> ssh2)), .q(s3)
     );
     logic [32:0] sp3;
     logic neg3, series3;
@@ -133,54 +139,63 @@ module hls_fp_erf #(
     hls_delay #(.W(HW2 + BW1 + BW0 + 17), .N(R)) st5 (
         .clk, .ce, .d({HW2'(b2_4) + HW2'(p3 >>> 16), b1_4, b0_4, u4}), .q({h2_5, b1_5, b0_5, u5})
     );
-    logic signed [HW2+16:0] p2;
-    logic signed [BW1-1:0] b1_6;
+    // The last two steps as b 2^16 + h u, then >> 16 (the same floor): hls_fx_smul, the
+    // slices' products of h registered with b 2^16, their sum the next stage's.
+    localparam int P2W = ((BW1 + 16 > HW2 + 17) ? BW1 + 16 : HW2 + 17) + 1;
+    localparam int P1W = ((BW0 + 16 > HW1 + 17) ? BW0 + 16 : HW1 + 17) + 1;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic signed [P2W-1:0] p2;  // (its 16 low bits fall below the floor)
+    logic signed [P1W-1:0] p1;
+    /* verilator lint_on UNUSEDSIGNAL */
+    hls_fx_smul #(.AW(17), .BW(HW2), .BSIGNED(1'b1), .CW(BW1 + 16), .R(R)) mul_p2 (
+        .clk, .ce, .a(u5), .b(h2_5), .c({b1_5, 16'd0}), .p(p2)
+    );
     logic signed [BW0-1:0] b0_6;
     logic signed [16:0] u6;
-    hls_delay #(.W(HW2 + 17 + BW1 + BW0 + 17), .N(R)) st6 (
-        .clk, .ce, .d({(HW2 + 17)'(h2_5) * (HW2 + 17)'(u5), b1_5, b0_5, u5}),
-        .q({p2, b1_6, b0_6, u6})
-    );
+    hls_delay #(.W(BW0 + 17), .N(R)) st6 (.clk, .ce, .d({b0_5, u5}), .q({b0_6, u6}));
     logic signed [HW1-1:0] h1_7;
     logic signed [BW0-1:0] b0_7;
     logic signed [16:0] u7;
     hls_delay #(.W(HW1 + BW0 + 17), .N(R)) st7 (
-        .clk, .ce, .d({HW1'(b1_6) + HW1'(p2 >>> 16), b0_6, u6}), .q({h1_7, b0_7, u7})
+        .clk, .ce, .d({HW1'(p2 >>> 16), b0_6, u6}), .q({h1_7, b0_7, u7})
     );
-    logic signed [HW1+16:0] p1;
-    logic signed [BW0-1:0] b0_8;
-    hls_delay #(.W(HW1 + 17 + BW0), .N(R)) st8 (
-        .clk, .ce, .d({(HW1 + 17)'(h1_7) * (HW1 + 17)'(u7), b0_7}), .q({p1, b0_8})
+    hls_fx_smul #(.AW(17), .BW(HW1), .BSIGNED(1'b1), .CW(BW0 + 16), .R(R)) mul_p1 (
+        .clk, .ce, .a(u7), .b(h1_7), .c({b0_7, 16'd0}), .p(p1)
     );
     logic signed [HW0-1:0] t9;
-    hls_delay #(.W(HW0), .N(R)) st9 (.clk, .ce, .d(HW0'(b0_8) + HW0'(p1 >>> 16)), .q(t9));
+    hls_delay #(.W(HW0), .N(R)) st9 (.clk, .ce, .d(HW0'(p1 >>> 16)), .q(t9));
 
     // Beside them (4-9), the series P = p0 + s (p1 + s (p2 + s p3)) at 2^-F, s trimmed
     // right by 12 and 6 in the first two products (ferf::series_trim).
-    logic signed [47:0] q3;
-    hls_delay #(.W(48), .N(R)) st4q (
-        .clk, .ce, .d(48'($signed({1'b0, s3[27:12]})) * 48'(hls_fp_math_pkg::ERF32_P3)), .q(q3)
+    // (p2 + s p3 as p2 2^22 + s p3, then >> 22: p3's two slices' products registered with
+    // p2 2^22, hls_fx_smul; p3 fits 30 bits.)
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic signed [59:0] q3;  // (its 22 low bits fall below the floor)
+    /* verilator lint_on UNUSEDSIGNAL */
+    hls_fx_smul #(.AW(17), .BW(30), .BSIGNED(1'b1), .CW(37 + F - 12), .R(R)) mul_q3 (
+        .clk, .ce, .a($signed({1'b0, s3[27:12]})), .b(30'(hls_fp_math_pkg::ERF32_P3)),
+        .c({hls_fp_math_pkg::ERF32_P2, (F - 12)'(0)}), .p(q3)
     );
     logic [27:0] s4, s5, s6, s7;
     hls_delay #(.W(28), .N(R)) st4s (.clk, .ce, .d(s3), .q(s4));
     logic signed [33:0] hs2;
     hls_delay #(.W(34 + 28), .N(R)) st5q (
-        .clk, .ce, .d({34'(hls_fp_math_pkg::ERF32_P2 + 37'(q3 >>> (F - 12))), s4}),
-        .q({hs2, s5})
+        .clk, .ce, .d({34'(q3 >>> (F - 12)), s4}), .q({hs2, s5})
     );
-    logic signed [57:0] q2;
-    hls_delay #(.W(58 + 28), .N(R)) st6q (
-        .clk, .ce, .d({58'($signed({1'b0, s5[27:6]})) * 58'(hs2), s5}), .q({q2, s6})
+    // (q2 and q1: their slices' partial products registered, summed in the next stage
+    // beside its addition; hls_fx_smul.)
+    logic signed [56:0] q2;
+    hls_fx_smul #(.AW(34), .BW(22), .R(R)) mul_q2 (
+        .clk, .ce, .a(hs2), .b(s5[27:6]), .c(1'b0), .p(q2)
     );
+    hls_delay #(.W(28), .N(R)) st6s (.clk, .ce, .d(s5), .q(s6));
     logic signed [35:0] hs1;
     hls_delay #(.W(36 + 28), .N(R)) st7q (
         .clk, .ce, .d({36'(hls_fp_math_pkg::ERF32_P1 + 37'(q2 >>> (F - 6))), s6}),
         .q({hs1, s7})
     );
     logic signed [64:0] q1;
-    hls_delay #(.W(65), .N(R)) st8q (
-        .clk, .ce, .d(65'($signed({1'b0, s7})) * 65'(hs1)), .q(q1)
-    );
+    hls_fx_smul #(.AW(36), .BW(28), .R(R)) mul_q1 (.clk, .ce, .a(hs1), .b(s7), .c(1'b0), .p(q1));
     logic [35:0] pp9;  // (positive: P > 1.12)
     hls_delay #(.W(36), .N(R)) st9q (
         .clk, .ce, .d(36'(hls_fp_math_pkg::ERF32_P0 + 37'(q1 >>> F))), .q(pp9)
@@ -193,31 +208,41 @@ module hls_fp_erf #(
         .clk, .ce, .d({sp3, neg3, series3, m3, e3}), .q({sp9, neg9, series9, m9, e9})
     );
     // Stages 10-11: z = m P (erf a = z 2^(e - 23 - F); hls_fx_mul: the partial products,
-    // then their sum); stage 12: erf's value and exponent offset for the packing, or
-    // erfc's 1 -+ z 2^(e + 1) at 2^-G (e + 1 < 0).
+    // then their sum); stage 12: for erfc, z 2^(e + 1) at 2^-G (e + 1 < 0); stage 13:
+    // erf's value, or erfc's 1 -+ that, cut for the packing (a shift and an addition, a
+    // stage each: the delay to stage 21 has room for both).
     logic [59:0] z11;
     hls_fx_mul #(.AW(36), .BW(24), .R(R)) mul_z (.clk, .ce, .a(pp9), .b(m9), .p(z11));
-    logic signed [15:0] e11;
-    logic neg11;
-    hls_delay #(.W(16 + 1), .N(2 * R)) st11 (.clk, .ce, .d({e9, neg9}), .q({e11, neg11}));
-    logic [15:0] rsh;
-    assign rsh = 16'(-16'sd1 - e11);
-    logic [59:0] wz;
-    assign wz = (rsh < 16'd60) ? z11 >> rsh[5:0] : 60'd0;
-    logic [59:0] vse;
-    assign vse = ERFC ? (neg11 ? (60'd1 << G) + wz : (60'd1 << G) - wz) : z11;
-    logic [VW-1:0] vs12;
-    logic signed [15:0] ws12;
-    hls_delay #(.W(VW + 16), .N(R)) st12 (
+    // (The exponent's arithmetic is done beside the product's two stages.)
+    logic [15:0] rsh9;
+    assign rsh9 = 16'(-16'sd1 - e9);
+    logic [5:0] rsh11;
+    logic far11, neg11;
+    logic signed [15:0] ws11;
+    hls_delay #(.W(6 + 1 + 16 + 1), .N(2 * R)) st11 (
         .clk, .ce,
-        .d({vse[59:CUT], vse[CUT-1:0] != '0,
-            ERFC ? 16'(64 - G + CUT - 1) : e11 + 16'sd7 + 16'(CUT - 1)}),  // (e - 23 - F + 64)
-        .q({vs12, ws12})
+        .d({rsh9[5:0], rsh9 >= 16'd60, ERFC ? 16'(64 - G + CUT - 1) : e9 + 16'sd7 + 16'(CUT - 1),
+            neg9}),  // (erf: e - 23 - F + 64)
+        .q({rsh11, far11, ws11, neg11})
+    );
+    logic [59:0] w12;
+    logic neg12;
+    logic signed [15:0] ws12;
+    hls_delay #(.W(60 + 1 + 16), .N(R)) st12 (
+        .clk, .ce, .d({ERFC ? (far11 ? 60'd0 : z11 >> rsh11) : z11, neg11, ws11}),
+        .q({w12, neg12, ws12})
+    );
+    logic [59:0] vse;
+    assign vse = ERFC ? (neg12 ? (60'd1 << G) + w12 : (60'd1 << G) - w12) : w12;
+    logic [VW-1:0] vs13;
+    logic signed [15:0] ws13;
+    hls_delay #(.W(VW + 16), .N(R)) st13 (
+        .clk, .ce, .d({vse[59:CUT], vse[CUT-1:0] != '0, ws12}), .q({vs13, ws13})
     );
     logic [VW-1:0] vs21;
     logic signed [15:0] ws21;
-    hls_delay #(.W(VW + 16), .N(9 * R)) st21s (
-        .clk, .ce, .d({vs12, ws12}), .q({vs21, ws21})
+    hls_delay #(.W(VW + 16), .N(8 * R)) st21s (
+        .clk, .ce, .d({vs13, ws13}), .q({vs21, ws21})
     );
 
     // Stages 10-18: 2^T = 2^k r / 2^31 (hls_fp_exp_kr) from t = -((-T) >> 2) at 2^-32; the
