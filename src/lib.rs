@@ -1,7 +1,6 @@
 //! hls-build as a library: the facade that wires frontend → scheduler → rtl-gen, and the
 //! co-simulation of the result. The CLI (`main.rs`) is a thin layer over this.
 
-pub mod campaign;
 pub mod report;
 
 use boards::Board;
@@ -28,6 +27,8 @@ pub enum Error {
     #[error("error: {0}")]
     Sim(#[from] sim::SimError),
     #[error("error: {0}")]
+    Check(#[from] hls_cores_check::CheckError),
+    #[error("error: {0}")]
     Usage(String),
     #[error("error: {path}: {source}")]
     Io {
@@ -50,6 +51,7 @@ impl Error {
                 ..
             } => 2,
             Error::Sim(e) if e.is_bad_input() => 2,
+            Error::Check(e) if e.is_bad_input() => 2,
             Error::Io { .. } => 2,
             _ => 1,
         }

@@ -230,7 +230,7 @@ fn build_args(params: &[sim::Param], specs: &[String]) -> Result<Vec<ArgValue>, 
 /// `hls-build cores --check`: the verification campaign of each chosen core, as a table.
 #[allow(clippy::too_many_arguments)]
 fn check_cores(
-    cores: &[rtl_gen::cores::CoreInfo],
+    cores: &[hls_cores::catalog::CoreInfo],
     board: &Board,
     name: Option<String>,
     only: Option<String>,
@@ -261,7 +261,7 @@ fn check_cores(
         })?;
         let t = std::time::Instant::now();
         let o =
-            hls_build::campaign::check(core, board, vectors, seed, &work.join(&core.name), ftz)?;
+            hls_cores_check::check(core, board, vectors, seed, &work.join(&core.name), ftz)?;
         if !json {
             eprintln!(
                 "{}: {} vectors in {:.1} s",
@@ -317,7 +317,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
             ftz,
         } => {
             let board = Board::load(&board)?;
-            let cores = rtl_gen::cores::all();
+            let cores = hls_cores::catalog::all();
             if check {
                 return check_cores(&cores, &board, name, only, vectors, seed, &work, json, ftz);
             }
@@ -354,7 +354,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
                 return Ok(0);
             }
             let name = name.unwrap_or_default();
-            let core = rtl_gen::cores::find(&name).ok_or_else(|| {
+            let core = hls_cores::catalog::find(&name).ok_or_else(|| {
                 Error::Usage(format!(
                     "no core named '{name}'; `hls-build cores --list` shows them"
                 ))
@@ -365,7 +365,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
                      says which do (flush_to_zero)"
                 )));
             }
-            let text = rtl_gen::cores::emit(&core, &board, ftz);
+            let text = hls_cores::catalog::emit(&core, &board, ftz);
             match out {
                 Some(p) => std::fs::write(&p, text).map_err(|source| Error::Io {
                     path: p.display().to_string(),

@@ -2957,7 +2957,7 @@ fn math_functions_run_in_the_model_and_are_refused_by_name_in_hardware() {
     for (x, y) in xs.iter().zip(&y) {
         // exp from its core's arithmetic (rtl-gen's math::eval, as the model computes it),
         // lgamma in double rounded once; the sum rounded once more.
-        let e = f32::from_bits(rtl_gen::math::eval("exp", x.to_bits(), 0).unwrap());
+        let e = f32::from_bits(hls_cores::math::eval("exp", x.to_bits(), 0).unwrap());
         let want = e + (libm::lgamma(*x as f64) as f32);
         assert_eq!(*y, want, "x = {x}");
     }
@@ -3488,7 +3488,7 @@ fn elementary_functions_cosimulate_and_match_pocl() {
             let (x, y) = (a[i] as f64, b[i] as f64);
             let want = exact(x, y);
             let got = ours[k * i + lane];
-            let err = hls_build::campaign::ulp_error(got, want);
+            let err = hls_cores_check::ulp_error(got, want);
             // sqrt and fma are correctly rounded (0.5 ulp); the functions within 1 ulp, but
             // expm1 within 1.5 (its main path's cancellation for small k), sinh and cosh,
             // from the halved exponentials with a quotient and a sum, within 2.6 and 1.1
@@ -3755,10 +3755,10 @@ fn a_dsp48e2_board_cascades_the_float_product_and_negates_in_a_block() {
 #[test]
 fn a_campaign_catches_a_wrong_core() {
     let board = boards::Board::builtin_default();
-    let mut core = rtl_gen::cores::find("fp32_div").unwrap();
+    let mut core = hls_cores::catalog::find("fp32_div").unwrap();
     core.name = "fp32_mul".into();
     let d = scratch("campaign_wrong");
-    let o = hls_build::campaign::check(&core, &board, 1000, 1, &d, false).unwrap();
+    let o = hls_cores_check::check(&core, &board, 1000, 1, &d, false).unwrap();
     assert!(o.failures > 900, "{o:?}");
     assert!(o.examples[0].contains("gave"), "{o:?}");
 }
@@ -3936,7 +3936,7 @@ impl DoubleLanes {
         (within, bound): (f64, f64),
         what: &dyn Fn() -> String,
     ) -> (f64, f64) {
-        let err = hls_build::campaign::ulp_error64(got.to_bits(), exact);
+        let err = hls_cores_check::ulp_error64(got.to_bits(), exact);
         assert!(
             err <= within,
             "{}: RTL {got:e} is {err} ulp from {}",
@@ -3944,7 +3944,7 @@ impl DoubleLanes {
             exact.to_f64()
         );
         self.worst[lane] = self.worst[lane].max(err);
-        let pocl_err = hls_build::campaign::ulp_error64(pocl.to_bits(), exact);
+        let pocl_err = hls_cores_check::ulp_error64(pocl.to_bits(), exact);
         assert!(
             pocl_err <= bound,
             "{}: pocl {pocl:e} is {pocl_err} ulp from exact, RTL {got:e}",
@@ -4203,7 +4203,7 @@ fn double_powers_cosimulate_and_match_pocl() {
             rug::ops::Pow::pow(big(a), k[i]),
             big(a).cbrt(),
             big(a).hypot(&big(b)),
-            rtl_gen::ulp::rootn_exact(a, k[i]),
+            hls_cores::ulp::rootn_exact(a, k[i]),
         ];
         let bounds = [
             (0.62, 16.0),

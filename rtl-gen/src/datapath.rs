@@ -538,7 +538,7 @@ pub fn emit(
                     ))
                 }
                 OpKind::Math(f) => {
-                    let Some(m) = crate::math::find(f) else {
+                    let Some(m) = hls_cores::math::find(f) else {
                         return Err(RtlError::Unsupported(format!(
                             "OpenCL.std {f} reached code generation without a core"
                         )));
@@ -560,7 +560,7 @@ pub fn emit(
                     wl(&mut out, decl.clone());
                     wl(&mut out, format!(
                         "    hls_fp{w}_fma #(.LAT({lat}){}) {n}_core (.clk(ap_clk), .ce(en), .a({}), .b({}), .c({}), .y({n}));",
-                        crate::cores::board_params(&format!("hls_fp{w}_fma"), dsp, k.attrs.flushes_denormals(w)),
+                        hls_cores::catalog::board_params(&format!("hls_fp{w}_fma"), dsp, k.attrs.flushes_denormals(w)),
                         a(0), a(1), a(2)
                     ));
                     None
@@ -587,7 +587,7 @@ pub fn emit(
                     wl(&mut out, decl.clone());
                     wl(&mut out, format!(
                         "    hls_fp{w}_sqrt #(.LAT({lat}){}) {n}_core (.clk(ap_clk), .ce(en), .a({}), .y({n}));",
-                        crate::cores::board_params(&format!("hls_fp{w}_sqrt"), dsp, k.attrs.flushes_denormals(w)),
+                        hls_cores::catalog::board_params(&format!("hls_fp{w}_sqrt"), dsp, k.attrs.flushes_denormals(w)),
                         a(0)
                     ));
                     None
@@ -675,7 +675,7 @@ pub fn emit(
                     match f {
                         FloatBinOp::Add | FloatBinOp::Sub => wl(&mut out, format!(
                             "    hls_fp{w}_add #(.LAT({lat}){}) {n}_core (.clk(ap_clk), .ce(en), .sub(1'b{}), .a({}), .b({}), .y({n}));",
-                            crate::cores::board_params(&format!("hls_fp{w}_add"), dsp, k.attrs.flushes_denormals(w)),
+                            hls_cores::catalog::board_params(&format!("hls_fp{w}_add"), dsp, k.attrs.flushes_denormals(w)),
                             u8::from(*f == FloatBinOp::Sub), a(0), a(1)
                         )),
                         FloatBinOp::Mul | FloatBinOp::Div => {
@@ -685,7 +685,7 @@ pub fn emit(
                             );
                             wl(&mut out, format!(
                                 "    {module} #(.LAT({lat}){}) {n}_core (.clk(ap_clk), .ce(en), .a({}), .b({}), .y({n}));",
-                                crate::cores::board_params(&module, dsp, k.attrs.flushes_denormals(w)),
+                                hls_cores::catalog::board_params(&module, dsp, k.attrs.flushes_denormals(w)),
                                 a(0), a(1)
                             ))
                         }

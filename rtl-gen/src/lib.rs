@@ -2,116 +2,15 @@
 //!
 //! The kernel top skeleton (control slave, AXI4 masters) is an askama template
 //! (`templates/kernel_top.sv`); `datapath` builds the scheduled pipelines and the control
-//! FSM as a netlist in Rust; `sv/` holds the fixed operator cores and the FIFO.
+//! FSM as a netlist in Rust; the operator cores come from the operator library
+//! (`hls_cores`, in `cores/`), which also says which of its sources a kernel needs.
 
-pub mod cores;
 mod datapath;
-pub mod fatan;
-pub mod fatan64;
-pub mod ferf;
-pub mod ferf64;
-pub mod fexp;
-pub mod fexp64;
-pub mod fhypot64;
-pub mod flog;
-pub mod flog64;
-pub mod fpow;
-pub mod fpow64;
-pub mod fsin;
-pub mod fsin64;
-pub mod fsinh64;
-
-/// The error measure of every double core against MPFR: the mirrors' sweeps here and the
-/// verification campaign (`hls-build cores --check`) use the same one.
-pub mod ulp {
-    use rug::{ops::Pow, Float};
-
-    /// The error of the float `got` in float ulps of `want` (a double, the reference of the
-    /// float mirrors' sweeps) at want's binade; an infinity counts only where want is one or
-    /// lies past the largest float.
-    pub fn ulps32(got: u32, want: f64) -> f64 {
-        let g = f32::from_bits(got) as f64;
-        if want.is_infinite() || got == 0x7F80_0000 {
-            return if g == want || (want > f32::MAX as f64 && got == 0x7F80_0000) {
-                0.0
-            } else {
-                f64::INFINITY
-            };
-        }
-        if want as f32 == f32::from_bits(got) {
-            return 0.0;
-        }
-        let e = want.abs().max(f32::MIN_POSITIVE as f64).log2().floor();
-        (g - want).abs() / 2f64.powf(e - 23.0)
-    }
-
-    /// The error of the double `got` in ulps of the exact value `want` (MPFR): 0 when `got`
-    /// is `want` correctly rounded (or both are NaN), infinite for a NaN or infinity that
-    /// should not be; an exact value past the largest double is still a finite value, so a
-    /// finite result is measured in the top binade's ulps (2^971).
-    pub fn ulps64(got: u64, want: &Float) -> f64 {
-        let g = f64::from_bits(got);
-        if want.is_nan() || g.is_nan() {
-            return if want.is_nan() && g.is_nan() {
-                0.0
-            } else {
-                f64::INFINITY
-            };
-        }
-        if want.to_f64() == g {
-            return 0.0;
-        }
-        if g.is_infinite() || want.is_infinite() {
-            return f64::INFINITY;
-        }
-        let e = want
-            .clone()
-            .abs()
-            .to_f64()
-            .clamp(f64::MIN_POSITIVE, f64::MAX)
-            .log2()
-            .floor() as i32;
-        let prec = want.prec().max(192);
-        let diff = Float::with_val(prec, g) - want;
-        (diff.abs() / Float::with_val(prec, 2).pow(e - 52)).to_f64()
-    }
-
-    /// rootn(x, n) exactly (256 bits; MPFR has no signed root here), OpenCL's special cases
-    /// included: NaN for n = 0 and for x < 0 with n even, the sign of x for n odd.
-    pub fn rootn_exact(x: f64, n: i32) -> Float {
-        let odd = n % 2 != 0;
-        if n == 0 || x.is_nan() || (x < 0.0 && !odd) {
-            return Float::with_val(53, f64::NAN);
-        }
-        let sign = if odd && x.is_sign_negative() {
-            -1.0
-        } else {
-            1.0
-        };
-        let r = Float::with_val(256, x.abs()).root(n.unsigned_abs());
-        let r = if n < 0 { 1.0 / r } else { r };
-        r * sign
-    }
-}
-
-/// What the mirrors' tests share besides the error measure.
-#[cfg(test)]
-pub(crate) mod test_rng {
-    /// xorshift64: reproducible operands for the sweeps.
-    pub struct Rng(pub u64);
-    impl Rng {
-        pub fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
-}
-pub mod math;
 mod onchip;
 
 use askama::Template;
+use hls_cores::library::Source;
+use hls_cores::math;
 use boards::Board;
 use frontend::ir::{ArgKind, Kernel, Type};
 use scheduler::UnitSchedule;
@@ -128,48 +27,8 @@ pub enum RtlError {
     Unsupported(String),
 }
 
-/// Fixed library modules every design may instantiate.
-pub const LIBRARY: &[(&str, &str)] = &[
-    // The package first: the kernel top calls its functions.
-    ("hls_fp_pkg.sv", include_str!("../sv/hls_fp_pkg.sv")),
-    ("hls_fifo.sv", include_str!("../sv/hls_fifo.sv")),
-    ("hls_delay.sv", include_str!("../sv/hls_delay.sv")),
-    ("hls_fp_round.sv", include_str!("../sv/hls_fp_round.sv")),
-    (
-        "hls_fp_classify.sv",
-        include_str!("../sv/hls_fp_classify.sv"),
-    ),
-    ("hls_fp32_add.sv", include_str!("../sv/hls_fp32_add.sv")),
-    ("hls_fp32_mul.sv", include_str!("../sv/hls_fp32_mul.sv")),
-    ("hls_fp_add.sv", include_str!("../sv/hls_fp_add.sv")),
-    ("hls_fp_narrow.sv", include_str!("../sv/hls_fp_narrow.sv")),
-    ("hls_fp_convert.sv", include_str!("../sv/hls_fp_convert.sv")),
-    ("hls_fp_div.sv", include_str!("../sv/hls_fp_div.sv")),
-    ("hls_fp_sqrt.sv", include_str!("../sv/hls_fp_sqrt.sv")),
-    ("hls_fp32_div.sv", include_str!("../sv/hls_fp32_div.sv")),
-    ("hls_fp32_sqrt.sv", include_str!("../sv/hls_fp32_sqrt.sv")),
-    ("hls_fp_fma.sv", include_str!("../sv/hls_fp_fma.sv")),
-    ("hls_fp32_fma.sv", include_str!("../sv/hls_fp32_fma.sv")),
-    ("hls_fp16_fma.sv", include_str!("../sv/hls_fp16_fma.sv")),
-    ("hls_fp64.sv", include_str!("../sv/hls_fp64.sv")),
-    ("hls_fp_exp.sv", include_str!("../sv/hls_fp_exp.sv")),
-    ("hls_fp_log.sv", include_str!("../sv/hls_fp_log.sv")),
-    ("hls_fp_sin.sv", include_str!("../sv/hls_fp_sin.sv")),
-    ("hls_fp_pow.sv", include_str!("../sv/hls_fp_pow.sv")),
-    ("hls_fp_hypot.sv", include_str!("../sv/hls_fp_hypot.sv")),
-    ("hls_fp_exp64.sv", include_str!("../sv/hls_fp_exp64.sv")),
-    ("hls_fp_log64.sv", include_str!("../sv/hls_fp_log64.sv")),
-    ("hls_fp_pow64.sv", include_str!("../sv/hls_fp_pow64.sv")),
-    ("hls_fp_sin64.sv", include_str!("../sv/hls_fp_sin64.sv")),
-    ("hls_fp_hypot64.sv", include_str!("../sv/hls_fp_hypot64.sv")),
-    ("hls_fp_sinh64.sv", include_str!("../sv/hls_fp_sinh64.sv")),
-    ("hls_fp_pack3.sv", include_str!("../sv/hls_fp_pack3.sv")),
-    ("hls_fp_atan.sv", include_str!("../sv/hls_fp_atan.sv")),
-    ("hls_fx_smul.sv", include_str!("../sv/hls_fx_smul.sv")),
-    ("hls_fp_erf.sv", include_str!("../sv/hls_fp_erf.sv")),
-    ("hls_fp_atan64.sv", include_str!("../sv/hls_fp_atan64.sv")),
-    ("hls_fp_erf64.sv", include_str!("../sv/hls_fp_erf64.sv")),
-];
+/// rtl-gen's own support modules (the operator cores come from `hls_cores`).
+const SUPPORT: &[(&str, &str)] = &[("hls_fifo.sv", include_str!("../sv/hls_fifo.sv"))];
 
 /// A 32-bit register of the control slave.
 #[derive(Debug, Clone, Serialize)]
@@ -233,7 +92,8 @@ struct TopTemplate<'a> {
 }
 
 pub struct Generated {
-    /// (file name, contents), the kernel top first.
+    /// (file name, contents): the kernel top first, then the library sources it uses, each
+    /// after the sources it uses.
     pub files: Vec<(String, String)>,
     pub interface: Interface,
 }
@@ -459,20 +319,14 @@ pub fn generate(
         clk_2x: onchip::double_pumped(kernel),
     }
     .render()?;
-    let mut files = vec![(format!("{top}.sv"), text)];
-    for (n, t) in LIBRARY {
-        files.push((n.to_string(), t.to_string()));
-    }
-    // The elementary functions: a generated package (tables) and their modules.
-    files.insert(2, ("hls_fp_math_pkg.sv".into(), math::package_source()));
-    files.insert(
-        3,
-        (
-            "hls_fp64_pkg.sv".into(),
-            include_str!("../sv/hls_fp64_pkg.sv").into(),
-        ),
+    // The kernel top, then only the sources it instantiates, each after what it uses.
+    let support: Vec<Source> = SUPPORT.iter().map(|(f, t)| Source::new(*f, *t)).collect();
+    let mut files = vec![(format!("{top}.sv"), text.clone())];
+    files.extend(
+        hls_cores::library::needed_by(&text, &support)
+            .into_iter()
+            .map(|s| (s.file, s.text)),
     );
-    files.push(("hls_fp32_math.sv".into(), math::modules_source()));
     Ok(Generated {
         files,
         interface: Interface {

@@ -1143,7 +1143,7 @@ impl<'m> Machine<'m> {
                 _ => (None, None),
             };
             if let (Some(a), Some(b)) = (a, b) {
-                if let Some(r) = rtl_gen::math::eval(name, a, b) {
+                if let Some(r) = hls_cores::math::eval(name, a, b) {
                     let v = fl::from_bits(FloatKind::F32, r as u64);
                     return Ok(Some(V::F(fl::round(k, v), k)));
                 }
@@ -1161,7 +1161,7 @@ impl<'m> Machine<'m> {
             };
             if let Some((a, b)) = operands {
                 let name = format!("{op:?}");
-                if let Some(r) = rtl_gen::math::eval64(frontend::ir::math_name(&name), a, b) {
+                if let Some(r) = hls_cores::math::eval64(frontend::ir::math_name(&name), a, b) {
                     return Ok(Some(V::F(f64::from_bits(r), k)));
                 }
             }
@@ -1384,7 +1384,7 @@ impl<'m> Machine<'m> {
                         // half through float, rounded once.
                         let a = fl::to_bits(FloatKind::F32, x) as u32;
                         let core = |f: &str| {
-                            let r = rtl_gen::math::eval(f, a, 0).unwrap_or(0) as u64;
+                            let r = hls_cores::math::eval(f, a, 0).unwrap_or(0) as u64;
                             fl::round(k, fl::from_bits(FloatKind::F32, r))
                         };
                         (core("sin"), V::F(core("cos"), k))
@@ -1392,7 +1392,7 @@ impl<'m> Machine<'m> {
                     Cl::sincos if k == FloatKind::F64 => {
                         // The double cores' sine and cosine, bit for bit.
                         let core = |f: &str| {
-                            f64::from_bits(rtl_gen::math::eval64(f, x.to_bits(), 0).unwrap_or(0))
+                            f64::from_bits(hls_cores::math::eval64(f, x.to_bits(), 0).unwrap_or(0))
                         };
                         (core("sin"), V::F(core("cos"), k))
                     }

@@ -1,4 +1,4 @@
-//! The double arctangent core (hls_fp_arctan64 in `rtl-gen/sv/hls_fp_atan64.sv`) in Rust, bit for bit: atan2
+//! The double arctangent core (hls_fp_arctan64 in `rtl-gen/cores/sv/hls_fp_atan64.sv`) in Rust, bit for bit: atan2
 //! (KIND 0), atan (1: atan2(x, 1)), asin (2: atan2(x, sqrt(1 - x^2))) and acos (3:
 //! atan2(sqrt(1 - x^2), x)).
 //!
@@ -34,7 +34,7 @@ use rug::float::Constant;
 use rug::Float;
 use std::sync::OnceLock;
 
-use crate::fexp64::pack_normalised;
+use crate::mirrors::fexp64::pack_normalised;
 
 const QNAN: u64 = 0x7FF8_0000_0000_0000;
 const PINF: u64 = 0x7FF0_0000_0000_0000;
@@ -212,7 +212,7 @@ pub fn atan2(y: u64, x: u64) -> u64 {
     if ay > PINF || ax > PINF {
         return QNAN;
     }
-    match crate::fatan::special_angle(ay == 0, ax == 0, ay == PINF, ax == PINF, xneg) {
+    match crate::mirrors::fatan::special_angle(ay == 0, ax == 0, ay == PINF, ax == PINF, xneg) {
         Some(k) => sy | [0, PI_4, PI_2, PI_3_4, PI][k],
         None => core(sy != 0, norm(ay), norm(ax), xneg),
     }

@@ -1,5 +1,5 @@
 //! The staged double sine and cosine (sin, cos of binary64), as integers:
-//! `rtl-gen/sv/hls_fp_sin64.sv` computes exactly this, stage by stage, and the software
+//! `rtl-gen/cores/sv/hls_fp_sin64.sv` computes exactly this, stage by stage, and the software
 //! model calls `sin` and `cos` here, so the RTL and the model agree bit for bit.
 //!
 //! - Special values: NaN and infinities give NaN; below 2^-27 sin x = x and cos x = 1 (the

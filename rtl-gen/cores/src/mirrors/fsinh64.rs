@@ -1,5 +1,5 @@
 //! The double hyperbolic functions (sinh, cosh, tanh of binary64), as integers:
-//! `rtl-gen/sv/hls_fp_sinh64.sv` computes exactly this, stage by stage, and the software
+//! `rtl-gen/cores/sv/hls_fp_sinh64.sv` computes exactly this, stage by stage, and the software
 //! model calls these functions, so the RTL and the model agree bit for bit.
 //!
 //! - e^|x| and e^-|x| from two copies of the exponential's stages (`fexp64::exp_kr`, on t
@@ -18,7 +18,7 @@
 //! C99's special cases: sinh(+-inf) = +-inf, cosh(+-inf) = +inf, tanh(+-inf) = +-1; a NaN
 //! gives the quiet NaN; |x| >= 2048 overflows sinh and cosh.
 
-use crate::fexp64::{consts, exp_kr, pack_normalised, EX_BIG};
+use crate::mirrors::fexp64::{consts, exp_kr, pack_normalised, EX_BIG};
 use crate::math::{fixed, to_u128, P};
 use num_bigint::BigInt;
 use num_traits::One;
@@ -96,7 +96,7 @@ fn sinh_small(neg: bool, ex: u32, m: u64) -> u64 {
     let mut h = c[3] as u128;
     for i in (0..3).rev() {
         h = c[i] as u128
-            + crate::fexp64::trimmed_product(b as i128, h as i128, SINH_TRIM[i]) as u128;
+            + crate::mirrors::fexp64::trimmed_product(b as i128, h as i128, SINH_TRIM[i]) as u128;
     }
     // b P from P's top bits (b < 2^-10: P to 2^-54 suffices).
     let s = (1u128 << 64) + ((b as u128 * (h >> 10)) >> 54);

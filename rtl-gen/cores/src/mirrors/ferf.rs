@@ -1,4 +1,4 @@
-//! The float erf and erfc core (hls_fp_erf in `rtl-gen/sv/hls_fp_erf.sv`) in Rust, bit for
+//! The float erf and erfc core (hls_fp_erf in `rtl-gen/cores/sv/hls_fp_erf.sv`) in Rust, bit for
 //! bit: erf (KIND 0) and erfc (1). The double core's method (`ferf64`) at float widths,
 //! with the exponential's own stages (`fexp::exp2_kr`, `exp2_fixed`) for 2^T.
 //!
@@ -26,7 +26,7 @@
 //! `every_float_of_the_float_functions`) within 0.68 (erf just above 2^-3, where 1 - 2^T is
 //! smallest: 2^T's 2^-29 becomes 0.17 ulp) and 0.56.
 
-use crate::fexp::{exp2_fixed, exp2_kr};
+use crate::mirrors::fexp::{exp2_fixed, exp2_kr};
 use crate::math::{fixed_float, norm_pack, sv_signed};
 use rug::float::Constant;
 use rug::ops::Pow;
@@ -159,7 +159,7 @@ pub fn erf(x: u32, erfc: bool) -> u32 {
         return if erfc { ONE } else { x };
     }
     if ax >> 23 < EX_SERIES {
-        let (m, e) = crate::fatan::norm(ax);
+        let (m, e) = crate::mirrors::fatan::norm(ax);
         let z = erf_series(m, e);
         if !erfc {
             // z 2^(e - 23 - F) = z / 2^64 2^(e - 23 - F + 64).

@@ -1,5 +1,5 @@
 //! The staged double exponential (exp, exp2, exp10 of binary64), as integers:
-//! `rtl-gen/sv/hls_fp_exp64.sv` computes exactly this, stage by stage, and the software
+//! `rtl-gen/cores/sv/hls_fp_exp64.sv` computes exactly this, stage by stage, and the software
 //! model calls `exp` here, so the RTL and the model agree bit for bit.
 //!
 //! The float core's method (`fexp`) with a second table, so the polynomial stays short at

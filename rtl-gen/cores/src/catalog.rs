@@ -335,73 +335,10 @@ pub fn emit(core: &CoreInfo, board: &Board, ftz: bool) -> String {
             format!(".{n}({n})")
         })
         .collect();
-    // The packages first (the cores call them), then the shared modules the cores
-    // instantiate (delay line, rounding stages, operand classification, the width-generic
-    // adder, divider, square root, multiplier and fma), the core, and a wrapper with the
+    // The library sources the core uses, each after what it uses, then a wrapper with the
     // board's latency fixed.
-    let mut text = String::new();
-    for part in [
-        include_str!("../sv/hls_fp_pkg.sv"),
-        include_str!("../sv/hls_fp64_pkg.sv"),
-    ] {
-        text += part.trim_end();
-        text += "\n";
-    }
-    if core.name.get(5..).and_then(crate::math::find).is_some() {
-        // The function package and the staged functions built on it.
-        text += crate::math::package_source().trim_end();
-        text += "\n";
-        text += include_str!("../sv/hls_fp_exp.sv").trim_end();
-        text += "\n";
-        text += include_str!("../sv/hls_fp_log.sv").trim_end();
-        text += "\n";
-        text += include_str!("../sv/hls_fp_sin.sv").trim_end();
-        text += "\n";
-        text += include_str!("../sv/hls_fp_pow.sv").trim_end();
-        text += "\n";
-        text += include_str!("../sv/hls_fp_hypot.sv").trim_end();
-        text += "\n";
-        text += include_str!("../sv/hls_fp_exp64.sv").trim_end();
-        text += "\n";
-        text += include_str!("../sv/hls_fp_log64.sv").trim_end();
-        text += "\n";
-        text += include_str!("../sv/hls_fp_pow64.sv").trim_end();
-        text += "\n";
-        text += include_str!("../sv/hls_fp_sin64.sv").trim_end();
-        text += "\n";
-        text += include_str!("../sv/hls_fp_hypot64.sv").trim_end();
-        text += "\n";
-        text += include_str!("../sv/hls_fp_sinh64.sv").trim_end();
-        text += "\n";
-        text += include_str!("../sv/hls_fp_pack3.sv").trim_end();
-        text += "\n";
-        text += include_str!("../sv/hls_fp_atan.sv").trim_end();
-        text += "\n";
-        text += include_str!("../sv/hls_fx_smul.sv").trim_end();
-        text += "\n";
-        text += include_str!("../sv/hls_fp_erf.sv").trim_end();
-        text += "\n";
-        text += include_str!("../sv/hls_fp_atan64.sv").trim_end();
-        text += "\n";
-        text += include_str!("../sv/hls_fp_erf64.sv").trim_end();
-        text += "\n";
-    }
-    for part in [
-        include_str!("../sv/hls_delay.sv"),
-        include_str!("../sv/hls_fp_round.sv"),
-        include_str!("../sv/hls_fp_classify.sv"),
-        include_str!("../sv/hls_fp_add.sv"),
-        include_str!("../sv/hls_fp_narrow.sv"),
-        include_str!("../sv/hls_fp_div.sv"),
-        include_str!("../sv/hls_fp_sqrt.sv"),
-        include_str!("../sv/hls_fp_fma.sv"),
-        core.source.as_str(),
-    ] {
-        text += part.trim_end();
-        text += "\n";
-    }
-    text + &format!(
-        "// {}: {} on board '{}' at {} MHz: latency {lat} cycles{}.\nmodule {}_top (\n    {}\n);\n    {} #(.LAT({lat}){}) core ({});\nendmodule\n",
+    let wrapper = format!(
+        "// {}: {} on board '{}' at {} MHz: latency {lat} cycles{}.\nmodule {}_top (\n    {}\n);\n{}endmodule\n",
         core.name,
         core.operation,
         board.name,
@@ -413,9 +350,30 @@ pub fn emit(core: &CoreInfo, board: &Board, ftz: bool) -> String {
         },
         core.module,
         ports.join(",\n    "),
-        core.module,
-        board_params(&core.module, &board.dsp, ftz),
-        conns.join(", ")
+        instance(&core.module, lat, &board.dsp, ftz, "core", &conns.join(", "))
+    );
+    let mut text = String::new();
+    for s in crate::library::needed_by(&wrapper, &[]) {
+        text += s.text.trim_end();
+        text += "\n";
+    }
+    text + &wrapper
+}
+
+/// One instance of a core module, `LAT` set to `latency` and the board's parameters
+/// (`board_params`) added: how code generation and standalone emission both instantiate a
+/// core. `ports` is the connection list (`.clk(ap_clk), .a(x)`).
+pub fn instance(
+    module: &str,
+    latency: u32,
+    dsp: &boards::DspBlock,
+    ftz: bool,
+    name: &str,
+    ports: &str,
+) -> String {
+    format!(
+        "    {module} #(.LAT({latency}){}) {name} ({ports});\n",
+        board_params(module, dsp, ftz)
     )
 }
 

@@ -1,5 +1,5 @@
 //! The staged double logarithm (log, log2, log10 of binary64), as integers:
-//! `rtl-gen/sv/hls_fp_log64.sv` computes exactly this, stage by stage, and the software
+//! `rtl-gen/cores/sv/hls_fp_log64.sv` computes exactly this, stage by stage, and the software
 //! model calls `log` here, so the RTL and the model agree bit for bit.
 //!
 //! Two table reductions, then a short polynomial, then one fixed-point sum wide enough that
@@ -25,7 +25,7 @@
 //! sweep below measures it against MPFR). A logarithm is never subnormal and never
 //! overflows, so the rounding is one normalisation of the 131-bit sum.
 
-use crate::flog::recip;
+use crate::mirrors::flog::recip;
 use crate::math::sv_signed;
 use crate::math::{fixed, ln10, ln2, to_u128, P};
 use num_bigint::BigInt;
@@ -165,7 +165,7 @@ fn round_sum(r: &BigInt) -> u64 {
     let sticky = mag.trailing_zeros().is_some_and(|t| (t as i64) < sh);
     let f = (kept & ((1 << 55) - 1)) | u64::from(sticky);
     let ef = (lead - 120 + 1023) as u64;
-    let packed = crate::fexp64::round_word64(ef, f);
+    let packed = crate::mirrors::fexp64::round_word64(ef, f);
     (r.is_negative() as u64) << 63 | packed
 }
 
@@ -223,7 +223,7 @@ pub fn log1p(x: u64) -> u64 {
     }
     let m = (1 << 52) | frac;
     if ex < LOG1P_SMALL {
-        return crate::fexp64::poly_small(neg, ex, m, &log1p_coefs(), &LOG1P_TRIM);
+        return crate::mirrors::fexp64::poly_small(neg, ex, m, &log1p_coefs(), &LOG1P_TRIM);
     }
     let (u, eps, mu40) = one_plus(x);
     // 1/mu's pieces: m' = mu or mu / 2 (h) at 2^-39, r1, z1 at 2^-30; P = 1 - z1 + z1^2 -

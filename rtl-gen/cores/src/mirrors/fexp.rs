@@ -1,4 +1,4 @@
-//! The staged float exponential (exp, exp2, exp10), as integers: `rtl-gen/sv/hls_fp_exp.sv`
+//! The staged float exponential (exp, exp2, exp10), as integers: `rtl-gen/cores/sv/hls_fp_exp.sv`
 //! computes exactly this, stage by stage, and the software model calls `exp` here, so the
 //! RTL and the model agree bit for bit.
 //!

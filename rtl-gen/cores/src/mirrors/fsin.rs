@@ -1,5 +1,5 @@
 //! The staged float sine, cosine and tangent (sin, cos, tan of binary32), as integers:
-//! `rtl-gen/sv/hls_fp_sin.sv` computes exactly this, stage by stage, and the software model
+//! `rtl-gen/cores/sv/hls_fp_sin.sv` computes exactly this, stage by stage, and the software model
 //! calls `sin_cos` and `tan` here, so the RTL and the model agree bit for bit. (tan: the
 //! same reduction and both polynomials, then sin|r| / cos|r| — cos / sin in an odd
 //! quadrant — as one fixed-point division, rounded once: within 0.54 ulp, OpenCL allows 5.)

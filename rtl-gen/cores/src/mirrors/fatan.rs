@@ -1,4 +1,4 @@
-//! The float arctangent core (hls_fp_arctan in `rtl-gen/sv/hls_fp_atan.sv`) in Rust, bit
+//! The float arctangent core (hls_fp_arctan in `rtl-gen/cores/sv/hls_fp_atan.sv`) in Rust, bit
 //! for bit: atan2 (KIND 0) and atan (1: atan2(x, 1)). The double core's method
 //! (`fatan64`) at float widths.
 //!

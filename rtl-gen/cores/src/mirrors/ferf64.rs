@@ -1,4 +1,4 @@
-//! The double erf and erfc core (`rtl-gen/sv/hls_fp_erf64.sv`) in Rust, bit for bit.
+//! The double erf and erfc core (`rtl-gen/cores/sv/hls_fp_erf64.sv`) in Rust, bit for bit.
 //!
 //! erfc a = 2^T for a = |x| < 28, T = L(a) - a^2 log2 e with L = log2(e^(a^2) erfc a), a
 //! smooth function (log2 of the scaled complementary error function: 0 at a = 0, about
@@ -29,7 +29,7 @@ use rug::ops::Pow;
 use rug::Float;
 use std::sync::OnceLock;
 
-use crate::fexp64::{exp_kr, exp_t, pack_normalised};
+use crate::mirrors::fexp64::{exp_kr, exp_t, pack_normalised};
 use crate::math::fixed_float;
 
 const QNAN: u64 = 0x7FF8_0000_0000_0000;

@@ -1,5 +1,5 @@
 //! The staged double power functions (pow, powr, pown, cbrt of binary64), as integers:
-//! `rtl-gen/sv/hls_fp_pow64.sv` computes exactly this, stage by stage, and the software
+//! `rtl-gen/cores/sv/hls_fp_pow64.sv` computes exactly this, stage by stage, and the software
 //! model calls these functions, so the RTL and the model agree bit for bit.
 //!
 //! x^y = 2^t with t = y log2|x|, built from the two double cores' halves:
@@ -18,9 +18,9 @@
 //! OpenCL's bounds are 16 ulp (pow, powr, pown) and 2 ulp (cbrt). The special cases are
 //! C99 Annex F's (pow, pown, cbrt) and OpenCL's (powr), as the float cores have them.
 
-use crate::fexp64::exp_t;
-use crate::flog64::log_sum;
-use crate::fpow::Power;
+use crate::mirrors::fexp64::exp_t;
+use crate::mirrors::flog64::log_sum;
+use crate::mirrors::fpow::Power;
 use crate::math::to_u128;
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
@@ -28,7 +28,7 @@ use num_traits::{Signed, Zero};
 const SIGN: u64 = 1 << 63;
 const ABS: u64 = !SIGN;
 
-pub use crate::fpow::Kind;
+pub use crate::mirrors::fpow::Kind;
 
 /// 1/3 with 73 fraction bits, rounded (72 bits).
 pub fn third() -> u128 {
@@ -147,7 +147,7 @@ fn special(x: u64, y: u64, kind: Kind) -> Result<u64, u64> {
     } else {
         Power::of_float(y, 64)
     };
-    crate::fpow::special(x, &p, kind, 64)
+    crate::mirrors::fpow::special(x, &p, kind, 64)
 }
 
 /// The constant for hls_fp_pow64, as SystemVerilog for the math package.

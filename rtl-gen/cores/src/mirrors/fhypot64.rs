@@ -1,4 +1,4 @@
-//! The double hypot core (`rtl-gen/sv/hls_fp_hypot64.sv`) in Rust, bit for bit: it is
+//! The double hypot core (`rtl-gen/cores/sv/hls_fp_hypot64.sv`) in Rust, bit for bit: it is
 //! built from the correctly rounded double multiplier, fma and square root, whose results
 //! are Rust's own `*`, `mul_add` and `sqrt`. m = max(|x|, |y|), n = min, both scaled by
 //! S = 2^(1023 - e) with e m's exponent field (at least 1), so m S is in [1, 2) (or below 1

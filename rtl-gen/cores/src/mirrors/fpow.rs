@@ -1,5 +1,5 @@
 //! The staged float power functions (pow, powr, pown, cbrt, rootn of binary32), as integers:
-//! `rtl-gen/sv/hls_fp_pow.sv` computes exactly this, stage by stage, and the software model
+//! `rtl-gen/cores/sv/hls_fp_pow.sv` computes exactly this, stage by stage, and the software model
 //! calls these functions, so the RTL and the model agree bit for bit. The special cases
 //! (C99 Annex F for pow, pown and cbrt; OpenCL's for powr) are one function for float and
 //! double (`special`, hls_fp_pow_special).
@@ -27,8 +27,8 @@
 //! 2^-29.3, 0.04 ulp on top of the exponential's 0.55; rootn's 1/n adds |t| 2^-33 (0.15
 //! ulp at worst). OpenCL allows 16 ulp (pow, powr, pown, rootn) and 2 (cbrt).
 
-use crate::fexp::exp2_fixed;
-use crate::flog::recip;
+use crate::mirrors::fexp::exp2_fixed;
+use crate::mirrors::flog::recip;
 
 /// Which function of the family (the core's KIND).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -195,7 +195,7 @@ pub fn neg_log2_r(j: usize) -> i64 {
 pub fn log2_fixed(x: u32) -> i128 {
     // Stages 2-3: the significand with its leading one at 23 and the exponent; m' in
     // [0.75, 1.5) at 2^-24 (25 bits), the table's entries.
-    let (big_m, e1, j) = crate::flog::split(x);
+    let (big_m, e1, j) = crate::mirrors::flog::split(x);
     let [c, c2, c3, c4, c5, c6] = coefficients();
     // Stage 4: z = m' r - 1, exact (2^-33 grid, |z| < 2^26 of it).
     let z = big_m * recip(j) as i64 - (1 << 33);
@@ -305,7 +305,7 @@ pub fn generated() -> String {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    for j in 0..crate::flog::ENTRIES {
+    for j in 0..crate::mirrors::flog::ENTRIES {
         s += &format!("            7'd{j}: return {};\n", lit(neg_log2_r(j), 67));
     }
     s += "            default: return 67'sd0;\n        endcase\n    endfunction\n";

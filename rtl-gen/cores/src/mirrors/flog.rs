@@ -1,4 +1,4 @@
-//! The staged float logarithm (log, log2, log10), as integers: `rtl-gen/sv/hls_fp_log.sv`
+//! The staged float logarithm (log, log2, log10), as integers: `rtl-gen/cores/sv/hls_fp_log.sv`
 //! computes exactly this, stage by stage, and the software model calls `log` here (and
 //! `log1p`, hls_fp_log1p's mirror: the logarithm with the float adder, divider and fma).
 //!
