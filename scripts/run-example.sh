@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
+source scripts/env.sh
 cargo build --release --quiet
 mkdir -p out/vadd-inputs
 python3 - <<'PY'

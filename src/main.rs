@@ -260,8 +260,7 @@ fn check_cores(
             ))
         })?;
         let t = std::time::Instant::now();
-        let o =
-            hls_cores_check::check(core, board, vectors, seed, &work.join(&core.name), ftz)?;
+        let o = hls_cores_check::check(core, board, vectors, seed, &work.join(&core.name), ftz)?;
         if !json {
             eprintln!(
                 "{}: {} vectors in {:.1} s",

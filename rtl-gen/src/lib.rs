@@ -9,10 +9,10 @@ mod datapath;
 mod onchip;
 
 use askama::Template;
-use hls_cores::library::Source;
-use hls_cores::math;
 use boards::Board;
 use frontend::ir::{ArgKind, Kernel, Type};
+use hls_cores::library::Source;
+use hls_cores::math;
 use scheduler::UnitSchedule;
 use serde::Serialize;
 

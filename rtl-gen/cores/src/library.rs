@@ -29,7 +29,10 @@ const FIXED: &[(&str, &str)] = &[
     ("hls_fp64_pkg.sv", include_str!("../sv/hls_fp64_pkg.sv")),
     ("hls_delay.sv", include_str!("../sv/hls_delay.sv")),
     ("hls_fp_round.sv", include_str!("../sv/hls_fp_round.sv")),
-    ("hls_fp_classify.sv", include_str!("../sv/hls_fp_classify.sv")),
+    (
+        "hls_fp_classify.sv",
+        include_str!("../sv/hls_fp_classify.sv"),
+    ),
     ("hls_fp32_add.sv", include_str!("../sv/hls_fp32_add.sv")),
     ("hls_fp32_mul.sv", include_str!("../sv/hls_fp32_mul.sv")),
     ("hls_fp_add.sv", include_str!("../sv/hls_fp_add.sv")),
@@ -66,10 +69,16 @@ const FIXED: &[(&str, &str)] = &[
 /// and one small wrapper module per elementary function and precision (`hls_fp32_exp.sv`).
 pub fn sources() -> Vec<Source> {
     let mut all: Vec<Source> = FIXED.iter().map(|(f, t)| Source::new(*f, *t)).collect();
-    all.push(Source::new("hls_fp_math_pkg.sv", crate::math::package_source()));
+    all.push(Source::new(
+        "hls_fp_math_pkg.sv",
+        crate::math::package_source(),
+    ));
     for f in crate::math::FUNCTIONS {
         for w in f.widths() {
-            all.push(Source::new(format!("{}.sv", f.module(w)), f.module_source(w)));
+            all.push(Source::new(
+                format!("{}.sv", f.module(w)),
+                f.module_source(w),
+            ));
         }
     }
     all
@@ -130,7 +139,11 @@ fn declarations(candidates: &[Source]) -> BTreeMap<String, usize> {
 }
 
 /// The candidates whose modules or packages `text` names (other than `itself`).
-fn used(text: &str, declared_in: &BTreeMap<String, usize>, itself: Option<usize>) -> BTreeSet<usize> {
+fn used(
+    text: &str,
+    declared_in: &BTreeMap<String, usize>,
+    itself: Option<usize>,
+) -> BTreeSet<usize> {
     identifiers(text)
         .into_iter()
         .filter_map(|t| declared_in.get(&t).copied())
@@ -185,7 +198,12 @@ mod tests {
         let got = files("hls_fp32_add #(.LAT(8)) u (.clk, .ce, .sub, .a, .b, .y);");
         assert!(got.contains(&"hls_fp32_add.sv".to_string()), "{got:?}");
         assert!(got.contains(&"hls_fp_add.sv".to_string()), "{got:?}");
-        for absent in ["hls_fp_sin.sv", "hls_fp64.sv", "hls_fp_math_pkg.sv", "hls_fp_erf64.sv"] {
+        for absent in [
+            "hls_fp_sin.sv",
+            "hls_fp64.sv",
+            "hls_fp_math_pkg.sv",
+            "hls_fp_erf64.sv",
+        ] {
             assert!(!got.contains(&absent.to_string()), "{absent} in {got:?}");
         }
         assert_eq!(got.last().map(String::as_str), Some("hls_fp32_add.sv"));
@@ -194,7 +212,11 @@ mod tests {
     #[test]
     fn every_source_comes_after_the_sources_it_uses() {
         let all = sources();
-        let root: String = all.iter().map(|s| s.text.as_str()).collect::<Vec<_>>().join("\n");
+        let root: String = all
+            .iter()
+            .map(|s| s.text.as_str())
+            .collect::<Vec<_>>()
+            .join("\n");
         let got = needed_by(&root, &[]);
         let declared_in = declarations(&got);
         for (i, s) in got.iter().enumerate() {

@@ -146,9 +146,11 @@ pub fn check(
         source,
     })?;
     let file = dir.join(format!("{}.sv", core.module));
-    std::fs::write(&file, hls_cores::catalog::emit(core, board, ftz)).map_err(|source| CheckError::Io {
-        path: file.display().to_string(),
-        source,
+    std::fs::write(&file, hls_cores::catalog::emit(core, board, ftz)).map_err(|source| {
+        CheckError::Io {
+            path: file.display().to_string(),
+            source,
+        }
     })?;
     let top = format!("{}_top", core.module);
     let mut m = VerilatedModel::load(&build_model(&[file], &top, false)?)?;

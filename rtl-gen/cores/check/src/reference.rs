@@ -164,4 +164,3 @@ pub fn ulp_error(got: f32, want: f64) -> f64 {
 /// Double ulps between a binary64 result and an exact value: rtl-gen's measure, the one
 /// the mirrors' sweeps use.
 pub use hls_cores::ulp::ulps64 as ulp_error64;
-

@@ -26,8 +26,8 @@
 //! `every_float_of_the_float_functions`) within 0.68 (erf just above 2^-3, where 1 - 2^T is
 //! smallest: 2^T's 2^-29 becomes 0.17 ulp) and 0.56.
 
-use crate::mirrors::fexp::{exp2_fixed, exp2_kr};
 use crate::math::{fixed_float, norm_pack, sv_signed};
+use crate::mirrors::fexp::{exp2_fixed, exp2_kr};
 use rug::float::Constant;
 use rug::ops::Pow;
 use rug::Float;

@@ -29,8 +29,8 @@ use rug::ops::Pow;
 use rug::Float;
 use std::sync::OnceLock;
 
-use crate::mirrors::fexp64::{exp_kr, exp_t, pack_normalised};
 use crate::math::fixed_float;
+use crate::mirrors::fexp64::{exp_kr, exp_t, pack_normalised};
 
 const QNAN: u64 = 0x7FF8_0000_0000_0000;
 const PINF: u64 = 0x7FF0_0000_0000_0000;

@@ -25,9 +25,9 @@
 //! sweep below measures it against MPFR). A logarithm is never subnormal and never
 //! overflows, so the rounding is one normalisation of the 131-bit sum.
 
-use crate::mirrors::flog::recip;
 use crate::math::sv_signed;
 use crate::math::{fixed, ln10, ln2, to_u128, P};
+use crate::mirrors::flog::recip;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 

@@ -18,10 +18,10 @@
 //! OpenCL's bounds are 16 ulp (pow, powr, pown) and 2 ulp (cbrt). The special cases are
 //! C99 Annex F's (pow, pown, cbrt) and OpenCL's (powr), as the float cores have them.
 
+use crate::math::to_u128;
 use crate::mirrors::fexp64::exp_t;
 use crate::mirrors::flog64::log_sum;
 use crate::mirrors::fpow::Power;
-use crate::math::to_u128;
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 

@@ -18,8 +18,8 @@
 //! C99's special cases: sinh(+-inf) = +-inf, cosh(+-inf) = +inf, tanh(+-inf) = +-1; a NaN
 //! gives the quiet NaN; |x| >= 2048 overflows sinh and cosh.
 
-use crate::mirrors::fexp64::{consts, exp_kr, pack_normalised, EX_BIG};
 use crate::math::{fixed, to_u128, P};
+use crate::mirrors::fexp64::{consts, exp_kr, pack_normalised, EX_BIG};
 use num_bigint::BigInt;
 use num_traits::One;
 
