@@ -42,7 +42,7 @@ impl Error {
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Frontend {
-                source: frontend::FrontendError::Toolchain(_),
+                source: frontend::FrontendError::Toolchain(_) | frontend::FrontendError::Internal(_),
                 ..
             } => 1,
             Error::Frontend { .. } | Error::Board(_) | Error::Usage(_) => 2,
@@ -65,6 +65,8 @@ pub struct Compiled {
     pub schedules: Vec<UnitSchedule>,
     pub rtl: rtl_gen::Generated,
     pub board: Board,
+    /// What each IR pass did, and the dumps asked for (`--print-after`).
+    pub passes: frontend::passes::Report,
 }
 
 /// SPIR-V bytes of a kernel file: `.spv` read as is, `.cl` compiled with clang-15 + llvm-spirv-15.
@@ -97,6 +99,8 @@ pub struct Options {
     /// OpenCL's `-cl-denorms-are-zero`, which clang-15 drops for SPIR): the module gets the
     /// execution mode DenormFlushToZero, as if it had carried it.
     pub flush_denormals: bool,
+    /// The IR passes: which to print after, whether to verify the IR between them.
+    pub passes: frontend::passes::Options,
 }
 
 impl Default for Options {
@@ -104,6 +108,7 @@ impl Default for Options {
         Options {
             infer_banking: true,
             flush_denormals: false,
+            passes: Default::default(),
         }
     }
 }
@@ -116,6 +121,15 @@ pub fn lower(
     kernel: Option<&str>,
     options: &Options,
 ) -> Result<(Vec<u8>, Kernel), Error> {
+    lower_with_report(path, kernel, options).map(|(spirv, ir, _)| (spirv, ir))
+}
+
+/// `lower`, with what each IR pass did and the dumps `options.passes` asked for.
+pub fn lower_with_report(
+    path: &Path,
+    kernel: Option<&str>,
+    options: &Options,
+) -> Result<(Vec<u8>, Kernel, frontend::passes::Report), Error> {
     let file = path.display().to_string();
     let fe = |source| Error::Frontend {
         file: file.clone(),
@@ -126,8 +140,8 @@ pub fn lower(
         spirv = frontend::float_controls::request_flush(&spirv).map_err(fe)?;
     }
     let module = frontend::SpirvModule::load(&spirv).map_err(fe)?;
-    let ir = frontend::lower_kernel(&module, kernel).map_err(fe)?;
-    Ok((spirv, ir))
+    let (ir, report) = frontend::lower_kernel_with(&module, kernel, &options.passes).map_err(fe)?;
+    Ok((spirv, ir, report))
 }
 
 pub fn compile(
@@ -137,7 +151,7 @@ pub fn compile(
     options: &Options,
 ) -> Result<Compiled, Error> {
     let file = path.display().to_string();
-    let (spirv, mut ir) = lower(path, kernel, options)?;
+    let (spirv, mut ir, passes) = lower_with_report(path, kernel, options)?;
     rtl_gen::check_supported(&ir)?;
     scheduler::memories::plan_memories(&mut ir, board, options.infer_banking);
     let mut schedules = Vec::new();
@@ -158,6 +172,7 @@ pub fn compile(
         schedules,
         rtl,
         board: board.clone(),
+        passes,
     })
 }
 

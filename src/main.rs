@@ -37,6 +37,16 @@ enum Cmd {
         /// cores (smaller cores; OpenCL's -cl-denorms-are-zero).
         #[arg(long, default_value = "module", value_parser = ["module", "flush"])]
         denormals: String,
+        /// Print the IR after the named pass (repeatable; `all`: after every pass). The
+        /// passes, in order: widen-half, unroll, clean-up, narrow (`--passes` lists them).
+        #[arg(long = "print-after", value_name = "PASS")]
+        print_after: Vec<String>,
+        /// Print the pass pipeline and what each pass did to this kernel.
+        #[arg(long)]
+        passes: bool,
+        /// Run the IR verifier after lowering and after every pass (always on in debug builds).
+        #[arg(long)]
+        verify_ir: bool,
     },
     /// Compile, then run the software model and the RTL (Verilator) and compare them.
     Sim {
@@ -388,13 +398,37 @@ fn run(cli: Cli) -> Result<i32, Error> {
             out,
             banking,
             denormals,
+            print_after,
+            passes,
+            verify_ir,
         } => {
             let board = Board::load(&board)?;
+            for p in &print_after {
+                if p != "all" && frontend::passes::find(p).is_none() {
+                    return Err(Error::Usage(format!(
+                        "--print-after {p}: no such pass; the passes are {} (or all)",
+                        frontend::passes::names().join(", ")
+                    )));
+                }
+            }
             let options = hls_build::Options {
                 infer_banking: banking == "infer",
                 flush_denormals: denormals == "flush",
+                passes: frontend::passes::Options {
+                    print_after,
+                    verify: verify_ir,
+                },
             };
             let c = hls_build::compile(&kernel_file, kernel.as_deref(), &board, &options)?;
+            for (pass, ir) in &c.passes.printed {
+                println!("; IR after {pass}\n{ir}");
+            }
+            if passes {
+                for (pass, did) in &c.passes.ran {
+                    let about = frontend::passes::find(pass).map_or("", |p| p.description);
+                    println!("pass {pass:<11} {did:<40} ({about})");
+                }
+            }
             hls_build::write_outputs(&c, &out)?;
             print!("{}", hls_build::report::text(&c));
             println!("wrote {}", out.display());
@@ -446,6 +480,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
             let options = hls_build::Options {
                 infer_banking: banking == "infer",
                 flush_denormals: denormals == "flush",
+                ..Default::default()
             };
             // The model alone needs only the frontend (the kernel read into the IR); the RTL
             // needs the whole flow.
@@ -599,6 +634,13 @@ fn run(cli: Cli) -> Result<i32, Error> {
 }
 
 fn main() -> ExitCode {
+    // Rust ignores SIGPIPE, so printing into a closed pipe (`| head`) would panic; a
+    // command-line tool should end quietly there, as cat and grep do.
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to its default before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

@@ -1,5 +1,5 @@
-//! What `frontend::passes::optimize` (the passes `lower_kernel` runs: half widening,
-//! unrolling, constant folding, CSE, dead code, narrowing) does to every kernel of
+//! What the passes `lower_kernel` runs (`frontend::passes::PASSES`: half widening,
+//! unrolling, constant folding, CSE, dead code, narrowing) do to every kernel of
 //! tests/kernels and examples: operations before and after, and what each pass did.
 //!
 //!     cargo run --release -p frontend --example cleanup
@@ -20,10 +20,10 @@ fn main() {
         .filter(|p| p.extension().is_some_and(|e| e == "cl"))
         .collect();
     files.sort();
-    let (mut before, mut after, mut narrowed) = (0usize, 0usize, 0usize);
+    let (mut before, mut after) = (0usize, 0usize);
     println!(
-        "{:<36} {:>8} {:>8} {:>7} {:>7} {:>7} {:>8} {:>8}",
-        "kernel", "before", "after", "folded", "merged", "removed", "narrowed", "unrolled"
+        "{:<36} {:>8} {:>8}  what each pass did",
+        "kernel", "before", "after"
     );
     for f in files {
         let Ok(spirv) = frontend::opencl::compile_opencl(&f) else {
@@ -39,24 +39,26 @@ fn main() {
             let count =
                 |k: &frontend::ir::Kernel| k.units.iter().map(|u| u.body.len()).sum::<usize>();
             let b = count(&k);
-            let r = frontend::passes::optimize(&mut k);
+            let options = frontend::passes::Options {
+                verify: true,
+                ..Default::default()
+            };
+            let r = match frontend::passes::run(&mut k, &options) {
+                Ok(r) => r,
+                Err(e) => {
+                    println!("{name}: {e}");
+                    continue;
+                }
+            };
             let a = count(&k);
             before += b;
             after += a;
-            narrowed += r.narrowed;
-            println!(
-                "{:<36} {b:>8} {a:>8} {:>7} {:>7} {:>7} {:>8} {:>8}",
-                name,
-                r.cleanup.folded,
-                r.cleanup.merged,
-                r.cleanup.removed,
-                r.narrowed,
-                r.unrolled.len()
-            );
+            let did: Vec<String> = r.ran.iter().map(|(p, d)| format!("{p}: {d}")).collect();
+            println!("{name:<36} {b:>8} {a:>8}  {}", did.join("; "));
         }
     }
     println!(
-        "total: {before} operations before, {after} after ({:.1}% fewer); {narrowed} narrowed",
+        "total: {before} operations before, {after} after ({:.1}% fewer)",
         100.0 * (before - after) as f64 / before.max(1) as f64
     );
 }

@@ -10,8 +10,9 @@ pub mod memattrs;
 pub mod opencl;
 pub mod passes;
 pub mod spirv;
+pub mod verify;
 
-pub use lower::lower_kernel;
+pub use lower::{lower_kernel, lower_kernel_with};
 pub use spirv::SpirvModule;
 
 #[derive(Debug, thiserror::Error)]
@@ -34,6 +35,9 @@ pub enum FrontendError {
     AmbiguousKernel { available: String },
     #[error("{0}")]
     Toolchain(String),
+    /// A compiler bug caught by the IR verifier: which pass broke which rule.
+    #[error("internal compiler error (please report it with the kernel): {0}")]
+    Internal(String),
     #[error("cannot read: {0}")]
     Io(#[from] std::io::Error),
 }

@@ -20,10 +20,21 @@ mod vectors;
 use memory::order_memory;
 mod merge;
 
+/// The kernel lowered and through every pass (`passes::PASSES`).
 pub fn lower_kernel(m: &SpirvModule, wanted: Option<&str>) -> Result<Kernel, FrontendError> {
+    lower_kernel_with(m, wanted, &crate::passes::Options::default()).map(|(k, _)| k)
+}
+
+/// `lower_kernel`, printing after the passes `options` names and verifying the IR between
+/// passes when it asks; also returns what each pass did.
+pub fn lower_kernel_with(
+    m: &SpirvModule,
+    wanted: Option<&str>,
+    options: &crate::passes::Options,
+) -> Result<(Kernel, crate::passes::Report), FrontendError> {
     let mut kernel = lower_kernel_unoptimized(m, wanted)?;
-    crate::passes::optimize(&mut kernel);
-    Ok(kernel)
+    let report = crate::passes::run(&mut kernel, options).map_err(FrontendError::Internal)?;
+    Ok((kernel, report))
 }
 
 /// The kernel as lowered, before `passes::clean_up` (for measuring what the passes do).
