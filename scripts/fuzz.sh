@@ -13,7 +13,7 @@ mkdir -p "$corpus"
 cargo build --release -q
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for f in tests/fixtures/*.spvasm tests/fixtures/invalid/*.spvasm; do
+for f in tests/fixtures/*.spvasm tests/filetests/errors/*.spvasm; do
     [ -e "$f" ] || continue
     spirv-as "$f" -o "$corpus/$(basename "$f" .spvasm).spv" 2>/dev/null || true
 done

@@ -11,6 +11,7 @@ pub mod memories;
 pub mod mii;
 pub mod problem;
 pub mod synthetic;
+pub mod text;
 
 use boards::Board;
 use frontend::ir::*;
