@@ -369,10 +369,65 @@ impl<'a> Lowering<'a> {
             carried: Vec::new(),
             atomic_mems: Vec::new(),
         };
+        let block_pred = self.lower_blocks(&mut ub, uid, &blocks, &in_unit)?;
+        for (phi, next) in std::mem::take(&mut ub.carried) {
+            let n = self.value(&mut ub, next)?;
+            ub.body.set_carried_next(phi, n);
+        }
+        let (kind, exit) =
+            self.unit_kind_and_exit(&mut ub, uid, &blocks, &in_unit, loop_index, &block_pred)?;
+        for (id, op) in &ub.values {
+            if !self.def_inst.contains_key(id) && !self.lane_origin.contains_key(id) {
+                continue;
+            }
+            match ub.body.op(*op).kind {
+                OpKind::Outer(v @ (ValueRef::Op(..) | ValueRef::EntryPhi(..))) => {
+                    self.defs.insert(*id, v);
+                }
+                OpKind::Outer(_) | OpKind::Const(_) | OpKind::Arg(_) => {}
+                _ => {
+                    self.defs.insert(*id, ValueRef::Op(uid, *op));
+                }
+            }
+        }
+        let pending = std::mem::take(&mut ub.pending_phis);
+        let name = match (&kind, self.name_of(self.block(first).label).as_ref()) {
+            (UnitKind::WorkItems, _) => "workitems".to_string(),
+            (UnitKind::Loop { .. }, Some(n)) => format!("loop.{n}"),
+            (UnitKind::Loop { .. }, None) => format!("loop.{}", self.block(first).label),
+            (_, Some(n)) => n.clone(),
+            (_, None) => format!("block.{}", self.block(first).label),
+        };
+        let mut unit = Unit {
+            name,
+            kind,
+            body: ub.body,
+            entry_phis: ub.entry_phis,
+            exit,
+            live_out: Vec::new(),
+            atomic_mems: ub.atomic_mems.clone(),
+            carried_mem_deps: Vec::new(),
+        };
+        order_memory(&mut unit, &self.kernel.memories);
+        // Entry phi incomings are resolved in `finish`, once every unit's values exist.
+        self.pending_entry.push((uid, pending));
+        Ok(unit)
+    }
+
+    /// The unit's blocks in order: each block's predicate (the OR of its incoming in-unit
+    /// edges), then its phis and instructions, if-converted. Returns every block's predicate.
+    fn lower_blocks(
+        &mut self,
+        ub: &mut UnitBuilder,
+        uid: UnitId,
+        blocks: &[NodeIndex],
+        in_unit: &BTreeSet<NodeIndex>,
+    ) -> Result<HashMap<NodeIndex, Option<OpId>>, FrontendError> {
+        let first = blocks[0];
         let mut block_pred: HashMap<NodeIndex, Option<OpId>> = HashMap::new();
         // Edge predicates inside the unit: (from, to) -> predicate (None = always).
         let mut edge_pred: HashMap<(NodeIndex, NodeIndex), Option<OpId>> = HashMap::new();
-        for &b in &blocks {
+        for &b in blocks {
             let fb = self.block(b);
             // Predicate of this block: OR of incoming in-unit forward edges.
             let pred = if b == first {
@@ -470,13 +525,13 @@ impl<'a> Lowering<'a> {
                                             "a phi choosing among more than two pointers (or on an edge without a predicate) is not supported yet",
                                         ));
                                     };
-                                    self.select_pointers(&mut ub, inst, c, a, b2)?;
+                                    self.select_pointers(ub, inst, c, a, b2)?;
                                     continue;
                                 }
                                 // If-conversion: a select chain on the incoming edges' predicates.
                                 let mut chosen: Option<OpId> = None;
                                 for (v, p) in incoming.iter().rev() {
-                                    let val = self.value(&mut ub, *v)?;
+                                    let val = self.value(ub, *v)?;
                                     chosen = Some(
                                         match (chosen, edge_pred.get(&(*p, b)).copied().flatten()) {
                                             (None, _) => val,
@@ -504,7 +559,7 @@ impl<'a> Lowering<'a> {
                             if !in_unit.contains(&t) || t == first {
                                 continue;
                             }
-                            let c = self.branch_condition(&mut ub, inst, *s)?;
+                            let c = self.branch_condition(ub, inst, *s)?;
                             let ep = match (pred, c) {
                                 (None, c) => c,
                                 (p, None) => p,
@@ -520,31 +575,42 @@ impl<'a> Lowering<'a> {
                             .builtins
                             .contains_key(&id_operand(inst, 0).unwrap_or(0)) =>
                     {
-                        self.lower_inst(&mut ub, inst, pred)?
+                        self.lower_inst(ub, inst, pred)?
                     }
                     _ if inst.result_id.is_some_and(|r| self.dead.contains(&r)) => {}
                     _ => {
-                        if !self.lower_vector_shape(&mut ub, inst, pred)? {
+                        if !self.lower_vector_shape(ub, inst, pred)? {
                             for lane in self.lane_clones(inst)? {
-                                self.lower_inst(&mut ub, &lane, pred)?;
+                                self.lower_inst(ub, &lane, pred)?;
                             }
                         }
                     }
                 }
             }
         }
-        for (phi, next) in std::mem::take(&mut ub.carried) {
-            let n = self.value(&mut ub, next)?;
-            ub.body.set_carried_next(phi, n);
-        }
+        Ok(block_pred)
+    }
+
+    /// What the unit is (a block, a pipelined loop, the pipelined work-items) and where
+    /// control goes after it: a loop's one exit block, a block's branch or switch.
+    fn unit_kind_and_exit(
+        &mut self,
+        ub: &mut UnitBuilder,
+        uid: UnitId,
+        blocks: &[NodeIndex],
+        in_unit: &BTreeSet<NodeIndex>,
+        loop_index: Option<usize>,
+        block_pred: &HashMap<NodeIndex, Option<OpId>>,
+    ) -> Result<(UnitKind, Exit), FrontendError> {
+        let first = blocks[0];
         // Unit kind and exit.
         let last = *blocks.last().unwrap_or(&first);
-        let (kind, exit) = if let Some(li) = loop_index {
+        Ok(if let Some(li) = loop_index {
             let l = &self.cfg.loops[li];
             let header_label = self.block(l.header).label;
             // Every edge leaving the loop; they must all reach one block.
             let mut exits: Vec<(NodeIndex, NodeIndex)> = Vec::new();
-            for &b in &blocks {
+            for &b in blocks {
                 for t in self.cfg.graph.neighbors(b) {
                     if !in_unit.contains(&t) && !exits.contains(&(b, t)) {
                         exits.push((b, t));
@@ -590,7 +656,7 @@ impl<'a> Lowering<'a> {
                 })
             };
             // The next iteration runs when this one reaches the latch and the latch goes on.
-            let cont = match edge_to(self, &mut ub, l.latch, header_label)? {
+            let cont = match edge_to(self, ub, l.latch, header_label)? {
                 Some(c) => c,
                 None => ub.op(OpKind::Const(1), Type::BOOL, vec![]),
             };
@@ -617,10 +683,10 @@ impl<'a> Lowering<'a> {
                         else {
                             continue;
                         };
-                        let v = self.value(&mut ub, id_operand(&phi, 2 * k).unwrap_or(0))?;
+                        let v = self.value(ub, id_operand(&phi, 2 * k).unwrap_or(0))?;
                         merged = Some(match merged {
                             None => v,
-                            Some(rest) => match edge_to(self, &mut ub, *b, exit_label)? {
+                            Some(rest) => match edge_to(self, ub, *b, exit_label)? {
                                 Some(c) => ub.add(Op_ {
                                     kind: OpKind::Select,
                                     ty,
@@ -641,7 +707,7 @@ impl<'a> Lowering<'a> {
             (
                 UnitKind::Loop {
                     cont,
-                    controls: self.loop_controls(&blocks),
+                    controls: self.loop_controls(blocks),
                 },
                 Exit::Jump(exit_unit),
             )
@@ -661,7 +727,7 @@ impl<'a> Lowering<'a> {
                     if t == f {
                         Exit::Jump(t)
                     } else {
-                        let cond = self.value(&mut ub, id_operand(term, 0).unwrap_or(0))?;
+                        let cond = self.value(ub, id_operand(term, 0).unwrap_or(0))?;
                         Exit::Branch {
                             cond,
                             if_true: t,
@@ -670,7 +736,7 @@ impl<'a> Lowering<'a> {
                     }
                 }
                 Op::Switch => {
-                    let value = self.value(&mut ub, id_operand(term, 0).unwrap_or(0))?;
+                    let value = self.value(ub, id_operand(term, 0).unwrap_or(0))?;
                     let cases = crate::cfg::switch_cases(term)
                         .into_iter()
                         .map(|(lit, l)| (lit, self.unit_of_label(l)))
@@ -684,43 +750,7 @@ impl<'a> Lowering<'a> {
                 _ => Exit::Return,
             };
             (UnitKind::Block, exit)
-        };
-        for (id, op) in &ub.values {
-            if !self.def_inst.contains_key(id) && !self.lane_origin.contains_key(id) {
-                continue;
-            }
-            match ub.body.op(*op).kind {
-                OpKind::Outer(v @ (ValueRef::Op(..) | ValueRef::EntryPhi(..))) => {
-                    self.defs.insert(*id, v);
-                }
-                OpKind::Outer(_) | OpKind::Const(_) | OpKind::Arg(_) => {}
-                _ => {
-                    self.defs.insert(*id, ValueRef::Op(uid, *op));
-                }
-            }
-        }
-        let pending = std::mem::take(&mut ub.pending_phis);
-        let name = match (&kind, self.name_of(self.block(first).label).as_ref()) {
-            (UnitKind::WorkItems, _) => "workitems".to_string(),
-            (UnitKind::Loop { .. }, Some(n)) => format!("loop.{n}"),
-            (UnitKind::Loop { .. }, None) => format!("loop.{}", self.block(first).label),
-            (_, Some(n)) => n.clone(),
-            (_, None) => format!("block.{}", self.block(first).label),
-        };
-        let mut unit = Unit {
-            name,
-            kind,
-            body: ub.body,
-            entry_phis: ub.entry_phis,
-            exit,
-            live_out: Vec::new(),
-            atomic_mems: ub.atomic_mems.clone(),
-            carried_mem_deps: Vec::new(),
-        };
-        order_memory(&mut unit, &self.kernel.memories);
-        // Entry phi incomings are resolved in `finish`, once every unit's values exist.
-        self.pending_entry.push((uid, pending));
-        Ok(unit)
+        })
     }
 
     fn require_float(
@@ -1248,6 +1278,204 @@ impl<'a> Lowering<'a> {
         let rid = inst.result_id.unwrap_or(0);
         let name = self.name_of(rid);
         let arg = |i: usize| id_operand(inst, i).unwrap_or(0);
+        let id = if let Some(id) = self.lower_arith(ub, inst)? {
+            id
+        } else {
+            match opc {
+                Op::SNegate => {
+                    let ty = self.result_type(inst)?;
+                    let zero = ub.add(Op_ {
+                        kind: OpKind::Const(0),
+                        ty,
+                        operands: vec![],
+                        name: None,
+                    });
+                    let a = self.value(ub, arg(0))?;
+                    ub.add(Op_ {
+                        kind: OpKind::Int(IntBinOp::Sub),
+                        ty,
+                        operands: vec![zero, a],
+                        name,
+                    })
+                }
+                Op::Not | Op::LogicalNot => {
+                    let a = self.value(ub, arg(0))?;
+                    ub.not(a)
+                }
+                Op::Select => {
+                    if self.is_pointer_type(inst.result_type) {
+                        let c = self.value(ub, arg(0))?;
+                        return self.select_pointers(ub, inst, c, arg(1), arg(2));
+                    }
+                    let ty = self.result_type(inst)?;
+                    let c = self.value(ub, arg(0))?;
+                    let a = self.value(ub, arg(1))?;
+                    let b = self.value(ub, arg(2))?;
+                    ub.add(Op_ {
+                        kind: OpKind::Select,
+                        ty,
+                        operands: vec![c, a, b],
+                        name,
+                    })
+                }
+                Op::UConvert
+                | Op::SConvert
+                | Op::SatConvertSToU
+                | Op::SatConvertUToS
+                | Op::Bitcast
+                | Op::PtrCastToGeneric
+                | Op::GenericCastToPtr
+                | Op::GenericCastToPtrExplicit
+                | Op::ConvertSToF
+                | Op::ConvertUToF
+                | Op::ConvertFToS
+                | Op::ConvertFToU
+                | Op::FConvert => match self.lower_conversion(ub, inst)? {
+                    Some(id) => id,
+                    None => return Ok(()),
+                },
+                Op::FRem => {
+                    // C's fmod: the remainder with the dividend's sign.
+                    let ty = self.result_type(inst)?;
+                    let a = self.value(ub, arg(0))?;
+                    let b = self.value(ub, arg(1))?;
+                    self.require_float(ub, inst, a)?;
+                    ub.add(Op_ {
+                        kind: OpKind::Math("fmod".into()),
+                        ty,
+                        operands: vec![a, b],
+                        name,
+                    })
+                }
+                Op::IsNan | Op::IsInf | Op::IsFinite | Op::IsNormal | Op::SignBitSet => {
+                    let a = self.value(ub, arg(0))?;
+                    let ft = self.require_float(ub, inst, a)?;
+                    ub.float_class(opc, a, ft)
+                }
+                Op::CopyObject => {
+                    if let Some(p) = self.pointers.get(&arg(0)).copied() {
+                        self.pointers.insert(rid, p);
+                    }
+                    if let Some(t) = self.tagged.get(&arg(0)).copied() {
+                        self.tagged.insert(rid, t);
+                    }
+                    self.value(ub, arg(0))?
+                }
+                Op::CompositeExtract => {
+                    let Some(b) = self.builtin_vectors.get(&arg(0)).copied() else {
+                        return Err(bad(m, inst, "vectors and composites are not supported yet (only the work-item built-ins)"));
+                    };
+                    let dim = crate::spirv::literal_operand(inst, 1).unwrap_or(0);
+                    if dim > 2 {
+                        return Err(bad(m, inst, "built-in dimension out of range"));
+                    }
+                    let ty = self.result_type(inst)?;
+                    ub.add(Op_ {
+                        kind: match b {
+                            Some(b) => OpKind::WorkItem(b, dim as u8),
+                            None => OpKind::Const(0),
+                        },
+                        ty,
+                        operands: vec![],
+                        name,
+                    })
+                }
+                Op::InBoundsPtrAccessChain
+                | Op::PtrAccessChain
+                | Op::AccessChain
+                | Op::InBoundsAccessChain => self.access_chain(ub, inst)?,
+                Op::Load
+                | Op::Store
+                | Op::CopyMemorySized
+                | Op::AtomicIAdd
+                | Op::AtomicISub
+                | Op::AtomicSMin
+                | Op::AtomicUMin
+                | Op::AtomicSMax
+                | Op::AtomicUMax
+                | Op::AtomicAnd
+                | Op::AtomicOr
+                | Op::AtomicXor
+                | Op::AtomicExchange
+                | Op::AtomicIIncrement
+                | Op::AtomicIDecrement
+                | Op::AtomicCompareExchange
+                | Op::AtomicLoad
+                | Op::AtomicStore => match self.lower_access(ub, inst, pred)? {
+                    Some(id) => id,
+                    None => return Ok(()),
+                },
+                Op::Undef => ub.add(Op_ {
+                    kind: OpKind::Const(0),
+                    ty: self.result_type(inst)?,
+                    operands: vec![],
+                    name,
+                }),
+                Op::LifetimeStart
+                | Op::LifetimeStop
+                | Op::Nop
+                | Op::Line
+                | Op::NoLine
+                | Op::SelectionMerge
+                | Op::LoopMerge
+                | Op::LoopControlINTEL => return Ok(()),
+                Op::ExtInst => match self.lower_ext_with_output(ub, inst, pred)? {
+                    Some(v) => v,
+                    None => self.lower_ext_inst(ub, inst)?,
+                },
+                Op::BitCount => {
+                    let ty = self.result_type(inst)?;
+                    let a = self.value(ub, arg(0))?;
+                    ub.add(Op_ {
+                        kind: OpKind::IntUnary(IntUnaryOp::Popcount),
+                        ty,
+                        operands: vec![a],
+                        name,
+                    })
+                }
+                Op::FNegate => {
+                    let a = self.value(ub, arg(0))?;
+                    let ty = self.require_float(ub, inst, a)?;
+                    ub.add(Op_ {
+                        kind: OpKind::FloatUnary(FloatUnaryOp::Neg),
+                        ty,
+                        operands: vec![a],
+                        name,
+                    })
+                }
+                Op::Variable => {
+                    self.on_chip_variable(inst)?;
+                    ub.op(OpKind::Const(0), Type::ADDR, vec![])
+                }
+                Op::ControlBarrier => ub.add(Op_ {
+                    kind: OpKind::Barrier,
+                    ty: Type::BOOL,
+                    operands: vec![],
+                    name,
+                }),
+                // A fence orders the work-item's own accesses, which stay in program order.
+                Op::MemoryBarrier => return Ok(()),
+                _ => return Err(bad(m, inst, "instruction not supported yet")),
+            }
+        };
+        if rid != 0 {
+            ub.values.insert(rid, id);
+        }
+        Ok(())
+    }
+
+    /// The arithmetic that maps one to one onto an IR operation: integer and float binary
+    /// operations and compares. `None` for any other instruction.
+    fn lower_arith(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+    ) -> Result<Option<OpId>, FrontendError> {
+        let m = self.m;
+        let opc = inst.class.opcode;
+        let rid = inst.result_id.unwrap_or(0);
+        let name = self.name_of(rid);
+        let arg = |i: usize| id_operand(inst, i).unwrap_or(0);
         let int_bin = match opc {
             Op::IAdd => Some(IntBinOp::Add),
             Op::ISub => Some(IntBinOp::Sub),
@@ -1304,8 +1532,7 @@ impl<'a> Lowering<'a> {
                 operands: vec![a, b],
                 name,
             });
-            ub.values.insert(rid, id);
-            return Ok(());
+            return Ok(Some(id));
         }
         let fbin = match opc {
             Op::FAdd => Some(FloatBinOp::Add),
@@ -1314,7 +1541,7 @@ impl<'a> Lowering<'a> {
             Op::FDiv => Some(FloatBinOp::Div),
             _ => None,
         };
-        let id = if let Some(b) = int_bin {
+        Ok(Some(if let Some(b) = int_bin {
             let ty = self.result_type(inst)?;
             if !matches!(ty, Type::Int(_)) {
                 return Err(bad(m, inst, "integer operation on a non-integer type"));
@@ -1353,534 +1580,462 @@ impl<'a> Lowering<'a> {
                 name,
             })
         } else {
-            match opc {
-                Op::SNegate => {
-                    let ty = self.result_type(inst)?;
-                    let zero = ub.add(Op_ {
-                        kind: OpKind::Const(0),
-                        ty,
-                        operands: vec![],
-                        name: None,
-                    });
-                    let a = self.value(ub, arg(0))?;
-                    ub.add(Op_ {
-                        kind: OpKind::Int(IntBinOp::Sub),
-                        ty,
-                        operands: vec![zero, a],
-                        name,
-                    })
-                }
-                Op::Not | Op::LogicalNot => {
-                    let a = self.value(ub, arg(0))?;
-                    ub.not(a)
-                }
-                Op::Select => {
-                    if self.is_pointer_type(inst.result_type) {
-                        let c = self.value(ub, arg(0))?;
-                        return self.select_pointers(ub, inst, c, arg(1), arg(2));
-                    }
-                    let ty = self.result_type(inst)?;
-                    let c = self.value(ub, arg(0))?;
-                    let a = self.value(ub, arg(1))?;
-                    let b = self.value(ub, arg(2))?;
-                    ub.add(Op_ {
-                        kind: OpKind::Select,
-                        ty,
-                        operands: vec![c, a, b],
-                        name,
-                    })
-                }
-                Op::UConvert | Op::SConvert
-                    if self.m.has_decoration(
-                        self.original(rid),
-                        rspirv::spirv::Decoration::SaturatedConversion,
-                    ) =>
-                {
-                    let ty = self.result_type(inst)?;
-                    let a = self.value(ub, arg(0))?;
-                    let signed = opc == Op::SConvert;
-                    ub.saturate(a, signed, signed, ty.bits())
-                }
-                Op::SatConvertSToU | Op::SatConvertUToS => {
-                    let ty = self.result_type(inst)?;
-                    let a = self.value(ub, arg(0))?;
-                    ub.saturate(
-                        a,
-                        opc == Op::SatConvertSToU,
-                        opc == Op::SatConvertUToS,
-                        ty.bits(),
-                    )
-                }
-                Op::UConvert | Op::SConvert => {
-                    let ty = self.result_type(inst)?;
-                    let a = self.value(ub, arg(0))?;
-                    ub.resize(a, ty.bits(), opc == Op::SConvert)
-                }
-                Op::FRem => {
-                    // C's fmod: the remainder with the dividend's sign.
-                    let ty = self.result_type(inst)?;
-                    let a = self.value(ub, arg(0))?;
-                    let b = self.value(ub, arg(1))?;
-                    self.require_float(ub, inst, a)?;
-                    ub.add(Op_ {
-                        kind: OpKind::Math("fmod".into()),
-                        ty,
-                        operands: vec![a, b],
-                        name,
-                    })
-                }
-                Op::IsNan | Op::IsInf | Op::IsFinite | Op::IsNormal | Op::SignBitSet => {
-                    let a = self.value(ub, arg(0))?;
-                    let ft = self.require_float(ub, inst, a)?;
-                    ub.float_class(opc, a, ft)
-                }
-                Op::Bitcast if self.is_pointer_type(inst.result_type) => {
-                    // Same memory, another view of it (clang passes pointers through i8* and
-                    // stores a float3 as a float4): the address stays; a load or store whose
-                    // type differs from the memory's element is refused where it happens.
-                    if let Some(t) = self.tagged.get(&arg(0)).copied() {
-                        self.tagged.insert(rid, t);
-                    } else {
-                        let p = self.pointer(inst, arg(0))?;
-                        self.pointers.insert(rid, p);
-                    }
-                    let v = self.value(ub, arg(0))?;
-                    ub.values.insert(rid, v);
-                    return Ok(());
-                }
-                Op::PtrCastToGeneric if self.tagged.contains_key(&arg(0)) => {
-                    let t = self.tagged[&arg(0)];
-                    self.tagged.insert(rid, t);
-                    let v = self.value(ub, arg(0))?;
-                    ub.values.insert(rid, v);
-                    return Ok(());
-                }
-                Op::PtrCastToGeneric | Op::GenericCastToPtr | Op::GenericCastToPtrExplicit => {
-                    // Generic pointers are resolved at compile time: each one comes from a
-                    // cast of a pointer into a named space, so it keeps that memory.
-                    let p = self.pointer(inst, arg(0))?;
-                    if opc != Op::PtrCastToGeneric {
-                        let want = match opc {
-                            Op::GenericCastToPtrExplicit => {
-                                inst.operands.get(1).and_then(|o| match o {
-                                    rspirv::dr::Operand::StorageClass(c) => Some(*c),
-                                    _ => None,
-                                })
-                            }
-                            _ => self.pointer_storage(inst.result_type),
-                        };
-                        let mem = &self.kernel.memories[p.mem.0 as usize];
-                        let have = match &mem.kind {
-                            MemoryKind::Global { .. } => StorageClass::CrossWorkgroup,
-                            MemoryKind::OnChip(o) => match o.storage {
-                                Storage::Private => StorageClass::Function,
-                                Storage::Local => StorageClass::Workgroup,
-                                Storage::Constant => StorageClass::UniformConstant,
-                            },
-                        };
-                        if want != Some(have) {
-                            return Err(bad(m, inst, format!("'{}' is {have:?} memory, so this cast to {} gives NULL (to_global/to_local/to_private of a pointer into another space); not supported", mem.name, want.map(|w| format!("{w:?}")).unwrap_or_else(|| "another space".into()))));
-                        }
-                    }
-                    self.pointers.insert(rid, p);
-                    let v = self.value(ub, arg(0))?;
-                    ub.values.insert(rid, v);
-                    return Ok(());
-                }
-                Op::Bitcast => {
-                    let ty = self.result_type(inst)?;
-                    let a = self.value(ub, arg(0))?;
-                    if ub.body.op(a).ty.bits() != ty.bits() {
-                        return Err(bad(m, inst, "bitcast between different widths"));
-                    }
-                    ub.add(Op_ {
-                        kind: OpKind::Cast(CastOp::Bitcast),
-                        ty,
-                        operands: vec![a],
-                        name,
-                    })
-                }
-                Op::CopyObject => {
-                    if let Some(p) = self.pointers.get(&arg(0)).copied() {
-                        self.pointers.insert(rid, p);
-                    }
-                    if let Some(t) = self.tagged.get(&arg(0)).copied() {
-                        self.tagged.insert(rid, t);
-                    }
-                    self.value(ub, arg(0))?
-                }
-                Op::CompositeExtract => {
-                    let Some(b) = self.builtin_vectors.get(&arg(0)).copied() else {
-                        return Err(bad(m, inst, "vectors and composites are not supported yet (only the work-item built-ins)"));
-                    };
-                    let dim = crate::spirv::literal_operand(inst, 1).unwrap_or(0);
-                    if dim > 2 {
-                        return Err(bad(m, inst, "built-in dimension out of range"));
-                    }
-                    let ty = self.result_type(inst)?;
-                    ub.add(Op_ {
-                        kind: match b {
-                            Some(b) => OpKind::WorkItem(b, dim as u8),
-                            None => OpKind::Const(0),
-                        },
-                        ty,
-                        operands: vec![],
-                        name,
-                    })
-                }
-                Op::InBoundsPtrAccessChain
-                | Op::PtrAccessChain
-                | Op::AccessChain
-                | Op::InBoundsAccessChain => self.access_chain(ub, inst)?,
-                Op::Load | Op::Store if self.tagged.contains_key(&arg(0)) => {
-                    let t = self.tagged[&arg(0)];
-                    match self.tagged_access(ub, inst, t, pred)? {
-                        Some(v) => v,
-                        None => return Ok(()),
-                    }
-                }
-                Op::Load => {
-                    let src = arg(0);
-                    if let Some(b) = self.m.builtins.get(&src) {
-                        if *b == spirv::BuiltIn::WorkDim {
-                            let ty = self.result_type(inst)?;
-                            let id = ub.add(Op_ {
-                                kind: OpKind::WorkItem(Builtin::WorkDim, 0),
-                                ty,
-                                operands: vec![],
-                                name,
-                            });
-                            ub.values.insert(rid, id);
-                            return Ok(());
-                        }
-                        if let Some(v) = self.scalar_builtin(ub, *b, inst)? {
-                            ub.values.insert(rid, v);
-                            return Ok(());
-                        }
-                        let bi = match b {
-                            spirv::BuiltIn::GlobalOffset => None,
-                            spirv::BuiltIn::GlobalInvocationId => Some(Builtin::GlobalId),
-                            spirv::BuiltIn::GlobalSize => Some(Builtin::GlobalSize),
-                            spirv::BuiltIn::LocalInvocationId => Some(Builtin::LocalId),
-                            spirv::BuiltIn::WorkgroupId => Some(Builtin::GroupId),
-                            spirv::BuiltIn::WorkgroupSize
-                            | spirv::BuiltIn::EnqueuedWorkgroupSize => Some(Builtin::LocalSize),
-                            spirv::BuiltIn::NumWorkgroups => Some(Builtin::NumGroups),
-                            other => {
-                                return Err(bad(
-                                    m,
-                                    inst,
-                                    format!("built-in {other:?} is not supported yet"),
-                                ))
-                            }
-                        };
-                        self.builtin_vectors.insert(rid, bi);
-                        return Ok(());
-                    }
-                    let p = self.pointer(inst, src)?;
-                    let ty = self.result_type(inst)?;
-                    let mem = &mut self.kernel.memories[p.mem.0 as usize];
-                    // The same bits seen as another type of the same width (as_uint on a
-                    // float buffer): load the element, then a bitcast.
-                    let same_width = ty.bits() == mem.elem.bits();
-                    if ty != mem.elem && !same_width {
-                        return Err(bad(m, inst, format!("loads {ty} from buffer '{}' of {}: reinterpreting a buffer is not supported yet", mem.name, mem.elem)));
-                    }
-                    if mem.lanes > 1 && !mem.lanes.is_power_of_two() {
-                        return Err(bad(m, inst, format!("loads one lane of buffer '{}' of {}-lane vectors: not supported yet (load the vector)", mem.name, mem.lanes)));
-                    }
-                    mem.read = true;
-                    let elem = mem.elem;
-                    if mem.lanes > 1 {
-                        // One lane of a vector buffer (clang reads `v.x` of a uchar4 so):
-                        // the whole vector over the wide data path, then the lane the low
-                        // address bits select.
-                        let lanes = mem.lanes;
-                        let vbytes = (elem.bytes() * lanes) as u64;
-                        let addr = self.value(ub, src)?;
-                        let align = ub.op(OpKind::Const(!(vbytes - 1)), Type::ADDR, vec![]);
-                        let aligned = ub.int(IntBinOp::And, Type::ADDR, addr, align);
-                        let word_ty = Type::Int(elem.bits() * lanes);
-                        let mut operands = vec![aligned];
-                        operands.extend(pred);
-                        let word = ub.op(OpKind::Load(p.mem), word_ty, operands);
-                        let low_mask = ub.op(OpKind::Const(vbytes - 1), Type::ADDR, vec![]);
-                        let low = ub.int(IntBinOp::And, Type::ADDR, addr, low_mask);
-                        let three = ub.op(OpKind::Const(3), Type::ADDR, vec![]);
-                        let bit_shift = ub.int(IntBinOp::Shl, Type::ADDR, low, three);
-                        let bit_shift = ub.resize(bit_shift, word_ty.bits(), false);
-                        let shifted = ub.int(IntBinOp::LShr, word_ty, word, bit_shift);
-                        let bits = ub.resize(shifted, ty.bits(), false);
-                        ub.as_type(bits, ty, name)
-                    } else {
-                        let addr = self.value(ub, src)?;
-                        let mut operands = vec![addr];
-                        operands.extend(pred);
-                        let loaded = ub.add(Op_ {
-                            kind: OpKind::Load(p.mem),
-                            ty: elem,
-                            operands,
-                            name: if elem == ty { name.clone() } else { None },
-                        });
-                        ub.as_type(loaded, ty, name)
-                    }
-                }
-                Op::Store => {
-                    let p = self.pointer(inst, arg(0))?;
-                    let addr = self.value(ub, arg(0))?;
-                    let mut data = self.value(ub, arg(1))?;
-                    let ty = ub.body.op(data).ty;
-                    let mem = &mut self.kernel.memories[p.mem.0 as usize];
-                    if ty != mem.elem && ty.bits() != mem.elem.bits() {
-                        return Err(bad(m, inst, format!("stores {ty} into buffer '{}' of {}: reinterpreting a buffer is not supported yet", mem.name, mem.elem)));
-                    }
-                    if mem.lanes > 1 {
-                        return Err(bad(m, inst, format!("stores one lane of buffer '{}' of {}-lane vectors: not supported yet (store the vector)", mem.name, mem.lanes)));
-                    }
-                    mem.written = true;
-                    let elem = mem.elem;
-                    data = ub.as_type(data, elem, None);
-                    ub.store(p.mem, addr, data, pred);
-                    return Ok(());
-                }
-                Op::Undef => ub.add(Op_ {
-                    kind: OpKind::Const(0),
-                    ty: self.result_type(inst)?,
-                    operands: vec![],
-                    name,
-                }),
-                Op::LifetimeStart
-                | Op::LifetimeStop
-                | Op::Nop
-                | Op::Line
-                | Op::NoLine
-                | Op::SelectionMerge
-                | Op::LoopMerge
-                | Op::LoopControlINTEL => return Ok(()),
-                Op::ExtInst => match self.lower_ext_with_output(ub, inst, pred)? {
+            return Ok(None);
+        }))
+    }
+
+    /// Loads, stores, atomics and memory copies: accesses to a memory through a pointer.
+    /// `None` when the instruction only records something (a store, a copy).
+    fn lower_access(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+        pred: Option<OpId>,
+    ) -> Result<Option<OpId>, FrontendError> {
+        let m = self.m;
+        let opc = inst.class.opcode;
+        let rid = inst.result_id.unwrap_or(0);
+        let name = self.name_of(rid);
+        let arg = |i: usize| id_operand(inst, i).unwrap_or(0);
+        Ok(Some(match opc {
+            Op::Load | Op::Store if self.tagged.contains_key(&arg(0)) => {
+                let t = self.tagged[&arg(0)];
+                match self.tagged_access(ub, inst, t, pred)? {
                     Some(v) => v,
-                    None => self.lower_ext_inst(ub, inst)?,
-                },
-                Op::CopyMemorySized => {
-                    self.lower_copy(ub, inst, pred)?;
-                    return Ok(());
+                    None => return Ok(None),
                 }
-                Op::AtomicIAdd
-                | Op::AtomicISub
-                | Op::AtomicSMin
-                | Op::AtomicUMin
-                | Op::AtomicSMax
-                | Op::AtomicUMax
-                | Op::AtomicAnd
-                | Op::AtomicOr
-                | Op::AtomicXor
-                | Op::AtomicExchange
-                | Op::AtomicIIncrement
-                | Op::AtomicIDecrement
-                | Op::AtomicCompareExchange
-                | Op::AtomicLoad
-                | Op::AtomicStore => {
-                    // A read-modify-write of one element; the unit orders these accesses
-                    // across iterations and work-items (see `order_memory`).
-                    let p = self.pointer(inst, arg(0))?;
-                    let addr = self.value(ub, arg(0))?;
-                    let mem = self.kernel.memory(p.mem).clone();
-                    if mem.lanes > 1 {
-                        return Err(bad(
-                            m,
-                            inst,
-                            "atomics on a buffer of vectors are not supported",
-                        ));
-                    }
-                    let ty = mem.elem;
-                    if !matches!(ty, Type::Int(32 | 64)) {
-                        return Err(bad(
-                            m,
-                            inst,
-                            format!("atomic on {ty}: only 32- and 64-bit integers"),
-                        ));
-                    }
-                    if !ub.atomic_mems.contains(&p.mem) {
-                        ub.atomic_mems.push(p.mem);
-                    }
-                    let mut lops = vec![addr];
-                    lops.extend(pred);
-                    let old = if opc == Op::AtomicStore {
-                        None
-                    } else {
-                        self.kernel.memories[p.mem.0 as usize].read = true;
-                        Some(ub.add(Op_ {
-                            kind: OpKind::Load(p.mem),
+            }
+            Op::Load => {
+                let src = arg(0);
+                if let Some(b) = self.m.builtins.get(&src) {
+                    if *b == spirv::BuiltIn::WorkDim {
+                        let ty = self.result_type(inst)?;
+                        let id = ub.add(Op_ {
+                            kind: OpKind::WorkItem(Builtin::WorkDim, 0),
                             ty,
-                            operands: lops,
-                            name: name.clone(),
-                        }))
-                    };
-                    let operand = |me: &mut Self, ub: &mut UnitBuilder, i: usize| {
-                        me.value(ub, id_operand(inst, i).unwrap_or(0))
-                    };
-                    let new = match opc {
-                        Op::AtomicLoad => None,
-                        Op::AtomicStore => Some(operand(self, ub, 3)?),
-                        Op::AtomicIIncrement | Op::AtomicIDecrement => {
-                            let one = ub.op(OpKind::Const(1), ty, vec![]);
-                            let o = old.unwrap_or(one);
-                            Some(ub.int(
-                                if opc == Op::AtomicIIncrement {
-                                    IntBinOp::Add
-                                } else {
-                                    IntBinOp::Sub
-                                },
-                                ty,
-                                o,
-                                one,
+                            operands: vec![],
+                            name,
+                        });
+                        ub.values.insert(rid, id);
+                        return Ok(None);
+                    }
+                    if let Some(v) = self.scalar_builtin(ub, *b, inst)? {
+                        ub.values.insert(rid, v);
+                        return Ok(None);
+                    }
+                    let bi = match b {
+                        spirv::BuiltIn::GlobalOffset => None,
+                        spirv::BuiltIn::GlobalInvocationId => Some(Builtin::GlobalId),
+                        spirv::BuiltIn::GlobalSize => Some(Builtin::GlobalSize),
+                        spirv::BuiltIn::LocalInvocationId => Some(Builtin::LocalId),
+                        spirv::BuiltIn::WorkgroupId => Some(Builtin::GroupId),
+                        spirv::BuiltIn::WorkgroupSize | spirv::BuiltIn::EnqueuedWorkgroupSize => {
+                            Some(Builtin::LocalSize)
+                        }
+                        spirv::BuiltIn::NumWorkgroups => Some(Builtin::NumGroups),
+                        other => {
+                            return Err(bad(
+                                m,
+                                inst,
+                                format!("built-in {other:?} is not supported yet"),
                             ))
                         }
-                        Op::AtomicCompareExchange => {
-                            let (v, cmpv) = (operand(self, ub, 4)?, operand(self, ub, 5)?);
-                            let o = old.unwrap_or(v);
-                            let eq = ub.op(OpKind::Cmp(CmpPred::Eq), Type::BOOL, vec![o, cmpv]);
-                            Some(ub.op(OpKind::Select, ty, vec![eq, v, o]))
-                        }
-                        _ => {
-                            let v = operand(self, ub, 3)?;
-                            let o = old.unwrap_or(v);
-                            Some(match opc {
-                                Op::AtomicIAdd => ub.int(IntBinOp::Add, ty, o, v),
-                                Op::AtomicISub => ub.int(IntBinOp::Sub, ty, o, v),
-                                Op::AtomicAnd => ub.int(IntBinOp::And, ty, o, v),
-                                Op::AtomicOr => ub.int(IntBinOp::Or, ty, o, v),
-                                Op::AtomicXor => ub.int(IntBinOp::Xor, ty, o, v),
-                                Op::AtomicExchange => v,
-                                _ => {
-                                    let p = match opc {
-                                        Op::AtomicSMin => CmpPred::SLt,
-                                        Op::AtomicUMin => CmpPred::ULt,
-                                        Op::AtomicSMax => CmpPred::SGt,
-                                        _ => CmpPred::UGt,
-                                    };
-                                    let c = ub.op(OpKind::Cmp(p), Type::BOOL, vec![v, o]);
-                                    ub.op(OpKind::Select, ty, vec![c, v, o])
-                                }
-                            })
-                        }
                     };
-                    if let Some(new) = new {
-                        self.kernel.memories[p.mem.0 as usize].written = true;
-                        ub.store(p.mem, addr, new, pred);
-                    }
-                    match old {
-                        Some(o) => o,
-                        None => return Ok(()),
-                    }
+                    self.builtin_vectors.insert(rid, bi);
+                    return Ok(None);
                 }
-                Op::BitCount => {
-                    let ty = self.result_type(inst)?;
-                    let a = self.value(ub, arg(0))?;
-                    ub.add(Op_ {
-                        kind: OpKind::IntUnary(IntUnaryOp::Popcount),
-                        ty,
-                        operands: vec![a],
-                        name,
-                    })
+                let p = self.pointer(inst, src)?;
+                let ty = self.result_type(inst)?;
+                let mem = &mut self.kernel.memories[p.mem.0 as usize];
+                // The same bits seen as another type of the same width (as_uint on a
+                // float buffer): load the element, then a bitcast.
+                let same_width = ty.bits() == mem.elem.bits();
+                if ty != mem.elem && !same_width {
+                    return Err(bad(m, inst, format!("loads {ty} from buffer '{}' of {}: reinterpreting a buffer is not supported yet", mem.name, mem.elem)));
                 }
-                Op::FNegate => {
-                    let a = self.value(ub, arg(0))?;
-                    let ty = self.require_float(ub, inst, a)?;
-                    ub.add(Op_ {
-                        kind: OpKind::FloatUnary(FloatUnaryOp::Neg),
-                        ty,
-                        operands: vec![a],
-                        name,
-                    })
+                if mem.lanes > 1 && !mem.lanes.is_power_of_two() {
+                    return Err(bad(m, inst, format!("loads one lane of buffer '{}' of {}-lane vectors: not supported yet (load the vector)", mem.name, mem.lanes)));
                 }
-                Op::ConvertSToF
-                | Op::ConvertUToF
-                | Op::ConvertFToS
-                | Op::ConvertFToU
-                | Op::FConvert => {
-                    let ty = self.result_type(inst)?;
-                    let a = self.value(ub, arg(0))?;
-                    let src = ub.body.op(a).ty;
-                    let ok = match opc {
-                        Op::ConvertSToF | Op::ConvertUToF => {
-                            matches!((src, ty), (Type::Int(_), Type::Float(_)))
-                        }
-                        Op::FConvert => matches!((src, ty), (Type::Float(_), Type::Float(_))),
-                        _ => matches!((src, ty), (Type::Float(_), Type::Int(_))),
-                    };
-                    if !ok {
-                        return Err(bad(m, inst, format!("conversion from {src} to {ty}")));
-                    }
-                    let mode = self.rounding_of(rid);
-                    let r = mode.unwrap_or(Rounding::Rte);
-                    match opc {
-                        Op::ConvertSToF => ub.add(Op_ {
-                            kind: OpKind::Convert(ConvertOp::SIToF(r)),
-                            ty,
-                            operands: vec![a],
-                            name,
-                        }),
-                        Op::ConvertUToF => ub.add(Op_ {
-                            kind: OpKind::Convert(ConvertOp::UIToF(r)),
-                            ty,
-                            operands: vec![a],
-                            name,
-                        }),
-                        Op::FConvert => ub.add(Op_ {
-                            kind: OpKind::Convert(ConvertOp::FToF(r)),
-                            ty,
-                            operands: vec![a],
-                            name,
-                        }),
-                        _ => {
-                            // To integer: toward zero, saturating (with or without `_sat`:
-                            // see ConvertOp). Another direction rounds to integral first,
-                            // which is exact, then converts.
-                            let rounded = match mode {
-                                None | Some(Rounding::Rtz) => a,
-                                Some(d) => {
-                                    let u = match d {
-                                        Rounding::Rte => FloatUnaryOp::Rint,
-                                        Rounding::Rtp => FloatUnaryOp::Ceil,
-                                        _ => FloatUnaryOp::Floor,
-                                    };
-                                    ub.op(OpKind::FloatUnary(u), src, vec![a])
-                                }
-                            };
-                            let c = if opc == Op::ConvertFToS {
-                                ConvertOp::FToSI
-                            } else {
-                                ConvertOp::FToUI
-                            };
-                            ub.add(Op_ {
-                                kind: OpKind::Convert(c),
-                                ty,
-                                operands: vec![rounded],
-                                name,
-                            })
-                        }
-                    }
+                mem.read = true;
+                let elem = mem.elem;
+                if mem.lanes > 1 {
+                    // One lane of a vector buffer (clang reads `v.x` of a uchar4 so):
+                    // the whole vector over the wide data path, then the lane the low
+                    // address bits select.
+                    let lanes = mem.lanes;
+                    let vbytes = (elem.bytes() * lanes) as u64;
+                    let addr = self.value(ub, src)?;
+                    let align = ub.op(OpKind::Const(!(vbytes - 1)), Type::ADDR, vec![]);
+                    let aligned = ub.int(IntBinOp::And, Type::ADDR, addr, align);
+                    let word_ty = Type::Int(elem.bits() * lanes);
+                    let mut operands = vec![aligned];
+                    operands.extend(pred);
+                    let word = ub.op(OpKind::Load(p.mem), word_ty, operands);
+                    let low_mask = ub.op(OpKind::Const(vbytes - 1), Type::ADDR, vec![]);
+                    let low = ub.int(IntBinOp::And, Type::ADDR, addr, low_mask);
+                    let three = ub.op(OpKind::Const(3), Type::ADDR, vec![]);
+                    let bit_shift = ub.int(IntBinOp::Shl, Type::ADDR, low, three);
+                    let bit_shift = ub.resize(bit_shift, word_ty.bits(), false);
+                    let shifted = ub.int(IntBinOp::LShr, word_ty, word, bit_shift);
+                    let bits = ub.resize(shifted, ty.bits(), false);
+                    ub.as_type(bits, ty, name)
+                } else {
+                    let addr = self.value(ub, src)?;
+                    let mut operands = vec![addr];
+                    operands.extend(pred);
+                    let loaded = ub.add(Op_ {
+                        kind: OpKind::Load(p.mem),
+                        ty: elem,
+                        operands,
+                        name: if elem == ty { name.clone() } else { None },
+                    });
+                    ub.as_type(loaded, ty, name)
                 }
-                Op::Variable => {
-                    self.on_chip_variable(inst)?;
-                    ub.op(OpKind::Const(0), Type::ADDR, vec![])
-                }
-                Op::ControlBarrier => ub.add(Op_ {
-                    kind: OpKind::Barrier,
-                    ty: Type::BOOL,
-                    operands: vec![],
-                    name,
-                }),
-                // A fence orders the work-item's own accesses, which stay in program order.
-                Op::MemoryBarrier => return Ok(()),
-                _ => return Err(bad(m, inst, "instruction not supported yet")),
             }
-        };
-        if rid != 0 {
-            ub.values.insert(rid, id);
-        }
-        Ok(())
+            Op::Store => {
+                let p = self.pointer(inst, arg(0))?;
+                let addr = self.value(ub, arg(0))?;
+                let mut data = self.value(ub, arg(1))?;
+                let ty = ub.body.op(data).ty;
+                let mem = &mut self.kernel.memories[p.mem.0 as usize];
+                if ty != mem.elem && ty.bits() != mem.elem.bits() {
+                    return Err(bad(m, inst, format!("stores {ty} into buffer '{}' of {}: reinterpreting a buffer is not supported yet", mem.name, mem.elem)));
+                }
+                if mem.lanes > 1 {
+                    return Err(bad(m, inst, format!("stores one lane of buffer '{}' of {}-lane vectors: not supported yet (store the vector)", mem.name, mem.lanes)));
+                }
+                mem.written = true;
+                let elem = mem.elem;
+                data = ub.as_type(data, elem, None);
+                ub.store(p.mem, addr, data, pred);
+                return Ok(None);
+            }
+            Op::CopyMemorySized => {
+                self.lower_copy(ub, inst, pred)?;
+                return Ok(None);
+            }
+            Op::AtomicIAdd
+            | Op::AtomicISub
+            | Op::AtomicSMin
+            | Op::AtomicUMin
+            | Op::AtomicSMax
+            | Op::AtomicUMax
+            | Op::AtomicAnd
+            | Op::AtomicOr
+            | Op::AtomicXor
+            | Op::AtomicExchange
+            | Op::AtomicIIncrement
+            | Op::AtomicIDecrement
+            | Op::AtomicCompareExchange
+            | Op::AtomicLoad
+            | Op::AtomicStore => return self.lower_atomic(ub, inst, pred),
+            _ => return Err(bad(m, inst, "instruction not supported yet")),
+        }))
+    }
+
+    /// The atomic read-modify-writes: a load, the operation and a store of one address,
+    /// ordered against every other access to the memory.
+    fn lower_atomic(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+        pred: Option<OpId>,
+    ) -> Result<Option<OpId>, FrontendError> {
+        let m = self.m;
+        let opc = inst.class.opcode;
+        let rid = inst.result_id.unwrap_or(0);
+        let name = self.name_of(rid);
+        let arg = |i: usize| id_operand(inst, i).unwrap_or(0);
+        Ok(Some(match opc {
+            Op::AtomicIAdd
+            | Op::AtomicISub
+            | Op::AtomicSMin
+            | Op::AtomicUMin
+            | Op::AtomicSMax
+            | Op::AtomicUMax
+            | Op::AtomicAnd
+            | Op::AtomicOr
+            | Op::AtomicXor
+            | Op::AtomicExchange
+            | Op::AtomicIIncrement
+            | Op::AtomicIDecrement
+            | Op::AtomicCompareExchange
+            | Op::AtomicLoad
+            | Op::AtomicStore => {
+                // A read-modify-write of one element; the unit orders these accesses
+                // across iterations and work-items (see `order_memory`).
+                let p = self.pointer(inst, arg(0))?;
+                let addr = self.value(ub, arg(0))?;
+                let mem = self.kernel.memory(p.mem).clone();
+                if mem.lanes > 1 {
+                    return Err(bad(
+                        m,
+                        inst,
+                        "atomics on a buffer of vectors are not supported",
+                    ));
+                }
+                let ty = mem.elem;
+                if !matches!(ty, Type::Int(32 | 64)) {
+                    return Err(bad(
+                        m,
+                        inst,
+                        format!("atomic on {ty}: only 32- and 64-bit integers"),
+                    ));
+                }
+                if !ub.atomic_mems.contains(&p.mem) {
+                    ub.atomic_mems.push(p.mem);
+                }
+                let mut lops = vec![addr];
+                lops.extend(pred);
+                let old = if opc == Op::AtomicStore {
+                    None
+                } else {
+                    self.kernel.memories[p.mem.0 as usize].read = true;
+                    Some(ub.add(Op_ {
+                        kind: OpKind::Load(p.mem),
+                        ty,
+                        operands: lops,
+                        name: name.clone(),
+                    }))
+                };
+                let operand = |me: &mut Self, ub: &mut UnitBuilder, i: usize| {
+                    me.value(ub, id_operand(inst, i).unwrap_or(0))
+                };
+                let new = match opc {
+                    Op::AtomicLoad => None,
+                    Op::AtomicStore => Some(operand(self, ub, 3)?),
+                    Op::AtomicIIncrement | Op::AtomicIDecrement => {
+                        let one = ub.op(OpKind::Const(1), ty, vec![]);
+                        let o = old.unwrap_or(one);
+                        Some(ub.int(
+                            if opc == Op::AtomicIIncrement {
+                                IntBinOp::Add
+                            } else {
+                                IntBinOp::Sub
+                            },
+                            ty,
+                            o,
+                            one,
+                        ))
+                    }
+                    Op::AtomicCompareExchange => {
+                        let (v, cmpv) = (operand(self, ub, 4)?, operand(self, ub, 5)?);
+                        let o = old.unwrap_or(v);
+                        let eq = ub.op(OpKind::Cmp(CmpPred::Eq), Type::BOOL, vec![o, cmpv]);
+                        Some(ub.op(OpKind::Select, ty, vec![eq, v, o]))
+                    }
+                    _ => {
+                        let v = operand(self, ub, 3)?;
+                        let o = old.unwrap_or(v);
+                        Some(match opc {
+                            Op::AtomicIAdd => ub.int(IntBinOp::Add, ty, o, v),
+                            Op::AtomicISub => ub.int(IntBinOp::Sub, ty, o, v),
+                            Op::AtomicAnd => ub.int(IntBinOp::And, ty, o, v),
+                            Op::AtomicOr => ub.int(IntBinOp::Or, ty, o, v),
+                            Op::AtomicXor => ub.int(IntBinOp::Xor, ty, o, v),
+                            Op::AtomicExchange => v,
+                            _ => {
+                                let p = match opc {
+                                    Op::AtomicSMin => CmpPred::SLt,
+                                    Op::AtomicUMin => CmpPred::ULt,
+                                    Op::AtomicSMax => CmpPred::SGt,
+                                    _ => CmpPred::UGt,
+                                };
+                                let c = ub.op(OpKind::Cmp(p), Type::BOOL, vec![v, o]);
+                                ub.op(OpKind::Select, ty, vec![c, v, o])
+                            }
+                        })
+                    }
+                };
+                if let Some(new) = new {
+                    self.kernel.memories[p.mem.0 as usize].written = true;
+                    ub.store(p.mem, addr, new, pred);
+                }
+                match old {
+                    Some(o) => o,
+                    None => return Ok(None),
+                }
+            }
+            _ => return Err(bad(m, inst, "instruction not supported yet")),
+        }))
+    }
+
+    /// Conversions and casts: integer widths (saturating or not), float <-> integer and
+    /// float <-> float with their rounding modes, bitcasts, and pointer casts between
+    /// address spaces. `None` when a pointer cast only records where the pointer points.
+    fn lower_conversion(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+    ) -> Result<Option<OpId>, FrontendError> {
+        let m = self.m;
+        let opc = inst.class.opcode;
+        let rid = inst.result_id.unwrap_or(0);
+        let name = self.name_of(rid);
+        let arg = |i: usize| id_operand(inst, i).unwrap_or(0);
+        Ok(Some(match opc {
+            Op::UConvert | Op::SConvert
+                if self.m.has_decoration(
+                    self.original(rid),
+                    rspirv::spirv::Decoration::SaturatedConversion,
+                ) =>
+            {
+                let ty = self.result_type(inst)?;
+                let a = self.value(ub, arg(0))?;
+                let signed = opc == Op::SConvert;
+                ub.saturate(a, signed, signed, ty.bits())
+            }
+            Op::SatConvertSToU | Op::SatConvertUToS => {
+                let ty = self.result_type(inst)?;
+                let a = self.value(ub, arg(0))?;
+                ub.saturate(
+                    a,
+                    opc == Op::SatConvertSToU,
+                    opc == Op::SatConvertUToS,
+                    ty.bits(),
+                )
+            }
+            Op::UConvert | Op::SConvert => {
+                let ty = self.result_type(inst)?;
+                let a = self.value(ub, arg(0))?;
+                ub.resize(a, ty.bits(), opc == Op::SConvert)
+            }
+            Op::Bitcast if self.is_pointer_type(inst.result_type) => {
+                // Same memory, another view of it (clang passes pointers through i8* and
+                // stores a float3 as a float4): the address stays; a load or store whose
+                // type differs from the memory's element is refused where it happens.
+                if let Some(t) = self.tagged.get(&arg(0)).copied() {
+                    self.tagged.insert(rid, t);
+                } else {
+                    let p = self.pointer(inst, arg(0))?;
+                    self.pointers.insert(rid, p);
+                }
+                let v = self.value(ub, arg(0))?;
+                ub.values.insert(rid, v);
+                return Ok(None);
+            }
+            Op::PtrCastToGeneric if self.tagged.contains_key(&arg(0)) => {
+                let t = self.tagged[&arg(0)];
+                self.tagged.insert(rid, t);
+                let v = self.value(ub, arg(0))?;
+                ub.values.insert(rid, v);
+                return Ok(None);
+            }
+            Op::PtrCastToGeneric | Op::GenericCastToPtr | Op::GenericCastToPtrExplicit => {
+                // Generic pointers are resolved at compile time: each one comes from a
+                // cast of a pointer into a named space, so it keeps that memory.
+                let p = self.pointer(inst, arg(0))?;
+                if opc != Op::PtrCastToGeneric {
+                    let want = match opc {
+                        Op::GenericCastToPtrExplicit => {
+                            inst.operands.get(1).and_then(|o| match o {
+                                rspirv::dr::Operand::StorageClass(c) => Some(*c),
+                                _ => None,
+                            })
+                        }
+                        _ => self.pointer_storage(inst.result_type),
+                    };
+                    let mem = &self.kernel.memories[p.mem.0 as usize];
+                    let have = match &mem.kind {
+                        MemoryKind::Global { .. } => StorageClass::CrossWorkgroup,
+                        MemoryKind::OnChip(o) => match o.storage {
+                            Storage::Private => StorageClass::Function,
+                            Storage::Local => StorageClass::Workgroup,
+                            Storage::Constant => StorageClass::UniformConstant,
+                        },
+                    };
+                    if want != Some(have) {
+                        return Err(bad(m, inst, format!("'{}' is {have:?} memory, so this cast to {} gives NULL (to_global/to_local/to_private of a pointer into another space); not supported", mem.name, want.map(|w| format!("{w:?}")).unwrap_or_else(|| "another space".into()))));
+                    }
+                }
+                self.pointers.insert(rid, p);
+                let v = self.value(ub, arg(0))?;
+                ub.values.insert(rid, v);
+                return Ok(None);
+            }
+            Op::Bitcast => {
+                let ty = self.result_type(inst)?;
+                let a = self.value(ub, arg(0))?;
+                if ub.body.op(a).ty.bits() != ty.bits() {
+                    return Err(bad(m, inst, "bitcast between different widths"));
+                }
+                ub.add(Op_ {
+                    kind: OpKind::Cast(CastOp::Bitcast),
+                    ty,
+                    operands: vec![a],
+                    name,
+                })
+            }
+            Op::ConvertSToF
+            | Op::ConvertUToF
+            | Op::ConvertFToS
+            | Op::ConvertFToU
+            | Op::FConvert => {
+                let ty = self.result_type(inst)?;
+                let a = self.value(ub, arg(0))?;
+                let src = ub.body.op(a).ty;
+                let ok = match opc {
+                    Op::ConvertSToF | Op::ConvertUToF => {
+                        matches!((src, ty), (Type::Int(_), Type::Float(_)))
+                    }
+                    Op::FConvert => matches!((src, ty), (Type::Float(_), Type::Float(_))),
+                    _ => matches!((src, ty), (Type::Float(_), Type::Int(_))),
+                };
+                if !ok {
+                    return Err(bad(m, inst, format!("conversion from {src} to {ty}")));
+                }
+                let mode = self.rounding_of(rid);
+                let r = mode.unwrap_or(Rounding::Rte);
+                match opc {
+                    Op::ConvertSToF => ub.add(Op_ {
+                        kind: OpKind::Convert(ConvertOp::SIToF(r)),
+                        ty,
+                        operands: vec![a],
+                        name,
+                    }),
+                    Op::ConvertUToF => ub.add(Op_ {
+                        kind: OpKind::Convert(ConvertOp::UIToF(r)),
+                        ty,
+                        operands: vec![a],
+                        name,
+                    }),
+                    Op::FConvert => ub.add(Op_ {
+                        kind: OpKind::Convert(ConvertOp::FToF(r)),
+                        ty,
+                        operands: vec![a],
+                        name,
+                    }),
+                    _ => {
+                        // To integer: toward zero, saturating (with or without `_sat`:
+                        // see ConvertOp). Another direction rounds to integral first,
+                        // which is exact, then converts.
+                        let rounded = match mode {
+                            None | Some(Rounding::Rtz) => a,
+                            Some(d) => {
+                                let u = match d {
+                                    Rounding::Rte => FloatUnaryOp::Rint,
+                                    Rounding::Rtp => FloatUnaryOp::Ceil,
+                                    _ => FloatUnaryOp::Floor,
+                                };
+                                ub.op(OpKind::FloatUnary(u), src, vec![a])
+                            }
+                        };
+                        let c = if opc == Op::ConvertFToS {
+                            ConvertOp::FToSI
+                        } else {
+                            ConvertOp::FToUI
+                        };
+                        ub.add(Op_ {
+                            kind: OpKind::Convert(c),
+                            ty,
+                            operands: vec![rounded],
+                            name,
+                        })
+                    }
+                }
+            }
+            _ => return Err(bad(m, inst, "instruction not supported yet")),
+        }))
     }
 
     fn finish(mut self) -> Result<Kernel, FrontendError> {

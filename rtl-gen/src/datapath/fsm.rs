@@ -1,0 +1,199 @@
+//! The control FSM: start, the walk over units (branches, switches, loops), the work-item
+//! counters, and done.
+
+use super::{lit, outer_expr, Liveness, NdrangeUse};
+use crate::RtlError;
+use frontend::ir::*;
+use std::fmt::Write;
+
+fn wi_advance(nd: &NdrangeUse, indent: &str) -> String {
+    let mut s = String::new();
+    // Dimension 0 fastest; local ids and group ids follow the global id.
+    let step = |d: usize| -> String {
+        let mut x = format!("wi_gid{d} <= wi_gid{d} + 32'd1;");
+        if nd.local {
+            let _ = write!(x, " if (wi_lid{d} + 32'd1 == reg_local_size{d}) begin wi_lid{d} <= '0; wi_grp{d} <= wi_grp{d} + 32'd1; end else wi_lid{d} <= wi_lid{d} + 32'd1;");
+        }
+        x
+    };
+    let reset = |d: usize| -> String {
+        let mut x = format!("wi_gid{d} <= '0;");
+        if nd.local {
+            let _ = write!(x, " wi_lid{d} <= '0; wi_grp{d} <= '0;");
+        }
+        x
+    };
+    let _ = writeln!(
+        s,
+        "{indent}if (wi_gid0 + 32'd1 != reg_global_size0) begin {} end",
+        step(0)
+    );
+    let _ = writeln!(s, "{indent}else begin {}", reset(0));
+    let _ = writeln!(
+        s,
+        "{indent}    if (wi_gid1 + 32'd1 != reg_global_size1) begin {} end",
+        step(1)
+    );
+    let _ = writeln!(s, "{indent}    else begin {} {} end", reset(1), step(2));
+    let _ = writeln!(s, "{indent}end");
+    s
+}
+
+pub(super) fn emit_fsm(
+    out: &mut String,
+    k: &Kernel,
+    nd: &NdrangeUse,
+    live: &Liveness,
+    ubits: u32,
+) -> Result<(), RtlError> {
+    let _ = writeln!(
+        out,
+        "\n    // ------------------------------------------------------------------ control"
+    );
+    let _ = writeln!(out, "    assign ap_idle = (state == 2'd0);");
+    let _ = writeln!(out, "    always_ff @(posedge ap_clk) begin");
+    let _ = writeln!(out, "        if (!ap_rst_n) begin");
+    let _ = writeln!(
+        out,
+        "            state <= 2'd0; cur <= '0; done_pulse <= 1'b0;"
+    );
+    if k.mode == ExecMode::PipelinedWorkItems {
+        let _ = writeln!(out, "            wi_pending <= 1'b0;");
+    }
+    for d in 0..3 {
+        let _ = write!(out, "            wi_gid{d} <= '0;");
+        if nd.local {
+            let _ = write!(out, " wi_lid{d} <= '0; wi_grp{d} <= '0;");
+        }
+        let _ = writeln!(out);
+    }
+    for (ui, u) in k.units.iter().enumerate() {
+        if !matches!(u.kind, UnitKind::WorkItems) {
+            let _ = writeln!(out, "            u{ui}_start <= 1'b0;");
+        }
+        for i in 0..u.entry_phis.len() {
+            if live.phis.contains(&(ui as u32, i)) {
+                let _ = writeln!(out, "            phi_u{ui}_{i} <= '0;");
+            }
+        }
+    }
+    let _ = writeln!(out, "        end else begin");
+    let _ = writeln!(out, "            done_pulse <= 1'b0;");
+    for (ui, u) in k.units.iter().enumerate() {
+        if !matches!(u.kind, UnitKind::WorkItems) {
+            let _ = writeln!(out, "            if (en && u{ui}_v0) u{ui}_start <= 1'b0;");
+        }
+    }
+    if k.mode == ExecMode::PipelinedWorkItems {
+        let _ = writeln!(out, "            if (en && u0_v0) begin");
+        let _ = writeln!(out, "                if (wi_last) wi_pending <= 1'b0;");
+        let _ = write!(
+            out,
+            "                else begin\n{}                end\n",
+            wi_advance(nd, "                    ")
+        );
+        let _ = writeln!(out, "            end");
+    }
+    let _ = writeln!(out, "            case (state)");
+    let _ = writeln!(out, "                2'd0: if (ap_start) begin");
+    for d in 0..3 {
+        let _ = write!(out, "                    wi_gid{d} <= '0;");
+        if nd.local {
+            let _ = write!(out, " wi_lid{d} <= '0; wi_grp{d} <= '0;");
+        }
+        let _ = writeln!(out);
+    }
+    let entry = k.entry.0;
+    let _ = writeln!(out, "                    state <= 2'd1;");
+    let _ = writeln!(out, "                    cur <= {ubits}'d{entry};");
+    if k.mode == ExecMode::PipelinedWorkItems {
+        let _ = writeln!(out, "                    wi_pending <= 1'b1;");
+    } else {
+        let _ = writeln!(out, "                    u{entry}_start <= 1'b1;");
+    }
+    let _ = writeln!(out, "                end");
+    let _ = writeln!(out, "                2'd1: case (cur)");
+    for (ui, u) in k.units.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "                    {ubits}'d{ui}: if (!u{ui}_busy && mem_idle) begin"
+        );
+        let go = |target: UnitId, ind: &str| -> String {
+            let mut s = String::new();
+            let tu = k.unit(target);
+            for (i, p) in tu.entry_phis.iter().enumerate() {
+                if !live.phis.contains(&(target.0, i)) {
+                    continue;
+                }
+                if let Some((_, v)) = p.incoming.iter().find(|(from, _)| from.0 as usize == ui) {
+                    let _ = writeln!(s, "{ind}phi_u{}_{i} <= {};", target.0, outer_expr(k, *v));
+                }
+            }
+            let _ = writeln!(s, "{ind}u{}_start <= 1'b1;", target.0);
+            let _ = writeln!(s, "{ind}cur <= {ubits}'d{};", target.0);
+            s
+        };
+        match &u.exit {
+            Exit::Jump(t) => out.push_str(&go(*t, "                        ")),
+            Exit::Branch {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                let _ = writeln!(
+                    out,
+                    "                        if (cap_u{ui}_n{}) begin",
+                    cond.0
+                );
+                out.push_str(&go(*if_true, "                            "));
+                let _ = writeln!(out, "                        end else begin");
+                out.push_str(&go(*if_false, "                            "));
+                let _ = writeln!(out, "                        end");
+            }
+            Exit::Switch {
+                value,
+                cases,
+                default,
+            } => {
+                let w = u.body.op(*value).ty.bits();
+                let _ = writeln!(out, "                        case (cap_u{ui}_n{})", value.0);
+                for (value, t) in cases {
+                    let _ = writeln!(out, "                            {}: begin", lit(w, *value));
+                    out.push_str(&go(*t, "                                "));
+                    let _ = writeln!(out, "                            end");
+                }
+                let _ = writeln!(out, "                            default: begin");
+                out.push_str(&go(*default, "                                "));
+                let _ = writeln!(out, "                            end");
+                let _ = writeln!(out, "                        endcase");
+            }
+            Exit::Return => {
+                if k.mode == ExecMode::PipelinedWorkItems {
+                    let _ = writeln!(out, "                        state <= 2'd2;");
+                } else {
+                    let _ = writeln!(out, "                        if (wi_last) state <= 2'd2;");
+                    let _ = writeln!(out, "                        else begin");
+                    out.push_str(&wi_advance(nd, "                            "));
+                    let _ = writeln!(out, "                            u{entry}_start <= 1'b1;");
+                    let _ = writeln!(out, "                            cur <= {ubits}'d{entry};");
+                    let _ = writeln!(out, "                        end");
+                }
+            }
+        }
+        let _ = writeln!(out, "                    end");
+    }
+    let _ = writeln!(out, "                    default: ;");
+    let _ = writeln!(out, "                endcase");
+    let _ = writeln!(
+        out,
+        "                2'd2: begin done_pulse <= 1'b1; state <= 2'd3; end"
+    );
+    let _ = writeln!(
+        out,
+        "                default: state <= 2'd0;  // ap_start is cleared while here"
+    );
+    let _ = writeln!(out, "            endcase");
+    let _ = writeln!(out, "        end");
+    let _ = writeln!(out, "    end");
+    Ok(())
+}

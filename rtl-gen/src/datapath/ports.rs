@@ -1,0 +1,128 @@
+//! The memory side of the datapath: the AXI ports' request and response selects (at most
+//! one requester per cycle per port, which the schedule's modulo reservation table
+//! guarantees, so a select is an OR of gated values), the on-chip memories, the one clock
+//! enable from every stall condition, and the sink of unread bits.
+
+use super::Emitter;
+use crate::RtlError;
+use frontend::ir::*;
+use std::fmt::Write;
+
+#[derive(Default)]
+/// The requesters of one AXI master: (condition, address) for the read-address channel,
+/// the response pops, (condition, address and data) for the write channel.
+pub(super) struct MemPorts {
+    pub(super) ar: Vec<(String, String)>,
+    pub(super) pop: Vec<String>,
+    pub(super) w: Vec<(String, String)>,
+}
+
+impl Emitter<'_> {
+    pub(super) fn memory_ports(&mut self) -> Result<(), RtlError> {
+        let (k, masters) = (self.k, self.masters);
+        let Emitter {
+            out,
+            ports,
+            stalls,
+            unused,
+            onchip,
+            ..
+        } = self;
+        let _ = writeln!(
+            out,
+            "\n    // ------------------------------------------------------------------ memory ports"
+        );
+        if crate::onchip::double_pumped(k) {
+            // Which half of the kernel cycle a 2x edge is in: the fast domain samples a toggle
+            // of the kernel clock (both clocks come from one source, edges aligned).
+            let _ = writeln!(out, "    logic pump_t1, pump_t2, pump_first;");
+            let _ = writeln!(out, "    always_ff @(posedge ap_clk) if (!ap_rst_n) pump_t1 <= 1'b0; else pump_t1 <= ~pump_t1;");
+            let _ = writeln!(
+                out,
+                "    always_ff @(posedge ap_clk_2x) pump_t2 <= pump_t1;"
+            );
+            let _ = writeln!(out, "    assign pump_first = pump_t1 != pump_t2;");
+        }
+        for (mem, list) in onchip.iter() {
+            unused.extend(crate::onchip::emit(out, k, MemId(*mem), list)?);
+        }
+        for mv in masters.iter() {
+            let ps = ports.remove(&mv.mem).unwrap_or_default();
+            let m = &mv.name;
+            let gated = |list: &[(String, String)], width: u32| -> (String, String) {
+                if list.is_empty() {
+                    return ("1'b0".into(), format!("{width}'d0"));
+                }
+                let push = list
+                    .iter()
+                    .map(|(c, _)| format!("({c})"))
+                    .collect::<Vec<_>>()
+                    .join(" || ");
+                let data = list
+                    .iter()
+                    .map(|(c, d)| format!("({{{width}{{{c}}}}} & {d})"))
+                    .collect::<Vec<_>>()
+                    .join(" | ");
+                (format!("en && ({push})"), data)
+            };
+            if mv.read {
+                let (push, data) = gated(&ps.ar, 64);
+                let _ = writeln!(
+                    out,
+                    "    assign ar_{m}_push = {push};\n    assign ar_{m}_din = {data};"
+                );
+                let pop = if ps.pop.is_empty() {
+                    "1'b0".to_string()
+                } else {
+                    format!(
+                        "en && ({})",
+                        ps.pop
+                            .iter()
+                            .map(|c| format!("({c})"))
+                            .collect::<Vec<_>>()
+                            .join(" || ")
+                    )
+                };
+                let _ = writeln!(out, "    assign r_{m}_pop = {pop};");
+            }
+            if mv.write {
+                let (push, data) = gated(&ps.w, 64 + mv.width);
+                let _ = writeln!(
+                    out,
+                    "    assign w_{m}_push = {push};\n    assign w_{m}_din = {data};"
+                );
+            }
+        }
+        let stall = if stalls.is_empty() {
+            "1'b0".to_string()
+        } else {
+            stalls.join("\n        || ")
+        };
+        let _ = writeln!(out, "    assign en = !({stall});");
+        let mem_idle = if masters.is_empty() {
+            "1'b1".to_string()
+        } else {
+            masters
+                .iter()
+                .map(|m| format!("mem_{}_idle", m.name))
+                .collect::<Vec<_>>()
+                .join(" && ")
+        };
+        let _ = writeln!(
+            out,
+            "    logic mem_idle;\n    assign mem_idle = {mem_idle};"
+        );
+        if !unused.is_empty() {
+            // Verilator's idiom for bits that are computed but deliberately not read.
+            let _ = writeln!(out, "    /* verilator lint_off UNUSEDSIGNAL */");
+            let _ = writeln!(out, "    logic unused_ok;");
+            let _ = writeln!(
+                out,
+                "    assign unused_ok = &{{1'b0, {}, 1'b0}};",
+                unused.join(", ")
+            );
+            let _ = writeln!(out, "    /* verilator lint_on UNUSEDSIGNAL */");
+        }
+        Ok(())
+    }
+}
