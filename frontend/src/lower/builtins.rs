@@ -2,6 +2,7 @@
 //! family, bit counts, saturating and halving arithmetic, rounding, sqrt, fma and friends.
 
 use super::*;
+use rspirv::spirv::OpenclStd100Op as Cl;
 
 impl Lowering<'_> {
     /// OpenCL.std built-ins that are compositions of IR operations (min/max/abs/clamp and
@@ -11,7 +12,6 @@ impl Lowering<'_> {
         ub: &mut UnitBuilder,
         inst: &Instruction,
     ) -> Result<OpId, FrontendError> {
-        use rspirv::spirv::OpenclStd100Op as Cl;
         let m = self.m;
         let which = match inst.operands.get(1) {
             Some(rspirv::dr::Operand::LiteralExtInstInteger(n)) => *n,
@@ -34,53 +34,101 @@ impl Lowering<'_> {
             args.push(self.value(ub, id)?);
         }
         let name = self.name_of(inst.result_id.unwrap_or(0));
-        let need = |n: usize| {
-            if args.len() == n {
-                Ok(())
-            } else {
-                Err(bad(m, inst, format!("{op:?} takes {n} operands")))
-            }
+        let int_ok = matches!(ty, Type::Int(8 | 16 | 32 | 64));
+        let is_float = matches!(ty, Type::Float(_));
+        let found = if int_ok {
+            self.lower_int_builtin(ub, inst, op, args.clone(), name.clone())?
+        } else if is_float {
+            self.lower_float_builtin(ub, inst, op, args.clone(), name.clone())?
+        } else {
+            None
         };
+        if let Some(id) = found {
+            return Ok(id);
+        }
+        let need = |n: usize| need_operands(m, inst, op, &args, n);
         let cmp = |ub: &mut UnitBuilder, p: CmpPred, x: OpId, y: OpId| {
             ub.op(OpKind::Cmp(p), Type::BOOL, vec![x, y])
         };
         let sel = |ub: &mut UnitBuilder, c: OpId, x: OpId, y: OpId, name: Option<String>| {
-            ub.add(Op_ {
-                kind: OpKind::Select,
-                ty,
-                operands: vec![c, x, y],
-                name,
-            })
+            select(ub, ty, c, x, y, name)
         };
-        let is_float = matches!(ty, Type::Float(_));
-        let int_ok = matches!(ty, Type::Int(8 | 16 | 32 | 64));
-        // fmin/fmax: a NaN operand yields the other operand.
-        let fpick =
-            |ub: &mut UnitBuilder, x: OpId, y: OpId, take_y: FCmpPred, name: Option<String>| {
-                let y_nan = ub.op(OpKind::FCmp(FCmpPred::Unord), Type::BOOL, vec![y, y]);
-                let x_nan = ub.op(OpKind::FCmp(FCmpPred::Unord), Type::BOOL, vec![x, x]);
-                let y_wins = ub.op(OpKind::FCmp(take_y), Type::BOOL, vec![y, x]);
-                let ordered = ub.add(Op_ {
-                    kind: OpKind::Select,
-                    ty,
-                    operands: vec![y_wins, y, x],
-                    name: None,
-                });
-                let x_or = ub.add(Op_ {
-                    kind: OpKind::Select,
-                    ty,
-                    operands: vec![x_nan, y, ordered],
-                    name: None,
-                });
+        Ok(match op {
+            Cl::select => {
+                need(3)?;
+                // Scalar form: c != 0 picks b; vector form (c is a lane): c's top bit does.
+                let c_id = id_operand(inst, 4).unwrap_or(0);
+                let cty = ub.body.op(args[2]).ty;
+                let zero = ub.op(OpKind::Const(0), cty, vec![]);
+                let p = if self.lane_origin.contains_key(&c_id) {
+                    CmpPred::SLt
+                } else {
+                    CmpPred::Ne
+                };
+                let c = cmp(ub, p, args[2], zero);
+                sel(ub, c, args[1], args[0], name)
+            }
+            // The math functions: one IR operation each, computed by the software model;
+            // code generation refuses them until their cores exist.
+            other
+                if (is_float || other == Cl::ilogb)
+                    && MATH_FUNCTIONS.contains(&format!("{other:?}").as_str()) =>
+            {
+                let f = format!("{other:?}");
+                let f = crate::ir::math_name(&f);
                 ub.add(Op_ {
-                    kind: OpKind::Select,
+                    kind: OpKind::Math(f.to_string()),
                     ty,
-                    operands: vec![y_nan, x, x_or],
+                    operands: args,
                     name,
                 })
-            };
-        Ok(match op {
-            Cl::s_min | Cl::u_min | Cl::s_max | Cl::u_max if int_ok => {
+            }
+            other => {
+                return Err(bad(
+                    m,
+                    inst,
+                    format!("OpenCL.std {other:?} returning {ty} is not supported"),
+                ))
+            }
+        })
+    }
+
+    /// The integer built-ins: min/max/clamp/abs, bit counts, 24-bit products, rotate,
+    /// saturating, halving and absolute-difference arithmetic, upsample. `None`: not one.
+    fn lower_int_builtin(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+        op: Cl,
+        args: Vec<OpId>,
+        name: Option<String>,
+    ) -> Result<Option<OpId>, FrontendError> {
+        if let Some(id) = self.lower_int_minmax_bits(ub, inst, op, args.clone(), name.clone())? {
+            return Ok(Some(id));
+        }
+        self.lower_int_saturating(ub, inst, op, args, name)
+    }
+
+    /// min/max/clamp/abs, bit counts, 24-bit products and rotate.
+    fn lower_int_minmax_bits(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+        op: Cl,
+        args: Vec<OpId>,
+        name: Option<String>,
+    ) -> Result<Option<OpId>, FrontendError> {
+        let m = self.m;
+        let ty = self.result_type(inst)?;
+        let need = |n: usize| need_operands(m, inst, op, &args, n);
+        let cmp = |ub: &mut UnitBuilder, p: CmpPred, x: OpId, y: OpId| {
+            ub.op(OpKind::Cmp(p), Type::BOOL, vec![x, y])
+        };
+        let sel = |ub: &mut UnitBuilder, c: OpId, x: OpId, y: OpId, name: Option<String>| {
+            select(ub, ty, c, x, y, name)
+        };
+        Ok(Some(match op {
+            Cl::s_min | Cl::u_min | Cl::s_max | Cl::u_max => {
                 need(2)?;
                 let p = match op {
                     Cl::s_min => CmpPred::SLt,
@@ -91,7 +139,7 @@ impl Lowering<'_> {
                 let c = cmp(ub, p, args[0], args[1]);
                 sel(ub, c, args[0], args[1], name)
             }
-            Cl::s_clamp | Cl::u_clamp if int_ok => {
+            Cl::s_clamp | Cl::u_clamp => {
                 need(3)?;
                 let (gt, lt) = if op == Cl::s_clamp {
                     (CmpPred::SGt, CmpPred::SLt)
@@ -103,7 +151,7 @@ impl Lowering<'_> {
                 let c = cmp(ub, lt, lo, args[2]);
                 sel(ub, c, lo, args[2], name)
             }
-            Cl::s_abs if int_ok => {
+            Cl::s_abs => {
                 need(1)?;
                 let zero = ub.add(Op_ {
                     kind: OpKind::Const(0),
@@ -115,11 +163,11 @@ impl Lowering<'_> {
                 let c = cmp(ub, CmpPred::SLt, args[0], zero);
                 sel(ub, c, neg, args[0], name)
             }
-            Cl::u_abs if int_ok => {
+            Cl::u_abs => {
                 need(1)?;
                 args[0]
             }
-            Cl::popcount | Cl::clz | Cl::ctz if int_ok => {
+            Cl::popcount | Cl::clz | Cl::ctz => {
                 need(1)?;
                 let u = match op {
                     Cl::popcount => IntUnaryOp::Popcount,
@@ -133,9 +181,7 @@ impl Lowering<'_> {
                     name,
                 })
             }
-            Cl::s_mul_hi | Cl::u_mul_hi | Cl::s_mad_hi | Cl::u_mad_hi
-                if int_ok && ty.bits() <= 32 =>
-            {
+            Cl::s_mul_hi | Cl::u_mul_hi | Cl::s_mad_hi | Cl::u_mad_hi if ty.bits() <= 32 => {
                 // The high half of the double-width product.
                 need(if matches!(op, Cl::s_mad_hi | Cl::u_mad_hi) {
                     3
@@ -163,7 +209,7 @@ impl Lowering<'_> {
                     hi
                 }
             }
-            Cl::s_mul24 | Cl::u_mul24 | Cl::s_mad24 | Cl::u_mad24 if int_ok => {
+            Cl::s_mul24 | Cl::u_mul24 | Cl::s_mad24 | Cl::u_mad24 => {
                 // Defined only for 24-bit operands, where it is the plain product.
                 need(if matches!(op, Cl::s_mad24 | Cl::u_mad24) {
                     3
@@ -182,7 +228,7 @@ impl Lowering<'_> {
                     p
                 }
             }
-            Cl::rotate if int_ok => {
+            Cl::rotate => {
                 need(2)?;
                 let w = ty.bits() as u64;
                 let m = ub.op(OpKind::Const(w - 1), ty, vec![]);
@@ -199,7 +245,30 @@ impl Lowering<'_> {
                     name,
                 })
             }
-            Cl::u_add_sat | Cl::u_sub_sat if int_ok => {
+            _ => return Ok(None),
+        }))
+    }
+
+    /// Saturating, halving and absolute-difference arithmetic, and upsample.
+    fn lower_int_saturating(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+        op: Cl,
+        args: Vec<OpId>,
+        name: Option<String>,
+    ) -> Result<Option<OpId>, FrontendError> {
+        let m = self.m;
+        let ty = self.result_type(inst)?;
+        let need = |n: usize| need_operands(m, inst, op, &args, n);
+        let cmp = |ub: &mut UnitBuilder, p: CmpPred, x: OpId, y: OpId| {
+            ub.op(OpKind::Cmp(p), Type::BOOL, vec![x, y])
+        };
+        let sel = |ub: &mut UnitBuilder, c: OpId, x: OpId, y: OpId, name: Option<String>| {
+            select(ub, ty, c, x, y, name)
+        };
+        Ok(Some(match op {
+            Cl::u_add_sat | Cl::u_sub_sat => {
                 need(2)?;
                 let (x, y) = (args[0], args[1]);
                 if op == Cl::u_add_sat {
@@ -214,7 +283,7 @@ impl Lowering<'_> {
                     sel(ub, under, zero, diff, name)
                 }
             }
-            Cl::s_add_sat | Cl::s_sub_sat if int_ok => {
+            Cl::s_add_sat | Cl::s_sub_sat => {
                 need(2)?;
                 let (x, y) = (args[0], args[1]);
                 let add = op == Cl::s_add_sat;
@@ -235,7 +304,7 @@ impl Lowering<'_> {
                 let limit = sel(ub, neg, min, max, None);
                 sel(ub, over, limit, r, name)
             }
-            Cl::s_hadd | Cl::u_hadd | Cl::s_rhadd | Cl::u_rhadd if int_ok => {
+            Cl::s_hadd | Cl::u_hadd | Cl::s_rhadd | Cl::u_rhadd => {
                 // (x + y) >> 1 without the carry out: halves plus the lost low bit.
                 need(2)?;
                 let signed = matches!(op, Cl::s_hadd | Cl::s_rhadd);
@@ -261,7 +330,7 @@ impl Lowering<'_> {
                     name,
                 })
             }
-            Cl::s_abs_diff | Cl::u_abs_diff if int_ok => {
+            Cl::s_abs_diff | Cl::u_abs_diff => {
                 need(2)?;
                 let lt = cmp(
                     ub,
@@ -277,7 +346,7 @@ impl Lowering<'_> {
                 let d2 = ub.int(IntBinOp::Sub, ty, args[0], args[1]);
                 sel(ub, lt, d1, d2, name)
             }
-            Cl::s_upsample | Cl::u_upsample if int_ok => {
+            Cl::s_upsample | Cl::u_upsample => {
                 need(2)?;
                 let half = ub.body.op(args[1]).ty.bits();
                 let hi = ub.op(OpKind::Cast(CastOp::ZExt), ty, vec![args[0]]);
@@ -291,7 +360,41 @@ impl Lowering<'_> {
                     name,
                 })
             }
-            Cl::sqrt | Cl::floor | Cl::ceil | Cl::trunc | Cl::rint | Cl::round if is_float => {
+            _ => return Ok(None),
+        }))
+    }
+
+    /// The float built-ins made of IR operations and cores: rounding, square roots and
+    /// their native/half forms, fdim, sign, step, mix, radians/degrees, fma/mad, fabs,
+    /// fmin/fmax/fclamp, copysign. `None`: not one.
+    fn lower_float_builtin(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+        op: Cl,
+        args: Vec<OpId>,
+        name: Option<String>,
+    ) -> Result<Option<OpId>, FrontendError> {
+        if let Some(id) = self.lower_float_rounding(ub, inst, op, args.clone(), name.clone())? {
+            return Ok(Some(id));
+        }
+        self.lower_float_composite(ub, inst, op, args, name)
+    }
+
+    /// Rounding to integral, square roots and the native/half divide, recip and rsqrt.
+    fn lower_float_rounding(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+        op: Cl,
+        args: Vec<OpId>,
+        name: Option<String>,
+    ) -> Result<Option<OpId>, FrontendError> {
+        let m = self.m;
+        let ty = self.result_type(inst)?;
+        let need = |n: usize| need_operands(m, inst, op, &args, n);
+        Ok(Some(match op {
+            Cl::sqrt | Cl::floor | Cl::ceil | Cl::trunc | Cl::rint | Cl::round => {
                 need(1)?;
                 let u = match op {
                     Cl::sqrt => FloatUnaryOp::Sqrt,
@@ -311,7 +414,7 @@ impl Lowering<'_> {
             // 1/sqrt(x) from two correctly rounded operations: under 1.5 ulp, inside the
             // 2 ulp OpenCL allows rsqrt. native_* may be anything: the exact cores serve.
             // Half allows 1 ulp: both steps in float, then one rounding to half.
-            Cl::rsqrt | Cl::native_rsqrt | Cl::half_rsqrt if is_float => {
+            Cl::rsqrt | Cl::native_rsqrt | Cl::half_rsqrt => {
                 need(1)?;
                 let half = ty == Type::Float(FloatKind::F16);
                 let wide = if half {
@@ -347,7 +450,7 @@ impl Lowering<'_> {
                     })
                 }
             }
-            Cl::native_sqrt | Cl::half_sqrt if is_float => {
+            Cl::native_sqrt | Cl::half_sqrt => {
                 need(1)?;
                 ub.add(Op_ {
                     kind: OpKind::FloatUnary(FloatUnaryOp::Sqrt),
@@ -356,7 +459,7 @@ impl Lowering<'_> {
                     name,
                 })
             }
-            Cl::native_divide | Cl::half_divide if is_float => {
+            Cl::native_divide | Cl::half_divide => {
                 need(2)?;
                 ub.add(Op_ {
                     kind: OpKind::Float(FloatBinOp::Div),
@@ -365,7 +468,7 @@ impl Lowering<'_> {
                     name,
                 })
             }
-            Cl::native_recip | Cl::half_recip if is_float => {
+            Cl::native_recip | Cl::half_recip => {
                 need(1)?;
                 let one = ub.op(OpKind::Const(float_bits(ty, 1.0)), ty, vec![]);
                 ub.add(Op_ {
@@ -375,7 +478,37 @@ impl Lowering<'_> {
                     name,
                 })
             }
-            Cl::fdim if is_float => {
+            _ => return Ok(None),
+        }))
+    }
+
+    /// fdim, sign, step, mix, radians/degrees, fma/mad, fabs, fmin/fmax/fclamp, copysign.
+    fn lower_float_composite(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+        op: Cl,
+        args: Vec<OpId>,
+        name: Option<String>,
+    ) -> Result<Option<OpId>, FrontendError> {
+        let m = self.m;
+        let ty = self.result_type(inst)?;
+        let need = |n: usize| need_operands(m, inst, op, &args, n);
+        let sel = |ub: &mut UnitBuilder, c: OpId, x: OpId, y: OpId, name: Option<String>| {
+            select(ub, ty, c, x, y, name)
+        };
+        // fmin/fmax: a NaN operand yields the other operand.
+        let fpick =
+            |ub: &mut UnitBuilder, x: OpId, y: OpId, take_y: FCmpPred, name: Option<String>| {
+                let y_nan = ub.op(OpKind::FCmp(FCmpPred::Unord), Type::BOOL, vec![y, y]);
+                let x_nan = ub.op(OpKind::FCmp(FCmpPred::Unord), Type::BOOL, vec![x, x]);
+                let y_wins = ub.op(OpKind::FCmp(take_y), Type::BOOL, vec![y, x]);
+                let ordered = select(ub, ty, y_wins, y, x, None);
+                let x_or = select(ub, ty, x_nan, y, ordered, None);
+                select(ub, ty, y_nan, x, x_or, name)
+            };
+        Ok(Some(match op {
+            Cl::fdim => {
                 // x - y when x > y, +0 otherwise, NaN when either is.
                 need(2)?;
                 let (x, y) = (args[0], args[1]);
@@ -387,7 +520,7 @@ impl Lowering<'_> {
                 let ordered = ub.op(OpKind::Select, ty, vec![gt, diff, zero]);
                 sel(ub, un, nan, ordered, name)
             }
-            Cl::sign if is_float => {
+            Cl::sign => {
                 // 1.0 for x > 0, -1.0 for x < 0, x itself for +-0, 0.0 for NaN.
                 need(1)?;
                 let x = args[0];
@@ -401,7 +534,7 @@ impl Lowering<'_> {
                 let s2 = ub.op(OpKind::Select, ty, vec![gt, one, s1]);
                 sel(ub, nan, zero, s2, name)
             }
-            Cl::step if is_float => {
+            Cl::step => {
                 need(2)?;
                 let zero = ub.op(OpKind::Const(0), ty, vec![]);
                 let one = ub.op(OpKind::Const(float_bits(ty, 1.0)), ty, vec![]);
@@ -412,7 +545,7 @@ impl Lowering<'_> {
                 );
                 sel(ub, lt, zero, one, name)
             }
-            Cl::mix if is_float => {
+            Cl::mix => {
                 // x + (y - x) * a, as the OpenCL specification writes it.
                 need(3)?;
                 let d = ub.op(OpKind::Float(FloatBinOp::Sub), ty, vec![args[1], args[0]]);
@@ -424,7 +557,7 @@ impl Lowering<'_> {
                     name,
                 })
             }
-            Cl::radians | Cl::degrees if is_float => {
+            Cl::radians | Cl::degrees => {
                 need(1)?;
                 // The constant as the format computes it: pi rounded first, then the quotient.
                 let pi = float_value(ty, float_bits(ty, std::f64::consts::PI));
@@ -441,7 +574,7 @@ impl Lowering<'_> {
                     name,
                 })
             }
-            Cl::fma if is_float => {
+            Cl::fma => {
                 need(3)?;
                 ub.add(Op_ {
                     kind: OpKind::Fma,
@@ -451,7 +584,7 @@ impl Lowering<'_> {
                 })
             }
             // mad may round twice (OpenCL lets it trade accuracy for speed).
-            Cl::mad if is_float => {
+            Cl::mad => {
                 need(3)?;
                 let p = ub.op(OpKind::Float(FloatBinOp::Mul), ty, vec![args[0], args[1]]);
                 ub.add(Op_ {
@@ -461,7 +594,7 @@ impl Lowering<'_> {
                     name,
                 })
             }
-            Cl::fabs if is_float => {
+            Cl::fabs => {
                 need(1)?;
                 ub.add(Op_ {
                     kind: OpKind::FloatUnary(FloatUnaryOp::Abs),
@@ -470,34 +603,20 @@ impl Lowering<'_> {
                     name,
                 })
             }
-            Cl::fmin if is_float => {
+            Cl::fmin => {
                 need(2)?;
                 fpick(ub, args[0], args[1], FCmpPred::OLt, name)
             }
-            Cl::fmax if is_float => {
+            Cl::fmax => {
                 need(2)?;
                 fpick(ub, args[0], args[1], FCmpPred::OGt, name)
             }
-            Cl::fclamp if is_float => {
+            Cl::fclamp => {
                 need(3)?;
                 let lo = fpick(ub, args[0], args[1], FCmpPred::OGt, None);
                 fpick(ub, lo, args[2], FCmpPred::OLt, name)
             }
-            Cl::select => {
-                need(3)?;
-                // Scalar form: c != 0 picks b; vector form (c is a lane): c's top bit does.
-                let c_id = id_operand(inst, 4).unwrap_or(0);
-                let cty = ub.body.op(args[2]).ty;
-                let zero = ub.op(OpKind::Const(0), cty, vec![]);
-                let p = if self.lane_origin.contains_key(&c_id) {
-                    CmpPred::SLt
-                } else {
-                    CmpPred::Ne
-                };
-                let c = cmp(ub, p, args[2], zero);
-                sel(ub, c, args[1], args[0], name)
-            }
-            Cl::copysign if is_float => {
+            Cl::copysign => {
                 need(2)?;
                 let w = ty.bits();
                 let i32t = Type::Int(w);
@@ -517,30 +636,34 @@ impl Lowering<'_> {
                     name,
                 })
             }
-            // The math functions: one IR operation each, computed by the software model;
-            // code generation refuses them until their cores exist.
-            other
-                if (is_float || other == Cl::ilogb)
-                    && MATH_FUNCTIONS.contains(&format!("{other:?}").as_str()) =>
-            {
-                let f = format!("{other:?}");
-                let f = crate::ir::math_name(&f);
-                ub.add(Op_ {
-                    kind: OpKind::Math(f.to_string()),
-                    ty,
-                    operands: args,
-                    name,
-                })
-            }
-            other => {
-                return Err(bad(
-                    m,
-                    inst,
-                    format!("OpenCL.std {other:?} returning {ty} is not supported"),
-                ))
-            }
-        })
+            _ => return Ok(None),
+        }))
     }
+}
+
+/// An error unless the built-in got `n` operands.
+fn need_operands(
+    m: &SpirvModule,
+    inst: &Instruction,
+    op: Cl,
+    args: &[OpId],
+    n: usize,
+) -> Result<(), FrontendError> {
+    if args.len() == n {
+        Ok(())
+    } else {
+        Err(bad(m, inst, format!("{op:?} takes {n} operands")))
+    }
+}
+
+/// `c ? x : y` of type `ty`.
+fn select(ub: &mut UnitBuilder, ty: Type, c: OpId, x: OpId, y: OpId, name: Option<String>) -> OpId {
+    ub.add(Op_ {
+        kind: OpKind::Select,
+        ty,
+        operands: vec![c, x, y],
+        name,
+    })
 }
 
 impl Lowering<'_> {
