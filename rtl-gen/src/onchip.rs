@@ -183,6 +183,74 @@ pub fn rtl_name(k: &Kernel, mem: MemId) -> String {
     }
 }
 
+/// What every part of one memory's emission needs: the memory, its geometry, and how an
+/// address splits into word, lane and bank bits.
+struct MemCx<'a> {
+    m: &'a Memory,
+    g: &'a Geometry,
+    name: String,
+    init: Option<&'a [u8]>,
+    eb: u32,
+    ew: u32,
+    word: Vec<u32>,
+    lane: Vec<u32>,
+    bank_bits: Vec<u32>,
+    lanes: u32,
+    bw: u32,
+    aw: u32,
+}
+
+impl MemCx<'_> {
+    /// When access `a` uses bank `b` of copy `c`: its select, and the bank its address
+    /// decodes to when that is only known at run time.
+    fn sel_on(&self, a: &Access, b: u32, c: u32) -> String {
+        match a.bank {
+            BankAccess::Dynamic => format!(
+                "({} && {} == {}'d{b}{})",
+                a.sel,
+                bits_expr(&a.addr, &self.bank_bits),
+                self.bank_bits.len(),
+                copy_cond(a, c)
+            ),
+            BankAccess::Static(_) => format!("({}{})", a.sel, copy_cond(a, c)),
+        }
+    }
+
+    /// The OR of `what(a)`, each gated by its select, over the accesses `list` on bank `b`
+    /// of copy `c` (at most one is active in a cycle: the schedule's reservation table).
+    fn gate(
+        &self,
+        accesses: &[Access],
+        list: &[usize],
+        b: u32,
+        c: u32,
+        what: &dyn Fn(&Access) -> String,
+        width: u32,
+    ) -> String {
+        if list.is_empty() {
+            return format!("{width}'d0");
+        }
+        list.iter()
+            .map(|i| {
+                let a = &accesses[*i];
+                format!("({{{width}{{{}}}}} & {})", self.sel_on(a, b, c), what(a))
+            })
+            .collect::<Vec<_>>()
+            .join(" | ")
+    }
+}
+
+/// The synthesis attribute for a RAM of this implementation.
+fn ram_style(i: MemImpl) -> &'static str {
+    match i {
+        MemImpl::BlockRam => "block",
+        _ => "distributed",
+    }
+}
+
+/// (bank, replicate, port, write) -> the accesses on that port.
+type PortMap = BTreeMap<(u32, u32, u32, bool), Vec<usize>>;
+
 /// Emits memory `mem` and its ports; returns signals whose bits are only partly read.
 pub fn emit(
     out: &mut String,
@@ -202,6 +270,20 @@ pub fn emit(
     let lanes = g.bank_bytes / eb;
     let bw = g.bank_bytes * 8;
     let aw = word.len() as u32;
+    let cx = MemCx {
+        m,
+        g,
+        name,
+        init,
+        eb,
+        ew,
+        word,
+        lane,
+        bank_bits,
+        lanes,
+        bw,
+        aw,
+    };
     let mut sinks: Vec<String> = accesses.iter().map(|a| a.addr.clone()).collect();
     let _ = writeln!(
         out,
@@ -215,74 +297,99 @@ pub fn emit(
         if g.simple_dual_port { "1R+1W" } else { "2" },
         if g.pump == 2 { ", double-pumped (ap_clk_2x)" } else { "" }
     );
-    let word_of = |a: &Access| bits_expr(&a.addr, &word);
-    let lane_of = |a: &Access| bits_expr(&a.addr, &lane);
-    let bank_of = |a: &Access| bits_expr(&a.addr, &bank_bits);
     if g.implementation == MemImpl::Registers {
-        // Flip-flops: every access has a port of its own.
-        let depth = g.depth * lanes as u64;
-        let idx_bits: Vec<u32> = {
-            let mut v = word.clone();
-            v.extend(lane.iter().copied());
-            v
-        };
-        // Without the hint, synthesis packs a many-ported array into LUT RAM.
-        // A constant table in flip-flops: element k of the array is element idx_bits(k).
-        let rom: Option<BTreeMap<(u64, u64), u64>> = init.map(|bytes| {
-            bytes
-                .chunks(eb as usize)
-                .enumerate()
-                .map(|(e, chunk)| {
-                    let mut v = [0u8; 8];
-                    v[..chunk.len()].copy_from_slice(chunk);
-                    (
-                        (gather(e as u64 * eb as u64, &idx_bits), 0),
-                        u64::from_le_bytes(v),
-                    )
-                })
-                .collect()
-        });
-        for c in 0..g.copies {
-            let arr = format!("{name}{}", copy_suffix(g.copies, c));
-            let _ = writeln!(
-                out,
-                "    (* ram_style = \"registers\" *) logic [{}:0] {arr} [{depth}];",
-                ew - 1
-            );
-            if let Some(words) = &rom {
-                initial_block(out, &arr, ew, 1, words);
-            }
-            let mut wr = String::new();
-            for a in accesses.iter().filter(|a| a.store) {
-                let _ = write!(
-                    wr,
-                    " if ({}{}) {arr}[{}] <= {};",
-                    a.sel,
-                    copy_cond(a, c),
-                    bits_expr(&a.addr, &idx_bits),
-                    a.data
-                );
-            }
-            if !wr.is_empty() {
-                let _ = writeln!(out, "    always_ff @(posedge ap_clk) if (en) begin{wr} end");
-            }
-        }
-        for a in accesses.iter().filter(|a| !a.store) {
-            let idx = bits_expr(&a.addr, &idx_bits);
-            let mut value = format!("{name}{}[{idx}]", copy_suffix(g.copies, g.copies - 1));
-            for c in (0..g.copies.saturating_sub(1)).rev() {
-                let (sig, w) = a.copy.clone().unwrap_or_default();
-                value = format!(
-                    "({sig} == {w}'d{c}) ? {name}{}[{idx}] : {value}",
-                    copy_suffix(g.copies, c)
-                );
-            }
-            delay_line(out, &format!("{}_q", a.out), ew, &value, a.lat);
-            let _ = writeln!(out, "    assign {} = {}_q[{}];", a.out, a.out, a.lat - 1);
-        }
+        registers(out, &cx, accesses);
         return Ok(sinks);
     }
-    // Port assignment, slot by slot: (bank, replicate, port) -> accesses.
+    let (assign, read_port) = assign_ports(&cx, accesses)?;
+    rams(out, &cx, accesses, &assign);
+    read_back(out, &cx, accesses, &read_port, &mut sinks);
+    Ok(sinks)
+}
+
+/// Flip-flops: every access has a port of its own.
+fn registers(out: &mut String, cx: &MemCx, accesses: &[Access]) {
+    let MemCx {
+        g,
+        ref name,
+        init,
+        eb,
+        ew,
+        ref word,
+        ref lane,
+        lanes,
+        ..
+    } = *cx;
+    // Flip-flops: every access has a port of its own.
+    let depth = g.depth * lanes as u64;
+    let idx_bits: Vec<u32> = {
+        let mut v = word.clone();
+        v.extend(lane.iter().copied());
+        v
+    };
+    // Without the hint, synthesis packs a many-ported array into LUT RAM.
+    // A constant table in flip-flops: element k of the array is element idx_bits(k).
+    let rom: Option<BTreeMap<(u64, u64), u64>> = init.map(|bytes| {
+        bytes
+            .chunks(eb as usize)
+            .enumerate()
+            .map(|(e, chunk)| {
+                let mut v = [0u8; 8];
+                v[..chunk.len()].copy_from_slice(chunk);
+                (
+                    (gather(e as u64 * eb as u64, &idx_bits), 0),
+                    u64::from_le_bytes(v),
+                )
+            })
+            .collect()
+    });
+    for c in 0..g.copies {
+        let arr = format!("{name}{}", copy_suffix(g.copies, c));
+        let _ = writeln!(
+            out,
+            "    (* ram_style = \"registers\" *) logic [{}:0] {arr} [{depth}];",
+            ew - 1
+        );
+        if let Some(words) = &rom {
+            initial_block(out, &arr, ew, 1, words);
+        }
+        let mut wr = String::new();
+        for a in accesses.iter().filter(|a| a.store) {
+            let _ = write!(
+                wr,
+                " if ({}{}) {arr}[{}] <= {};",
+                a.sel,
+                copy_cond(a, c),
+                bits_expr(&a.addr, &idx_bits),
+                a.data
+            );
+        }
+        if !wr.is_empty() {
+            let _ = writeln!(out, "    always_ff @(posedge ap_clk) if (en) begin{wr} end");
+        }
+    }
+    for a in accesses.iter().filter(|a| !a.store) {
+        let idx = bits_expr(&a.addr, &idx_bits);
+        let mut value = format!("{name}{}[{idx}]", copy_suffix(g.copies, g.copies - 1));
+        for c in (0..g.copies.saturating_sub(1)).rev() {
+            let (sig, w) = a.copy.clone().unwrap_or_default();
+            value = format!(
+                "({sig} == {w}'d{c}) ? {name}{}[{idx}] : {value}",
+                copy_suffix(g.copies, c)
+            );
+        }
+        delay_line(out, &format!("{}_q", a.out), ew, &value, a.lat);
+        let _ = writeln!(out, "    assign {} = {}_q[{}];", a.out, a.out, a.lat - 1);
+    }
+}
+
+/// Port assignment, slot by slot: (bank, replicate, port, write) -> accesses, and for
+/// each load the (replicate, port) it reads on each bank.
+fn assign_ports(
+    cx: &MemCx,
+    accesses: &[Access],
+) -> Result<(PortMap, Vec<BTreeMap<u32, (u32, u32)>>), RtlError> {
+    let MemCx { m, g, .. } = *cx;
     let ports_per = if g.simple_dual_port {
         g.pump
     } else {
@@ -336,34 +443,33 @@ pub fn emit(
             }
         }
     }
-    let style = match g.implementation {
-        MemImpl::BlockRam => "block",
-        _ => "distributed",
-    };
+    Ok((assign, read_port))
+}
+
+/// The RAM instances: per copy, bank and replicate, the request side of each port (an OR
+/// of the gated requests assigned to it) and the read data captured per port.
+fn rams(out: &mut String, cx: &MemCx, accesses: &[Access], assign: &PortMap) {
+    let MemCx {
+        g,
+        ref name,
+        init,
+        eb,
+        ew,
+        ref word,
+        ref lane,
+        lanes,
+        bw,
+        aw,
+        ..
+    } = *cx;
+    let word_of = |a: &Access| bits_expr(&a.addr, word);
+    let lane_of = |a: &Access| bits_expr(&a.addr, lane);
+    let style = ram_style(g.implementation);
     // Request side of each port: an OR of the gated requests assigned to it.
-    let sel_on = |a: &Access, b: u32, c: u32| match a.bank {
-        BankAccess::Dynamic => format!(
-            "({} && {} == {}'d{b}{})",
-            a.sel,
-            bank_of(a),
-            bank_bits.len(),
-            copy_cond(a, c)
-        ),
-        BankAccess::Static(_) => format!("({}{})", a.sel, copy_cond(a, c)),
+    let sel_on = |a: &Access, b: u32, c: u32| cx.sel_on(a, b, c);
+    let gate = |list: &[usize], b: u32, c: u32, what: &dyn Fn(&Access) -> String, width: u32| {
+        cx.gate(accesses, list, b, c, what, width)
     };
-    let gate =
-        |list: &[usize], b: u32, c: u32, what: &dyn Fn(&Access) -> String, width: u32| -> String {
-            if list.is_empty() {
-                return format!("{width}'d0");
-            }
-            list.iter()
-                .map(|i| {
-                    let a = &accesses[*i];
-                    format!("({{{width}{{{}}}}} & {})", sel_on(a, b, c), what(a))
-                })
-                .collect::<Vec<_>>()
-                .join(" | ")
-        };
     let rom_words = init.map(|bytes| initial_words(g, eb, bytes));
     // A RAM has `phys` physical ports (2 true dual port; 1 write + 1 read simple dual port);
     // logical port p runs on physical port p % phys in phase p / phys (one phase unless
@@ -541,7 +647,28 @@ pub fn emit(
             }
         }
     }
-    // Read data back to each load: the bank and lane it addressed, delayed with the RAM.
+}
+
+/// Read data back to each load: the bank and lane it addressed, delayed with the RAM.
+fn read_back(
+    out: &mut String,
+    cx: &MemCx,
+    accesses: &[Access],
+    read_port: &[BTreeMap<u32, (u32, u32)>],
+    sinks: &mut Vec<String>,
+) {
+    let MemCx {
+        g,
+        ref name,
+        ew,
+        ref lane,
+        ref bank_bits,
+        lanes,
+        bw,
+        ..
+    } = *cx;
+    let lane_of = |a: &Access| bits_expr(&a.addr, lane);
+    let bank_of = |a: &Access| bits_expr(&a.addr, bank_bits);
     for (i, a) in accesses.iter().enumerate().filter(|(_, a)| !a.store) {
         let lat = a.lat;
         // The copy the load read, when there are several: its index delayed with the RAM.
@@ -598,5 +725,4 @@ pub fn emit(
         }
         let _ = writeln!(out, "    assign {} = {word_expr};", a.out);
     }
-    Ok(sinks)
 }
