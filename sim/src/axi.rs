@@ -227,25 +227,7 @@ pub fn run_rtl(
             buf_i += 1;
         }
     }
-    // Control slave port indices.
-    let c = |s: &str| host.m.port(&format!("s_axi_control_{s}"));
-    let (awvalid, awaddr, wvalid, wdata, wstrb, bready) = (
-        c("awvalid")?,
-        c("awaddr")?,
-        c("wvalid")?,
-        c("wdata")?,
-        c("wstrb")?,
-        c("bready")?,
-    );
-    let (awready, wready, bvalid) = (c("awready")?, c("wready")?, c("bvalid")?);
-    let (arvalid, araddr, rready, arready, rvalid, rdata) = (
-        c("arvalid")?,
-        c("araddr")?,
-        c("rready")?,
-        c("arready")?,
-        c("rvalid")?,
-        c("rdata")?,
-    );
+    let ctl = Control::new(&host.m)?;
     let interrupt = host.m.port("interrupt")?;
     // Reset.
     host.m.set(rst, 0);
@@ -259,61 +241,6 @@ pub fn run_rtl(
     }
     host.m.set(rst, 1);
     host.tick();
-    let write_reg = |h: &mut Host, addr: u32, value: u32| -> Result<(), SimError> {
-        h.m.set(awaddr, addr as u64);
-        h.m.set(wdata, value as u64);
-        h.m.set(wstrb, 0xF);
-        h.m.set(awvalid, 1);
-        h.m.set(wvalid, 1);
-        h.m.set(bready, 1);
-        let (mut aw_done, mut w_done) = (false, false);
-        for _ in 0..100 {
-            h.m.eval();
-            let (a, w, b) = (
-                h.m.get(awready) == 1,
-                h.m.get(wready) == 1,
-                h.m.get(bvalid) == 1,
-            );
-            h.tick();
-            if a && !aw_done {
-                aw_done = true;
-                h.m.set(awvalid, 0);
-            }
-            if w && !w_done {
-                w_done = true;
-                h.m.set(wvalid, 0);
-            }
-            if b {
-                h.m.set(bready, 0);
-                return Ok(());
-            }
-        }
-        Err(SimError::Rtl(format!(
-            "AXI4-Lite write to 0x{addr:x} got no response"
-        )))
-    };
-    let read_reg = |h: &mut Host, addr: u32| -> Result<u32, SimError> {
-        h.m.set(araddr, addr as u64);
-        h.m.set(arvalid, 1);
-        h.m.set(rready, 1);
-        for _ in 0..100 {
-            h.m.eval();
-            let a = h.m.get(arready) == 1;
-            let r = h.m.get(rvalid) == 1;
-            let data = h.m.get(rdata) as u32;
-            h.tick();
-            if a {
-                h.m.set(arvalid, 0);
-            }
-            if r {
-                h.m.set(rready, 0);
-                return Ok(data);
-            }
-        }
-        Err(SimError::Rtl(format!(
-            "AXI4-Lite read of 0x{addr:x} got no response"
-        )))
-    };
     // Arguments, then the NDRange, then start with the done interrupt enabled.
     let mut si = 0;
     for (slot, a) in iface.args.iter().zip(args) {
@@ -325,195 +252,45 @@ pub fn run_rtl(
                 b
             }
         };
-        write_reg(&mut host, slot.offset, v as u32)?;
+        ctl.write_reg(&mut host, slot.offset, v as u32)?;
         if slot.bits > 32 {
-            write_reg(&mut host, slot.offset + 4, (v >> 32) as u32)?;
+            ctl.write_reg(&mut host, slot.offset + 4, (v >> 32) as u32)?;
         }
     }
     for d in 0..3 {
-        write_reg(
+        ctl.write_reg(
             &mut host,
             iface.global_size_offset + 4 * d as u32,
             global[d] as u32,
         )?;
-        write_reg(
+        ctl.write_reg(
             &mut host,
             iface.local_size_offset + 4 * d as u32,
             local[d] as u32,
         )?;
-        write_reg(
+        ctl.write_reg(
             &mut host,
             iface.num_groups_offset + 4 * d as u32,
             (global[d] / local[d]) as u32,
         )?;
     }
     if let Some(offset) = iface.work_dim_offset {
-        write_reg(&mut host, offset, work_dim)?;
+        ctl.write_reg(&mut host, offset, work_dim)?;
     }
-    write_reg(&mut host, 0x04, 1)?;
-    write_reg(&mut host, 0x08, 1)?;
-    write_reg(&mut host, 0x00, 1)?;
+    ctl.write_reg(&mut host, 0x04, 1)?;
+    ctl.write_reg(&mut host, 0x08, 1)?;
+    ctl.write_reg(&mut host, 0x00, 1)?;
     let start = host.time;
     let mut done = false;
     let back_pressure = fixed.is_none();
     while host.time - start < max_cycles {
         let now = host.time;
-        // Slave outputs for this cycle.
-        for s in &mut slaves {
-            if back_pressure {
-                s.arready = !rng.chance(30);
-                s.awready = !rng.chance(30);
-                s.wready = !rng.chance(30);
-            }
-            host.m.set(s.p.arready, s.arready as u64);
-            host.m.set(s.p.awready, s.awready as u64);
-            host.m.set(s.p.wready, s.wready as u64);
-            let r_ok = s.reads.front().is_some_and(|r| r.ready_at <= now)
-                && !(back_pressure && rng.chance(20));
-            host.m.set(s.p.rvalid, r_ok as u64);
-            if let Some(r) = s.reads.front() {
-                // The bytes of this beat sit in their byte lanes of the data bus.
-                let addr = r.addr + (r.beat * r.size) as u64;
-                let lane = (addr % s.bus_bytes as u64) as usize;
-                let mut v = vec![0u8; s.bus_bytes.div_ceil(8) * 8];
-                if !r.err
-                    && s.in_range(addr, r.size as u64)
-                    && lane + r.size as usize <= s.bus_bytes
-                {
-                    let off = (addr - s.base) as usize;
-                    v[lane..lane + r.size as usize]
-                        .copy_from_slice(&s.mem[off..off + r.size as usize]);
-                }
-                for (c, chunk) in v.chunks(8).enumerate() {
-                    let mut w = [0u8; 8];
-                    w.copy_from_slice(chunk);
-                    host.m.set_chunk(s.p.rdata, c, u64::from_le_bytes(w));
-                }
-                host.m.set(s.p.rlast, (r.beat + 1 == r.beats) as u64);
-                host.m.set(s.p.rresp, if r.err { 2 } else { 0 });
-            }
-            let b_ok = s.b_queue.front().is_some_and(|b| b.0 <= now);
-            host.m.set(s.p.bvalid, b_ok as u64);
-            host.m.set(
-                s.p.bresp,
-                if s.b_queue.front().is_some_and(|b| b.1) {
-                    2
-                } else {
-                    0
-                },
-            );
-        }
+        drive(&mut host, &mut slaves, &mut rng, back_pressure, now);
         host.m.eval();
-        // Handshakes seen before the edge.
-        let mut events = Vec::new();
-        for s in &slaves {
-            let g = |p: usize| host.m.get(p);
-            events.push((
-                g(s.p.arvalid) == 1 && s.arready,
-                (
-                    g(s.p.araddr),
-                    g(s.p.arlen) as u32 + 1,
-                    1u32 << g(s.p.arsize),
-                ),
-                g(s.p.rvalid) == 1 && g(s.p.rready) == 1,
-                g(s.p.awvalid) == 1 && s.awready,
-                (
-                    g(s.p.awaddr),
-                    g(s.p.awlen) as u32 + 1,
-                    1u32 << g(s.p.awsize),
-                ),
-                g(s.p.wvalid) == 1 && s.wready,
-                (
-                    (0..s.bus_bytes.div_ceil(8))
-                        .flat_map(|c| host.m.get_chunk(s.p.wdata, c).to_le_bytes())
-                        .collect::<Vec<u8>>(),
-                    g(s.p.wstrb),
-                ),
-                g(s.p.bvalid) == 1 && g(s.p.bready) == 1,
-            ));
-        }
+        let events = handshakes(&host, &slaves);
         let irq = host.m.get(interrupt) == 1;
         host.tick();
-        for (s, (ar, (ra, rl, rs), r, aw, (wa, wl, ws), w, (wd, wst), b)) in
-            slaves.iter_mut().zip(events)
-        {
-            if ar {
-                let lat = fixed.unwrap_or_else(|| 1 + rng.next() % 80);
-                let ready_at = (now + lat).max(s.last_ready);
-                s.last_ready = ready_at;
-                let err = !s.in_range(ra, (rl * rs) as u64);
-                if err {
-                    s.errors += 1;
-                }
-                s.reads.push_back(ReadBurst {
-                    ready_at,
-                    addr: ra,
-                    beats: rl,
-                    size: rs,
-                    beat: 0,
-                    err,
-                });
-            }
-            if r {
-                if let Some(front) = s.reads.front_mut() {
-                    front.beat += 1;
-                    if front.beat == front.beats {
-                        s.reads.pop_front();
-                    }
-                }
-            }
-            if aw {
-                let err = !s.in_range(wa, (wl * ws) as u64);
-                if err {
-                    s.errors += 1;
-                }
-                s.writes.push_back(WriteBurst {
-                    addr: wa,
-                    beats: wl,
-                    size: ws,
-                    beat: 0,
-                    err,
-                });
-            }
-            if w {
-                s.w_beats.push_back((wd, wst));
-            }
-            // Retire write beats against the oldest burst whose address is known.
-            while !s.w_beats.is_empty() && !s.writes.is_empty() {
-                let (base, mem_len, bus_bytes) = (s.base, s.mem.len() as u64, s.bus_bytes);
-                let pending_bytes = &mut s.pending_bytes;
-                let (wd, wst) = s.w_beats.pop_front().unwrap_or_default();
-                let Some(wb) = s.writes.front_mut() else {
-                    break;
-                };
-                let addr = wb.addr + (wb.beat * wb.size) as u64;
-                if !wb.err {
-                    // Strobe bit j writes byte lane j of the bus-aligned word.
-                    let aligned = addr - addr % bus_bytes as u64;
-                    for j in 0..bus_bytes.min(64) {
-                        let a = aligned + j as u64;
-                        if wst >> j & 1 == 1 && a >= base && a < base + mem_len {
-                            pending_bytes.push(((a - base) as usize, wd[j]));
-                        }
-                    }
-                }
-                wb.beat += 1;
-                if wb.beat == wb.beats {
-                    let lat = fixed.unwrap_or_else(|| 1 + rng.next() % 80);
-                    let err = wb.err;
-                    s.writes.pop_front();
-                    let bytes = std::mem::take(&mut s.pending_bytes);
-                    s.b_queue.push_back((now + lat, err, bytes));
-                }
-            }
-            if b {
-                if let Some((_, _, bytes)) = s.b_queue.pop_front() {
-                    for (off, v) in bytes {
-                        s.mem[off] = v;
-                    }
-                }
-            }
-        }
+        respond(&mut slaves, events, &mut rng, fixed, now);
         if irq {
             done = true;
             break;
@@ -529,13 +306,13 @@ pub fn run_rtl(
         host.m.set(s.p.arready, 0);
         host.m.set(s.p.rvalid, 0);
     }
-    let status = read_reg(&mut host, 0x00)?;
+    let status = ctl.read_reg(&mut host, 0x00)?;
     if status & 0x2 == 0 {
         return Err(SimError::Rtl(
             "interrupt raised but ap_done is not set".into(),
         ));
     }
-    let err = read_reg(&mut host, iface.error_offset)?;
+    let err = ctl.read_reg(&mut host, iface.error_offset)?;
     let bus_errors: u32 = slaves.iter().map(|s| s.errors).sum();
     if err != 0 || bus_errors != 0 {
         return Err(SimError::Rtl(format!(
@@ -560,4 +337,281 @@ pub fn run_rtl(
         }
     }
     Ok(RtlRun { args: out, cycles })
+}
+
+/// The AXI4-Lite control slave's ports, and register writes and reads through them as a
+/// host driver makes them.
+struct Control {
+    awvalid: usize,
+    awaddr: usize,
+    wvalid: usize,
+    wdata: usize,
+    wstrb: usize,
+    bready: usize,
+    awready: usize,
+    wready: usize,
+    bvalid: usize,
+    arvalid: usize,
+    araddr: usize,
+    rready: usize,
+    arready: usize,
+    rvalid: usize,
+    rdata: usize,
+}
+
+impl Control {
+    fn new(m: &VerilatedModel) -> Result<Self, SimError> {
+        let c = |s: &str| m.port(&format!("s_axi_control_{s}"));
+        Ok(Control {
+            awvalid: c("awvalid")?,
+            awaddr: c("awaddr")?,
+            wvalid: c("wvalid")?,
+            wdata: c("wdata")?,
+            wstrb: c("wstrb")?,
+            bready: c("bready")?,
+            awready: c("awready")?,
+            wready: c("wready")?,
+            bvalid: c("bvalid")?,
+            arvalid: c("arvalid")?,
+            araddr: c("araddr")?,
+            rready: c("rready")?,
+            arready: c("arready")?,
+            rvalid: c("rvalid")?,
+            rdata: c("rdata")?,
+        })
+    }
+
+    /// A register write: address and data offered together, then the response.
+    fn write_reg(&self, h: &mut Host, addr: u32, value: u32) -> Result<(), SimError> {
+        h.m.set(self.awaddr, addr as u64);
+        h.m.set(self.wdata, value as u64);
+        h.m.set(self.wstrb, 0xF);
+        h.m.set(self.awvalid, 1);
+        h.m.set(self.wvalid, 1);
+        h.m.set(self.bready, 1);
+        let (mut aw_done, mut w_done) = (false, false);
+        for _ in 0..100 {
+            h.m.eval();
+            let (a, w, b) = (
+                h.m.get(self.awready) == 1,
+                h.m.get(self.wready) == 1,
+                h.m.get(self.bvalid) == 1,
+            );
+            h.tick();
+            if a && !aw_done {
+                aw_done = true;
+                h.m.set(self.awvalid, 0);
+            }
+            if w && !w_done {
+                w_done = true;
+                h.m.set(self.wvalid, 0);
+            }
+            if b {
+                h.m.set(self.bready, 0);
+                return Ok(());
+            }
+        }
+        Err(SimError::Rtl(format!(
+            "AXI4-Lite write to 0x{addr:x} got no response"
+        )))
+    }
+
+    /// A register read.
+    fn read_reg(&self, h: &mut Host, addr: u32) -> Result<u32, SimError> {
+        h.m.set(self.araddr, addr as u64);
+        h.m.set(self.arvalid, 1);
+        h.m.set(self.rready, 1);
+        for _ in 0..100 {
+            h.m.eval();
+            let a = h.m.get(self.arready) == 1;
+            let r = h.m.get(self.rvalid) == 1;
+            let data = h.m.get(self.rdata) as u32;
+            h.tick();
+            if a {
+                h.m.set(self.arvalid, 0);
+            }
+            if r {
+                h.m.set(self.rready, 0);
+                return Ok(data);
+            }
+        }
+        Err(SimError::Rtl(format!(
+            "AXI4-Lite read of 0x{addr:x} got no response"
+        )))
+    }
+}
+
+/// A slave's handshakes in one cycle: AR (valid, (address, beats, size)), R, AW (likewise),
+/// W (valid, (data bytes, strobes)), B.
+type Event = (
+    bool,
+    (u64, u32, u32),
+    bool,
+    bool,
+    (u64, u32, u32),
+    bool,
+    (Vec<u8>, u64),
+    bool,
+);
+
+/// The slaves' outputs for this cycle: ready signals (randomly withheld under back-pressure),
+/// read data and write responses whose latency has passed.
+fn drive(host: &mut Host, slaves: &mut [Slave], rng: &mut Rng, back_pressure: bool, now: u64) {
+    for s in slaves.iter_mut() {
+        if back_pressure {
+            s.arready = !rng.chance(30);
+            s.awready = !rng.chance(30);
+            s.wready = !rng.chance(30);
+        }
+        host.m.set(s.p.arready, s.arready as u64);
+        host.m.set(s.p.awready, s.awready as u64);
+        host.m.set(s.p.wready, s.wready as u64);
+        let r_ok = s.reads.front().is_some_and(|r| r.ready_at <= now)
+            && !(back_pressure && rng.chance(20));
+        host.m.set(s.p.rvalid, r_ok as u64);
+        if let Some(r) = s.reads.front() {
+            // The bytes of this beat sit in their byte lanes of the data bus.
+            let addr = r.addr + (r.beat * r.size) as u64;
+            let lane = (addr % s.bus_bytes as u64) as usize;
+            let mut v = vec![0u8; s.bus_bytes.div_ceil(8) * 8];
+            if !r.err && s.in_range(addr, r.size as u64) && lane + r.size as usize <= s.bus_bytes {
+                let off = (addr - s.base) as usize;
+                v[lane..lane + r.size as usize].copy_from_slice(&s.mem[off..off + r.size as usize]);
+            }
+            for (c, chunk) in v.chunks(8).enumerate() {
+                let mut w = [0u8; 8];
+                w.copy_from_slice(chunk);
+                host.m.set_chunk(s.p.rdata, c, u64::from_le_bytes(w));
+            }
+            host.m.set(s.p.rlast, (r.beat + 1 == r.beats) as u64);
+            host.m.set(s.p.rresp, if r.err { 2 } else { 0 });
+        }
+        let b_ok = s.b_queue.front().is_some_and(|b| b.0 <= now);
+        host.m.set(s.p.bvalid, b_ok as u64);
+        host.m.set(
+            s.p.bresp,
+            if s.b_queue.front().is_some_and(|b| b.1) {
+                2
+            } else {
+                0
+            },
+        );
+    }
+}
+
+/// The handshakes each slave sees before the clock edge.
+fn handshakes(host: &Host, slaves: &[Slave]) -> Vec<Event> {
+    let mut events = Vec::new();
+    for s in slaves {
+        let g = |p: usize| host.m.get(p);
+        events.push((
+            g(s.p.arvalid) == 1 && s.arready,
+            (
+                g(s.p.araddr),
+                g(s.p.arlen) as u32 + 1,
+                1u32 << g(s.p.arsize),
+            ),
+            g(s.p.rvalid) == 1 && g(s.p.rready) == 1,
+            g(s.p.awvalid) == 1 && s.awready,
+            (
+                g(s.p.awaddr),
+                g(s.p.awlen) as u32 + 1,
+                1u32 << g(s.p.awsize),
+            ),
+            g(s.p.wvalid) == 1 && s.wready,
+            (
+                (0..s.bus_bytes.div_ceil(8))
+                    .flat_map(|c| host.m.get_chunk(s.p.wdata, c).to_le_bytes())
+                    .collect::<Vec<u8>>(),
+                g(s.p.wstrb),
+            ),
+            g(s.p.bvalid) == 1 && g(s.p.bready) == 1,
+        ));
+    }
+    events
+}
+
+/// What the handshakes of the edge do: requests queued with their latency, read beats
+/// retired, write beats merged into the pending burst, responses committing their bytes.
+fn respond(slaves: &mut [Slave], events: Vec<Event>, rng: &mut Rng, fixed: Option<u64>, now: u64) {
+    for (s, (ar, (ra, rl, rs), r, aw, (wa, wl, ws), w, (wd, wst), b)) in
+        slaves.iter_mut().zip(events)
+    {
+        if ar {
+            let lat = fixed.unwrap_or_else(|| 1 + rng.next() % 80);
+            let ready_at = (now + lat).max(s.last_ready);
+            s.last_ready = ready_at;
+            let err = !s.in_range(ra, (rl * rs) as u64);
+            if err {
+                s.errors += 1;
+            }
+            s.reads.push_back(ReadBurst {
+                ready_at,
+                addr: ra,
+                beats: rl,
+                size: rs,
+                beat: 0,
+                err,
+            });
+        }
+        if r {
+            if let Some(front) = s.reads.front_mut() {
+                front.beat += 1;
+                if front.beat == front.beats {
+                    s.reads.pop_front();
+                }
+            }
+        }
+        if aw {
+            let err = !s.in_range(wa, (wl * ws) as u64);
+            if err {
+                s.errors += 1;
+            }
+            s.writes.push_back(WriteBurst {
+                addr: wa,
+                beats: wl,
+                size: ws,
+                beat: 0,
+                err,
+            });
+        }
+        if w {
+            s.w_beats.push_back((wd, wst));
+        }
+        // Retire write beats against the oldest burst whose address is known.
+        while !s.w_beats.is_empty() && !s.writes.is_empty() {
+            let (base, mem_len, bus_bytes) = (s.base, s.mem.len() as u64, s.bus_bytes);
+            let pending_bytes = &mut s.pending_bytes;
+            let (wd, wst) = s.w_beats.pop_front().unwrap_or_default();
+            let Some(wb) = s.writes.front_mut() else {
+                break;
+            };
+            let addr = wb.addr + (wb.beat * wb.size) as u64;
+            if !wb.err {
+                // Strobe bit j writes byte lane j of the bus-aligned word.
+                let aligned = addr - addr % bus_bytes as u64;
+                for j in 0..bus_bytes.min(64) {
+                    let a = aligned + j as u64;
+                    if wst >> j & 1 == 1 && a >= base && a < base + mem_len {
+                        pending_bytes.push(((a - base) as usize, wd[j]));
+                    }
+                }
+            }
+            wb.beat += 1;
+            if wb.beat == wb.beats {
+                let lat = fixed.unwrap_or_else(|| 1 + rng.next() % 80);
+                let err = wb.err;
+                s.writes.pop_front();
+                let bytes = std::mem::take(&mut s.pending_bytes);
+                s.b_queue.push_back((now + lat, err, bytes));
+            }
+        }
+        if b {
+            if let Some((_, _, bytes)) = s.b_queue.pop_front() {
+                for (off, v) in bytes {
+                    s.mem[off] = v;
+                }
+            }
+        }
+    }
 }
