@@ -401,4 +401,132 @@ impl Lowering<'_> {
             (UnitKind::Block, exit)
         })
     }
+
+    /// Loop controls from an OpLoopMerge or OpLoopControlINTEL inside the loop: requests
+    /// the scheduler must honour (II, pipelining) and hints it may read.
+    pub(super) fn loop_controls(&self, blocks: &[NodeIndex]) -> LoopControls {
+        let mut c = LoopControls::default();
+        for b in blocks {
+            for inst in &self.block(*b).insts {
+                let first = match inst.class.opcode {
+                    Op::LoopMerge => 2,
+                    Op::LoopControlINTEL => 0,
+                    _ => continue,
+                };
+                let mut mask = 0u32;
+                let mut params = Vec::new();
+                for o in &inst.operands[first.min(inst.operands.len())..] {
+                    match o {
+                        rspirv::dr::Operand::LoopControl(m) => mask = m.bits(),
+                        rspirv::dr::Operand::LiteralBit32(v) => params.push(*v),
+                        // DependencyArrayINTEL names its variables by id.
+                        rspirv::dr::Operand::IdRef(v) => params.push(*v),
+                        _ => {}
+                    }
+                }
+                if inst.class.opcode == Op::LoopControlINTEL && mask == 0 {
+                    // OpLoopControlINTEL carries the mask as its first literal.
+                    if !params.is_empty() {
+                        mask = params.remove(0);
+                    }
+                }
+                // Parameters follow the mask bits from the lowest; stop at variable-length ones.
+                let mut next = params.into_iter();
+                for bit in 0..32 {
+                    let flag = 1u32 << bit;
+                    if mask & flag == 0 {
+                        continue;
+                    }
+                    match flag {
+                        0x1 => c.unroll = Some(0),
+                        0x2 => c.unroll = Some(1),
+                        0x4 => c.dependency = Some(0),
+                        0x8 => c.dependency = next.next().map(|n| n.max(1)),
+                        0x10 | 0x20 | 0x40 | 0x80 => {
+                            next.next();
+                        }
+                        0x100 => c.unroll = next.next(),
+                        0x1_0000 => c.requested_ii = next.next(),
+                        0x2_0000 => c.max_concurrency = next.next(),
+                        // DependencyArrayINTEL: a count, then (variable, safelen) pairs.
+                        0x4_0000 => {
+                            let n = next.next().unwrap_or(0);
+                            for _ in 0..n.min(64) {
+                                if let (Some(v), Some(l)) = (next.next(), next.next()) {
+                                    c.dependency_arrays.push((v, l));
+                                }
+                            }
+                        }
+                        0x8_0000 => c.pipelining_disabled = next.next() == Some(0),
+                        0x10_0000 => c.coalesce = next.next(),
+                        0x20_0000 => c.max_interleaving = next.next(),
+                        0x40_0000 => c.speculated_iterations = next.next(),
+                        _ => {}
+                    }
+                }
+                return c;
+            }
+        }
+        c
+    }
+    /// When `term` goes to block `target` (None: always), as a boolean op of the unit.
+    pub(super) fn branch_condition(
+        &mut self,
+        ub: &mut UnitBuilder,
+        term: &Instruction,
+        target: Word,
+    ) -> Result<Option<OpId>, FrontendError> {
+        match term.class.opcode {
+            Op::BranchConditional if id_operand(term, 1) != id_operand(term, 2) => {
+                let c = self.value(ub, id_operand(term, 0).unwrap_or(0))?;
+                Ok(Some(if id_operand(term, 1) == Some(target) {
+                    c
+                } else {
+                    ub.not(c)
+                }))
+            }
+            Op::Switch => {
+                let sel = self.value(ub, id_operand(term, 0).unwrap_or(0))?;
+                let ty = ub.body.op(sel).ty;
+                let cases = crate::cfg::switch_cases(term);
+                let mut any: Option<OpId> = None;
+                let cmp = |ub: &mut UnitBuilder, lit: u64, p: CmpPred| {
+                    let k = ub.add(Op_ {
+                        kind: OpKind::Const(lit & mask(ty.bits())),
+                        ty,
+                        operands: vec![],
+                        name: None,
+                    });
+                    ub.op(OpKind::Cmp(p), Type::BOOL, vec![sel, k])
+                };
+                for (lit, l) in &cases {
+                    if *l == target {
+                        let eq = cmp(ub, *lit, CmpPred::Eq);
+                        any = Some(match any {
+                            None => eq,
+                            Some(a) => ub.int(IntBinOp::Or, Type::BOOL, a, eq),
+                        });
+                    }
+                }
+                if id_operand(term, 1) == Some(target) {
+                    // The default: none of the cases matched.
+                    let mut none: Option<OpId> = None;
+                    for (lit, _) in &cases {
+                        let ne = cmp(ub, *lit, CmpPred::Ne);
+                        none = Some(match none {
+                            None => ne,
+                            Some(a) => ub.int(IntBinOp::And, Type::BOOL, a, ne),
+                        });
+                    }
+                    let Some(n) = none else { return Ok(None) };
+                    any = Some(match any {
+                        None => n,
+                        Some(a) => ub.int(IntBinOp::Or, Type::BOOL, a, n),
+                    });
+                }
+                Ok(any)
+            }
+            _ => Ok(None),
+        }
+    }
 }
