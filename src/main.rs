@@ -21,106 +21,118 @@ struct Cli {
 #[derive(Subcommand)]
 enum Cmd {
     /// Compile a kernel to SystemVerilog: OUT/rtl, OUT/filelist.f, OUT/report.json.
-    Compile {
-        kernel_file: PathBuf,
-        #[arg(long)]
-        kernel: Option<String>,
-        #[arg(long, default_value = "default")]
-        board: String,
-        #[arg(short, long, default_value = "out")]
-        out: PathBuf,
-        /// Bank undecorated local/private arrays from their accesses (infer) or build one RAM each (off).
-        #[arg(long, default_value = "infer", value_parser = ["infer", "off"])]
-        banking: String,
-        /// Float and double subnormals: as the module says (keep unless it has the execution
-        /// mode DenormFlushToZero), or flush to zero in the add, sub, mul, div, fma and sqrt
-        /// cores (smaller cores; OpenCL's -cl-denorms-are-zero).
-        #[arg(long, default_value = "module", value_parser = ["module", "flush"])]
-        denormals: String,
-        /// Print the IR after the named pass (repeatable; `all`: after every pass). The
-        /// passes, in order: widen-half, unroll, clean-up, narrow (`--passes` lists them).
-        #[arg(long = "print-after", value_name = "PASS")]
-        print_after: Vec<String>,
-        /// Print the pass pipeline and what each pass did to this kernel.
-        #[arg(long)]
-        passes: bool,
-        /// Run the IR verifier after lowering and after every pass (always on in debug builds).
-        #[arg(long)]
-        verify_ir: bool,
-    },
+    Compile(CompileArgs),
     /// Compile, then run the software model and the RTL (Verilator) and compare them.
-    Sim {
-        kernel_file: PathBuf,
-        #[arg(long)]
-        kernel: Option<String>,
-        #[arg(long, default_value = "default")]
-        board: String,
-        /// Global size X[,Y,Z].
-        #[arg(long)]
-        global: String,
-        /// Local size X[,Y,Z].
-        #[arg(long)]
-        local: Option<String>,
-        /// NAME=VALUE, NAME=@in.npy or NAME=zeros:LEN.
-        #[arg(long = "arg")]
-        args: Vec<String>,
-        #[arg(long, default_value = "both", value_parser = ["both", "model", "rtl"])]
-        engine: String,
-        #[arg(long)]
-        dump_dir: Option<PathBuf>,
-        /// Memory latency in cycles, or random:SEED (random latency and back-pressure).
-        #[arg(long, default_value = "20")]
-        mem_latency: String,
-        #[arg(long)]
-        wave: Option<PathBuf>,
-        /// Where the compiled design goes (a temporary directory when not given).
-        #[arg(short, long)]
-        out: Option<PathBuf>,
-        /// Bank undecorated local/private arrays from their accesses (infer) or build one RAM each (off).
-        #[arg(long, default_value = "infer", value_parser = ["infer", "off"])]
-        banking: String,
-        /// Float and double subnormals: as the module says (keep unless it has the execution
-        /// mode DenormFlushToZero), or flush to zero in the add, sub, mul, div, fma and sqrt
-        /// cores (smaller cores; OpenCL's -cl-denorms-are-zero).
-        #[arg(long, default_value = "module", value_parser = ["module", "flush"])]
-        denormals: String,
-    },
+    Sim(SimArgs),
     /// List the board support packages.
     Boards,
     /// The operator cores as standalone modules: list them, or emit one with the board's latency.
-    Cores {
-        /// Core to emit (see --list).
-        name: Option<String>,
-        #[arg(long)]
-        list: bool,
-        #[arg(long)]
-        json: bool,
-        #[arg(long, default_value = "default")]
-        board: String,
-        /// Where to write the core (standard output when not given).
-        #[arg(short, long)]
-        out: Option<PathBuf>,
-        /// Verify the cores (all, or NAME, or --only) in Verilator against references in
-        /// Rust; prints a table and exits 1 if any result is wrong or out of bound.
-        #[arg(long)]
-        check: bool,
-        /// Vectors per core for --check.
-        #[arg(long, default_value_t = 100_000)]
-        vectors: u64,
-        /// Comma-separated core names for --check.
-        #[arg(long)]
-        only: Option<String>,
-        #[arg(long, default_value_t = 2026)]
-        seed: u64,
-        /// Where --check builds its harnesses.
-        #[arg(long, default_value = "hls-cores-check")]
-        work: PathBuf,
-        /// Flush subnormals to zero: subnormal operands read as zero, subnormal results
-        /// become zero (the float and double add, mul, fma, div and sqrt; --list --json
-        /// says which: flush_to_zero). With --check and no core named: those cores.
-        #[arg(long)]
-        ftz: bool,
-    },
+    Cores(CoresArgs),
+}
+
+/// The options of `compile`.
+#[derive(clap::Args)]
+struct CompileArgs {
+    kernel_file: PathBuf,
+    #[arg(long)]
+    kernel: Option<String>,
+    #[arg(long, default_value = "default")]
+    board: String,
+    #[arg(short, long, default_value = "out")]
+    out: PathBuf,
+    /// Bank undecorated local/private arrays from their accesses (infer) or build one RAM each (off).
+    #[arg(long, default_value = "infer", value_parser = ["infer", "off"])]
+    banking: String,
+    /// Float and double subnormals: as the module says (keep unless it has the execution
+    /// mode DenormFlushToZero), or flush to zero in the add, sub, mul, div, fma and sqrt
+    /// cores (smaller cores; OpenCL's -cl-denorms-are-zero).
+    #[arg(long, default_value = "module", value_parser = ["module", "flush"])]
+    denormals: String,
+    /// Print the IR after the named pass (repeatable; `all`: after every pass). The
+    /// passes, in order: widen-half, unroll, clean-up, narrow (`--passes` lists them).
+    #[arg(long = "print-after", value_name = "PASS")]
+    print_after: Vec<String>,
+    /// Print the pass pipeline and what each pass did to this kernel.
+    #[arg(long)]
+    passes: bool,
+    /// Run the IR verifier after lowering and after every pass (always on in debug builds).
+    #[arg(long)]
+    verify_ir: bool,
+}
+
+/// The options of `sim`.
+#[derive(clap::Args)]
+struct SimArgs {
+    kernel_file: PathBuf,
+    #[arg(long)]
+    kernel: Option<String>,
+    #[arg(long, default_value = "default")]
+    board: String,
+    /// Global size X[,Y,Z].
+    #[arg(long)]
+    global: String,
+    /// Local size X[,Y,Z].
+    #[arg(long)]
+    local: Option<String>,
+    /// NAME=VALUE, NAME=@in.npy or NAME=zeros:LEN.
+    #[arg(long = "arg")]
+    args: Vec<String>,
+    #[arg(long, default_value = "both", value_parser = ["both", "model", "rtl"])]
+    engine: String,
+    #[arg(long)]
+    dump_dir: Option<PathBuf>,
+    /// Memory latency in cycles, or random:SEED (random latency and back-pressure).
+    #[arg(long, default_value = "20")]
+    mem_latency: String,
+    #[arg(long)]
+    wave: Option<PathBuf>,
+    /// Where the compiled design goes (a temporary directory when not given).
+    #[arg(short, long)]
+    out: Option<PathBuf>,
+    /// Bank undecorated local/private arrays from their accesses (infer) or build one RAM each (off).
+    #[arg(long, default_value = "infer", value_parser = ["infer", "off"])]
+    banking: String,
+    /// Float and double subnormals: as the module says (keep unless it has the execution
+    /// mode DenormFlushToZero), or flush to zero in the add, sub, mul, div, fma and sqrt
+    /// cores (smaller cores; OpenCL's -cl-denorms-are-zero).
+    #[arg(long, default_value = "module", value_parser = ["module", "flush"])]
+    denormals: String,
+}
+
+/// The options of `cores`.
+#[derive(clap::Args)]
+struct CoresArgs {
+    /// Core to emit (see --list).
+    name: Option<String>,
+    #[arg(long)]
+    list: bool,
+    #[arg(long)]
+    json: bool,
+    #[arg(long, default_value = "default")]
+    board: String,
+    /// Where to write the core (standard output when not given).
+    #[arg(short, long)]
+    out: Option<PathBuf>,
+    /// Verify the cores (all, or NAME, or --only) in Verilator against references in
+    /// Rust; prints a table and exits 1 if any result is wrong or out of bound.
+    #[arg(long)]
+    check: bool,
+    /// Vectors per core for --check.
+    #[arg(long, default_value_t = 100_000)]
+    vectors: u64,
+    /// Comma-separated core names for --check.
+    #[arg(long)]
+    only: Option<String>,
+    #[arg(long, default_value_t = 2026)]
+    seed: u64,
+    /// Where --check builds its harnesses.
+    #[arg(long, default_value = "hls-cores-check")]
+    work: PathBuf,
+    /// Flush subnormals to zero: subnormal operands read as zero, subnormal results
+    /// become zero (the float and double add, mul, fma, div and sqrt; --list --json
+    /// says which: flush_to_zero). With --check and no core named: those cores.
+    #[arg(long)]
+    ftz: bool,
 }
 
 /// X[,Y,Z] as three sizes (missing ones 1) and how many were given (the work dimension).
@@ -312,78 +324,7 @@ fn check_cores(
 
 fn run(cli: Cli) -> Result<i32, Error> {
     match cli.cmd {
-        Cmd::Cores {
-            name,
-            list,
-            json,
-            board,
-            out,
-            check,
-            vectors,
-            only,
-            seed,
-            work,
-            ftz,
-        } => {
-            let board = Board::load(&board)?;
-            let cores = hls_cores::catalog::all();
-            if check {
-                return check_cores(&cores, &board, name, only, vectors, seed, &work, json, ftz);
-            }
-            if list || name.is_none() {
-                if json {
-                    let rows: Vec<serde_json::Value> = cores
-                        .iter()
-                        .map(|c| {
-                            let mut v = serde_json::to_value(c).unwrap_or_default();
-                            let t = board.operator(&c.class);
-                            v["latency"] = serde_json::json!(t.latency.max(1));
-                            // The core's area as the board states it (null: not given).
-                            v["luts"] = serde_json::json!(t.luts);
-                            v["dsps"] = serde_json::json!(t.dsps);
-                            v
-                        })
-                        .collect();
-                    println!(
-                        "{}",
-                        serde_json::to_string_pretty(&rows).unwrap_or_default()
-                    );
-                } else {
-                    for c in &cores {
-                        println!(
-                            "{:<10} {:<6} latency {:>2}  {}  [{}]",
-                            c.name,
-                            c.precision,
-                            board.operator(&c.class).latency.max(1),
-                            c.operation,
-                            c.accuracy
-                        );
-                    }
-                }
-                return Ok(0);
-            }
-            let name = name.unwrap_or_default();
-            let core = hls_cores::catalog::find(&name).ok_or_else(|| {
-                Error::Usage(format!(
-                    "no core named '{name}'; `hls-build cores --list` shows them"
-                ))
-            })?;
-            if ftz && !core.flush_to_zero {
-                return Err(Error::Usage(format!(
-                    "core {name} has no flush-to-zero form; `hls-build cores --list --json` \
-                     says which do (flush_to_zero)"
-                )));
-            }
-            let text = hls_cores::catalog::emit(&core, &board, ftz);
-            match out {
-                Some(p) => std::fs::write(&p, text).map_err(|source| Error::Io {
-                    path: p.display().to_string(),
-                    source,
-                })?,
-                None => print!("{text}"),
-            }
-            Ok(0)
-        }
+        Cmd::Cores(a) => cores_cmd(a),
         Cmd::Boards => {
             for name in Board::builtin_names() {
                 let b = Board::load(name)?;
@@ -391,246 +332,361 @@ fn run(cli: Cli) -> Result<i32, Error> {
             }
             Ok(0)
         }
-        Cmd::Compile {
-            kernel_file,
-            kernel,
-            board,
-            out,
-            banking,
-            denormals,
-            print_after,
-            passes,
-            verify_ir,
-        } => {
-            let board = Board::load(&board)?;
-            for p in &print_after {
-                if p != "all" && frontend::passes::find(p).is_none() {
-                    return Err(Error::Usage(format!(
-                        "--print-after {p}: no such pass; the passes are {} (or all)",
-                        frontend::passes::names().join(", ")
-                    )));
-                }
-            }
-            let options = hls_build::Options {
-                infer_banking: banking == "infer",
-                flush_denormals: denormals == "flush",
-                passes: frontend::passes::Options {
-                    print_after,
-                    verify: verify_ir,
-                },
-            };
-            let c = hls_build::compile(&kernel_file, kernel.as_deref(), &board, &options)?;
-            for (pass, ir) in &c.passes.printed {
-                println!("; IR after {pass}\n{ir}");
-            }
-            if passes {
-                for (pass, did) in &c.passes.ran {
-                    let about = frontend::passes::find(pass).map_or("", |p| p.description);
-                    println!("pass {pass:<11} {did:<40} ({about})");
-                }
-            }
-            hls_build::write_outputs(&c, &out)?;
-            print!("{}", hls_build::report::text(&c));
-            println!("wrote {}", out.display());
-            Ok(0)
-        }
-        Cmd::Sim {
-            kernel_file,
-            kernel,
-            board,
-            global,
-            local,
-            args,
-            engine,
-            dump_dir,
-            mem_latency,
-            wave,
-            out,
-            banking,
-            denormals,
-        } => {
-            let board = Board::load(&board)?;
-            let (global, work_dim) = parse_dims(&global, "global")?;
-            let given_local = local.is_some();
-            let mut local = match local {
-                Some(l) => parse_dims(&l, "local")?.0,
-                None => [
-                    (1..=64.min(global[0]))
-                        .rev()
-                        .find(|d| global[0] % d == 0)
-                        .unwrap_or(1),
-                    1,
-                    1,
-                ],
-            };
-            for d in 0..3 {
-                if global[d] % local[d] != 0 {
-                    return Err(Error::Usage(format!(
-                        "global size {} is not a multiple of local size {} in dimension {d}",
-                        global[d], local[d]
-                    )));
-                }
-            }
-            let latency = match mem_latency.strip_prefix("random:") {
-                Some(seed) => MemLatency::Random(parse_int(seed).ok_or_else(|| Error::Usage(format!("--mem-latency {mem_latency}: bad seed")))?),
-                None => MemLatency::Fixed(mem_latency.parse().ok().filter(|v| (1..=10_000).contains(v)).ok_or_else(|| {
-                    Error::Usage(format!("--mem-latency {mem_latency}: give cycles (1..10000) or random:SEED"))
-                })?),
-            };
-            let options = hls_build::Options {
-                infer_banking: banking == "infer",
-                flush_denormals: denormals == "flush",
-                ..Default::default()
-            };
-            // The model alone needs only the frontend (the kernel read into the IR); the RTL
-            // needs the whole flow.
-            let compiled = if engine == "model" {
-                None
-            } else {
-                Some(hls_build::compile(
-                    &kernel_file,
-                    kernel.as_deref(),
-                    &board,
-                    &options,
-                )?)
-            };
-            let (spirv, attrs) = match &compiled {
-                Some(c) => (c.spirv.clone(), c.kernel.attrs.clone()),
-                None => {
-                    let (spirv, k) = hls_build::lower(&kernel_file, kernel.as_deref(), &options)?;
-                    (spirv, k.attrs)
-                }
-            };
-            // reqd_work_group_size: the launch must use it (it is the default here).
-            if let Some(r) = attrs.reqd_work_group_size {
-                let r = r.map(u64::from);
-                if given_local && local != r {
-                    return Err(Error::Usage(format!(
-                        "--local {local:?}: the kernel requires work-groups of {r:?} (reqd_work_group_size)"
-                    )));
-                }
-                local = r;
-                for d in 0..3 {
-                    if local[d] == 0 || global[d] % local[d] != 0 {
-                        return Err(Error::Usage(format!(
-                            "global size {} is not a multiple of the required work-group size {} in dimension {d}",
-                            global[d], local[d]
-                        )));
-                    }
-                }
-            }
-            let module = frontend::SpirvModule::load(&spirv).map_err(|source| Error::Frontend {
-                file: kernel_file.display().to_string(),
-                source,
-            })?;
-            let (kname, fid) =
-                module
-                    .kernel(kernel.as_deref())
-                    .map_err(|source| Error::Frontend {
-                        file: kernel_file.display().to_string(),
-                        source,
-                    })?;
-            let params = sim::values::kernel_params(&module, fid)?;
-            let inputs = build_args(&params, &args)?;
-            let names: Vec<String> = params.iter().map(|p| p.name.clone()).collect();
-            let model = if engine != "rtl" {
-                Some(sim::run_model(
-                    &spirv,
-                    Some(&kname),
-                    &inputs,
-                    global,
-                    local,
-                    work_dim,
-                )?)
-            } else {
-                None
-            };
-            let mut rtl = None;
-            if let Some(c) = &compiled {
-                let dir = out.clone().unwrap_or_else(|| {
-                    std::env::temp_dir().join(format!("hls-build-sim-{}", std::process::id()))
-                });
-                hls_build::write_outputs(c, &dir)?;
-                let sources: Vec<PathBuf> = std::fs::read_to_string(dir.join("filelist.f"))
-                    .map_err(|source| Error::Io {
-                        path: dir.display().to_string(),
-                        source,
-                    })?
-                    .lines()
-                    .map(|l| dir.join(l))
-                    .collect();
-                let items: u64 = global.iter().product();
-                let max_cycles = 1_000_000 + items * 2_000;
-                let r = sim::run_rtl(
-                    &sources,
-                    &c.rtl.interface,
-                    &inputs,
-                    global,
-                    local,
-                    work_dim,
-                    latency,
-                    wave.as_deref(),
-                    max_cycles,
+        Cmd::Compile(a) => compile_cmd(a),
+        Cmd::Sim(a) => sim_cmd(a),
+    }
+}
+
+/// `hls-build cores`.
+fn cores_cmd(a: CoresArgs) -> Result<i32, Error> {
+    let CoresArgs {
+        name,
+        list,
+        json,
+        board,
+        out,
+        check,
+        vectors,
+        only,
+        seed,
+        work,
+        ftz,
+    } = a;
+    let board = Board::load(&board)?;
+    let cores = hls_cores::catalog::all();
+    if check {
+        return check_cores(&cores, &board, name, only, vectors, seed, &work, json, ftz);
+    }
+    if list || name.is_none() {
+        if json {
+            let rows: Vec<serde_json::Value> = cores
+                .iter()
+                .map(|c| {
+                    let mut v = serde_json::to_value(c).unwrap_or_default();
+                    let t = board.operator(&c.class);
+                    v["latency"] = serde_json::json!(t.latency.max(1));
+                    // The core's area as the board states it (null: not given).
+                    v["luts"] = serde_json::json!(t.luts);
+                    v["dsps"] = serde_json::json!(t.dsps);
+                    v
+                })
+                .collect();
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&rows).unwrap_or_default()
+            );
+        } else {
+            for c in &cores {
+                println!(
+                    "{:<10} {:<6} latency {:>2}  {}  [{}]",
+                    c.name,
+                    c.precision,
+                    board.operator(&c.class).latency.max(1),
+                    c.operation,
+                    c.accuracy
                 );
-                if out.is_none() {
-                    let _ = std::fs::remove_dir_all(&dir);
-                }
-                rtl = Some(r?);
             }
-            if let Some(dir) = &dump_dir {
-                let io = |source| Error::Io {
-                    path: dir.display().to_string(),
-                    source,
-                };
-                std::fs::create_dir_all(dir).map_err(io)?;
-                let dump = |vals: &[ArgValue], d: &Path| -> Result<(), Error> {
-                    std::fs::create_dir_all(d).map_err(|source| Error::Io {
-                        path: d.display().to_string(),
-                        source,
-                    })?;
-                    for (p, v) in params.iter().zip(vals) {
-                        if let ArgValue::Buffer(b) = v {
-                            sim::npy::write_npy(&d.join(format!("{}.npy", p.name)), b, true)?;
-                        }
-                    }
-                    Ok(())
-                };
-                if let Some(m) = &model {
-                    dump(m, &dir.join("model"))?;
-                }
-                match (&rtl, &model) {
-                    (Some(r), _) => dump(&r.args, dir)?,
-                    (None, Some(m)) => dump(m, dir)?,
-                    _ => {}
-                }
-            }
-            match (&model, &rtl) {
-                (Some(m), Some(r)) => {
-                    let mismatches = sim::compare(&names, m, &r.args, 0);
-                    println!("{} cycles", r.cycles);
-                    if mismatches.is_empty() {
-                        println!("PASS");
-                        Ok(0)
-                    } else {
-                        for l in &mismatches {
-                            println!("  {l}");
-                        }
-                        println!("FAIL");
-                        Ok(1)
-                    }
-                }
-                (None, Some(r)) => {
-                    println!("{} cycles", r.cycles);
-                    println!("PASS (RTL only, nothing compared)");
-                    Ok(0)
-                }
-                _ => {
-                    println!("PASS (software model only, nothing compared)");
-                    Ok(0)
-                }
+        }
+        return Ok(0);
+    }
+    let name = name.unwrap_or_default();
+    let core = hls_cores::catalog::find(&name).ok_or_else(|| {
+        Error::Usage(format!(
+            "no core named '{name}'; `hls-build cores --list` shows them"
+        ))
+    })?;
+    if ftz && !core.flush_to_zero {
+        return Err(Error::Usage(format!(
+            "core {name} has no flush-to-zero form; `hls-build cores --list --json` \
+             says which do (flush_to_zero)"
+        )));
+    }
+    let text = hls_cores::catalog::emit(&core, &board, ftz);
+    match out {
+        Some(p) => std::fs::write(&p, text).map_err(|source| Error::Io {
+            path: p.display().to_string(),
+            source,
+        })?,
+        None => print!("{text}"),
+    }
+    Ok(0)
+}
+
+/// `hls-build compile`.
+fn compile_cmd(a: CompileArgs) -> Result<i32, Error> {
+    let CompileArgs {
+        kernel_file,
+        kernel,
+        board,
+        out,
+        banking,
+        denormals,
+        print_after,
+        passes,
+        verify_ir,
+    } = a;
+    let board = Board::load(&board)?;
+    for p in &print_after {
+        if p != "all" && frontend::passes::find(p).is_none() {
+            return Err(Error::Usage(format!(
+                "--print-after {p}: no such pass; the passes are {} (or all)",
+                frontend::passes::names().join(", ")
+            )));
+        }
+    }
+    let options = hls_build::Options {
+        infer_banking: banking == "infer",
+        flush_denormals: denormals == "flush",
+        passes: frontend::passes::Options {
+            print_after,
+            verify: verify_ir,
+        },
+    };
+    let c = hls_build::compile(&kernel_file, kernel.as_deref(), &board, &options)?;
+    for (pass, ir) in &c.passes.printed {
+        println!("; IR after {pass}\n{ir}");
+    }
+    if passes {
+        for (pass, did) in &c.passes.ran {
+            let about = frontend::passes::find(pass).map_or("", |p| p.description);
+            println!("pass {pass:<11} {did:<40} ({about})");
+        }
+    }
+    hls_build::write_outputs(&c, &out)?;
+    print!("{}", hls_build::report::text(&c));
+    println!("wrote {}", out.display());
+    Ok(0)
+}
+
+/// `hls-build sim`.
+fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
+    let SimArgs {
+        kernel_file,
+        kernel,
+        board,
+        global,
+        local,
+        args,
+        engine,
+        dump_dir,
+        mem_latency,
+        wave,
+        out,
+        banking,
+        denormals,
+    } = a;
+    let board = Board::load(&board)?;
+    let (global, work_dim) = parse_dims(&global, "global")?;
+    let given_local = local.is_some();
+    let mut local = match local {
+        Some(l) => parse_dims(&l, "local")?.0,
+        None => [
+            (1..=64.min(global[0]))
+                .rev()
+                .find(|d| global[0] % d == 0)
+                .unwrap_or(1),
+            1,
+            1,
+        ],
+    };
+    for d in 0..3 {
+        if global[d] % local[d] != 0 {
+            return Err(Error::Usage(format!(
+                "global size {} is not a multiple of local size {} in dimension {d}",
+                global[d], local[d]
+            )));
+        }
+    }
+    let latency = parse_mem_latency(&mem_latency)?;
+    let options = hls_build::Options {
+        infer_banking: banking == "infer",
+        flush_denormals: denormals == "flush",
+        ..Default::default()
+    };
+    // The model alone needs only the frontend (the kernel read into the IR); the RTL
+    // needs the whole flow.
+    let compiled = if engine == "model" {
+        None
+    } else {
+        Some(hls_build::compile(
+            &kernel_file,
+            kernel.as_deref(),
+            &board,
+            &options,
+        )?)
+    };
+    let (spirv, attrs) = match &compiled {
+        Some(c) => (c.spirv.clone(), c.kernel.attrs.clone()),
+        None => {
+            let (spirv, k) = hls_build::lower(&kernel_file, kernel.as_deref(), &options)?;
+            (spirv, k.attrs)
+        }
+    };
+    // reqd_work_group_size: the launch must use it (it is the default here).
+    if let Some(r) = attrs.reqd_work_group_size {
+        let r = r.map(u64::from);
+        if given_local && local != r {
+            return Err(Error::Usage(format!(
+                "--local {local:?}: the kernel requires work-groups of {r:?} (reqd_work_group_size)"
+            )));
+        }
+        local = r;
+        for d in 0..3 {
+            if local[d] == 0 || global[d] % local[d] != 0 {
+                return Err(Error::Usage(format!(
+                    "global size {} is not a multiple of the required work-group size {} in dimension {d}",
+                    global[d], local[d]
+                )));
             }
         }
     }
+    let module = frontend::SpirvModule::load(&spirv).map_err(|source| Error::Frontend {
+        file: kernel_file.display().to_string(),
+        source,
+    })?;
+    let (kname, fid) = module
+        .kernel(kernel.as_deref())
+        .map_err(|source| Error::Frontend {
+            file: kernel_file.display().to_string(),
+            source,
+        })?;
+    let params = sim::values::kernel_params(&module, fid)?;
+    let inputs = build_args(&params, &args)?;
+    let names: Vec<String> = params.iter().map(|p| p.name.clone()).collect();
+    let model = if engine != "rtl" {
+        Some(sim::run_model(
+            &spirv,
+            Some(&kname),
+            &inputs,
+            global,
+            local,
+            work_dim,
+        )?)
+    } else {
+        None
+    };
+    let mut rtl = None;
+    if let Some(c) = &compiled {
+        let dir = out.clone().unwrap_or_else(|| {
+            std::env::temp_dir().join(format!("hls-build-sim-{}", std::process::id()))
+        });
+        hls_build::write_outputs(c, &dir)?;
+        let sources: Vec<PathBuf> = std::fs::read_to_string(dir.join("filelist.f"))
+            .map_err(|source| Error::Io {
+                path: dir.display().to_string(),
+                source,
+            })?
+            .lines()
+            .map(|l| dir.join(l))
+            .collect();
+        let items: u64 = global.iter().product();
+        let max_cycles = 1_000_000 + items * 2_000;
+        let r = sim::run_rtl(
+            &sources,
+            &c.rtl.interface,
+            &inputs,
+            global,
+            local,
+            work_dim,
+            latency,
+            wave.as_deref(),
+            max_cycles,
+        );
+        if out.is_none() {
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+        rtl = Some(r?);
+    }
+    if let Some(dir) = &dump_dir {
+        dump_buffers(
+            dir,
+            &params,
+            model.as_deref(),
+            rtl.as_ref().map(|r| r.args.as_slice()),
+        )?;
+    }
+    match (&model, &rtl) {
+        (Some(m), Some(r)) => {
+            let mismatches = sim::compare(&names, m, &r.args, 0);
+            println!("{} cycles", r.cycles);
+            if mismatches.is_empty() {
+                println!("PASS");
+                Ok(0)
+            } else {
+                for l in &mismatches {
+                    println!("  {l}");
+                }
+                println!("FAIL");
+                Ok(1)
+            }
+        }
+        (None, Some(r)) => {
+            println!("{} cycles", r.cycles);
+            println!("PASS (RTL only, nothing compared)");
+            Ok(0)
+        }
+        _ => {
+            println!("PASS (software model only, nothing compared)");
+            Ok(0)
+        }
+    }
+}
+
+/// `--mem-latency N` (cycles) or `random:SEED` (random latency and back-pressure).
+fn parse_mem_latency(mem_latency: &str) -> Result<MemLatency, Error> {
+    Ok(match mem_latency.strip_prefix("random:") {
+        Some(seed) => MemLatency::Random(
+            parse_int(seed)
+                .ok_or_else(|| Error::Usage(format!("--mem-latency {mem_latency}: bad seed")))?,
+        ),
+        None => MemLatency::Fixed(
+            mem_latency
+                .parse()
+                .ok()
+                .filter(|v| (1..=10_000).contains(v))
+                .ok_or_else(|| {
+                    Error::Usage(format!(
+                        "--mem-latency {mem_latency}: give cycles (1..10000) or random:SEED"
+                    ))
+                })?,
+        ),
+    })
+}
+
+/// `--dump-dir DIR`: every buffer argument's final contents as DIR/<arg>.npy, from the RTL
+/// when it ran, else from the model; the model's copy under DIR/model/.
+fn dump_buffers(
+    dir: &Path,
+    params: &[sim::values::Param],
+    model: Option<&[ArgValue]>,
+    rtl: Option<&[ArgValue]>,
+) -> Result<(), Error> {
+    let io = |source| Error::Io {
+        path: dir.display().to_string(),
+        source,
+    };
+    std::fs::create_dir_all(dir).map_err(io)?;
+    let dump = |vals: &[ArgValue], d: &Path| -> Result<(), Error> {
+        std::fs::create_dir_all(d).map_err(|source| Error::Io {
+            path: d.display().to_string(),
+            source,
+        })?;
+        for (p, v) in params.iter().zip(vals) {
+            if let ArgValue::Buffer(b) = v {
+                sim::npy::write_npy(&d.join(format!("{}.npy", p.name)), b, true)?;
+            }
+        }
+        Ok(())
+    };
+    if let Some(m) = model {
+        dump(m, &dir.join("model"))?;
+    }
+    match (rtl, model) {
+        (Some(r), _) => dump(r, dir)?,
+        (None, Some(m)) => dump(m, dir)?,
+        _ => {}
+    }
+    Ok(())
 }
 
 fn main() -> ExitCode {

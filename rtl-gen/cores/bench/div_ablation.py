@@ -18,8 +18,9 @@ import subprocess
 import sys
 import tempfile
 
-root = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(root / "bench"))
+# rtl-gen/cores/bench/ -> the repository.
+root = pathlib.Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import cores  # noqa: E402  (the wrapper and the Yosys run)
 
 # (name, [(text in the emitted core, its replacement)]): each text must occur exactly once,
