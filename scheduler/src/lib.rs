@@ -279,67 +279,7 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
         deps.extend(memories::private_copy_bounds(kernel, body));
     }
     if let UnitKind::Loop { cont, controls, .. } = &unit.kind {
-        let cont = *cont;
-        let issue = ops.len();
-        ops.push(Operation {
-            name: "issue".into(),
-            latency: 0,
-            delay_ns: 0.0,
-            uses: vec![],
-            pinned: Some(0),
-            bits: 0,
-        });
-        let speculated = controls.speculated_iterations.unwrap_or(0);
-        let cont_latency = ops[cont.index()].latency;
-        if speculated == 0 {
-            // The next iteration issues II cycles after this one only if `cont` is known
-            // (and registered) by then.
-            deps.push(Dependence {
-                src: cont.index(),
-                dst: issue,
-                latency: cont_latency.max(1),
-                distance: 1,
-                data: false,
-            });
-        } else {
-            // SpeculatedIterationsINTEL N: iterations issue every II regardless, and the
-            // exit test, registered (`cont` ready + 1), squashes the younger ones in flight.
-            // At most N of them: iteration i + N + 1 issues only once i's test is known.
-            deps.push(Dependence {
-                src: cont.index(),
-                dst: issue,
-                latency: cont_latency + 1,
-                distance: speculated + 1,
-                data: false,
-            });
-            // A squashed iteration must not have touched memory: every access except an
-            // on-chip read (no state, no queue) of iteration i + 1 comes after i's test is
-            // known, one cycle after it is registered (the squash takes a clock edge).
-            for (id, op) in body.ops() {
-                let onchip_read =
-                    matches!(op.kind, OpKind::Load(m) if kernel.memory(m).geometry.is_some());
-                if op.is_memory() && !onchip_read {
-                    deps.push(Dependence {
-                        src: cont.index(),
-                        dst: id.index(),
-                        latency: cont_latency + 2,
-                        distance: 1,
-                        data: false,
-                    });
-                }
-            }
-        }
-        // Every op of an iteration starts at or after its issue: this closes the cycle
-        // through the exit test, so RecMII (and the report) see it.
-        for op in 0..issue {
-            deps.push(Dependence {
-                src: issue,
-                dst: op,
-                latency: 0,
-                distance: 0,
-                data: false,
-            });
-        }
+        add_loop_issue(kernel, body, *cont, controls, &mut ops, &mut deps);
     }
     Problem {
         ops,
@@ -351,6 +291,80 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
             UnitKind::Loop { controls, .. } => controls.max_concurrency.filter(|n| *n > 0),
             _ => None,
         },
+    }
+}
+
+/// A loop's issue point: an op pinned at cycle 0 that every op of the iteration follows,
+/// and the dependence from the exit test to the next iteration's issue (II cycles later,
+/// or with SpeculatedIterationsINTEL N, N + 1 iterations later, every access but an
+/// on-chip read of the next iteration after the test).
+fn add_loop_issue(
+    kernel: &Kernel,
+    body: &Body,
+    cont: OpId,
+    controls: &LoopControls,
+    ops: &mut Vec<Operation>,
+    deps: &mut Vec<Dependence>,
+) {
+    let issue = ops.len();
+    ops.push(Operation {
+        name: "issue".into(),
+        latency: 0,
+        delay_ns: 0.0,
+        uses: vec![],
+        pinned: Some(0),
+        bits: 0,
+    });
+    let speculated = controls.speculated_iterations.unwrap_or(0);
+    let cont_latency = ops[cont.index()].latency;
+    if speculated == 0 {
+        // The next iteration issues II cycles after this one only if `cont` is known
+        // (and registered) by then.
+        deps.push(Dependence {
+            src: cont.index(),
+            dst: issue,
+            latency: cont_latency.max(1),
+            distance: 1,
+            data: false,
+        });
+    } else {
+        // SpeculatedIterationsINTEL N: iterations issue every II regardless, and the
+        // exit test, registered (`cont` ready + 1), squashes the younger ones in flight.
+        // At most N of them: iteration i + N + 1 issues only once i's test is known.
+        deps.push(Dependence {
+            src: cont.index(),
+            dst: issue,
+            latency: cont_latency + 1,
+            distance: speculated + 1,
+            data: false,
+        });
+        // A squashed iteration must not have touched memory: every access except an
+        // on-chip read (no state, no queue) of iteration i + 1 comes after i's test is
+        // known, one cycle after it is registered (the squash takes a clock edge).
+        for (id, op) in body.ops() {
+            let onchip_read =
+                matches!(op.kind, OpKind::Load(m) if kernel.memory(m).geometry.is_some());
+            if op.is_memory() && !onchip_read {
+                deps.push(Dependence {
+                    src: cont.index(),
+                    dst: id.index(),
+                    latency: cont_latency + 2,
+                    distance: 1,
+                    data: false,
+                });
+            }
+        }
+    }
+    // Every op of an iteration starts at or after its issue: this closes the cycle
+    // through the exit test, so RecMII (and the report) see it.
+    for op in 0..issue {
+        deps.push(Dependence {
+            src: issue,
+            dst: op,
+            latency: 0,
+            distance: 0,
+            data: false,
+        });
     }
 }
 

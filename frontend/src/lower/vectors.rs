@@ -376,6 +376,23 @@ impl Lowering<'_> {
                 ub.values.insert(rid, acc);
                 Ok(true)
             }
+            Op::Load | Op::Store => self.lower_vector_access(ub, inst, pred),
+            _ => Ok(false),
+        }
+    }
+
+    /// Loads and stores of whole vectors: one access per lane, or one wide access where the
+    /// buffer holds vectors. Returns false for a scalar access.
+    fn lower_vector_access(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+        pred: Option<OpId>,
+    ) -> Result<bool, FrontendError> {
+        let rid = inst.result_id.unwrap_or(0);
+        let arg = |i: usize| id_operand(inst, i).unwrap_or(0);
+        let lanes_of = |me: &Self, id: Word| me.vector_of(me.type_id_of(id)).map(|(_, n)| n);
+        match inst.class.opcode {
             Op::Load
                 if self.vector_of(inst.result_type).is_some()
                     && !self.m.builtins.contains_key(&arg(0)) =>

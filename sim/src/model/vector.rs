@@ -30,6 +30,156 @@ impl<'m> Machine<'m> {
             _ => None,
         };
         match op {
+            Op::CompositeConstruct
+            | Op::CompositeInsert
+            | Op::VectorShuffle
+            | Op::VectorExtractDynamic
+            | Op::Load
+            | Op::Store => self.exec_vector_shape(inst, vals),
+            Op::ExtInst
+                if self.vector_of(inst.result_type).is_some()
+                    && matches!(inst.operands.get(1), Some(rspirv::dr::Operand::LiteralExtInstInteger(n)) if *n == rspirv::spirv::OpenclStd100Op::select as u32) =>
+            {
+                // Vector select: the top bit of each lane of c picks b.
+                let (x, y, c) = (
+                    self.get(vals, a(2), inst)?,
+                    self.get(vals, a(3), inst)?,
+                    self.get(vals, a(4), inst)?,
+                );
+                let (Some(x), Some(y), Some(c)) = (lanes_of(&x), lanes_of(&y), lanes_of(&c)) else {
+                    return Err(self.err(inst, "select of mixed vector and scalar operands"));
+                };
+                let items = x
+                    .into_iter()
+                    .zip(y)
+                    .zip(c)
+                    .map(|((x, y), c)| match c {
+                        V::I(v, w) => Ok(if (v >> (w - 1)) & 1 == 1 { y } else { x }),
+                        _ => Err(self.err(inst, "select condition is not an integer")),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                vals.insert(rid, V::Vec(items));
+                Ok(true)
+            }
+            // Vector loads (vloadn, vload_halfn) read whole vectors, not lane by lane.
+            Op::ExtInst
+                if matches!(inst.operands.get(1), Some(rspirv::dr::Operand::LiteralExtInstInteger(n))
+                    if [Ocl::vloadn, Ocl::vload_halfn, Ocl::vloada_halfn].iter().any(|o| *o as u32 == *n)) =>
+            {
+                let v = self.ext_inst(inst, vals)?;
+                vals.insert(rid, v);
+                Ok(true)
+            }
+            Op::Dot => {
+                let (Some(x), Some(y)) = (
+                    lanes_of(&self.get(vals, a(0), inst)?),
+                    lanes_of(&self.get(vals, a(1), inst)?),
+                ) else {
+                    return Err(self.err(inst, "dot of non-vectors"));
+                };
+                // Lane products summed in order, each step rounded in the format.
+                let mut acc: Option<(f64, FloatKind)> = None;
+                for (p, q) in x.iter().zip(&y) {
+                    let (V::F(p, k), V::F(q, _)) = (p, q) else {
+                        return Err(self.err(inst, "dot of non-float vectors"));
+                    };
+                    let prod = fl::round(*k, p * q);
+                    acc = Some(match acc {
+                        None => (prod, *k),
+                        Some((s, _)) => (fl::round(*k, s + prod), *k),
+                    });
+                }
+                let (v, k) = acc.ok_or_else(|| self.err(inst, "dot of empty vectors"))?;
+                vals.insert(rid, V::F(v, k));
+                Ok(true)
+            }
+            Op::Any | Op::All => {
+                let x = lanes_of(&self.get(vals, a(0), inst)?)
+                    .ok_or_else(|| self.err(inst, "any/all of a non-vector"))?;
+                let bits = x.iter().map(|v| matches!(v, V::I(b, _) if *b != 0));
+                let r = if op == Op::Any {
+                    bits.clone().any(|b| b)
+                } else {
+                    bits.clone().all(|b| b)
+                };
+                vals.insert(rid, V::I(u64::from(r), 1));
+                Ok(true)
+            }
+            Op::VectorTimesScalar => {
+                let x = lanes_of(&self.get(vals, a(0), inst)?)
+                    .ok_or_else(|| self.err(inst, "vector-times-scalar of a non-vector"))?;
+                let V::F(s, _) = self.get(vals, a(1), inst)? else {
+                    return Err(self.err(inst, "vector-times-scalar by a non-float"));
+                };
+                let items = x
+                    .into_iter()
+                    .map(|v| match v {
+                        V::F(p, k) => Ok(V::F(fl::round(k, p * s), k)),
+                        _ => Err(self.err(inst, "vector-times-scalar of a non-float vector")),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                vals.insert(rid, V::Vec(items));
+                Ok(true)
+            }
+            Op::CompositeExtract | Op::CopyObject | Op::FunctionCall | Op::Phi => Ok(false),
+            _ => {
+                let Some((comp, n)) = self.vector_of(inst.result_type) else {
+                    return Ok(false);
+                };
+                // Lane-wise: each lane is the scalar instruction on the operands' lanes.
+                let mut items = Vec::new();
+                for k in 0..n as usize {
+                    let mut lane = inst.clone();
+                    lane.result_type = Some(comp);
+                    lane.result_id = Some(u32::MAX);
+                    let mut scratch: Vec<(Word, V)> = Vec::new();
+                    for (i, o) in lane.operands.iter_mut().enumerate() {
+                        if let rspirv::dr::Operand::IdRef(id) = o {
+                            if let Ok(V::Vec(v)) = self.get(vals, *id, inst) {
+                                let tmp = u32::MAX - 1 - i as u32;
+                                scratch.push((
+                                    tmp,
+                                    v.get(k)
+                                        .cloned()
+                                        .ok_or_else(|| self.err(inst, "vector widths differ"))?,
+                                ));
+                                *id = tmp;
+                            }
+                        }
+                    }
+                    for (t, v) in scratch {
+                        vals.insert(t, v);
+                    }
+                    self.lane_parent = rid;
+                    let r = self.exec(&lane, vals, wi, depth);
+                    self.lane_parent = 0;
+                    r?;
+                    items.push(
+                        vals.remove(&u32::MAX)
+                            .ok_or_else(|| self.err(inst, "lane produced no value"))?,
+                    );
+                }
+                vals.insert(rid, V::Vec(items));
+                Ok(true)
+            }
+        }
+    }
+
+    /// The vector instructions that build, take apart, load and store whole vectors.
+    /// Returns false for anything else.
+    fn exec_vector_shape(
+        &mut self,
+        inst: &Instruction,
+        vals: &mut HashMap<Word, V>,
+    ) -> Result<bool, SimError> {
+        let op = inst.class.opcode;
+        let rid = inst.result_id.unwrap_or(0);
+        let a = |i: usize| id_operand(inst, i).unwrap_or(0);
+        let lanes_of = |v: &V| match v {
+            V::Vec(items) => Some(items.clone()),
+            _ => None,
+        };
+        match op {
             Op::CompositeConstruct if self.vector_of(inst.result_type).is_some() => {
                 let mut items = Vec::new();
                 for i in 0..inst.operands.len() {
@@ -120,134 +270,7 @@ impl<'m> Machine<'m> {
                 }
                 Ok(true)
             }
-            Op::ExtInst
-                if self.vector_of(inst.result_type).is_some()
-                    && matches!(inst.operands.get(1), Some(rspirv::dr::Operand::LiteralExtInstInteger(n)) if *n == rspirv::spirv::OpenclStd100Op::select as u32) =>
-            {
-                // Vector select: the top bit of each lane of c picks b.
-                let (x, y, c) = (
-                    self.get(vals, a(2), inst)?,
-                    self.get(vals, a(3), inst)?,
-                    self.get(vals, a(4), inst)?,
-                );
-                let (Some(x), Some(y), Some(c)) = (lanes_of(&x), lanes_of(&y), lanes_of(&c)) else {
-                    return Err(self.err(inst, "select of mixed vector and scalar operands"));
-                };
-                let items = x
-                    .into_iter()
-                    .zip(y)
-                    .zip(c)
-                    .map(|((x, y), c)| match c {
-                        V::I(v, w) => Ok(if (v >> (w - 1)) & 1 == 1 { y } else { x }),
-                        _ => Err(self.err(inst, "select condition is not an integer")),
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
-                vals.insert(rid, V::Vec(items));
-                Ok(true)
-            }
-            // Vector loads (vloadn, vload_halfn) read whole vectors, not lane by lane.
-            Op::ExtInst
-                if matches!(inst.operands.get(1), Some(rspirv::dr::Operand::LiteralExtInstInteger(n))
-                    if [Ocl::vloadn, Ocl::vload_halfn, Ocl::vloada_halfn].iter().any(|o| *o as u32 == *n)) =>
-            {
-                let v = self.ext_inst(inst, vals)?;
-                vals.insert(rid, v);
-                Ok(true)
-            }
-            Op::Dot => {
-                let (Some(x), Some(y)) = (
-                    lanes_of(&self.get(vals, a(0), inst)?),
-                    lanes_of(&self.get(vals, a(1), inst)?),
-                ) else {
-                    return Err(self.err(inst, "dot of non-vectors"));
-                };
-                // Lane products summed in order, each step rounded in the format.
-                let mut acc: Option<(f64, FloatKind)> = None;
-                for (p, q) in x.iter().zip(&y) {
-                    let (V::F(p, k), V::F(q, _)) = (p, q) else {
-                        return Err(self.err(inst, "dot of non-float vectors"));
-                    };
-                    let prod = fl::round(*k, p * q);
-                    acc = Some(match acc {
-                        None => (prod, *k),
-                        Some((s, _)) => (fl::round(*k, s + prod), *k),
-                    });
-                }
-                let (v, k) = acc.ok_or_else(|| self.err(inst, "dot of empty vectors"))?;
-                vals.insert(rid, V::F(v, k));
-                Ok(true)
-            }
-            Op::Any | Op::All => {
-                let x = lanes_of(&self.get(vals, a(0), inst)?)
-                    .ok_or_else(|| self.err(inst, "any/all of a non-vector"))?;
-                let bits = x.iter().map(|v| matches!(v, V::I(b, _) if *b != 0));
-                let r = if op == Op::Any {
-                    bits.clone().any(|b| b)
-                } else {
-                    bits.clone().all(|b| b)
-                };
-                vals.insert(rid, V::I(u64::from(r), 1));
-                Ok(true)
-            }
-            Op::VectorTimesScalar => {
-                let x = lanes_of(&self.get(vals, a(0), inst)?)
-                    .ok_or_else(|| self.err(inst, "vector-times-scalar of a non-vector"))?;
-                let V::F(s, _) = self.get(vals, a(1), inst)? else {
-                    return Err(self.err(inst, "vector-times-scalar by a non-float"));
-                };
-                let items = x
-                    .into_iter()
-                    .map(|v| match v {
-                        V::F(p, k) => Ok(V::F(fl::round(k, p * s), k)),
-                        _ => Err(self.err(inst, "vector-times-scalar of a non-float vector")),
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
-                vals.insert(rid, V::Vec(items));
-                Ok(true)
-            }
-            Op::CompositeExtract | Op::Load | Op::CopyObject | Op::FunctionCall | Op::Phi => {
-                Ok(false)
-            }
-            _ => {
-                let Some((comp, n)) = self.vector_of(inst.result_type) else {
-                    return Ok(false);
-                };
-                // Lane-wise: each lane is the scalar instruction on the operands' lanes.
-                let mut items = Vec::new();
-                for k in 0..n as usize {
-                    let mut lane = inst.clone();
-                    lane.result_type = Some(comp);
-                    lane.result_id = Some(u32::MAX);
-                    let mut scratch: Vec<(Word, V)> = Vec::new();
-                    for (i, o) in lane.operands.iter_mut().enumerate() {
-                        if let rspirv::dr::Operand::IdRef(id) = o {
-                            if let Ok(V::Vec(v)) = self.get(vals, *id, inst) {
-                                let tmp = u32::MAX - 1 - i as u32;
-                                scratch.push((
-                                    tmp,
-                                    v.get(k)
-                                        .cloned()
-                                        .ok_or_else(|| self.err(inst, "vector widths differ"))?,
-                                ));
-                                *id = tmp;
-                            }
-                        }
-                    }
-                    for (t, v) in scratch {
-                        vals.insert(t, v);
-                    }
-                    self.lane_parent = rid;
-                    let r = self.exec(&lane, vals, wi, depth);
-                    self.lane_parent = 0;
-                    r?;
-                    items.push(
-                        vals.remove(&u32::MAX)
-                            .ok_or_else(|| self.err(inst, "lane produced no value"))?,
-                    );
-                }
-                vals.insert(rid, V::Vec(items));
-                Ok(true)
-            }
+            _ => Ok(false),
         }
     }
 }
