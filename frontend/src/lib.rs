@@ -4,7 +4,8 @@
 pub mod cfg;
 pub mod float_controls;
 pub mod inline;
-pub mod ir;
+/// The IR, a crate of its own (frontend/ir) so that later stages need no SPIR-V.
+pub use ir;
 pub mod lower;
 pub mod memattrs;
 pub mod opencl;

@@ -10,9 +10,9 @@ mod onchip;
 
 use askama::Template;
 use boards::Board;
-use frontend::ir::{ArgKind, Kernel, Type};
 use hls_cores::library::Source;
 use hls_cores::math;
+use ir::{ArgKind, Kernel, Type};
 use scheduler::UnitSchedule;
 use serde::Serialize;
 
@@ -106,7 +106,7 @@ fn log2_ceil(x: u32) -> u32 {
 /// the OpenCL.std math functions and arithmetic in half or double (the software model
 /// runs them all). The message names the operation, its unit and its source name.
 pub fn check_supported(kernel: &Kernel) -> Result<(), RtlError> {
-    use frontend::ir::{FloatKind, OpKind, Type};
+    use ir::{FloatKind, OpKind, Type};
     for unit in &kernel.units {
         for (id, op) in unit.body.ops() {
             let at = || {
@@ -169,7 +169,7 @@ pub fn check_supported(kernel: &Kernel) -> Result<(), RtlError> {
             // conversions to and from float (the frontend computes half arithmetic in float
             // and rounds once) and the fma. Half <-> double would round twice and has no core.
             let f16t = Type::Float(FloatKind::F16);
-            let f32_pair = matches!(op.kind, OpKind::Convert(frontend::ir::ConvertOp::FToF(_)))
+            let f32_pair = matches!(op.kind, OpKind::Convert(ir::ConvertOp::FToF(_)))
                 && op.operands.first().is_some_and(|o| {
                     let from = unit.body.op(*o).ty;
                     let f32t = Type::Float(FloatKind::F32);
@@ -179,7 +179,7 @@ pub fn check_supported(kernel: &Kernel) -> Result<(), RtlError> {
                 .chain(op.operands.iter().map(|o| unit.body.op(*o).ty))
                 .any(|t| t == f16t);
             let double_to_half =
-                matches!(op.kind, OpKind::Convert(frontend::ir::ConvertOp::FToF(_))) && !f32_pair;
+                matches!(op.kind, OpKind::Convert(ir::ConvertOp::FToF(_))) && !f32_pair;
             // The half fma has a core (float fma rounded to odd, then to half).
             let half_fma = op.kind == OpKind::Fma
                 && std::iter::once(op.ty)

@@ -18,7 +18,7 @@ pub fn double_pumped(k: &Kernel) -> bool {
             .is_some_and(|g| g.pump == 2 && g.implementation != MemImpl::Registers)
     })
 }
-use frontend::ir::*;
+use ir::*;
 use scheduler::memories::BankAccess;
 use std::collections::BTreeMap;
 use std::fmt::Write;

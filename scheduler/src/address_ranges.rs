@@ -10,7 +10,7 @@
 //! bounds flow back through additions, shifts and multiplications by constants and
 //! integer extensions, and only where the operation cannot wrap.
 
-use frontend::ir::*;
+use ir::*;
 use std::collections::HashMap;
 
 /// A closed interval of mathematical integers.

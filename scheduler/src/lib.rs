@@ -14,7 +14,7 @@ pub mod synthetic;
 pub mod text;
 
 use boards::Board;
-use frontend::ir::*;
+use ir::*;
 use problem::{Dependence, Operation, Problem, Resource};
 use serde::Serialize;
 use std::collections::HashMap;

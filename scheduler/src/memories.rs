@@ -3,7 +3,7 @@
 //! the ports each access takes in the scheduler's resource model.
 
 use boards::Board;
-use frontend::ir::*;
+use ir::*;
 use std::collections::{BTreeMap, HashMap};
 
 /// Which bank an access reaches.

@@ -838,13 +838,7 @@ impl<'a> Lowering<'a> {
 
 type Op_ = crate::ir::Op;
 
-pub fn mask(bits: u32) -> u64 {
-    if bits >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << bits) - 1
-    }
-}
+pub use ir::mask;
 
 pub fn scalar_type(m: &SpirvModule, t: Word) -> Option<Type> {
     match m.types.get(&t)? {

@@ -3,7 +3,7 @@
 
 use super::{lit, outer_expr, Liveness, NdrangeUse};
 use crate::RtlError;
-use frontend::ir::*;
+use ir::*;
 use std::fmt::Write;
 
 fn wi_advance(nd: &NdrangeUse, indent: &str) -> String {

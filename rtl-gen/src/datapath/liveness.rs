@@ -1,7 +1,7 @@
 //! What the hardware must compute: the ops, captures and entry phis that a store, a load,
 //! a branch or a loop condition depends on, across units.
 
-use frontend::ir::*;
+use ir::*;
 use std::collections::HashSet;
 
 /// Which ops, capture registers and entry-phi registers the hardware needs: everything a

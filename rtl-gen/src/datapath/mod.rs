@@ -15,7 +15,7 @@ mod unit;
 pub use liveness::{liveness, Liveness};
 
 use crate::{MasterView, RtlError};
-use frontend::ir::*;
+use ir::*;
 use scheduler::UnitSchedule;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -66,7 +66,7 @@ pub fn sv_ident(name: &str) -> String {
 }
 
 fn lit(bits: u32, value: u64) -> String {
-    format!("{bits}'h{:x}", value & frontend::lower::mask(bits))
+    format!("{bits}'h{:x}", value & ir::mask(bits))
 }
 
 pub fn outer_expr(k: &Kernel, v: ValueRef) -> String {

@@ -6,7 +6,7 @@
 use super::unit::UnitGen;
 use super::{arg_expr, lit, outer_expr, resize, wl, Emitter};
 use crate::RtlError;
-use frontend::ir::*;
+use ir::*;
 use petgraph::visit::EdgeRef;
 use std::collections::BTreeMap;
 use std::fmt::Write;

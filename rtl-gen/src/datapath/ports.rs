@@ -5,7 +5,7 @@
 
 use super::Emitter;
 use crate::RtlError;
-use frontend::ir::*;
+use ir::*;
 use std::fmt::Write;
 
 #[derive(Default)]

@@ -3,7 +3,7 @@
 
 use super::{kind_name, wl, Emitter};
 use crate::RtlError;
-use frontend::ir::*;
+use ir::*;
 use scheduler::UnitSchedule;
 use std::collections::{BTreeMap, HashMap, HashSet};
 

@@ -786,3 +786,13 @@ pub fn dump(kernel: &Kernel) -> String {
     }
     s
 }
+
+/// The low `bits` bits of a word (all of them from 64 up): values of an `Int(bits)` are
+/// kept masked to their width.
+pub fn mask(bits: u32) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    }
+}
