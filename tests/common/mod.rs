@@ -6,8 +6,11 @@ use npyz::WriterBuilder;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// The hls-build binary, with the IR verifier on after every pass (HLS_VERIFY_IR=1).
 pub fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_hls-build"))
+    let mut c = Command::new(env!("CARGO_BIN_EXE_hls-build"));
+    c.env("HLS_VERIFY_IR", "1");
+    c
 }
 
 pub fn root() -> PathBuf {

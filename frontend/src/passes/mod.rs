@@ -98,10 +98,15 @@ pub struct Report {
     pub printed: Vec<(&'static str, String)>,
 }
 
-/// Runs every pass of `PASSES` in order. A verifier failure is a compiler bug, reported
-/// with the pass that broke the IR and every broken rule.
+/// Runs every pass of `PASSES` in order, with the IR verifier after lowering and after each
+/// pass when `options.verify`, in debug builds, or with HLS_VERIFY_IR=1 in the environment
+/// (the end-to-end tests set it). A verifier failure is a compiler bug, reported with the
+/// pass that broke the IR and every broken rule.
 pub fn run(kernel: &mut Kernel, options: &Options) -> Result<Report, String> {
-    let verify = options.verify || cfg!(debug_assertions);
+    // HLS_VERIFY_IR=1 turns it on for a whole test suite that runs the release binary.
+    let verify = options.verify
+        || cfg!(debug_assertions)
+        || std::env::var_os("HLS_VERIFY_IR").is_some_and(|v| v == "1");
     if verify {
         crate::verify::verify(kernel).map_err(|e| format!("after lowering: {e}"))?;
     }
