@@ -10,18 +10,18 @@ impl Lowering<'_> {
         ub: &mut UnitBuilder,
         inst: &Instruction,
         pred: Option<OpId>,
-    ) -> Result<Option<OpId>, FrontendError> {
+    ) -> Result<Lowered, FrontendError> {
         let m = self.m;
         let opc = inst.class.opcode;
         let rid = inst.result_id.unwrap_or(0);
         let name = self.name_of(rid);
         let arg = |i: usize| id_operand(inst, i).unwrap_or(0);
-        Ok(Some(match opc {
+        Ok(Lowered::Value(match opc {
             Op::Load | Op::Store if self.tagged.contains_key(&arg(0)) => {
                 let t = self.tagged[&arg(0)];
                 match self.tagged_access(ub, inst, t, pred)? {
                     Some(v) => v,
-                    None => return Ok(None),
+                    None => return Ok(Lowered::Done),
                 }
             }
             Op::Load => {
@@ -36,11 +36,11 @@ impl Lowering<'_> {
                             name,
                         });
                         ub.values.insert(rid, id);
-                        return Ok(None);
+                        return Ok(Lowered::Done);
                     }
                     if let Some(v) = self.scalar_builtin(ub, *b, inst)? {
                         ub.values.insert(rid, v);
-                        return Ok(None);
+                        return Ok(Lowered::Done);
                     }
                     let bi = match b {
                         spirv::BuiltIn::GlobalOffset => None,
@@ -61,7 +61,7 @@ impl Lowering<'_> {
                         }
                     };
                     self.builtin_vectors.insert(rid, bi);
-                    return Ok(None);
+                    return Ok(Lowered::Done);
                 }
                 let p = self.pointer(inst, src)?;
                 let ty = self.result_type(inst)?;
@@ -127,28 +127,13 @@ impl Lowering<'_> {
                 let elem = mem.elem;
                 data = ub.as_type(data, elem, None);
                 ub.store(p.mem, addr, data, pred);
-                return Ok(None);
+                return Ok(Lowered::Done);
             }
             Op::CopyMemorySized => {
                 self.lower_copy(ub, inst, pred)?;
-                return Ok(None);
+                return Ok(Lowered::Done);
             }
-            Op::AtomicIAdd
-            | Op::AtomicISub
-            | Op::AtomicSMin
-            | Op::AtomicUMin
-            | Op::AtomicSMax
-            | Op::AtomicUMax
-            | Op::AtomicAnd
-            | Op::AtomicOr
-            | Op::AtomicXor
-            | Op::AtomicExchange
-            | Op::AtomicIIncrement
-            | Op::AtomicIDecrement
-            | Op::AtomicCompareExchange
-            | Op::AtomicLoad
-            | Op::AtomicStore => return self.lower_atomic(ub, inst, pred),
-            _ => return Err(bad(m, inst, "instruction not supported yet")),
+            _ => return self.lower_atomic(ub, inst, pred),
         }))
     }
 
@@ -159,13 +144,13 @@ impl Lowering<'_> {
         ub: &mut UnitBuilder,
         inst: &Instruction,
         pred: Option<OpId>,
-    ) -> Result<Option<OpId>, FrontendError> {
+    ) -> Result<Lowered, FrontendError> {
         let m = self.m;
         let opc = inst.class.opcode;
         let rid = inst.result_id.unwrap_or(0);
         let name = self.name_of(rid);
         let arg = |i: usize| id_operand(inst, i).unwrap_or(0);
-        Ok(Some(match opc {
+        Ok(Lowered::Value(match opc {
             Op::AtomicIAdd
             | Op::AtomicISub
             | Op::AtomicSMin
@@ -272,10 +257,10 @@ impl Lowering<'_> {
                 }
                 match old {
                     Some(o) => o,
-                    None => return Ok(None),
+                    None => return Ok(Lowered::Done),
                 }
             }
-            _ => return Err(bad(m, inst, "instruction not supported yet")),
+            _ => return Ok(Lowered::NotMine),
         }))
     }
 }

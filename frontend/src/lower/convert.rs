@@ -11,13 +11,13 @@ impl Lowering<'_> {
         &mut self,
         ub: &mut UnitBuilder,
         inst: &Instruction,
-    ) -> Result<Option<OpId>, FrontendError> {
+    ) -> Result<Lowered, FrontendError> {
         let m = self.m;
         let opc = inst.class.opcode;
         let rid = inst.result_id.unwrap_or(0);
         let name = self.name_of(rid);
         let arg = |i: usize| id_operand(inst, i).unwrap_or(0);
-        Ok(Some(match opc {
+        Ok(Lowered::Value(match opc {
             Op::UConvert | Op::SConvert
                 if self.m.has_decoration(
                     self.original(rid),
@@ -56,14 +56,14 @@ impl Lowering<'_> {
                 }
                 let v = self.value(ub, arg(0))?;
                 ub.values.insert(rid, v);
-                return Ok(None);
+                return Ok(Lowered::Done);
             }
             Op::PtrCastToGeneric if self.tagged.contains_key(&arg(0)) => {
                 let t = self.tagged[&arg(0)];
                 self.tagged.insert(rid, t);
                 let v = self.value(ub, arg(0))?;
                 ub.values.insert(rid, v);
-                return Ok(None);
+                return Ok(Lowered::Done);
             }
             Op::PtrCastToGeneric | Op::GenericCastToPtr | Op::GenericCastToPtrExplicit => {
                 // Generic pointers are resolved at compile time: each one comes from a
@@ -95,7 +95,7 @@ impl Lowering<'_> {
                 self.pointers.insert(rid, p);
                 let v = self.value(ub, arg(0))?;
                 ub.values.insert(rid, v);
-                return Ok(None);
+                return Ok(Lowered::Done);
             }
             Op::Bitcast => {
                 let ty = self.result_type(inst)?;
@@ -178,7 +178,7 @@ impl Lowering<'_> {
                     }
                 }
             }
-            _ => return Err(bad(m, inst, "instruction not supported yet")),
+            _ => return Ok(Lowered::NotMine),
         }))
     }
 }

@@ -18,181 +18,152 @@ impl Lowering<'_> {
         let id = if let Some(id) = self.lower_arith(ub, inst)? {
             id
         } else {
-            match opc {
-                Op::SNegate => {
-                    let ty = self.result_type(inst)?;
-                    let zero = ub.add(Op_ {
-                        kind: OpKind::Const(0),
-                        ty,
-                        operands: vec![],
-                        name: None,
-                    });
-                    let a = self.value(ub, arg(0))?;
-                    ub.add(Op_ {
-                        kind: OpKind::Int(IntBinOp::Sub),
-                        ty,
-                        operands: vec![zero, a],
-                        name,
-                    })
-                }
-                Op::Not | Op::LogicalNot => {
-                    let a = self.value(ub, arg(0))?;
-                    ub.not(a)
-                }
-                Op::Select => {
-                    if self.is_pointer_type(inst.result_type) {
+            let mut got = self.lower_access(ub, inst, pred)?;
+            if let Lowered::NotMine = got {
+                got = self.lower_conversion(ub, inst)?;
+            }
+            match got {
+                Lowered::Value(id) => id,
+                Lowered::Done => return Ok(()),
+                Lowered::NotMine => match opc {
+                    Op::SNegate => {
+                        let ty = self.result_type(inst)?;
+                        let zero = ub.add(Op_ {
+                            kind: OpKind::Const(0),
+                            ty,
+                            operands: vec![],
+                            name: None,
+                        });
+                        let a = self.value(ub, arg(0))?;
+                        ub.add(Op_ {
+                            kind: OpKind::Int(IntBinOp::Sub),
+                            ty,
+                            operands: vec![zero, a],
+                            name,
+                        })
+                    }
+                    Op::Not | Op::LogicalNot => {
+                        let a = self.value(ub, arg(0))?;
+                        ub.not(a)
+                    }
+                    Op::Select => {
+                        if self.is_pointer_type(inst.result_type) {
+                            let c = self.value(ub, arg(0))?;
+                            return self.select_pointers(ub, inst, c, arg(1), arg(2));
+                        }
+                        let ty = self.result_type(inst)?;
                         let c = self.value(ub, arg(0))?;
-                        return self.select_pointers(ub, inst, c, arg(1), arg(2));
+                        let a = self.value(ub, arg(1))?;
+                        let b = self.value(ub, arg(2))?;
+                        ub.add(Op_ {
+                            kind: OpKind::Select,
+                            ty,
+                            operands: vec![c, a, b],
+                            name,
+                        })
                     }
-                    let ty = self.result_type(inst)?;
-                    let c = self.value(ub, arg(0))?;
-                    let a = self.value(ub, arg(1))?;
-                    let b = self.value(ub, arg(2))?;
-                    ub.add(Op_ {
-                        kind: OpKind::Select,
-                        ty,
-                        operands: vec![c, a, b],
-                        name,
-                    })
-                }
-                Op::UConvert
-                | Op::SConvert
-                | Op::SatConvertSToU
-                | Op::SatConvertUToS
-                | Op::Bitcast
-                | Op::PtrCastToGeneric
-                | Op::GenericCastToPtr
-                | Op::GenericCastToPtrExplicit
-                | Op::ConvertSToF
-                | Op::ConvertUToF
-                | Op::ConvertFToS
-                | Op::ConvertFToU
-                | Op::FConvert => match self.lower_conversion(ub, inst)? {
-                    Some(id) => id,
-                    None => return Ok(()),
-                },
-                Op::FRem => {
-                    // C's fmod: the remainder with the dividend's sign.
-                    let ty = self.result_type(inst)?;
-                    let a = self.value(ub, arg(0))?;
-                    let b = self.value(ub, arg(1))?;
-                    self.require_float(ub, inst, a)?;
-                    ub.add(Op_ {
-                        kind: OpKind::Math("fmod".into()),
-                        ty,
-                        operands: vec![a, b],
-                        name,
-                    })
-                }
-                Op::IsNan | Op::IsInf | Op::IsFinite | Op::IsNormal | Op::SignBitSet => {
-                    let a = self.value(ub, arg(0))?;
-                    let ft = self.require_float(ub, inst, a)?;
-                    ub.float_class(opc, a, ft)
-                }
-                Op::CopyObject => {
-                    if let Some(p) = self.pointers.get(&arg(0)).copied() {
-                        self.pointers.insert(rid, p);
+                    Op::FRem => {
+                        // C's fmod: the remainder with the dividend's sign.
+                        let ty = self.result_type(inst)?;
+                        let a = self.value(ub, arg(0))?;
+                        let b = self.value(ub, arg(1))?;
+                        self.require_float(ub, inst, a)?;
+                        ub.add(Op_ {
+                            kind: OpKind::Math("fmod".into()),
+                            ty,
+                            operands: vec![a, b],
+                            name,
+                        })
                     }
-                    if let Some(t) = self.tagged.get(&arg(0)).copied() {
-                        self.tagged.insert(rid, t);
+                    Op::IsNan | Op::IsInf | Op::IsFinite | Op::IsNormal | Op::SignBitSet => {
+                        let a = self.value(ub, arg(0))?;
+                        let ft = self.require_float(ub, inst, a)?;
+                        ub.float_class(opc, a, ft)
                     }
-                    self.value(ub, arg(0))?
-                }
-                Op::CompositeExtract => {
-                    let Some(b) = self.builtin_vectors.get(&arg(0)).copied() else {
-                        return Err(bad(m, inst, "vectors and composites are not supported yet (only the work-item built-ins)"));
-                    };
-                    let dim = crate::spirv::literal_operand(inst, 1).unwrap_or(0);
-                    if dim > 2 {
-                        return Err(bad(m, inst, "built-in dimension out of range"));
+                    Op::CopyObject => {
+                        if let Some(p) = self.pointers.get(&arg(0)).copied() {
+                            self.pointers.insert(rid, p);
+                        }
+                        if let Some(t) = self.tagged.get(&arg(0)).copied() {
+                            self.tagged.insert(rid, t);
+                        }
+                        self.value(ub, arg(0))?
                     }
-                    let ty = self.result_type(inst)?;
-                    ub.add(Op_ {
-                        kind: match b {
-                            Some(b) => OpKind::WorkItem(b, dim as u8),
-                            None => OpKind::Const(0),
-                        },
-                        ty,
+                    Op::CompositeExtract => {
+                        let Some(b) = self.builtin_vectors.get(&arg(0)).copied() else {
+                            return Err(bad(m, inst, "vectors and composites are not supported yet (only the work-item built-ins)"));
+                        };
+                        let dim = crate::spirv::literal_operand(inst, 1).unwrap_or(0);
+                        if dim > 2 {
+                            return Err(bad(m, inst, "built-in dimension out of range"));
+                        }
+                        let ty = self.result_type(inst)?;
+                        ub.add(Op_ {
+                            kind: match b {
+                                Some(b) => OpKind::WorkItem(b, dim as u8),
+                                None => OpKind::Const(0),
+                            },
+                            ty,
+                            operands: vec![],
+                            name,
+                        })
+                    }
+                    Op::InBoundsPtrAccessChain
+                    | Op::PtrAccessChain
+                    | Op::AccessChain
+                    | Op::InBoundsAccessChain => self.access_chain(ub, inst)?,
+                    Op::Undef => ub.add(Op_ {
+                        kind: OpKind::Const(0),
+                        ty: self.result_type(inst)?,
                         operands: vec![],
                         name,
-                    })
-                }
-                Op::InBoundsPtrAccessChain
-                | Op::PtrAccessChain
-                | Op::AccessChain
-                | Op::InBoundsAccessChain => self.access_chain(ub, inst)?,
-                Op::Load
-                | Op::Store
-                | Op::CopyMemorySized
-                | Op::AtomicIAdd
-                | Op::AtomicISub
-                | Op::AtomicSMin
-                | Op::AtomicUMin
-                | Op::AtomicSMax
-                | Op::AtomicUMax
-                | Op::AtomicAnd
-                | Op::AtomicOr
-                | Op::AtomicXor
-                | Op::AtomicExchange
-                | Op::AtomicIIncrement
-                | Op::AtomicIDecrement
-                | Op::AtomicCompareExchange
-                | Op::AtomicLoad
-                | Op::AtomicStore => match self.lower_access(ub, inst, pred)? {
-                    Some(id) => id,
-                    None => return Ok(()),
-                },
-                Op::Undef => ub.add(Op_ {
-                    kind: OpKind::Const(0),
-                    ty: self.result_type(inst)?,
-                    operands: vec![],
-                    name,
-                }),
-                Op::LifetimeStart
-                | Op::LifetimeStop
-                | Op::Nop
-                | Op::Line
-                | Op::NoLine
-                | Op::SelectionMerge
-                | Op::LoopMerge
-                | Op::LoopControlINTEL => return Ok(()),
-                Op::ExtInst => match self.lower_ext_with_output(ub, inst, pred)? {
-                    Some(v) => v,
-                    None => self.lower_ext_inst(ub, inst)?,
-                },
-                Op::BitCount => {
-                    let ty = self.result_type(inst)?;
-                    let a = self.value(ub, arg(0))?;
-                    ub.add(Op_ {
-                        kind: OpKind::IntUnary(IntUnaryOp::Popcount),
-                        ty,
-                        operands: vec![a],
+                    }),
+                    Op::LifetimeStart
+                    | Op::LifetimeStop
+                    | Op::Nop
+                    | Op::Line
+                    | Op::NoLine
+                    | Op::SelectionMerge
+                    | Op::LoopMerge
+                    | Op::LoopControlINTEL => return Ok(()),
+                    Op::ExtInst => match self.lower_ext_with_output(ub, inst, pred)? {
+                        Some(v) => v,
+                        None => self.lower_ext_inst(ub, inst)?,
+                    },
+                    Op::BitCount => {
+                        let ty = self.result_type(inst)?;
+                        let a = self.value(ub, arg(0))?;
+                        ub.add(Op_ {
+                            kind: OpKind::IntUnary(IntUnaryOp::Popcount),
+                            ty,
+                            operands: vec![a],
+                            name,
+                        })
+                    }
+                    Op::FNegate => {
+                        let a = self.value(ub, arg(0))?;
+                        let ty = self.require_float(ub, inst, a)?;
+                        ub.add(Op_ {
+                            kind: OpKind::FloatUnary(FloatUnaryOp::Neg),
+                            ty,
+                            operands: vec![a],
+                            name,
+                        })
+                    }
+                    Op::Variable => {
+                        self.on_chip_variable(inst)?;
+                        ub.op(OpKind::Const(0), Type::ADDR, vec![])
+                    }
+                    Op::ControlBarrier => ub.add(Op_ {
+                        kind: OpKind::Barrier,
+                        ty: Type::BOOL,
+                        operands: vec![],
                         name,
-                    })
-                }
-                Op::FNegate => {
-                    let a = self.value(ub, arg(0))?;
-                    let ty = self.require_float(ub, inst, a)?;
-                    ub.add(Op_ {
-                        kind: OpKind::FloatUnary(FloatUnaryOp::Neg),
-                        ty,
-                        operands: vec![a],
-                        name,
-                    })
-                }
-                Op::Variable => {
-                    self.on_chip_variable(inst)?;
-                    ub.op(OpKind::Const(0), Type::ADDR, vec![])
-                }
-                Op::ControlBarrier => ub.add(Op_ {
-                    kind: OpKind::Barrier,
-                    ty: Type::BOOL,
-                    operands: vec![],
-                    name,
-                }),
-                // A fence orders the work-item's own accesses, which stay in program order.
-                Op::MemoryBarrier => return Ok(()),
-                _ => return Err(bad(m, inst, "instruction not supported yet")),
+                    }),
+                    // A fence orders the work-item's own accesses, which stay in program order.
+                    Op::MemoryBarrier => return Ok(()),
+                    _ => return Err(bad(m, inst, "instruction not supported yet")),
+                },
             }
         };
         if rid != 0 {

@@ -67,6 +67,15 @@ pub fn lower_kernel_unoptimized(
     Ok(kernel)
 }
 
+/// What one family of instructions made of an instruction: a value, nothing to record (a
+/// store, a pointer cast that only notes where the pointer points), or not one of its
+/// instructions (the next family tries).
+enum Lowered {
+    Value(OpId),
+    Done,
+    NotMine,
+}
+
 /// What a SPIR-V pointer value is in hardware: a byte address into one memory.
 #[derive(Clone, Copy)]
 struct Pointer {

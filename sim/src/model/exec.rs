@@ -3,6 +3,14 @@
 
 use super::*;
 
+/// What one family of instructions made of an instruction: a value, nothing to record (a
+/// store), or not one of its instructions (the next family tries).
+pub(super) enum Step {
+    Value(V),
+    Done,
+    NotMine,
+}
+
 impl<'m> Machine<'m> {
     pub(super) fn exec(
         &mut self,
@@ -17,153 +25,61 @@ impl<'m> Machine<'m> {
         let op = inst.class.opcode;
         let rid = inst.result_id.unwrap_or(0);
         let a = |i: usize| id_operand(inst, i).unwrap_or(0);
-        let v = match op {
-            Op::IAdd
-            | Op::ISub
-            | Op::IMul
-            | Op::BitwiseAnd
-            | Op::BitwiseOr
-            | Op::BitwiseXor
-            | Op::ShiftLeftLogical
-            | Op::ShiftRightLogical
-            | Op::ShiftRightArithmetic
-            | Op::LogicalAnd
-            | Op::LogicalOr
-            | Op::LogicalEqual
-            | Op::LogicalNotEqual
-            | Op::SDiv
-            | Op::UDiv
-            | Op::SRem
-            | Op::UMod
-            | Op::SNegate
-            | Op::Not
-            | Op::LogicalNot
-            | Op::IEqual
-            | Op::INotEqual
-            | Op::ULessThan
-            | Op::ULessThanEqual
-            | Op::UGreaterThan
-            | Op::UGreaterThanEqual
-            | Op::SLessThan
-            | Op::SLessThanEqual
-            | Op::SGreaterThan
-            | Op::SGreaterThanEqual => match self.exec_int(inst, vals)? {
-                Some(v) => v,
-                None => return Ok(()),
-            },
-            Op::FAdd
-            | Op::FSub
-            | Op::FMul
-            | Op::FDiv
-            | Op::FRem
-            | Op::FMod
-            | Op::IsNan
-            | Op::IsInf
-            | Op::IsFinite
-            | Op::IsNormal
-            | Op::SignBitSet
-            | Op::LessOrGreater
-            | Op::FOrdEqual
-            | Op::FOrdNotEqual
-            | Op::FOrdLessThan
-            | Op::FOrdLessThanEqual
-            | Op::FOrdGreaterThan
-            | Op::FOrdGreaterThanEqual
-            | Op::FUnordEqual
-            | Op::FUnordNotEqual
-            | Op::FUnordLessThan
-            | Op::FUnordLessThanEqual
-            | Op::FUnordGreaterThan
-            | Op::FUnordGreaterThanEqual
-            | Op::Ordered
-            | Op::Unordered
-            | Op::FNegate => match self.exec_float(inst, vals)? {
-                Some(v) => v,
-                None => return Ok(()),
-            },
-            Op::AtomicIAdd
-            | Op::AtomicISub
-            | Op::AtomicSMin
-            | Op::AtomicUMin
-            | Op::AtomicSMax
-            | Op::AtomicUMax
-            | Op::AtomicAnd
-            | Op::AtomicOr
-            | Op::AtomicXor
-            | Op::AtomicExchange
-            | Op::AtomicIIncrement
-            | Op::AtomicIDecrement
-            | Op::AtomicCompareExchange
-            | Op::AtomicLoad
-            | Op::AtomicStore => match self.exec_atomic(inst, vals)? {
-                Some(v) => v,
-                None => return Ok(()),
-            },
-            Op::BitCount => match self.get(vals, a(0), inst)? {
-                V::I(x, _) => {
-                    let w = self.result_bits(inst)?;
-                    V::I(x.count_ones() as u64 & mask(w), w)
+        let mut step = self.exec_int(inst, vals)?;
+        if let Step::NotMine = step {
+            step = self.exec_float(inst, vals)?;
+        }
+        if let Step::NotMine = step {
+            step = self.exec_atomic(inst, vals)?;
+        }
+        if let Step::NotMine = step {
+            step = self.exec_convert(inst, vals)?;
+        }
+        if let Step::NotMine = step {
+            step = self.exec_memory(inst, vals, wi)?;
+        }
+        let v = match step {
+            Step::Value(v) => v,
+            Step::Done => return Ok(()),
+            Step::NotMine => match op {
+                Op::BitCount => match self.get(vals, a(0), inst)? {
+                    V::I(x, _) => {
+                        let w = self.result_bits(inst)?;
+                        V::I(x.count_ones() as u64 & mask(w), w)
+                    }
+                    _ => return Err(self.err(inst, "bit count of a non-integer")),
+                },
+                Op::ExtInst => self.ext_inst(inst, vals)?,
+                Op::Select => {
+                    let c = self.int(vals, a(0), inst)?;
+                    self.get(vals, if c != 0 { a(1) } else { a(2) }, inst)?
                 }
-                _ => return Err(self.err(inst, "bit count of a non-integer")),
-            },
-            Op::ConvertSToF
-            | Op::ConvertUToF
-            | Op::ConvertFToS
-            | Op::ConvertFToU
-            | Op::FConvert
-            | Op::SatConvertSToU
-            | Op::SatConvertUToS
-            | Op::UConvert
-            | Op::SConvert
-            | Op::Bitcast
-            | Op::PtrCastToGeneric
-            | Op::GenericCastToPtr
-            | Op::GenericCastToPtrExplicit => match self.exec_convert(inst, vals)? {
-                Some(v) => v,
-                None => return Ok(()),
-            },
-            Op::ExtInst => self.ext_inst(inst, vals)?,
-            Op::Select => {
-                let c = self.int(vals, a(0), inst)?;
-                self.get(vals, if c != 0 { a(1) } else { a(2) }, inst)?
-            }
-            Op::CopyObject => self.get(vals, a(0), inst)?,
-            Op::Undef => self.zero(inst.result_type.unwrap_or(0), inst)?,
-            Op::CompositeExtract => {
-                let mut v = self.get(vals, a(0), inst)?;
-                for k in 1..inst.operands.len() {
-                    let idx = literal_operand(inst, k).unwrap_or(0) as usize;
-                    v = match v {
-                        V::Vec(items) => items
-                            .get(idx)
-                            .cloned()
-                            .ok_or_else(|| self.err(inst, "index out of range"))?,
-                        _ => return Err(self.err(inst, "extract from a non-composite")),
-                    };
+                Op::CopyObject => self.get(vals, a(0), inst)?,
+                Op::Undef => self.zero(inst.result_type.unwrap_or(0), inst)?,
+                Op::CompositeExtract => {
+                    let mut v = self.get(vals, a(0), inst)?;
+                    for k in 1..inst.operands.len() {
+                        let idx = literal_operand(inst, k).unwrap_or(0) as usize;
+                        v = match v {
+                            V::Vec(items) => items
+                                .get(idx)
+                                .cloned()
+                                .ok_or_else(|| self.err(inst, "index out of range"))?,
+                            _ => return Err(self.err(inst, "extract from a non-composite")),
+                        };
+                    }
+                    v
                 }
-                v
-            }
-            Op::PtrAccessChain
-            | Op::InBoundsPtrAccessChain
-            | Op::AccessChain
-            | Op::InBoundsAccessChain
-            | Op::Variable
-            | Op::Load
-            | Op::Store
-            | Op::CopyMemorySized
-            | Op::CopyMemory => match self.exec_memory(inst, vals, wi)? {
-                Some(v) => v,
-                None => return Ok(()),
+                Op::LifetimeStart
+                | Op::LifetimeStop
+                | Op::Nop
+                | Op::Line
+                | Op::NoLine
+                | Op::SelectionMerge
+                | Op::LoopMerge
+                | Op::LoopControlINTEL => return Ok(()),
+                _ => return Err(self.err(inst, "instruction not modelled yet")),
             },
-            Op::LifetimeStart
-            | Op::LifetimeStop
-            | Op::Nop
-            | Op::Line
-            | Op::NoLine
-            | Op::SelectionMerge
-            | Op::LoopMerge
-            | Op::LoopControlINTEL => return Ok(()),
-            _ => return Err(self.err(inst, "instruction not modelled yet")),
         };
         vals.insert(rid, v);
         Ok(())
@@ -174,10 +90,10 @@ impl<'m> Machine<'m> {
         &mut self,
         inst: &Instruction,
         vals: &mut HashMap<Word, V>,
-    ) -> Result<Option<V>, SimError> {
+    ) -> Result<Step, SimError> {
         let op = inst.class.opcode;
         let a = |i: usize| id_operand(inst, i).unwrap_or(0);
-        Ok(Some(match op {
+        Ok(Step::Value(match op {
             Op::IAdd
             | Op::ISub
             | Op::IMul
@@ -269,7 +185,7 @@ impl<'m> Machine<'m> {
                 };
                 V::I(u64::from(r), 1)
             }
-            _ => return Err(self.err(inst, "instruction not modelled yet")),
+            _ => return Ok(Step::NotMine),
         }))
     }
 
@@ -278,10 +194,10 @@ impl<'m> Machine<'m> {
         &mut self,
         inst: &Instruction,
         vals: &mut HashMap<Word, V>,
-    ) -> Result<Option<V>, SimError> {
+    ) -> Result<Step, SimError> {
         let op = inst.class.opcode;
         let a = |i: usize| id_operand(inst, i).unwrap_or(0);
-        Ok(Some(match op {
+        Ok(Step::Value(match op {
             Op::FAdd | Op::FSub | Op::FMul | Op::FDiv | Op::FRem | Op::FMod => {
                 let (V::F(x, k), V::F(y, _)) =
                     (self.get(vals, a(0), inst)?, self.get(vals, a(1), inst)?)
@@ -390,7 +306,7 @@ impl<'m> Machine<'m> {
                 V::F(x, k) => V::F(-x, k),
                 _ => return Err(self.err(inst, "negate of a non-float")),
             },
-            _ => return Err(self.err(inst, "instruction not modelled yet")),
+            _ => return Ok(Step::NotMine),
         }))
     }
 
@@ -399,10 +315,10 @@ impl<'m> Machine<'m> {
         &mut self,
         inst: &Instruction,
         vals: &mut HashMap<Word, V>,
-    ) -> Result<Option<V>, SimError> {
+    ) -> Result<Step, SimError> {
         let op = inst.class.opcode;
         let a = |i: usize| id_operand(inst, i).unwrap_or(0);
-        Ok(Some(match op {
+        Ok(Step::Value(match op {
             Op::AtomicIAdd
             | Op::AtomicISub
             | Op::AtomicSMin
@@ -475,11 +391,11 @@ impl<'m> Machine<'m> {
                     self.write_elem(inst, b, off, &V::I(n & mask(ty), ty))?;
                 }
                 if op == Op::AtomicStore {
-                    return Ok(None);
+                    return Ok(Step::Done);
                 }
                 V::I(old, ty)
             }
-            _ => return Err(self.err(inst, "instruction not modelled yet")),
+            _ => return Ok(Step::NotMine),
         }))
     }
 
@@ -489,11 +405,11 @@ impl<'m> Machine<'m> {
         &mut self,
         inst: &Instruction,
         vals: &mut HashMap<Word, V>,
-    ) -> Result<Option<V>, SimError> {
+    ) -> Result<Step, SimError> {
         let op = inst.class.opcode;
         let rid = inst.result_id.unwrap_or(0);
         let a = |i: usize| id_operand(inst, i).unwrap_or(0);
-        Ok(Some(match op {
+        Ok(Step::Value(match op {
             Op::ConvertSToF | Op::ConvertUToF => {
                 let V::I(x, w) = self.get(vals, a(0), inst)? else {
                     return Err(self.err(inst, "conversion of a non-integer"));
@@ -590,7 +506,7 @@ impl<'m> Machine<'m> {
                     _ => return Err(self.err(inst, "cast of a value that is not a pointer")),
                 }
             }
-            _ => return Err(self.err(inst, "instruction not modelled yet")),
+            _ => return Ok(Step::NotMine),
         }))
     }
 
@@ -600,10 +516,10 @@ impl<'m> Machine<'m> {
         inst: &Instruction,
         vals: &mut HashMap<Word, V>,
         wi: &WorkItem,
-    ) -> Result<Option<V>, SimError> {
+    ) -> Result<Step, SimError> {
         let op = inst.class.opcode;
         let a = |i: usize| id_operand(inst, i).unwrap_or(0);
-        Ok(Some(match op {
+        Ok(Step::Value(match op {
             Op::PtrAccessChain
             | Op::InBoundsPtrAccessChain
             | Op::AccessChain
@@ -765,7 +681,7 @@ impl<'m> Machine<'m> {
                     return Err(SimError::BadArg(format!("{}: writes byte {off} of a {len}-byte buffer: an output buffer is too short for this NDRange", self.m.describe(inst))));
                 }
                 bytes[off as usize..off as usize + n].copy_from_slice(&x.to_le_bytes()[..n]);
-                return Ok(None);
+                return Ok(Step::Done);
             }
             Op::CopyMemorySized | Op::CopyMemory => {
                 let (V::Ptr(db, doff), V::Ptr(sb, soff)) =
@@ -786,9 +702,9 @@ impl<'m> Machine<'m> {
                     let b = self.raw_read(inst, sb, soff + i, 1)?;
                     self.raw_write(inst, db, doff + i, 1, b)?;
                 }
-                return Ok(None);
+                return Ok(Step::Done);
             }
-            _ => return Err(self.err(inst, "instruction not modelled yet")),
+            _ => return Ok(Step::NotMine),
         }))
     }
 }
