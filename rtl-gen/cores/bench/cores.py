@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Area and speed of every standalone operator core (`hls-build cores --list --json`).
 
-    cargo build --release && python3 bench/cores.py [--jobs 2] [--only fp32_add,...] [--board B]
+    cargo build --release && python3 rtl-gen/cores/bench/cores.py [--jobs 2] [--only fp32_add,...] [--board B]
 
 Each core is wrapped with registers on every input and output, so that the core's logic
 sits between two registers (the clock period then covers it, not the I/O pads), and is

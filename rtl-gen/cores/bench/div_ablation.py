@@ -2,12 +2,12 @@
 """What each part of the IEEE float divider costs in LUTs: the core as `hls-build cores
 fp32_div` emits it, then the same with one part cut out at a time (the leading-zero
 counts, the tiny-quotient decision, the two halves of the dividend's rotation, the mask
-that splits off its fraction), each synthesized as bench/cores.py does (Yosys
+that splits off its fraction), each synthesized as cores.py (beside it) does (Yosys
 `synth_xilinx -family xcup`, registers on every port). The cut designs compute wrong
 quotients: they are measurements of where the LUTs go, not cores. The flush-to-zero
 form is the floor a subnormal-free divider of this architecture starts from.
 
-    cargo build --release && python3 bench/div_ablation.py [--hls-build PATH] [--jobs 2]
+    cargo build --release && python3 rtl-gen/cores/bench/div_ablation.py [--hls-build PATH] [--jobs 2]
 """
 import argparse
 import concurrent.futures
