@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Independent oracle: runs an OpenCL C kernel on pocl (through pyopencl) and saves every
-buffer argument as <out>/<name>.npy. Usage: pocl_oracle.py SPEC.json (see tests/e2e.rs)."""
+buffer argument as <out>/<name>.npy. Usage: pocl_oracle.py SPEC.json (see pocl() in tests/common/mod.rs)."""
 import json
 import os
 import sys
