@@ -459,6 +459,7 @@ fn compile_cmd(a: CompileArgs) -> Result<i32, Error> {
 }
 
 /// `hls-build sim`.
+// Long because it is the `sim` command from arguments to verdict, each step a few lines.
 fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
     let SimArgs {
         kernel_file,

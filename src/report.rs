@@ -30,6 +30,7 @@ pub fn schedules(c: &Compiled) -> Value {
     json!({ "kernel": c.kernel.name, "units": units })
 }
 
+// Long because it is the report's schema, written out field by field in one place.
 pub fn json(c: &Compiled) -> Value {
     let k = &c.kernel;
     let units: Vec<Value> = k

@@ -130,6 +130,7 @@ fn elementary_operands(seed: u64, n: usize) -> (Vec<f32>, Vec<f32>) {
 /// functions; pow and fma
 /// exact in double where they can be), and within OpenCL's bound of pocl's.
 #[test]
+// Long because it is one kernel with every function and their operand sets.
 fn elementary_functions_cosimulate_and_match_pocl() {
     let d = scratch("math_cores");
     let n = 4096usize;

@@ -342,6 +342,7 @@ impl Board {
         Ok(board)
     }
 
+    // Long because it checks every field of a board file in the file's order.
     fn check(&self, path: &str) -> Result<(), BoardError> {
         let invalid = |field: &str, message: String| BoardError::Invalid {
             path: path.to_string(),

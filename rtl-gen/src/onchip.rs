@@ -448,6 +448,7 @@ fn assign_ports(
 
 /// The RAM instances: per copy, bank and replicate, the request side of each port (an OR
 /// of the gated requests assigned to it) and the read data captured per port.
+// Long because each RAM's port logic (requests, phases, read capture) is built in one pass over its logical ports, whose state the parts share.
 fn rams(out: &mut String, cx: &MemCx, accesses: &[Access], assign: &PortMap) {
     let MemCx {
         g,

@@ -164,6 +164,7 @@ fn pair_vars(p: &Problem, vars: &mut ProblemVariables, slots: u32, t_max: u32) -
     out
 }
 
+// Long because it is the ILP model, its variables and constraints written in the order a reader checks them against the formulation.
 pub fn solve_with(
     p: &Problem,
     ii: u32,

@@ -436,6 +436,7 @@ pub fn search_ii(
 }
 
 /// Schedules one unit: MII bounds, then the ILP from MII upward, then the verifier.
+// Long because the II search, its explanation and the register count belong to one unit's result.
 pub fn schedule_unit(
     kernel: &Kernel,
     unit: &Unit,

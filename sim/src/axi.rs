@@ -171,6 +171,7 @@ impl Host {
 }
 
 #[allow(clippy::too_many_arguments)]
+// Long because it is the host driver from reset to the results, each phase a few lines.
 pub fn run_rtl(
     sources: &[PathBuf],
     iface: &Interface,

@@ -483,6 +483,7 @@ impl Lowering<'_> {
     }
 
     /// fdim, sign, step, mix, radians/degrees, fma/mad, fabs, fmin/fmax/fclamp, copysign.
+    // Long because it is a table: one arm per float built-in made of IR operations.
     fn lower_float_composite(
         &mut self,
         ub: &mut UnitBuilder,

@@ -7,6 +7,7 @@ impl Lowering<'_> {
     /// Conversions and casts: integer widths (saturating or not), float <-> integer and
     /// float <-> float with their rounding modes, bitcasts, and pointer casts between
     /// address spaces. `None` when a pointer cast only records where the pointer points.
+    // Long because it is a table: one arm per conversion or cast instruction.
     pub(super) fn lower_conversion(
         &mut self,
         ub: &mut UnitBuilder,

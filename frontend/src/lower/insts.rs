@@ -4,6 +4,7 @@
 use super::*;
 
 impl Lowering<'_> {
+    // Long because it is a table: one arm per instruction not in a family of its own.
     pub(super) fn lower_inst(
         &mut self,
         ub: &mut UnitBuilder,

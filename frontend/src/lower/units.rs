@@ -65,6 +65,7 @@ impl Lowering<'_> {
 
     /// The unit's blocks in order: each block's predicate (the OR of its incoming in-unit
     /// edges), then its phis and instructions, if-converted. Returns every block's predicate.
+    // Long because predicates, phis and instructions of a block are lowered in one walk that keeps the edge predicates.
     pub(super) fn lower_blocks(
         &mut self,
         ub: &mut UnitBuilder,
@@ -242,6 +243,7 @@ impl Lowering<'_> {
 
     /// What the unit is (a block, a pipelined loop, the pipelined work-items) and where
     /// control goes after it: a loop's one exit block, a block's branch or switch.
+    // Long because a loop's exit analysis and a block's branch or switch are decided together.
     pub(super) fn unit_kind_and_exit(
         &mut self,
         ub: &mut UnitBuilder,

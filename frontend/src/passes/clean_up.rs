@@ -180,6 +180,7 @@ pub(crate) fn operand_order(body: &Body) -> Vec<OpId> {
 }
 
 /// Folds, merges and removes within one unit; returns old op index -> new op.
+// Long because folding, merging and removal share one rebuilt body and one renaming map.
 fn clean_unit(unit: &mut Unit, external: &[OpId]) -> (Vec<Option<OpId>>, Cleanup) {
     let body = &unit.body;
     let n = body.len();

@@ -39,6 +39,7 @@ fn wi_advance(nd: &NdrangeUse, indent: &str) -> String {
     s
 }
 
+// Long because it writes the FSM in the order the SystemVerilog reads: states, unit walk, work-item counters.
 pub(super) fn emit_fsm(
     out: &mut String,
     k: &Kernel,

@@ -137,6 +137,7 @@ impl<'m> Machine<'m> {
     /// the host's libm, within one or two ulp where the bounds allow three or more), the
     /// common functions, and the vector and half loads and stores. None: not a float
     /// built-in the model knows.
+    // Long because it is a table: one arm per float built-in with an operand shape of its own.
     pub(super) fn float_ext(
         &mut self,
         inst: &Instruction,

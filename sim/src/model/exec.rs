@@ -511,6 +511,7 @@ impl<'m> Machine<'m> {
     }
 
     /// Pointer arithmetic, private variables, loads, stores and memory copies.
+    // Long because it is a table: one arm per memory instruction.
     pub(super) fn exec_memory(
         &mut self,
         inst: &Instruction,

@@ -180,6 +180,7 @@ fn array_layout(m: &SpirvModule, pointee: Word) -> Option<(Elem, usize)> {
 
 const STEP_LIMIT: u64 = 2_000_000_000;
 
+// Long because it is the NDRange loop with the work-group barrier protocol, which reads best in one piece.
 pub fn run_model(
     spirv: &[u8],
     kernel: Option<&str>,

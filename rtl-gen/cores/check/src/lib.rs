@@ -119,6 +119,7 @@ fn is_nan(bits: u64, width: u32) -> bool {
 
 /// Runs `vectors` vectors (all 2^16 for half inputs) through one core; with `ftz`, the
 /// core flushing subnormals (only cores with `flush_to_zero`).
+// Long because it is one campaign's loop, issue to check, with the reference's three kinds side by side.
 pub fn check(
     core: &CoreInfo,
     board: &Board,

@@ -138,6 +138,7 @@ pub(crate) fn vector(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<
 }
 
 /// The operands of vector i, biased towards each core's hard cases.
+// Long because it is a table: each core's hard operands.
 pub(crate) fn vector_biased(core: &str, inputs: &[String], r: &mut Rng, i: u64) -> Vec<u64> {
     if core.starts_with("fp64_") && core != "fp64_to_fp32" {
         let a = operand64(r);
