@@ -33,11 +33,15 @@ enum Cmd {
 /// The options of `compile`.
 #[derive(clap::Args)]
 struct CompileArgs {
+    /// The kernel: OpenCL C (.cl, compiled with clang-15 + llvm-spirv-15) or SPIR-V (.spv).
     kernel_file: PathBuf,
+    /// Which kernel of the module (needed when it has several).
     #[arg(long)]
     kernel: Option<String>,
+    /// Board support package: a built-in name (`hls-build boards`) or a YAML file.
     #[arg(long, default_value = "default")]
     board: String,
+    /// Output directory (written whole at the end, never half).
     #[arg(short, long, default_value = "out")]
     out: PathBuf,
     /// Bank undecorated local/private arrays from their accesses (infer) or build one RAM each (off).
@@ -63,9 +67,12 @@ struct CompileArgs {
 /// The options of `sim`.
 #[derive(clap::Args)]
 struct SimArgs {
+    /// The kernel: OpenCL C (.cl, compiled with clang-15 + llvm-spirv-15) or SPIR-V (.spv).
     kernel_file: PathBuf,
+    /// Which kernel of the module (needed when it has several).
     #[arg(long)]
     kernel: Option<String>,
+    /// Board support package: a built-in name (`hls-build boards`) or a YAML file.
     #[arg(long, default_value = "default")]
     board: String,
     /// Global size X[,Y,Z].
@@ -77,14 +84,18 @@ struct SimArgs {
     /// NAME=VALUE, NAME=@in.npy or NAME=zeros:LEN.
     #[arg(long = "arg")]
     args: Vec<String>,
+    /// Run the software model and the RTL and compare them (both), or one of them alone.
     #[arg(long, default_value = "both", value_parser = ["both", "model", "rtl"])]
     engine: String,
-    #[arg(long)]
+    /// Write every buffer argument's final contents as DIR/<arg>.npy (the RTL's when it
+    /// ran, else the model's; the model's copy under DIR/model/).
+    #[arg(long, value_name = "DIR")]
     dump_dir: Option<PathBuf>,
     /// Memory latency in cycles, or random:SEED (random latency and back-pressure).
     #[arg(long, default_value = "20")]
     mem_latency: String,
-    #[arg(long)]
+    /// Write the RTL run's waveform (FST, for GTKWave).
+    #[arg(long, value_name = "FILE.fst")]
     wave: Option<PathBuf>,
     /// Where the compiled design goes (a temporary directory when not given).
     #[arg(short, long)]
@@ -104,10 +115,13 @@ struct SimArgs {
 struct CoresArgs {
     /// Core to emit (see --list).
     name: Option<String>,
+    /// List the cores with their board latency and accuracy.
     #[arg(long)]
     list: bool,
+    /// With --list or --check: JSON instead of a table.
     #[arg(long)]
     json: bool,
+    /// Board whose latencies and DSP block the cores are built for.
     #[arg(long, default_value = "default")]
     board: String,
     /// Where to write the core (standard output when not given).
@@ -123,6 +137,7 @@ struct CoresArgs {
     /// Comma-separated core names for --check.
     #[arg(long)]
     only: Option<String>,
+    /// Seed of --check's operand stream.
     #[arg(long, default_value_t = 2026)]
     seed: u64,
     /// Where --check builds its harnesses.
