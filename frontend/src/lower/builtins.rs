@@ -36,15 +36,28 @@ impl Lowering<'_> {
         let name = self.name_of(inst.result_id.unwrap_or(0));
         let int_ok = matches!(ty, Type::Int(8 | 16 | 32 | 64));
         let is_float = matches!(ty, Type::Float(_));
-        let found = if int_ok {
-            self.lower_int_builtin(ub, inst, op, args.clone(), name.clone())?
+        // The families for the result type, tried in turn: integer built-ins (min/max and
+        // bits, then saturating arithmetic), float built-ins (rounding and roots, then
+        // compositions of IR operations).
+        type Family<'a> = fn(
+            &mut Lowering<'a>,
+            &mut UnitBuilder,
+            &Instruction,
+            Cl,
+            Vec<OpId>,
+            Option<String>,
+        ) -> Result<Option<OpId>, FrontendError>;
+        let families: &[Family] = if int_ok {
+            &[Self::lower_int_minmax_bits, Self::lower_int_saturating]
         } else if is_float {
-            self.lower_float_builtin(ub, inst, op, args.clone(), name.clone())?
+            &[Self::lower_float_rounding, Self::lower_float_composite]
         } else {
-            None
+            &[]
         };
-        if let Some(id) = found {
-            return Ok(id);
+        for family in families {
+            if let Some(id) = family(self, ub, inst, op, args.clone(), name.clone())? {
+                return Ok(id);
+            }
         }
         let need = |n: usize| need_operands(m, inst, op, &args, n);
         let cmp = |ub: &mut UnitBuilder, p: CmpPred, x: OpId, y: OpId| {
@@ -91,22 +104,6 @@ impl Lowering<'_> {
                 ))
             }
         })
-    }
-
-    /// The integer built-ins: min/max/clamp/abs, bit counts, 24-bit products, rotate,
-    /// saturating, halving and absolute-difference arithmetic, upsample. `None`: not one.
-    fn lower_int_builtin(
-        &mut self,
-        ub: &mut UnitBuilder,
-        inst: &Instruction,
-        op: Cl,
-        args: Vec<OpId>,
-        name: Option<String>,
-    ) -> Result<Option<OpId>, FrontendError> {
-        if let Some(id) = self.lower_int_minmax_bits(ub, inst, op, args.clone(), name.clone())? {
-            return Ok(Some(id));
-        }
-        self.lower_int_saturating(ub, inst, op, args, name)
     }
 
     /// min/max/clamp/abs, bit counts, 24-bit products and rotate.
@@ -362,23 +359,6 @@ impl Lowering<'_> {
             }
             _ => return Ok(None),
         }))
-    }
-
-    /// The float built-ins made of IR operations and cores: rounding, square roots and
-    /// their native/half forms, fdim, sign, step, mix, radians/degrees, fma/mad, fabs,
-    /// fmin/fmax/fclamp, copysign. `None`: not one.
-    fn lower_float_builtin(
-        &mut self,
-        ub: &mut UnitBuilder,
-        inst: &Instruction,
-        op: Cl,
-        args: Vec<OpId>,
-        name: Option<String>,
-    ) -> Result<Option<OpId>, FrontendError> {
-        if let Some(id) = self.lower_float_rounding(ub, inst, op, args.clone(), name.clone())? {
-            return Ok(Some(id));
-        }
-        self.lower_float_composite(ub, inst, op, args, name)
     }
 
     /// Rounding to integral, square roots and the native/half divide, recip and rsqrt.
