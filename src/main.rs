@@ -189,13 +189,22 @@ fn build_args(params: &[sim::Param], specs: &[String]) -> Result<Vec<ArgValue>, 
         let (name, value) = spec
             .split_once('=')
             .ok_or_else(|| Error::Usage(format!("--arg {spec}: expected NAME=VALUE")))?;
-        let i = params.iter().position(|p| p.name == name).ok_or_else(|| {
-            let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
-            Error::Usage(format!(
-                "--arg {spec}: the kernel has no argument '{name}' (it has: {})",
-                names.join(", ")
-            ))
-        })?;
+        // A name first; then a position (`0=…`), which works whether or not the producer
+        // kept parameter names (clang's defaults discard them).
+        let by_position = || name.parse::<usize>().ok().filter(|&i| i < params.len());
+        let i = params
+            .iter()
+            .position(|p| p.name == name)
+            .or_else(by_position)
+            .ok_or_else(|| {
+                let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
+                Error::Usage(format!(
+                    "--arg {spec}: the kernel has no argument '{name}' (it has: {}; or give its position, 0 to {})",
+                    names.join(", "),
+                    params.len().saturating_sub(1)
+                ))
+            })?;
+        let name = params[i].name.as_str();
         let v = match &params[i].kind {
             ParamKind::Buffer(elem) => {
                 if let Some(path) = value.strip_prefix('@') {

@@ -10,6 +10,7 @@ pub mod lower;
 pub mod memattrs;
 pub mod opencl;
 pub mod passes;
+pub mod promote;
 pub mod spirv;
 pub mod verify;
 

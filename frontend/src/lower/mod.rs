@@ -49,7 +49,8 @@ pub fn lower_kernel_unoptimized(
     wanted: Option<&str>,
 ) -> Result<Kernel, FrontendError> {
     let (name, fid) = m.kernel(wanted)?;
-    let flat = inline_kernel(m, fid)?;
+    let mut flat = inline_kernel(m, fid)?;
+    crate::promote::promote_private_scalars(m, &mut flat)?;
     let cfg = Cfg::build(m, &flat)?;
     let mut cx = Lowering::new(m, &flat, &cfg, name)?;
     cx.plan_units()?;

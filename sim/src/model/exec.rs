@@ -12,6 +12,59 @@ pub(super) enum Step {
 }
 
 impl<'m> Machine<'m> {
+    /// Private variables that hold one whole pointer, vector or bool live as values, not
+    /// bytes: a pointer into a buffer has no byte image in this model. Scalars and arrays
+    /// stay byte buffers (`exec_memory`), so their reinterpretations keep working.
+    fn exec_cell(
+        &mut self,
+        inst: &Instruction,
+        vals: &mut HashMap<Word, V>,
+    ) -> Result<bool, SimError> {
+        let a = |i: usize| id_operand(inst, i).unwrap_or(0);
+        let rid = inst.result_id.unwrap_or(0);
+        match inst.class.opcode {
+            Op::Variable => {
+                let Some(SpvType::Pointer(_, pointee)) =
+                    inst.result_type.and_then(|t| self.m.types.get(&t))
+                else {
+                    return Ok(false);
+                };
+                let whole = matches!(
+                    self.m.types.get(pointee),
+                    Some(SpvType::Pointer(..) | SpvType::Vector(..) | SpvType::Bool)
+                );
+                if !whole {
+                    return Ok(false);
+                }
+                let v = match id_operand(inst, 1) {
+                    Some(init) => Some(self.get(vals, init, inst)?),
+                    None => None,
+                };
+                self.cells.push(v);
+                vals.insert(rid, V::Cell(self.cells.len() - 1));
+                Ok(true)
+            }
+            Op::Load | Op::Store => {
+                let Some(V::Cell(c)) = vals.get(&a(0)).cloned() else {
+                    return Ok(false);
+                };
+                if inst.class.opcode == Op::Load {
+                    let v = self.cells[c].clone().ok_or_else(|| {
+                        self.err(
+                            inst,
+                            "reads a private variable before anything is stored in it",
+                        )
+                    })?;
+                    vals.insert(rid, v);
+                } else {
+                    self.cells[c] = Some(self.get(vals, a(1), inst)?);
+                }
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
     pub(super) fn exec(
         &mut self,
         inst: &Instruction,
@@ -19,7 +72,7 @@ impl<'m> Machine<'m> {
         wi: &WorkItem,
         depth: u32,
     ) -> Result<(), SimError> {
-        if self.exec_vector(inst, vals, wi, depth)? {
+        if self.exec_cell(inst, vals)? || self.exec_vector(inst, vals, wi, depth)? {
             return Ok(());
         }
         let op = inst.class.opcode;

@@ -24,6 +24,9 @@ enum V {
     Vec(Vec<V>),
     /// Pointer into buffer `buf` at byte offset `off`.
     Ptr(usize, i64),
+    /// Pointer to a private variable that holds one whole value (a pointer, a vector or a
+    /// bool, as clang at -O0 keeps parameters and locals): slot `i` of `Machine::cells`.
+    Cell(usize),
 }
 
 fn mask(bits: u32) -> u64 {
@@ -160,6 +163,8 @@ struct Machine<'m> {
     /// Float widths whose add, sub, mul, div, fma and sqrt flush subnormals to zero
     /// (DenormFlushToZero; frontend::float_controls), as the cores do.
     flush: Vec<u32>,
+    /// The values of the current work-group's private whole-value variables (`V::Cell`).
+    cells: Vec<Option<V>>,
 }
 
 /// The bytes of a constant (scalars, composites, null) in memory layout.
@@ -246,6 +251,7 @@ pub fn run_model(
         lane_parent: 0,
         flush: frontend::float_controls::flushed_widths(&m, fid)
             .map_err(|e| SimError::Model(e.to_string()))?,
+        cells: Vec::new(),
     };
     let workgroup_vars: Vec<(Word, Word)> = m
         .module
@@ -297,6 +303,7 @@ pub fn run_model(
                 // Local memory lives as long as its work-group (its contents start undefined;
                 // zero here).
                 mach.bufs.truncate(n_args);
+                mach.cells.clear();
                 mach.locals = constants.clone();
                 for (id, pointee) in &workgroup_vars {
                     let (elem, size) = array_layout(&m, *pointee).ok_or_else(|| {
