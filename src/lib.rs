@@ -99,6 +99,9 @@ pub struct Options {
     /// OpenCL's `-cl-denorms-are-zero`, which clang-15 drops for SPIR): the module gets the
     /// execution mode DenormFlushToZero, as if it had carried it.
     pub flush_denormals: bool,
+    /// Round OpenCL.std `mad` twice, as a multiply and an add (`--mad unfused`), instead of
+    /// once as an fma: the module is rewritten, so model and hardware agree.
+    pub unfused_mad: bool,
     /// The IR passes: which to print after, whether to verify the IR between them.
     pub passes: frontend::passes::Options,
 }
@@ -108,6 +111,7 @@ impl Default for Options {
         Options {
             infer_banking: true,
             flush_denormals: false,
+            unfused_mad: false,
             passes: Default::default(),
         }
     }
@@ -138,6 +142,9 @@ pub fn lower_with_report(
     let mut spirv = load_spirv(path)?;
     if options.flush_denormals {
         spirv = frontend::float_controls::request_flush(&spirv).map_err(fe)?;
+    }
+    if options.unfused_mad {
+        spirv = frontend::float_controls::split_mad(&spirv).map_err(fe)?;
     }
     let module = frontend::SpirvModule::load(&spirv).map_err(fe)?;
     let (ir, report) = frontend::lower_kernel_with(&module, kernel, &options.passes).map_err(fe)?;

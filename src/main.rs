@@ -52,6 +52,10 @@ struct CompileArgs {
     /// cores (smaller cores; OpenCL's -cl-denorms-are-zero).
     #[arg(long, default_value = "module", value_parser = ["module", "flush"])]
     denormals: String,
+    /// OpenCL.std mad (what clang's default FP contraction makes of a*b+c): one rounding,
+    /// an fma core (fused), or a multiply and an add, each rounded (unfused).
+    #[arg(long, default_value = "fused", value_parser = ["fused", "unfused"])]
+    mad: String,
     /// Print the IR after the named pass (repeatable; `all`: after every pass). The
     /// passes, in order: widen-half, unroll, clean-up, narrow (`--passes` lists them).
     #[arg(long = "print-after", value_name = "PASS")]
@@ -108,6 +112,10 @@ struct SimArgs {
     /// cores (smaller cores; OpenCL's -cl-denorms-are-zero).
     #[arg(long, default_value = "module", value_parser = ["module", "flush"])]
     denormals: String,
+    /// OpenCL.std mad (what clang's default FP contraction makes of a*b+c): one rounding,
+    /// an fma core (fused), or a multiply and an add, each rounded (unfused).
+    #[arg(long, default_value = "fused", value_parser = ["fused", "unfused"])]
+    mad: String,
 }
 
 /// The options of `cores`.
@@ -445,6 +453,7 @@ fn compile_cmd(a: CompileArgs) -> Result<i32, Error> {
         out,
         banking,
         denormals,
+        mad,
         print_after,
         passes,
         verify_ir,
@@ -461,6 +470,7 @@ fn compile_cmd(a: CompileArgs) -> Result<i32, Error> {
     let options = hls_build::Options {
         infer_banking: banking == "infer",
         flush_denormals: denormals == "flush",
+        unfused_mad: mad == "unfused",
         passes: frontend::passes::Options {
             print_after,
             verify: verify_ir,
@@ -499,6 +509,7 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
         out,
         banking,
         denormals,
+        mad,
     } = a;
     let board = Board::load(&board)?;
     let (global, work_dim) = parse_dims(&global, "global")?;
@@ -526,6 +537,7 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
     let options = hls_build::Options {
         infer_banking: banking == "infer",
         flush_denormals: denormals == "flush",
+        unfused_mad: mad == "unfused",
         ..Default::default()
     };
     // The model alone needs only the frontend (the kernel read into the IR); the RTL

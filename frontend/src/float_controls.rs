@@ -142,3 +142,67 @@ pub fn request_flush(spirv_bytes: &[u8]) -> Result<Vec<u8>, FrontendError> {
         .flat_map(|w| w.to_le_bytes())
         .collect())
 }
+
+/// The module with every OpenCL.std `mad` split into a multiply and an add, each rounded
+/// (`--mad unfused`). OpenCL lets `mad` round once or twice; the default is once, an fma
+/// core, as clang's `llvm.fmuladd` means and as pocl computes it on a CPU with FMA. The
+/// split is written into the module so that the IR, the model and the kernel.spv beside
+/// the RTL all say the same thing. Decorations of the mad's result stay on the add.
+pub fn split_mad(spirv_bytes: &[u8]) -> Result<Vec<u8>, FrontendError> {
+    let mut module =
+        rspirv::dr::load_bytes(spirv_bytes).map_err(|e| FrontendError::Malformed(e.to_string()))?;
+    let std_sets: Vec<Word> = module
+        .ext_inst_imports
+        .iter()
+        .filter(
+            |i| matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == "OpenCL.std"),
+        )
+        .filter_map(|i| i.result_id)
+        .collect();
+    let mad = spirv::OpenclStd100Op::mad as u32;
+    let mut bound = module.header.as_ref().map_or(1, |h| h.bound);
+    for block in module
+        .functions
+        .iter_mut()
+        .flat_map(|f| f.blocks.iter_mut())
+    {
+        let mut out = Vec::with_capacity(block.instructions.len());
+        for inst in block.instructions.drain(..) {
+            let is_mad = inst.class.opcode == spirv::Op::ExtInst
+                && matches!(inst.operands.first(), Some(Operand::IdRef(s)) if std_sets.contains(s))
+                && matches!(inst.operands.get(1), Some(Operand::LiteralExtInstInteger(n)) if *n == mad);
+            match (is_mad, &inst.operands[..]) {
+                (
+                    true,
+                    [_, _, a @ Operand::IdRef(_), b @ Operand::IdRef(_), c @ Operand::IdRef(_)],
+                ) => {
+                    let product = bound;
+                    bound += 1;
+                    out.push(Instruction::new(
+                        spirv::Op::FMul,
+                        inst.result_type,
+                        Some(product),
+                        vec![a.clone(), b.clone()],
+                    ));
+                    out.push(Instruction::new(
+                        spirv::Op::FAdd,
+                        inst.result_type,
+                        inst.result_id,
+                        vec![Operand::IdRef(product), c.clone()],
+                    ));
+                }
+                _ => out.push(inst),
+            }
+        }
+        block.instructions = out;
+    }
+    if let Some(h) = module.header.as_mut() {
+        h.bound = bound;
+    }
+    use rspirv::binary::Assemble;
+    Ok(module
+        .assemble()
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .collect())
+}

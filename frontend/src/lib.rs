@@ -11,6 +11,7 @@ pub mod memattrs;
 pub mod opencl;
 pub mod passes;
 pub mod promote;
+pub mod simplify;
 pub mod spirv;
 pub mod verify;
 

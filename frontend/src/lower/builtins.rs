@@ -555,23 +555,14 @@ impl Lowering<'_> {
                     name,
                 })
             }
-            Cl::fma => {
+            // mad rounds once, as fma (`--mad unfused` splits it in the module instead;
+            // float_controls::split_mad).
+            Cl::fma | Cl::mad => {
                 need(3)?;
                 ub.add(Op_ {
                     kind: OpKind::Fma,
                     ty,
                     operands: vec![args[0], args[1], args[2]],
-                    name,
-                })
-            }
-            // mad may round twice (OpenCL lets it trade accuracy for speed).
-            Cl::mad => {
-                need(3)?;
-                let p = ub.op(OpKind::Float(FloatBinOp::Mul), ty, vec![args[0], args[1]]);
-                ub.add(Op_ {
-                    kind: OpKind::Float(FloatBinOp::Add),
-                    ty,
-                    operands: vec![p, args[2]],
                     name,
                 })
             }

@@ -51,6 +51,8 @@ pub fn lower_kernel_unoptimized(
     let (name, fid) = m.kernel(wanted)?;
     let mut flat = inline_kernel(m, fid)?;
     crate::promote::promote_private_scalars(m, &mut flat)?;
+    crate::simplify::bypass_empty_blocks(m, &mut flat);
+    crate::simplify::order_by_dominance(m, &mut flat);
     let cfg = Cfg::build(m, &flat)?;
     let mut cx = Lowering::new(m, &flat, &cfg, name)?;
     cx.plan_units()?;
@@ -704,6 +706,11 @@ impl<'a> Lowering<'a> {
                 operands: vec![],
                 name: Some(self.kernel.args[arg.0 as usize].name.clone()),
             })
+        } else if let Some(ValueRef::Const(ty, c)) = self.defs.get(&id).copied() {
+            ub.op(OpKind::Const(c), ty, vec![])
+        } else if let Some(ValueRef::Arg(a)) = self.defs.get(&id).copied() {
+            let ty = self.kernel.type_of(ValueRef::Arg(a));
+            ub.op(OpKind::Arg(a), ty, vec![])
         } else if let Some(v) = self.defs.get(&id).copied() {
             let ty = self.kernel.type_of(v);
             ub.add(Op_ {

@@ -29,9 +29,18 @@ impl Lowering<'_> {
             if !self.def_inst.contains_key(id) && !self.lane_origin.contains_key(id) {
                 continue;
             }
+            let ty = ub.body.op(*op).ty;
             match ub.body.op(*op).kind {
                 OpKind::Outer(v @ (ValueRef::Op(..) | ValueRef::EntryPhi(..))) => {
                     self.defs.insert(*id, v);
+                }
+                // An instruction that folded to a constant or an argument (an access chain
+                // at a constant index, a cast of a buffer pointer): later units rebuild it.
+                OpKind::Const(c) if self.def_inst.contains_key(id) => {
+                    self.defs.insert(*id, ValueRef::Const(ty, c));
+                }
+                OpKind::Arg(a) if self.def_inst.contains_key(id) => {
+                    self.defs.insert(*id, ValueRef::Arg(a));
                 }
                 OpKind::Outer(_) | OpKind::Const(_) | OpKind::Arg(_) => {}
                 _ => {

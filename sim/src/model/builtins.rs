@@ -228,10 +228,8 @@ impl<'m> Machine<'m> {
             (_, [V::F(x, _), V::F(y, _), V::F(z, _)]) => {
                 let (x, y, z) = (*x, *y, *z);
                 match op {
-                    Cl::fma => fl::fma(k, x, y, z),
-                    // mad may be computed either way; the model (and the hardware) round
-                    // the product and the sum separately, as contraction-off code does.
-                    Cl::mad => rd(x * y) + z,
+                    // mad rounds once (`--mad unfused` splits it in the module instead).
+                    Cl::fma | Cl::mad => fl::fma(k, x, y, z),
                     Cl::fclamp => fmin(fmax(x, y), z),
                     Cl::mix => x + rd(rd(y - x) * z),
                     Cl::smoothstep => {
