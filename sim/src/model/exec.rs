@@ -40,28 +40,55 @@ impl<'m> Machine<'m> {
                     Some(init) => Some(self.get(vals, init, inst)?),
                     None => None,
                 };
-                self.cells.push(v);
+                self.cells.push((*pointee, v));
                 vals.insert(rid, V::Cell(self.cells.len() - 1));
                 Ok(true)
             }
+            // clang reaches a 3-lane vector through its 4-lane storage (OpenCL C 6.1.5): the
+            // view is the same cell, and loads and stores fit the lanes to the type.
+            Op::Bitcast => match vals.get(&a(0)) {
+                Some(V::Cell(c)) => {
+                    let c = *c;
+                    vals.insert(rid, V::Cell(c));
+                    Ok(true)
+                }
+                _ => Ok(false),
+            },
             Op::Load | Op::Store => {
                 let Some(V::Cell(c)) = vals.get(&a(0)).cloned() else {
                     return Ok(false);
                 };
                 if inst.class.opcode == Op::Load {
-                    let v = self.cells[c].clone().ok_or_else(|| {
+                    let v = self.cells[c].1.clone().ok_or_else(|| {
                         self.err(
                             inst,
                             "reads a private variable before anything is stored in it",
                         )
                     })?;
+                    let v = self.fit_lanes(v, inst.result_type.unwrap_or(0), inst)?;
                     vals.insert(rid, v);
                 } else {
-                    self.cells[c] = Some(self.get(vals, a(1), inst)?);
+                    let v = self.get(vals, a(1), inst)?;
+                    self.cells[c].1 = Some(self.fit_lanes(v, self.cells[c].0, inst)?);
                 }
                 Ok(true)
             }
             _ => Ok(false),
+        }
+    }
+
+    /// `v` with as many lanes as vector type `ty` has: extra lanes dropped, missing ones
+    /// zero (the fourth lane of a 3-lane vector's storage is undefined).
+    fn fit_lanes(&self, v: V, ty: Word, inst: &Instruction) -> Result<V, SimError> {
+        match (v, self.vector_of(Some(ty))) {
+            (V::Vec(mut items), Some((comp, n))) if items.len() != n as usize => {
+                items.truncate(n as usize);
+                while items.len() < n as usize {
+                    items.push(self.zero(comp, inst)?);
+                }
+                Ok(V::Vec(items))
+            }
+            (v, _) => Ok(v),
         }
     }
 

@@ -163,8 +163,9 @@ struct Machine<'m> {
     /// Float widths whose add, sub, mul, div, fma and sqrt flush subnormals to zero
     /// (DenormFlushToZero; frontend::float_controls), as the cores do.
     flush: Vec<u32>,
-    /// The values of the current work-group's private whole-value variables (`V::Cell`).
-    cells: Vec<Option<V>>,
+    /// The current work-group's private whole-value variables (`V::Cell`): the type each
+    /// holds and its value once stored.
+    cells: Vec<(Word, Option<V>)>,
 }
 
 /// The bytes of a constant (scalars, composites, null) in memory layout.
