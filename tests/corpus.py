@@ -22,7 +22,9 @@ the file's directives or 64 (integers) / 1.5 (floats). Directives are comment li
 
     // corpus: global=64 local=16 elems=256 ulp=0 range=-1000:1000 n=64
 
-that hold for every kernel of the file; `ulp.NAME=N` sets kernel NAME's tolerance. Integers must match bit for bit; floats to `ulp`
+that hold for every kernel of the file; `ulp.NAME=N` sets kernel NAME's tolerance;
+`cflags=-O2` (underscores for spaces) makes the file always go through the public toolchain
+as --cflags does, for kernels whose point is what clang's defaults make of them. Integers must match bit for bit; floats to `ulp`
 units in the last place (0 unless the file says why more is allowed), any NaN matching
 any NaN. Exit status 1 if any kernel differs or fails, with one line per kernel."""
 import argparse
@@ -215,14 +217,15 @@ def main():
                 # std=CL1.2 for files pocl builds only so (its CL2.0 headers declare
                 # vloadn/vstoren for generic pointers, which its compiler lacks).
                 opts = f"-cl-std={d.get('std', 'CL2.0')}"
-                if args.cflags:
-                    relaxed = [f for f in args.cflags.split()
+                cflags = args.cflags or d.get("cflags", "").replace("_", " ") or None
+                if cflags:
+                    relaxed = [f for f in cflags.split()
                                if f in ("-cl-fast-relaxed-math", "-cl-mad-enable")]
                     prog = cl.Program(ctx, src).build(options=" ".join([opts, *relaxed]))
                 else:
                     prog = cl.Program(ctx, "#pragma OPENCL FP_CONTRACT OFF\n" + src).build(
                         options=opts)
-                spv = to_spirv(path, args.cflags, tmp) if args.cflags else None
+                spv = to_spirv(path, cflags, tmp) if cflags else None
             except cl.RuntimeError as e:
                 prog = None
                 pocl_error = str(e).strip().splitlines()[-3:]

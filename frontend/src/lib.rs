@@ -8,6 +8,7 @@ pub mod inline;
 pub use ir;
 pub mod lower;
 pub mod memattrs;
+pub mod memset;
 pub mod opencl;
 pub mod passes;
 pub mod promote;

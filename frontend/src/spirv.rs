@@ -627,7 +627,11 @@ impl SpirvModule {
         }
         if let Some((ty, bits)) = self.constants.get(&id) {
             let n = self.type_size(*ty)? as usize;
-            return Some(bits.to_le_bytes()[..n.min(8)].to_vec());
+            // `constants` also holds the OpConstantNull of arrays (clang's memset source):
+            // those are wider than one word and are read below.
+            if n <= 8 {
+                return Some(bits.to_le_bytes()[..n].to_vec());
+            }
         }
         let i = self
             .module

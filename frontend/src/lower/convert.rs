@@ -45,6 +45,14 @@ impl Lowering<'_> {
                 let a = self.value(ub, arg(0))?;
                 ub.resize(a, ty.bits(), opc == Op::SConvert)
             }
+            Op::Bitcast | Op::PtrCastToGeneric | Op::GenericCastToPtr
+                if self.alias_struct(inst)? =>
+            {
+                // Each member memory starts at address 0, and so does the struct.
+                let zero = ub.op(OpKind::Const(0), Type::ADDR, vec![]);
+                ub.values.insert(rid, zero);
+                return Ok(Lowered::Done);
+            }
             Op::Bitcast if self.is_pointer_type(inst.result_type) => {
                 // Same memory, another view of it (clang passes pointers through i8* and
                 // stores a float3 as a float4): the address stays; a load or store whose

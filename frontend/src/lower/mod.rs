@@ -48,6 +48,8 @@ pub fn lower_kernel_unoptimized(
     m: &SpirvModule,
     wanted: Option<&str>,
 ) -> Result<Kernel, FrontendError> {
+    let widened = crate::memset::word_memsets(m)?;
+    let m = widened.as_ref().unwrap_or(m);
     let (name, fid) = m.kernel(wanted)?;
     let mut flat = inline_kernel(m, fid)?;
     crate::promote::promote_private_scalars(m, &mut flat)?;
@@ -115,6 +117,9 @@ struct Lowering<'a> {
     pointers: HashMap<Word, Pointer>,
     /// On-chip variables of struct type: one memory per member, in member order.
     struct_vars: HashMap<Word, Vec<MemId>>,
+    /// Byte views of struct variables (clang's `uchar *` cast for a memset or a copy of the
+    /// whole struct): view id -> the struct variable.
+    struct_views: HashMap<Word, Word>,
     /// Loads of the 3-vector built-ins: which one (None: the global offset, always 0 — the
     /// host interface has no offset registers).
     builtin_vectors: HashMap<Word, Option<Builtin>>,
@@ -296,6 +301,7 @@ impl<'a> Lowering<'a> {
             defs: HashMap::new(),
             pointers,
             struct_vars: HashMap::new(),
+            struct_views: HashMap::new(),
             builtin_vectors: HashMap::new(),
             tagged: HashMap::new(),
             def_inst,

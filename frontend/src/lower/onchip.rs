@@ -223,6 +223,44 @@ impl Lowering<'_> {
         Ok(self.struct_vars.get(&id).cloned())
     }
 
+    /// A cast of an on-chip struct variable: to a pointer to a struct it is the same
+    /// variable (the generic `acc_t *` a helper takes); to anything else it is a byte view,
+    /// which only a whole-struct copy or memset may use. False when `inst` casts something
+    /// else.
+    pub(super) fn alias_struct(&mut self, inst: &Instruction) -> Result<bool, FrontendError> {
+        let (Some(src), Some(rid)) = (id_operand(inst, 0), inst.result_id) else {
+            return Ok(false);
+        };
+        let src = self.struct_views.get(&src).copied().unwrap_or(src);
+        let Some(mems) = self.struct_variable(src)? else {
+            return Ok(false);
+        };
+        let pointee = match inst.result_type.and_then(|t| self.m.types.get(&t)) {
+            Some(SpvType::Pointer(_, p)) => self.m.types.get(p),
+            _ => None,
+        };
+        if let Some(SpvType::Struct(_)) = pointee {
+            self.struct_vars.insert(rid, mems);
+        } else {
+            self.struct_views.insert(rid, src);
+        }
+        Ok(true)
+    }
+
+    /// The struct variable a copy operand views as bytes, with its member types.
+    pub(super) fn struct_view(&self, id: Word) -> Option<(Vec<MemId>, Vec<Word>)> {
+        let var = *self.struct_views.get(&id)?;
+        let mems = self.struct_vars.get(&var)?.clone();
+        let ty = self.type_id_of(var)?;
+        let Some(SpvType::Pointer(_, s)) = self.m.types.get(&ty) else {
+            return None;
+        };
+        match self.m.types.get(s) {
+            Some(SpvType::Struct(members)) => Some((mems, members.clone())),
+            _ => None,
+        }
+    }
+
     /// OpAccessChain / OpPtrAccessChain (and their InBounds forms) as a byte offset added to
     /// the base pointer; the result points into the same memory.
     pub(super) fn access_chain(
