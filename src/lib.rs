@@ -117,6 +117,16 @@ impl Default for Options {
     }
 }
 
+/// What compile's report and sim say when the parameters have no names.
+pub fn positional_note(n_args: usize) -> String {
+    let last = n_args.saturating_sub(1);
+    format!(
+        "arguments: positional, arg0 to arg{last} (the SPIR-V names no parameter: clang's \
+         default flags discard them, -fno-discard-value-names keeps them); `--arg 0=…` \
+         gives one by position"
+    )
+}
+
 /// The kernel's SPIR-V (with the options' execution modes added) and its IR: the frontend
 /// alone (what the software model needs to know the kernel is read correctly; no hardware
 /// is planned).

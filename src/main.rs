@@ -590,6 +590,9 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
     let params = sim::values::kernel_params(&module, fid)?;
     let inputs = build_args(&params, &args)?;
     let names: Vec<String> = params.iter().map(|p| p.name.clone()).collect();
+    if attrs.positional_args {
+        eprintln!("note: {}", hls_build::positional_note(params.len()));
+    }
     let model = if engine != "rtl" {
         Some(sim::run_model(
             &spirv,

@@ -305,6 +305,12 @@ pub fn text(c: &Compiled) -> String {
             _ => String::new(),
         }
     ));
+    if c.kernel.attrs.positional_args {
+        s.push_str(&format!(
+            "  {}\n",
+            crate::positional_note(c.kernel.args.len())
+        ));
+    }
     let flushed = &c.kernel.attrs.flush_denormals;
     if !flushed.is_empty() {
         let widths: Vec<String> = flushed.iter().map(|w| w.to_string()).collect();

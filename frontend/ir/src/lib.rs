@@ -720,6 +720,9 @@ pub struct KernelAttrs {
     /// and sqrt of these widths read subnormal operands as zero and give zero for
     /// subnormal results (frontend::float_controls).
     pub flush_denormals: Vec<u32>,
+    /// The parameters carry no OpName (clang's default flags discard value names), so the
+    /// arguments are called arg0, arg1, … by position.
+    pub positional_args: bool,
 }
 
 impl KernelAttrs {

@@ -182,6 +182,11 @@ fn kernel_attrs(m: &SpirvModule, fid: Word) -> Result<KernelAttrs, FrontendError
         }
     }
     a.flush_denormals = crate::float_controls::flushed_widths(m, fid)?;
+    a.positional_args = m.function(fid).is_some_and(|f| {
+        f.parameters
+            .iter()
+            .any(|p| p.result_id.is_none_or(|id| !m.names.contains_key(&id)))
+    });
     Ok(a)
 }
 
