@@ -76,14 +76,19 @@ pub fn load_spirv(path: &Path) -> Result<Vec<u8>, Error> {
         file: file.clone(),
         source,
     };
-    if path.extension().is_some_and(|e| e == "cl") {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    if matches!(ext, "cl" | "bc" | "ll") {
         if !path.exists() {
             return Err(Error::Io {
                 path: file,
                 source: std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"),
             });
         }
-        frontend::opencl::compile_opencl(path).map_err(fe)
+        if ext == "cl" {
+            frontend::opencl::compile_opencl(path).map_err(fe)
+        } else {
+            frontend::opencl::translate_llvm(path).map_err(fe)
+        }
     } else {
         std::fs::read(path).map_err(|source| Error::Io { path: file, source })
     }

@@ -33,7 +33,8 @@ enum Cmd {
 /// The options of `compile`.
 #[derive(clap::Args)]
 struct CompileArgs {
-    /// The kernel: OpenCL C (.cl, compiled with clang-15 + llvm-spirv-15) or SPIR-V (.spv).
+    /// The kernel: OpenCL C (.cl, compiled with clang-15 + llvm-spirv-15), SPIR 1.2 LLVM
+    /// (.bc or .ll, translated with llvm-spirv-15) or SPIR-V (.spv).
     kernel_file: PathBuf,
     /// Which kernel of the module (needed when it has several).
     #[arg(long)]
@@ -71,7 +72,8 @@ struct CompileArgs {
 /// The options of `sim`.
 #[derive(clap::Args)]
 struct SimArgs {
-    /// The kernel: OpenCL C (.cl, compiled with clang-15 + llvm-spirv-15) or SPIR-V (.spv).
+    /// The kernel: OpenCL C (.cl, compiled with clang-15 + llvm-spirv-15), SPIR 1.2 LLVM
+    /// (.bc or .ll, translated with llvm-spirv-15) or SPIR-V (.spv).
     kernel_file: PathBuf,
     /// Which kernel of the module (needed when it has several).
     #[arg(long)]

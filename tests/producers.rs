@@ -247,3 +247,24 @@ fn unnamed_parameters_are_positional() {
     assert_eq!(bad.code, 2, "{}", bad.stderr);
     assert!(bad.stderr.contains("0 to 1"), "{}", bad.stderr);
 }
+
+/// SPIR 1.2 modules (tests/spir12: spir and spir64, mangled built-ins, a loop, vload4 and
+/// vstore4, 1.2 atomics) go in as bitcode and co-simulate against numpy references.
+#[test]
+fn spir_1_2_bitcode_cosimulates() {
+    let out = Command::new(tool("python3"))
+        .arg(root().join("tests/spir12.py"))
+        .args(["--hls-build", env!("CARGO_BIN_EXE_hls-build")])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("5 SPIR 1.2 kernels; 5 co-simulate and match"),
+        "{text}"
+    );
+}

@@ -1,4 +1,5 @@
-//! OpenCL C to SPIR-V through the real toolchain: clang-15 and llvm-spirv-15.
+//! OpenCL C, and SPIR 1.2 LLVM modules, to SPIR-V through the real toolchain: clang-15,
+//! llvm-as-15/llvm-dis-15 and llvm-spirv-15.
 
 use crate::FrontendError;
 use std::path::Path;
@@ -9,6 +10,56 @@ const INSTALL_HINT: &str = "install it with: apt-get install -y clang-15 llvm-15
 /// Compiles an OpenCL C file to SPIR-V bytes. Temporary files live in a private directory
 /// removed afterwards; nothing is written next to the source.
 pub fn compile_opencl(source: &Path) -> Result<Vec<u8>, FrontendError> {
+    let dir = scratch_dir()?;
+    let result = compile_in(source, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+/// A SPIR 1.2 module (LLVM bitcode `.bc` or text `.ll` for the `spir`/`spir64` targets:
+/// `spir_kernel` functions, built-ins as calls to Itanium-mangled names) to SPIR-V bytes.
+/// llvm-spirv-15 reads it as it reads clang's output; a module for another target is
+/// refused here, naming its triple.
+pub fn translate_llvm(source: &Path) -> Result<Vec<u8>, FrontendError> {
+    let dir = scratch_dir()?;
+    let result = translate_in(source, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+fn translate_in(source: &Path, dir: &Path) -> Result<Vec<u8>, FrontendError> {
+    let ll = dir.join("module.ll");
+    if source.extension().is_some_and(|e| e == "ll") {
+        std::fs::copy(source, &ll)?;
+    } else {
+        run(
+            Command::new("llvm-dis-15").arg(source).arg("-o").arg(&ll),
+            "llvm-dis-15",
+        )?;
+    }
+    let text = std::fs::read_to_string(&ll)?;
+    let triple = text
+        .lines()
+        .find_map(|l| l.strip_prefix("target triple = \""))
+        .map(|t| t.trim_end_matches('"'))
+        .unwrap_or("");
+    let arch = triple.split('-').next().unwrap_or("");
+    if arch != "spir" && arch != "spir64" {
+        return Err(FrontendError::Invalid {
+            rule: "SPIR 1.2 §3.1 LLVM Triple".into(),
+            inst: format!("target triple = \"{triple}\""),
+            message: "a SPIR module is compiled for spir-unknown-unknown or \
+                      spir64-unknown-unknown (clang -target spir64)"
+                .into(),
+        });
+    }
+    std::fs::write(&ll, unfreeze(&text))?;
+    to_spirv(&ll, dir)
+}
+
+/// A fresh private directory for one translation, removed by the caller: nothing is
+/// written next to the source.
+fn scratch_dir() -> Result<std::path::PathBuf, FrontendError> {
     let dir = std::env::temp_dir().join(format!(
         "hls-build-cl-{}-{}",
         std::process::id(),
@@ -18,9 +69,26 @@ pub fn compile_opencl(source: &Path) -> Result<Vec<u8>, FrontendError> {
             .unwrap_or(0)
     ));
     std::fs::create_dir_all(&dir)?;
-    let result = compile_in(source, &dir);
-    let _ = std::fs::remove_dir_all(&dir);
-    result
+    Ok(dir)
+}
+
+/// An LLVM text module (already checked and unfrozen) through llvm-as-15 and llvm-spirv-15.
+fn to_spirv(ll: &Path, dir: &Path) -> Result<Vec<u8>, FrontendError> {
+    let bc = dir.join("kernel.bc");
+    let spv = dir.join("kernel.spv");
+    run(
+        Command::new("llvm-as-15").arg(ll).arg("-o").arg(&bc),
+        "llvm-as-15",
+    )?;
+    run(
+        Command::new("llvm-spirv-15")
+            .arg("--spirv-ext=+all")
+            .arg(&bc)
+            .arg("-o")
+            .arg(&spv),
+        "llvm-spirv-15",
+    )?;
+    Ok(std::fs::read(&spv)?)
 }
 
 fn run(cmd: &mut Command, tool: &str) -> Result<(), FrontendError> {
@@ -49,8 +117,6 @@ fn run(cmd: &mut Command, tool: &str) -> Result<(), FrontendError> {
 
 fn compile_in(source: &Path, dir: &Path) -> Result<Vec<u8>, FrontendError> {
     let ll = dir.join("kernel.ll");
-    let bc = dir.join("kernel.bc");
-    let spv = dir.join("kernel.spv");
     // -ffp-contract=off: a*b+c stays a multiply and an add (each correctly rounded) rather
     // than becoming an OpenCL.std mad, whose rounding the spec leaves open.
     // Vectorizers off: llvm-spirv-15 rejects the vector-reduce intrinsics they emit.
@@ -78,19 +144,7 @@ fn compile_in(source: &Path, dir: &Path) -> Result<Vec<u8>, FrontendError> {
     )?;
     let text = std::fs::read_to_string(&ll)?;
     std::fs::write(&ll, unfreeze(&text))?;
-    run(
-        Command::new("llvm-as-15").arg(&ll).arg("-o").arg(&bc),
-        "llvm-as-15",
-    )?;
-    run(
-        Command::new("llvm-spirv-15")
-            .arg("--spirv-ext=+all")
-            .arg(&bc)
-            .arg("-o")
-            .arg(&spv),
-        "llvm-spirv-15",
-    )?;
-    Ok(std::fs::read(&spv)?)
+    to_spirv(&ll, dir)
 }
 
 /// LLVM's `freeze` (clang -O2 emits it, e.g. when it pairs `x / 10` with `x % 10`) has no

@@ -52,8 +52,14 @@ impl SpirvModule {
         }
         let magic = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
         if magic != spirv::MAGIC_NUMBER && magic.swap_bytes() != spirv::MAGIC_NUMBER {
+            // LLVM bitcode ('BC' 0xC0DE, or its wrapper) under another name.
+            let hint = if matches!(magic, 0xdec0_4342 | 0x0b17_c0de) {
+                ": this is LLVM bitcode; give it the extension .bc to have it translated as SPIR 1.2"
+            } else {
+                ""
+            };
             return Err(FrontendError::NotSpirv(format!(
-                "magic number is 0x{magic:08x}, not 0x07230203"
+                "magic number is 0x{magic:08x}, not 0x07230203{hint}"
             )));
         }
         if bytes.len() % 4 != 0 {
