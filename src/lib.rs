@@ -155,6 +155,9 @@ pub fn lower_with_report(
         source,
     };
     let mut spirv = load_spirv(path)?;
+    if let Some(resolved) = frontend::mangled::resolve_builtin_imports(&spirv).map_err(fe)? {
+        spirv = resolved;
+    }
     if options.flush_denormals {
         spirv = frontend::float_controls::request_flush(&spirv).map_err(fe)?;
     }

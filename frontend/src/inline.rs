@@ -63,6 +63,22 @@ impl Inliner<'_> {
         let f = self.m.function(func).ok_or_else(|| {
             FrontendError::Malformed(format!("call to %{func}, which has no body"))
         })?;
+        if f.blocks.is_empty() {
+            // Imported (LinkageAttributes Import): declared here, defined elsewhere.
+            let name = self
+                .m
+                .names
+                .get(&func)
+                .cloned()
+                .unwrap_or_else(|| format!("%{func}"));
+            return Err(FrontendError::Unsupported {
+                inst: format!("OpFunctionCall %{func} ({name})"),
+                message: "the function is imported, not defined in this module: link the module \
+                          that defines it before translating (llvm-link), or, for an OpenCL \
+                          built-in, check its mangled name (SPIR 1.2 appendix A)"
+                    .into(),
+            });
+        }
         let map = |id: Word| *rename.get(&id).unwrap_or(&id);
         let mut out: Vec<FlatBlock> = Vec::new();
         // Phi parents that moved because a call split their block: old label -> new label.

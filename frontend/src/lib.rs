@@ -7,6 +7,7 @@ pub mod inline;
 /// The IR, a crate of its own (frontend/ir) so that later stages need no SPIR-V.
 pub use ir;
 pub mod lower;
+pub mod mangled;
 pub mod memattrs;
 pub mod memset;
 pub mod opencl;
