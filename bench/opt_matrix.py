@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The optimisation matrix: every corpus kernel compiled as a user would (clang-15 with its
 default flags, then llvm-spirv-15), at each optimisation level and with the relaxed-math
-flags, run through hls-build's model against pocl; and at the levels given to --rtl also
+flags (and with -g), run through hls-build's model against pocl; and at the levels given to --rtl also
 co-simulated (RTL = model).
 
     python3 bench/opt_matrix.py [--hls-build target/release/hls-build] [--rtl -O0,-O2]
@@ -21,7 +21,10 @@ root = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(root / "tests"))
 import corpus  # noqa: E402  (tests/corpus.py: the harness this drives)
 
-FLAG_SETS = ["-O0", "-O1", "-O2", "-O3", "-Os", "-O2 -cl-fast-relaxed-math", "-O2 -cl-mad-enable"]
+# The issue's five levels and two relaxed-math flags, and line tables (-g: OpLine and
+# OpenCL.DebugInfo.100, which must not change what is computed).
+FLAG_SETS = ["-O0", "-O1", "-O2", "-O3", "-Os", "-O2 -cl-fast-relaxed-math", "-O2 -cl-mad-enable",
+             "-O0 -g", "-O2 -g"]
 SUMMARY = re.compile(r"(\d+) kernels; (\d+) agree with pocl; (\d+) differ or fail"
                      r"(?:; (\d+) refused by clang/llvm-spirv)?(?:; (\d+) not built in hardware)?")
 

@@ -17,6 +17,20 @@ for f in tests/fixtures/*.spvasm tests/filetests/errors/*.spvasm; do
     [ -e "$f" ] || continue
     spirv-as "$f" -o "$corpus/$(basename "$f" .spvasm).spv" 2>/dev/null || true
 done
+for f in tests/corpus/*.cl; do
+    # As users' flags make it: clang's defaults at -O0 and -O2, and with line tables (-g).
+    for flags in "-O0" "-O2" "-O0 -g" "-O2 -g"; do
+        tag=$(echo "$flags" | tr -d ' -')
+        clang-15 -cl-std=CL2.0 -target spir64 $flags -Xclang -finclude-default-header \
+            -emit-llvm -c "$f" -o "$tmp/k.bc" 2>/dev/null || continue
+        llvm-spirv-15 --spirv-ext=+all "$tmp/k.bc" \
+            -o "$corpus/$(basename "$f" .cl)-$tag.spv" 2>/dev/null || true
+    done
+done
+for f in tests/spir12/*.ll; do
+    llvm-as-15 "$f" -o "$tmp/k.bc" && llvm-spirv-15 --spirv-ext=+all "$tmp/k.bc" \
+        -o "$corpus/spir12-$(basename "$f" .ll).spv" || true
+done
 for f in tests/kernels/*.cl tests/corpus/*.cl examples/*.cl; do
     # Each kernel's SPIR-V as hls-build produces it (clang-15 + llvm-spirv-15).
     clang-15 -cl-std=CL2.0 -target spir64 -O2 -fno-vectorize -fno-slp-vectorize \

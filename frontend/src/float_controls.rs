@@ -61,8 +61,8 @@ pub fn flushed_widths(m: &SpirvModule, fid: Word) -> Result<Vec<u32>, FrontendEr
 /// DenormFlushToZero 32 and 64 added where missing, with its capability and extension. A
 /// kernel that asks to keep them (DenormPreserve) contradicts the request: an error.
 pub fn request_flush(spirv_bytes: &[u8]) -> Result<Vec<u8>, FrontendError> {
-    let mut module =
-        rspirv::dr::load_bytes(spirv_bytes).map_err(|e| FrontendError::Malformed(e.to_string()))?;
+    // Through the checked loader: rspirv's own parser panics on some malformed input.
+    let mut module = SpirvModule::load(spirv_bytes)?.module;
     let kernels: Vec<(Word, String)> = module
         .entry_points
         .iter()
@@ -149,8 +149,8 @@ pub fn request_flush(spirv_bytes: &[u8]) -> Result<Vec<u8>, FrontendError> {
 /// split is written into the module so that the IR, the model and the kernel.spv beside
 /// the RTL all say the same thing. Decorations of the mad's result stay on the add.
 pub fn split_mad(spirv_bytes: &[u8]) -> Result<Vec<u8>, FrontendError> {
-    let mut module =
-        rspirv::dr::load_bytes(spirv_bytes).map_err(|e| FrontendError::Malformed(e.to_string()))?;
+    // Through the checked loader: rspirv's own parser panics on some malformed input.
+    let mut module = SpirvModule::load(spirv_bytes)?.module;
     let std_sets: Vec<Word> = module
         .ext_inst_imports
         .iter()

@@ -131,3 +131,12 @@ pub fn order_by_dominance(m: &SpirvModule, f: &mut FlatFunction) -> bool {
     f.blocks = order.into_iter().filter_map(|i| old[i].take()).collect();
     true
 }
+
+/// Drops line information and the instructions of debug and NonSemantic.* sets (clang -g,
+/// clspv): they say where things came from, not what to compute.
+pub fn drop_debug_info(m: &SpirvModule, f: &mut FlatFunction) {
+    for b in &mut f.blocks {
+        b.insts
+            .retain(|i| !m.is_nonsemantic(i) && !matches!(i.class.opcode, Op::Line | Op::NoLine));
+    }
+}

@@ -40,9 +40,22 @@ pub struct SpirvModule {
     pub kernels: Vec<(String, Word)>,
     pub address_bits: u32,
     pub bound: Word,
+    /// Module-level instructions of debug and NonSemantic.* sets (line tables, clspv's
+    /// reflection), as words: kept for reports, never executed.
+    pub module_debug: Vec<Vec<u32>>,
 }
 
 impl SpirvModule {
+    /// Whether `inst` is an OpExtInst of a set without semantics (debug information,
+    /// NonSemantic.*), which both the lowering and the model pass over.
+    pub fn is_nonsemantic(&self, inst: &rspirv::dr::Instruction) -> bool {
+        inst.class.opcode == Op::ExtInst
+            && matches!(inst.operands.first(), Some(Operand::IdRef(set)) if self.module.ext_inst_imports.iter().any(|i| {
+                i.result_id == Some(*set)
+                    && matches!(i.operands.first(), Some(Operand::LiteralString(n)) if is_nonsemantic_set(n))
+            }))
+    }
+
     pub fn load(bytes: &[u8]) -> Result<SpirvModule, FrontendError> {
         if bytes.len() < 20 {
             return Err(FrontendError::NotSpirv(format!(
@@ -72,6 +85,7 @@ impl SpirvModule {
             words,
             odd_ints,
             bank_bits,
+            module_debug,
         } = check_instruction_stream(bytes, magic == spirv::MAGIC_NUMBER)?;
         let mut module = rspirv::dr::load_words(&words)
             .map_err(|e| FrontendError::Malformed(format!("{e} (truncated or corrupt module?)")))?;
@@ -123,6 +137,7 @@ impl SpirvModule {
             kernels: Vec::new(),
             address_bits: 64,
             bound,
+            module_debug,
         };
         m.index()?;
         m.validate()?;
@@ -549,11 +564,34 @@ fn check_instruction_stream(bytes: &[u8], little_endian: bool) -> Result<Stream,
     let mut words = words;
     let mut odd_ints = HashMap::new();
     let mut bank_bits = Vec::new();
+    let mut nonsemantic_sets: Vec<u32> = Vec::new();
+    let mut module_debug = Vec::new();
+    let mut in_functions = false;
     let mut pos = 5;
     let mut index = 0;
     while pos < words.len() {
         let count = (words[pos] >> 16) as usize;
         let opcode = words[pos] & 0xFFFF;
+        in_functions |= opcode == Op::Function as u32;
+        if opcode == Op::ExtInstImport as u32 && count >= 3 && pos + count <= words.len() {
+            if is_nonsemantic_set(&literal_string(&words[pos + 2..pos + count])) {
+                nonsemantic_sets.push(words[pos + 1]);
+            }
+        }
+        // Debug information (OpenCL.DebugInfo.100, clang -g) and NonSemantic.* sets (clspv's
+        // reflection) put OpExtInst among the module's declarations, which rspirv's loader
+        // refuses: they carry no semantics, so they are kept aside, out of the stream.
+        if opcode == Op::ExtInst as u32
+            && !in_functions
+            && count >= 5
+            && pos + count <= words.len()
+            && nonsemantic_sets.contains(&words[pos + 3])
+        {
+            module_debug.push(words[pos..pos + count].to_vec());
+            words.drain(pos..pos + count);
+            index += 1;
+            continue;
+        }
         if opcode == Op::TypeInt as u32 && count >= 3 && pos + 2 < words.len() {
             let width = words[pos + 2];
             if !matches!(width, 8 | 16 | 32 | 64) && (1..=64).contains(&width) {
@@ -608,12 +646,27 @@ fn check_instruction_stream(bytes: &[u8], little_endian: bool) -> Result<Stream,
         words,
         odd_ints,
         bank_bits,
+        module_debug,
     })
+}
+
+/// A string literal's characters from its words (nul-terminated, little-endian bytes).
+fn literal_string(words: &[u32]) -> String {
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let end = bytes.iter().position(|b| *b == 0).unwrap_or(bytes.len());
+    String::from_utf8_lossy(&bytes[..end]).into_owned()
+}
+
+/// Extended-instruction sets without semantics: debug information and NonSemantic.*.
+pub fn is_nonsemantic_set(name: &str) -> bool {
+    name.starts_with("NonSemantic.") || name == "OpenCL.DebugInfo.100" || name == "SPIRV.debug"
 }
 
 /// The checked word stream and what had to be simplified for rspirv's parser.
 struct Stream {
     words: Vec<u32>,
+    /// Module-level OpExtInst of non-semantic sets, as words (taken out of `words`).
+    module_debug: Vec<Vec<u32>>,
     /// Arbitrary-precision integer types: id -> real width.
     odd_ints: HashMap<Word, u32>,
     /// The literals of every BankBitsINTEL decoration, in stream order.

@@ -52,6 +52,7 @@ pub fn lower_kernel_unoptimized(
     let m = widened.as_ref().unwrap_or(m);
     let (name, fid) = m.kernel(wanted)?;
     let mut flat = inline_kernel(m, fid)?;
+    crate::simplify::drop_debug_info(m, &mut flat);
     crate::promote::promote_private_scalars(m, &mut flat)?;
     crate::simplify::bypass_empty_blocks(m, &mut flat);
     crate::simplify::order_by_dominance(m, &mut flat);

@@ -99,6 +99,9 @@ impl<'m> Machine<'m> {
         wi: &WorkItem,
         depth: u32,
     ) -> Result<(), SimError> {
+        if self.m.is_nonsemantic(inst) || matches!(inst.class.opcode, Op::Line | Op::NoLine) {
+            return Ok(());
+        }
         if self.exec_cell(inst, vals)? || self.exec_vector(inst, vals, wi, depth)? {
             return Ok(());
         }

@@ -433,11 +433,16 @@ impl<'m> Machine<'m> {
                     .ok_or_else(|| SimError::Model("a function without blocks".into()))?;
             if fr.pos == 0 {
                 // Phis read their inputs simultaneously on entry.
+                // Line and debug instructions may come before and between them.
+                let heading = |i: &&Instruction| {
+                    matches!(i.class.opcode, Op::Phi | Op::Line | Op::NoLine)
+                        || self.m.is_nonsemantic(i)
+                };
+                let head = block.instructions.iter().take_while(heading).count();
                 let mut phis = Vec::new();
-                for inst in block
-                    .instructions
+                for inst in block.instructions[..head]
                     .iter()
-                    .take_while(|i| i.class.opcode == Op::Phi)
+                    .filter(|i| i.class.opcode == Op::Phi)
                 {
                     let mut chosen = None;
                     for k in (0..inst.operands.len()).step_by(2) {
@@ -453,7 +458,7 @@ impl<'m> Machine<'m> {
                         })?,
                     ));
                 }
-                fr.pos = phis.len();
+                fr.pos = head;
                 for (id, v) in phis {
                     fr.vals.insert(id, v);
                 }
