@@ -842,6 +842,8 @@ impl Lowering<'_> {
                 ),
             ));
         }
+        self.check_copy_fits(ub, inst, from, sa, size)?;
+        self.check_copy_fits(ub, inst, to, da, size)?;
         self.kernel.memories[from.0 as usize].read = true;
         self.kernel.memories[to.0 as usize].written = true;
         for k in 0..size / eb {
@@ -909,6 +911,37 @@ impl Lowering<'_> {
         Ok(())
     }
 
+    /// Refuses a copy of `size` bytes at `at` that runs past the end of on-chip memory
+    /// `mem` when both are known at compile time (a corrupt or hand-made module; clang
+    /// never emits one).
+    fn check_copy_fits(
+        &self,
+        ub: &UnitBuilder,
+        inst: &Instruction,
+        mem: ir::MemId,
+        at: OpId,
+        size: u64,
+    ) -> Result<(), FrontendError> {
+        let memory = self.kernel.memory(mem);
+        let (ir::MemoryKind::OnChip(oc), &OpKind::Const(off)) =
+            (&memory.kind, &ub.body.op(at).kind)
+        else {
+            return Ok(());
+        };
+        let bytes = oc.depth.saturating_mul(memory.elem.bytes() as u64);
+        if off.checked_add(size).is_none_or(|end| end > bytes) {
+            return Err(bad(
+                self.m,
+                inst,
+                format!(
+                    "copies {size} bytes at byte {off} of '{}', which holds {bytes}",
+                    memory.name
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// The `size` bytes a copy reads, when it reads them from a constant table at a known
     /// offset: clang's memset of a private array is such a copy from a null byte array,
     /// whatever the array's element type.
@@ -953,6 +986,7 @@ impl Lowering<'_> {
                 ),
             ));
         }
+        self.check_copy_fits(ub, inst, mem, at, bytes.len() as u64)?;
         self.kernel.memories[mem.0 as usize].written = true;
         for (k, chunk) in bytes.chunks(eb).enumerate() {
             let mut word = [0u8; 8];
