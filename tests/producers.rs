@@ -59,7 +59,7 @@ fn default_flag_constructs_cosimulate_at_o0_and_o2() {
             String::from_utf8_lossy(&out.stderr)
         );
         assert!(
-            text.contains("7 kernels; 7 agree with pocl"),
+            text.contains("8 kernels; 8 agree with pocl"),
             "{flags}: {text}"
         );
     }

@@ -24,18 +24,23 @@ pub fn word_memsets(m: &SpirvModule) -> Result<Option<SpirvModule>, FrontendErro
         .filter(|(_, n)| n.starts_with("spirv.llvm_memset_p"))
         .map(|(id, _)| *id)
         .collect();
-    if helpers.is_empty() {
-        return Ok(None);
-    }
     let mut module = m.module.clone();
     let mut next = m.bound.max(1);
     let mut changed = false;
+    let mut made_bool = None;
     for fi in 0..module.functions.len() {
-        while let Some(site) = find_call(&module.functions[fi].blocks, &helpers) {
-            let plan = match plan(m, &module.functions[fi].blocks, &site) {
-                Some(p) => p,
-                None => break,
-            };
+        while let Some((site, mut plan)) = find_site(m, &module.functions[fi].blocks, &helpers) {
+            if plan.bool_ty == 0 {
+                // A kernel with no comparison of its own has no OpTypeBool: one is made.
+                plan.bool_ty = *made_bool.get_or_insert_with(|| {
+                    let id = next;
+                    next += 1;
+                    module
+                        .types_global_values
+                        .insert(0, Instruction::new(Op::TypeBool, None, Some(id), vec![]));
+                    id
+                });
+            }
             let consts = plan.constants(&mut next);
             module.types_global_values.extend(consts.insts);
             let f = &mut module.functions[fi];
@@ -64,16 +69,100 @@ struct Site {
     inst: usize,
 }
 
-fn find_call(blocks: &[Block], helpers: &[Word]) -> Option<Site> {
-    blocks.iter().enumerate().find_map(|(b, block)| {
-        block
-            .instructions
+/// The first memset that can be made a loop: a helper call, or a fill of a large private
+/// array (below).
+fn find_site(m: &SpirvModule, blocks: &[Block], helpers: &[Word]) -> Option<(Site, Plan)> {
+    for (b, block) in blocks.iter().enumerate() {
+        for (k, i) in block.instructions.iter().enumerate() {
+            let site = Site { block: b, inst: k };
+            let planned = match i.class.opcode {
+                Op::FunctionCall if id_operand(i, 0).is_some_and(|f| helpers.contains(&f)) => {
+                    plan(m, blocks, &site)
+                }
+                Op::CopyMemorySized => plan_fill(m, blocks, i),
+                _ => None,
+            };
+            if let Some(p) = planned {
+                return Some((site, p));
+            }
+        }
+    }
+    None
+}
+
+/// Fills of more elements than this become a loop; fewer stay one store each, which
+/// schedules in a few cycles (a thousand unrolled stores take the scheduler minutes).
+const FILL_LOOP_ABOVE: u64 = 64;
+
+/// clang's memset of a private array (`int h[1024]` zeroed in a loop): an
+/// OpCopyMemorySized from a constant table of one repeated byte into the whole array, or
+/// its start, seen through `uchar *` casts. It becomes a loop of element-wide stores.
+fn plan_fill(m: &SpirvModule, blocks: &[Block], copy: &Instruction) -> Option<Plan> {
+    let (dst, src, size_id) = (
+        id_operand(copy, 0)?,
+        id_operand(copy, 1)?,
+        id_operand(copy, 2)?,
+    );
+    let def = |id: Word| {
+        blocks
             .iter()
-            .position(|i| {
-                i.class.opcode == Op::FunctionCall
-                    && id_operand(i, 0).is_some_and(|f| helpers.contains(&f))
-            })
-            .map(|inst| Site { block: b, inst })
+            .flat_map(|b| &b.instructions)
+            .find(|i| i.result_id == Some(id))
+    };
+    let var = id_operand(def(dst).filter(|i| i.class.opcode == Op::Bitcast)?, 0)?;
+    let var_inst = def(var).filter(|i| i.class.opcode == Op::Variable)?;
+    let Some(SpvType::Pointer(sc, arr)) = m.types.get(&var_inst.result_type?) else {
+        return None;
+    };
+    let Some(SpvType::Array(elem_ty, _)) = m.types.get(arr) else {
+        return None;
+    };
+    let eb = match m.types.get(elem_ty)? {
+        SpvType::Int(w) | SpvType::Float(w) => *w as u64 / 8,
+        _ => return None,
+    };
+    let table = id_operand(def(src).filter(|i| i.class.opcode == Op::Bitcast)?, 0)?;
+    let table_var = m
+        .module
+        .types_global_values
+        .iter()
+        .find(|i| i.result_id == Some(table) && i.class.opcode == Op::Variable)?;
+    let bytes = m.constant_bytes(id_operand(table_var, 1)?)?;
+    let (len_ty, size) = *m.constants.get(&size_id)?;
+    let array_bytes = m.type_size(*arr)?;
+    let fill = bytes.get(..size as usize)?;
+    let count = size / eb.max(1);
+    let uniform = fill.iter().all(|b| *b == fill[0]);
+    if !matches!(eb, 1 | 2 | 4 | 8)
+        || size % eb != 0
+        || size > array_bytes
+        || !uniform
+        || count <= FILL_LOOP_ABOVE
+    {
+        return None;
+    }
+    let ptr_ty = m
+        .types
+        .iter()
+        .find(|(_, t)| matches!(t, SpvType::Pointer(c, e) if c == sc && e == elem_ty))
+        .map(|(id, _)| *id)?;
+    let bool_ty = m
+        .types
+        .iter()
+        .find(|(_, t)| matches!(t, SpvType::Bool))
+        .map_or(0, |(id, _)| *id);
+    let word = (0..eb).fold(0u64, |w, _| (w << 8) | fill[0] as u64);
+    Some(Plan {
+        len_wide: matches!(m.types.get(&len_ty), Some(SpvType::Int(64))),
+        elem_wide: eb == 8,
+        base: var,
+        ptr_ty,
+        elem_ty: *elem_ty,
+        len_ty,
+        bool_ty,
+        word,
+        count: Count::Const(count),
+        chain: Op::InBoundsAccessChain,
     })
 }
 
@@ -84,12 +173,16 @@ struct Plan {
     ptr_ty: Word,
     elem_ty: Word,
     len_ty: Word,
+    /// OpTypeBool, or 0 when the module has none yet (one is made).
     bool_ty: Word,
     /// Whether the length type and the element are 64 bits wide (two-word literals).
     len_wide: bool,
     elem_wide: bool,
     word: u64,
     count: Count,
+    /// How an element's address is formed from the base and the index: a pointer's
+    /// (OpInBoundsPtrAccessChain) or an array variable's (OpInBoundsAccessChain).
+    chain: Op,
 }
 
 enum Count {
@@ -200,6 +293,7 @@ fn plan(m: &SpirvModule, blocks: &[Block], site: &Site) -> Option<Plan> {
         .map(|(id, _)| *id)?;
     let len_wide = matches!(m.types.get(&len_ty), Some(SpvType::Int(64)));
     Some(Plan {
+        chain: Op::InBoundsPtrAccessChain,
         len_wide,
         elem_wide: eb == 8,
         base,
@@ -273,12 +367,7 @@ fn split_into_loop(
         Block {
             label: label(body),
             instructions: vec![
-                inst(
-                    Op::InBoundsPtrAccessChain,
-                    Some(plan.ptr_ty),
-                    Some(at),
-                    &[plan.base, k],
-                ),
+                inst(plan.chain, Some(plan.ptr_ty), Some(at), &[plan.base, k]),
                 inst(Op::Store, None, None, &[at, word]),
                 inst(Op::IAdd, Some(plan.len_ty), Some(k_next), &[k, one]),
                 inst(Op::Branch, None, None, &[header]),

@@ -14,6 +14,15 @@ kernel void private_zeroed(global const int *a, global int *out) {
     out[i] = s;
 }
 
+// The same with a larger array: the fill becomes a loop of stores, not 128 of them.
+kernel void private_zeroed_big(global const int *a, global int *out) {
+    size_t i = get_global_id(0);
+    int hist[128];
+    for (int k = 0; k < 128; k++) hist[k] = 0;
+    for (int k = 0; k < 8; k++) hist[a[(i + k) % 256] & 127] += k + 1;
+    out[i] = hist[a[i] & 127] + hist[i & 127];
+}
+
 // Private arrays inside a struct, reached through a pointer bitcast: `= {0}` is a memset
 // of the struct's bytes, and the helper takes it as a generic `acc_t *`.
 typedef struct { float v[4]; int w[4]; } acc_t;
