@@ -7,28 +7,61 @@ mod common;
 use common::*;
 use std::process::Command;
 
+/// Runs a project script (`bench/…py`, `tests/…py`) with this build of hls-build and the
+/// given arguments; its standard output, after asserting it succeeded.
+fn script(path: &str, args: &[&str]) -> String {
+    let out = Command::new(tool("python3"))
+        .arg(root().join(path))
+        .args(["--hls-build", env!("CARGO_BIN_EXE_hls-build")])
+        .args(args)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{path} {args:?}: {text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
+/// `src` compiled as clang's defaults at -O2 make it (parameter names discarded, FP
+/// contraction on) and translated by llvm-spirv-15, into `dir`.
+fn default_flags_spirv(src: &std::path::Path, dir: &std::path::Path) -> std::path::PathBuf {
+    let (bc, spv) = (dir.join("k.bc"), dir.join("k.spv"));
+    let clang = Command::new("clang-15")
+        .args([
+            "-cl-std=CL2.0",
+            "-target",
+            "spir64",
+            "-Xclang",
+            "-finclude-default-header",
+        ])
+        .args(["-O2", "-c", "-emit-llvm"])
+        .arg(src)
+        .arg("-o")
+        .arg(&bc)
+        .status()
+        .unwrap();
+    assert!(clang.success());
+    let tr = Command::new("llvm-spirv-15")
+        .arg("--spirv-ext=+all")
+        .arg(&bc)
+        .arg("-o")
+        .arg(&spv)
+        .status()
+        .unwrap();
+    assert!(tr.success());
+    spv
+}
+
 /// What clang makes of the same source at each level must run in the model and agree with
 /// pocl: a sample of at least 20 corpus kernels spread over every file, at -O0..-O3, -Os,
 /// -O2 with -cl-fast-relaxed-math and -cl-mad-enable, and -O0/-O2 with -g (line tables and
 /// debug instructions), bench/opt_matrix.py running all of them.
 #[test]
 fn default_flag_matrix_sample_agrees_with_pocl() {
-    let out = Command::new(tool("python3"))
-        .arg(root().join("bench/opt_matrix.py"))
-        .args([
-            "--hls-build",
-            env!("CARGO_BIN_EXE_hls-build"),
-            "--sample",
-            "24",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = script("bench/opt_matrix.py", &["--sample", "24"]);
     let rows: Vec<&str> = text.lines().filter(|l| l.contains(" kernels: ")).collect();
     assert_eq!(rows.len(), 9, "{text}");
     for row in rows {
@@ -45,18 +78,10 @@ fn default_flag_matrix_sample_agrees_with_pocl() {
 #[test]
 fn default_flag_constructs_cosimulate_at_o0_and_o2() {
     for flags in ["-O0", "-O2"] {
-        let out = Command::new(tool("python3"))
-            .arg(root().join("tests/corpus.py"))
-            .args(["--hls-build", env!("CARGO_BIN_EXE_hls-build"), "--rtl"])
-            .arg(format!("--cflags={flags}"))
-            .args(["--only", "producers"])
-            .output()
-            .unwrap();
-        let text = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success(),
-            "{flags}: {text}{}",
-            String::from_utf8_lossy(&out.stderr)
+        let cflags = format!("--cflags={flags}");
+        let text = script(
+            "tests/corpus.py",
+            &["--rtl", &cflags, "--only", "producers"],
         );
         assert!(
             text.contains("8 kernels; 8 agree with pocl"),
@@ -71,32 +96,7 @@ fn default_flag_constructs_cosimulate_at_o0_and_o2() {
 #[test]
 fn global_memset_is_element_wide() {
     let d = scratch("memset");
-    let spv = d.join("p.spv");
-    let bc = d.join("p.bc");
-    let src = root().join("tests/corpus/producers.cl");
-    let clang = Command::new("clang-15")
-        .args([
-            "-cl-std=CL2.0",
-            "-target",
-            "spir64",
-            "-Xclang",
-            "-finclude-default-header",
-        ])
-        .args(["-O2", "-c", "-emit-llvm"])
-        .arg(&src)
-        .arg("-o")
-        .arg(&bc)
-        .status()
-        .unwrap();
-    assert!(clang.success());
-    let tr = Command::new("llvm-spirv-15")
-        .arg("--spirv-ext=+all")
-        .arg(&bc)
-        .arg("-o")
-        .arg(&spv)
-        .status()
-        .unwrap();
-    assert!(tr.success());
+    let spv = default_flags_spirv(&root().join("tests/corpus/producers.cl"), &d);
     let out = d.join("out");
     let c = run(&[
         "compile",
@@ -168,43 +168,13 @@ fn mad_rounds_once_unless_asked_to_round_twice() {
 #[test]
 fn unnamed_parameters_are_positional() {
     let d = scratch("unnamed");
-    let spv = d.join("k.spv");
-    let bc = d.join("k.bc");
     let cl = d.join("k.cl");
     std::fs::write(
         &cl,
         "kernel void k(global int *out, int n) { out[get_global_id(0)] = n * 2; }\n",
     )
     .unwrap();
-    for (tool, args) in [
-        (
-            "clang-15",
-            vec![
-                "-cl-std=CL2.0",
-                "-target",
-                "spir64",
-                "-Xclang",
-                "-finclude-default-header",
-                "-O2",
-                "-c",
-                "-emit-llvm",
-                cl.to_str().unwrap(),
-                "-o",
-                bc.to_str().unwrap(),
-            ],
-        ),
-        (
-            "llvm-spirv-15",
-            vec![
-                "--spirv-ext=+all",
-                bc.to_str().unwrap(),
-                "-o",
-                spv.to_str().unwrap(),
-            ],
-        ),
-    ] {
-        assert!(Command::new(tool).args(&args).status().unwrap().success());
-    }
+    let spv = default_flags_spirv(&cl, &d);
     let out = d.join("out");
     let c = run(&[
         "compile",
@@ -253,17 +223,7 @@ fn unnamed_parameters_are_positional() {
 /// vstore4, 1.2 atomics) go in as bitcode and co-simulate against numpy references.
 #[test]
 fn spir_1_2_bitcode_cosimulates() {
-    let out = Command::new(tool("python3"))
-        .arg(root().join("tests/spir12.py"))
-        .args(["--hls-build", env!("CARGO_BIN_EXE_hls-build")])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = script("tests/spir12.py", &[]);
     assert!(
         text.contains("5 SPIR 1.2 kernels; 5 co-simulate and match"),
         "{text}"

@@ -103,12 +103,7 @@ fn plan_fill(m: &SpirvModule, blocks: &[Block], copy: &Instruction) -> Option<Pl
         id_operand(copy, 1)?,
         id_operand(copy, 2)?,
     );
-    let def = |id: Word| {
-        blocks
-            .iter()
-            .flat_map(|b| &b.instructions)
-            .find(|i| i.result_id == Some(id))
-    };
+    let def = |id: Word| defining(blocks, id);
     let var = id_operand(def(dst).filter(|i| i.class.opcode == Op::Bitcast)?, 0)?;
     let var_inst = def(var).filter(|i| i.class.opcode == Op::Variable)?;
     let Some(SpvType::Pointer(sc, arr)) = m.types.get(&var_inst.result_type?) else {
@@ -146,11 +141,7 @@ fn plan_fill(m: &SpirvModule, blocks: &[Block], copy: &Instruction) -> Option<Pl
         .iter()
         .find(|(_, t)| matches!(t, SpvType::Pointer(c, e) if c == sc && e == elem_ty))
         .map(|(id, _)| *id)?;
-    let bool_ty = m
-        .types
-        .iter()
-        .find(|(_, t)| matches!(t, SpvType::Bool))
-        .map_or(0, |(id, _)| *id);
+    let bool_ty = bool_type(m).unwrap_or(0);
     let word = (0..eb).fold(0u64, |w, _| (w << 8) | fill[0] as u64);
     Some(Plan {
         len_wide: matches!(m.types.get(&len_ty), Some(SpvType::Int(64))),
@@ -238,12 +229,7 @@ fn plan(m: &SpirvModule, blocks: &[Block], site: &Site) -> Option<Plan> {
         id_operand(call, 2)?,
         id_operand(call, 3)?,
     );
-    let def = |id: Word| {
-        blocks
-            .iter()
-            .flat_map(|b| &b.instructions)
-            .find(|i| i.result_id == Some(id))
-    };
+    let def = |id: Word| defining(blocks, id);
     let cast = def(dst).filter(|i| i.class.opcode == Op::Bitcast)?;
     let base = id_operand(cast, 0)?;
     let ptr_ty = def(base).and_then(|i| i.result_type).or_else(|| {
@@ -286,11 +272,7 @@ fn plan(m: &SpirvModule, blocks: &[Block], site: &Site) -> Option<Plan> {
             _ => return None,
         }
     };
-    let bool_ty = m
-        .types
-        .iter()
-        .find(|(_, t)| matches!(t, SpvType::Bool))
-        .map(|(id, _)| *id)?;
+    let bool_ty = bool_type(m).unwrap_or(0);
     let len_wide = matches!(m.types.get(&len_ty), Some(SpvType::Int(64)));
     Some(Plan {
         chain: Op::InBoundsPtrAccessChain,
@@ -393,6 +375,22 @@ fn split_into_loop(
     }
     let at_block = site.block + 1;
     f.blocks.splice(at_block..at_block, loop_blocks);
+}
+
+/// The instruction of `blocks` that defines `id`.
+fn defining(blocks: &[Block], id: Word) -> Option<&Instruction> {
+    blocks
+        .iter()
+        .flat_map(|b| &b.instructions)
+        .find(|i| i.result_id == Some(id))
+}
+
+/// The module's OpTypeBool, if it has one (`word_memsets` makes one otherwise).
+fn bool_type(m: &SpirvModule) -> Option<Word> {
+    m.types
+        .iter()
+        .find(|(_, t)| matches!(t, SpvType::Bool))
+        .map(|(id, _)| *id)
 }
 
 fn inst(op: Op, ty: Option<Word>, id: Option<Word>, ids: &[Word]) -> Instruction {

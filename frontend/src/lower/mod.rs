@@ -16,6 +16,7 @@ mod access;
 mod builder;
 mod builtins;
 mod convert;
+mod copies;
 mod insts;
 mod memory;
 mod onchip;
