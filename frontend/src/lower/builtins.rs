@@ -462,7 +462,7 @@ impl Lowering<'_> {
         }))
     }
 
-    /// fdim, sign, step, mix, radians/degrees, fma/mad, fabs, fmin/fmax/fclamp, copysign.
+    /// fdim, sign, step, mix, smoothstep, radians/degrees, fma/mad, fabs, fmin/fmax/fclamp, copysign.
     // Long because it is a table: one arm per float built-in made of IR operations.
     fn lower_float_composite(
         &mut self,
@@ -535,6 +535,30 @@ impl Lowering<'_> {
                     kind: OpKind::Float(FloatBinOp::Add),
                     ty,
                     operands: vec![args[0], p],
+                    name,
+                })
+            }
+            Cl::smoothstep => {
+                // t = clamp((x - e0) / (e1 - e0), 0, 1); t·t·(3 - 2t), each step rounded as
+                // the specification writes it (a NaN t stays NaN).
+                need(3)?;
+                let zero = ub.op(OpKind::Const(0), ty, vec![]);
+                let one = ub.op(OpKind::Const(float_bits(ty, 1.0)), ty, vec![]);
+                let three = ub.op(OpKind::Const(float_bits(ty, 3.0)), ty, vec![]);
+                let num = ub.op(OpKind::Float(FloatBinOp::Sub), ty, vec![args[2], args[0]]);
+                let den = ub.op(OpKind::Float(FloatBinOp::Sub), ty, vec![args[1], args[0]]);
+                let q = ub.op(OpKind::Float(FloatBinOp::Div), ty, vec![num, den]);
+                let below = ub.op(OpKind::FCmp(FCmpPred::OLt), Type::BOOL, vec![q, zero]);
+                let above = ub.op(OpKind::FCmp(FCmpPred::OGt), Type::BOOL, vec![q, one]);
+                let lo = ub.op(OpKind::Select, ty, vec![below, zero, q]);
+                let t = ub.op(OpKind::Select, ty, vec![above, one, lo]);
+                let tt = ub.op(OpKind::Float(FloatBinOp::Mul), ty, vec![t, t]);
+                let two_t = ub.op(OpKind::Float(FloatBinOp::Add), ty, vec![t, t]);
+                let s = ub.op(OpKind::Float(FloatBinOp::Sub), ty, vec![three, two_t]);
+                ub.add(Op_ {
+                    kind: OpKind::Float(FloatBinOp::Mul),
+                    ty,
+                    operands: vec![tt, s],
                     name,
                 })
             }

@@ -250,6 +250,26 @@ impl Lowering<'_> {
             Op::FDiv => Some(FloatBinOp::Div),
             _ => None,
         };
+        if opc == Op::SMod {
+            // The remainder with the divisor's sign (GLSL's `%` on ints): the truncating
+            // remainder, plus the divisor when the two signs differ and it is not zero.
+            let ty = self.result_type(inst)?;
+            let a = self.value(ub, arg(0))?;
+            let b = self.value(ub, arg(1))?;
+            let r = ub.op(OpKind::Int(IntBinOp::SRem), ty, vec![a, b]);
+            let zero = ub.op(OpKind::Const(0), ty, vec![]);
+            let nonzero = ub.op(OpKind::Cmp(CmpPred::Ne), Type::BOOL, vec![r, zero]);
+            let signs = ub.op(OpKind::Int(IntBinOp::Xor), ty, vec![r, b]);
+            let differ = ub.op(OpKind::Cmp(CmpPred::SLt), Type::BOOL, vec![signs, zero]);
+            let fix = ub.op(OpKind::Int(IntBinOp::And), Type::BOOL, vec![nonzero, differ]);
+            let sum = ub.op(OpKind::Int(IntBinOp::Add), ty, vec![r, b]);
+            return Ok(Some(ub.add(Op_ {
+                kind: OpKind::Select,
+                ty,
+                operands: vec![fix, sum, r],
+                name,
+            })));
+        }
         Ok(Some(if let Some(b) = int_bin {
             let ty = self.result_type(inst)?;
             if !matches!(ty, Type::Int(_)) {

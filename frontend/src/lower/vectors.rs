@@ -117,6 +117,10 @@ impl Lowering<'_> {
                     }
                 }
             }
+            // v · s lane by lane is a multiply by the scalar (glslang's `vec * float`).
+            if c.class.opcode == Op::VectorTimesScalar {
+                c = Instruction::new(Op::FMul, c.result_type, c.result_id, c.operands);
+            }
             out.push(c);
         }
         Ok(out)
@@ -251,7 +255,7 @@ impl Lowering<'_> {
     }
 
     /// Vector instructions that move lanes around (construct, extract, insert, shuffle,
-    /// dynamic extract) and vector loads and stores. Returns false when `inst` is none of these.
+    /// dynamic extract), the dot product, and vector loads and stores. Returns false when `inst` is none of these.
     pub(super) fn lower_vector_shape(
         &mut self,
         ub: &mut UnitBuilder,
@@ -265,6 +269,28 @@ impl Lowering<'_> {
             return self.lower_vector_memory_builtin(ub, inst, pred);
         }
         match inst.class.opcode {
+            Op::Dot => {
+                // The lane products summed in lane order, each step rounded (as the model).
+                let n = lanes_of(self, arg(0)).unwrap_or(0);
+                let ty = self.result_type(inst)?;
+                if !matches!(ty, Type::Float(_)) || n == 0 {
+                    return Err(bad(self.m, inst, "a dot product of float vectors"));
+                }
+                let mut acc = None;
+                for k in 0..n {
+                    let (x, y) = (self.lane_id(arg(0), k), self.lane_id(arg(1), k));
+                    let (x, y) = (self.value(ub, x)?, self.value(ub, y)?);
+                    let p = ub.op(OpKind::Float(FloatBinOp::Mul), ty, vec![x, y]);
+                    acc = Some(match acc {
+                        None => p,
+                        Some(s) => ub.op(OpKind::Float(FloatBinOp::Add), ty, vec![s, p]),
+                    });
+                }
+                if let Some(v) = acc {
+                    ub.values.insert(rid, v);
+                }
+                Ok(true)
+            }
             Op::CompositeConstruct if self.vector_of(inst.result_type).is_some() => {
                 let mut k = 0;
                 for i in 0..inst.operands.len() {

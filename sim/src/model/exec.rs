@@ -193,6 +193,7 @@ impl<'m> Machine<'m> {
             | Op::SDiv
             | Op::UDiv
             | Op::SRem
+            | Op::SMod
             | Op::UMod => {
                 let w = self.result_bits(inst)?;
                 let x = self.int(vals, a(0), inst)?;
@@ -223,7 +224,13 @@ impl<'m> Machine<'m> {
                     Op::UDiv | Op::UMod if y == 0 => 0,
                     Op::UDiv => x / y,
                     Op::UMod => x % y,
-                    Op::SDiv | Op::SRem if y == 0 => 0,
+                    Op::SDiv | Op::SRem | Op::SMod if y == 0 => 0,
+                    // The divisor's sign (SPIR-V OpSMod).
+                    Op::SMod => {
+                        let (a, b) = (sext(x, w), sext(y, w));
+                        let r = a.wrapping_rem(b);
+                        (if r != 0 && (r < 0) != (b < 0) { r.wrapping_add(b) } else { r }) as u64
+                    }
                     Op::SDiv => sext(x, w).wrapping_div(sext(y, w)) as u64,
                     Op::SRem => sext(x, w).wrapping_rem(sext(y, w)) as u64,
                     _ => unreachable!("listed above"),
