@@ -77,7 +77,7 @@ pub fn load_spirv(path: &Path) -> Result<Vec<u8>, Error> {
         source,
     };
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-    if matches!(ext, "cl" | "bc" | "ll") {
+    if matches!(ext, "cl" | "bc" | "ll" | "comp") {
         if !path.exists() {
             return Err(Error::Io {
                 path: file,
@@ -86,6 +86,8 @@ pub fn load_spirv(path: &Path) -> Result<Vec<u8>, Error> {
         }
         if ext == "cl" {
             frontend::opencl::compile_opencl(path).map_err(fe)
+        } else if ext == "comp" {
+            frontend::opencl::compile_glsl(path).map_err(fe)
         } else {
             frontend::opencl::translate_llvm(path).map_err(fe)
         }
@@ -109,6 +111,8 @@ pub struct Options {
     pub unfused_mad: bool,
     /// The IR passes: which to print after, whether to verify the IR between them.
     pub passes: frontend::passes::Options,
+    /// Specialization constants by SpecId (`--spec ID=VALUE`); the others keep their defaults.
+    pub spec: std::collections::HashMap<u32, u64>,
 }
 
 impl Default for Options {
@@ -118,6 +122,7 @@ impl Default for Options {
             flush_denormals: false,
             unfused_mad: false,
             passes: Default::default(),
+            spec: Default::default(),
         }
     }
 }
@@ -143,6 +148,32 @@ pub fn lower(
     lower_with_report(path, kernel, options).map(|(spirv, ir, _)| (spirv, ir))
 }
 
+/// The module in the OpenCL environment the flow reads: specialization constants fixed
+/// (`--spec`, else their defaults) and a Vulkan compute module translated. Both are
+/// rewrites of the SPIR-V itself, so the model and the hardware read the same module.
+pub fn environment(
+    spirv: Vec<u8>,
+    spec: &std::collections::HashMap<u32, u64>,
+) -> Result<Vec<u8>, frontend::FrontendError> {
+    let words: Vec<u32> = spirv
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let little = words.first() == Some(&0x0723_0203);
+    if !little || (spec.is_empty() && !frontend::specialize::has_spec_constants(&words)) {
+        // Not ours to rewrite (the loader names what is wrong), or nothing to specialize:
+        // still translated when it is a shader.
+        if !little {
+            return Ok(spirv);
+        }
+        let none = Default::default();
+        return Ok(frontend::vulkan::translate(&spirv, &none)?.unwrap_or(spirv));
+    }
+    let s = frontend::specialize::specialize(&words, spec)?;
+    let bytes: Vec<u8> = s.words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    Ok(frontend::vulkan::translate(&bytes, &s.defaulted)?.unwrap_or(bytes))
+}
+
 /// `lower`, with what each IR pass did and the dumps `options.passes` asked for.
 pub fn lower_with_report(
     path: &Path,
@@ -154,7 +185,7 @@ pub fn lower_with_report(
         file: file.clone(),
         source,
     };
-    let mut spirv = load_spirv(path)?;
+    let mut spirv = environment(load_spirv(path)?, &options.spec).map_err(fe)?;
     if let Some(resolved) = frontend::mangled::resolve_builtin_imports(&spirv).map_err(fe)? {
         spirv = resolved;
     }

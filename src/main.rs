@@ -34,7 +34,8 @@ enum Cmd {
 #[derive(clap::Args)]
 struct CompileArgs {
     /// The kernel: OpenCL C (.cl, compiled with clang-15 + llvm-spirv-15), SPIR 1.2 LLVM
-    /// (.bc or .ll, translated with llvm-spirv-15) or SPIR-V (.spv).
+    /// (.bc or .ll, translated with llvm-spirv-15), a GLSL compute shader (.comp, compiled
+    /// with glslangValidator) or SPIR-V (.spv; OpenCL kernels or Vulkan compute shaders).
     kernel_file: PathBuf,
     /// Which kernel of the module (needed when it has several).
     #[arg(long)]
@@ -57,6 +58,11 @@ struct CompileArgs {
     /// an fma core (fused), or a multiply and an add, each rounded (unfused).
     #[arg(long, default_value = "fused", value_parser = ["fused", "unfused"])]
     mad: String,
+    /// A specialization constant: SpecId=VALUE (repeatable; integers, or floats as written).
+    /// Vulkan modules size work-groups and local arrays with them; the others keep their
+    /// defaults (a work-group size left at clspv's default is chosen at launch).
+    #[arg(long = "spec", value_name = "ID=VALUE")]
+    spec: Vec<String>,
     /// Print the IR after the named pass (repeatable; `all`: after every pass). The
     /// passes, in order: widen-half, unroll, clean-up, narrow (`--passes` lists them).
     #[arg(long = "print-after", value_name = "PASS")]
@@ -73,7 +79,8 @@ struct CompileArgs {
 #[derive(clap::Args)]
 struct SimArgs {
     /// The kernel: OpenCL C (.cl, compiled with clang-15 + llvm-spirv-15), SPIR 1.2 LLVM
-    /// (.bc or .ll, translated with llvm-spirv-15) or SPIR-V (.spv).
+    /// (.bc or .ll, translated with llvm-spirv-15), a GLSL compute shader (.comp, compiled
+    /// with glslangValidator) or SPIR-V (.spv; OpenCL kernels or Vulkan compute shaders).
     kernel_file: PathBuf,
     /// Which kernel of the module (needed when it has several).
     #[arg(long)]
@@ -118,6 +125,11 @@ struct SimArgs {
     /// an fma core (fused), or a multiply and an add, each rounded (unfused).
     #[arg(long, default_value = "fused", value_parser = ["fused", "unfused"])]
     mad: String,
+    /// A specialization constant: SpecId=VALUE (repeatable; integers, or floats as written).
+    /// Vulkan modules size work-groups and local arrays with them; the others keep their
+    /// defaults (a work-group size left at clspv's default is chosen at launch).
+    #[arg(long = "spec", value_name = "ID=VALUE")]
+    spec: Vec<String>,
 }
 
 /// The options of `cores`.
@@ -456,6 +468,7 @@ fn compile_cmd(a: CompileArgs) -> Result<i32, Error> {
         banking,
         denormals,
         mad,
+        spec,
         print_after,
         passes,
         verify_ir,
@@ -477,6 +490,7 @@ fn compile_cmd(a: CompileArgs) -> Result<i32, Error> {
             print_after,
             verify: verify_ir,
         },
+        spec: parse_spec(&spec)?,
     };
     let c = hls_build::compile(&kernel_file, kernel.as_deref(), &board, &options)?;
     for (pass, ir) in &c.passes.printed {
@@ -492,6 +506,29 @@ fn compile_cmd(a: CompileArgs) -> Result<i32, Error> {
     print!("{}", hls_build::report::text(&c));
     println!("wrote {}", out.display());
     Ok(0)
+}
+
+/// `--spec ID=VALUE` options: integers (decimal or 0x hex, negative ones as two's
+/// complement) or floats, whose bits are used.
+fn parse_spec(specs: &[String]) -> Result<std::collections::HashMap<u32, u64>, Error> {
+    let mut out = std::collections::HashMap::new();
+    for s in specs {
+        let bad = || Error::Usage(format!("--spec {s}: expected SPECID=VALUE, e.g. --spec 0=64"));
+        let (id, value) = s.split_once('=').ok_or_else(bad)?;
+        let id: u32 = id.trim().parse().map_err(|_| bad())?;
+        let v = value.trim();
+        let bits = if let Some(h) = v.strip_prefix("0x") {
+            u64::from_str_radix(h, 16).map_err(|_| bad())?
+        } else if let Ok(i) = v.parse::<i64>() {
+            i as u64
+        } else if let Ok(f) = v.parse::<f32>() {
+            f.to_bits() as u64
+        } else {
+            return Err(bad());
+        };
+        out.insert(id, bits);
+    }
+    Ok(out)
 }
 
 /// `hls-build sim`.
@@ -512,6 +549,7 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
         banking,
         denormals,
         mad,
+        spec,
     } = a;
     let board = Board::load(&board)?;
     let (global, work_dim) = parse_dims(&global, "global")?;
@@ -540,6 +578,7 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
         infer_banking: banking == "infer",
         flush_denormals: denormals == "flush",
         unfused_mad: mad == "unfused",
+        spec: parse_spec(&spec)?,
         ..Default::default()
     };
     // The model alone needs only the frontend (the kernel read into the IR); the RTL

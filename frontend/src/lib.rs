@@ -14,8 +14,10 @@ pub mod opencl;
 pub mod passes;
 pub mod promote;
 pub mod simplify;
+pub mod specialize;
 pub mod spirv;
 pub mod verify;
+pub mod vulkan;
 
 pub use lower::{lower_kernel, lower_kernel_with};
 pub use spirv::SpirvModule;

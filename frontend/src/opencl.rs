@@ -1,5 +1,5 @@
 //! OpenCL C, and SPIR 1.2 LLVM modules, to SPIR-V through the real toolchain: clang-15,
-//! llvm-as-15/llvm-dis-15 and llvm-spirv-15.
+//! llvm-as-15/llvm-dis-15 and llvm-spirv-15. GLSL compute shaders through glslang.
 
 use crate::FrontendError;
 use std::path::Path;
@@ -91,10 +91,33 @@ fn to_spirv(ll: &Path, dir: &Path) -> Result<Vec<u8>, FrontendError> {
     Ok(std::fs::read(&spv)?)
 }
 
+/// A GLSL compute shader (`.comp`) to Vulkan SPIR-V with glslang, as a user would:
+/// `glslangValidator -V --target-env vulkan1.1`.
+pub fn compile_glsl(source: &Path) -> Result<Vec<u8>, FrontendError> {
+    let dir = scratch_dir()?;
+    let spv = dir.join("shader.spv");
+    let result = run(
+        Command::new("glslangValidator")
+            .args(["-V", "--target-env", "vulkan1.1"])
+            .arg(source)
+            .arg("-o")
+            .arg(&spv),
+        "glslangValidator",
+    )
+    .and_then(|_| Ok(std::fs::read(&spv)?));
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
 fn run(cmd: &mut Command, tool: &str) -> Result<(), FrontendError> {
+    let hint = if tool == "glslangValidator" {
+        "install it with: apt-get install -y glslang-tools"
+    } else {
+        INSTALL_HINT
+    };
     let out = cmd.output().map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
-            FrontendError::Toolchain(format!("{tool} not found on PATH; {INSTALL_HINT}"))
+            FrontendError::Toolchain(format!("{tool} not found on PATH; {hint}"))
         } else {
             FrontendError::Toolchain(format!("cannot run {tool}: {e}"))
         }

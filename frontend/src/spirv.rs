@@ -56,7 +56,16 @@ impl SpirvModule {
             }))
     }
 
+    /// Loads and checks a module against the OpenCL environment.
     pub fn load(bytes: &[u8]) -> Result<SpirvModule, FrontendError> {
+        let mut m = Self::parse(bytes)?;
+        m.validate()?;
+        Ok(m)
+    }
+
+    /// Loads a module and indexes it without the environment's checks (the Vulkan
+    /// translation reads a shader module this way before rewriting it).
+    pub fn parse(bytes: &[u8]) -> Result<SpirvModule, FrontendError> {
         if bytes.len() < 20 {
             return Err(FrontendError::NotSpirv(format!(
                 "{} bytes is shorter than the 20-byte SPIR-V header",
@@ -140,7 +149,6 @@ impl SpirvModule {
             module_debug,
         };
         m.index()?;
-        m.validate()?;
         Ok(m)
     }
 

@@ -1,0 +1,463 @@
+//! The kernel's arguments, and function bodies rewritten onto them.
+
+use super::{err, glsl, Chain, Param, Place, Resource, Translator};
+use crate::spirv::{id_operand, literal_operand, SpvType};
+use crate::FrontendError;
+use rspirv::dr::{Function, Instruction, Operand};
+use rspirv::spirv::{Op, StorageClass, Word};
+use std::collections::{HashMap, HashSet};
+
+/// What a function's rewrite keeps track of.
+#[derive(Default)]
+struct Body {
+    chains: HashMap<Word, Chain>,
+    /// Chains that reached an element and were emitted as pointers.
+    emitted: HashSet<Word>,
+    subst: HashMap<Word, Word>,
+    /// Struct values (by-value blocks read whole): their members' ids.
+    virtuals: HashMap<Word, Vec<Word>>,
+    /// Built-in inputs loaded once at the function's entry: variable -> value.
+    loads: HashMap<Word, (Word, Word)>,
+    /// Function variables of vector type: variable -> vector type.
+    vector_vars: HashMap<Word, Word>,
+    /// A lane of one of them at a constant index: pointer -> (variable, index).
+    lanes: HashMap<Word, (Word, u32)>,
+}
+
+impl Translator<'_> {
+    /// The arguments of entry `f`: clspv's reflected ones in ordinal order, then every
+    /// other resource by (set, binding), push constants last.
+    pub(super) fn parameters(&mut self, f: Word, kernel: &str) -> Result<Vec<Param>, FrontendError> {
+        let mut order: Vec<(Word, Option<usize>)> = Vec::new();
+        for a in self.reflected.get(&f).cloned().unwrap_or_default() {
+            let found = self.resources.iter().find_map(|(var, r)| match (&a.place, r) {
+                (Place::Buffer { set, binding }, Resource::Buffer { set: s, binding: b, .. }) if s == set && b == binding => Some((*var, None)),
+                (Place::PushConstant { offset, .. }, Resource::Pod { leaves, set: None }) => {
+                    leaves.iter().position(|l| l.offset == *offset).map(|k| (*var, Some(k)))
+                }
+                (Place::Workgroup { spec_id }, Resource::Local { spec_id: s, .. }) if s == spec_id => Some((*var, None)),
+                _ => None,
+            });
+            match (&a.place, found) {
+                (Place::Other(what), _) => {
+                    return Err(err(format!("kernel '{kernel}' argument {}", a.ordinal), format!("{what} is not supported")))
+                }
+                (_, Some(x)) => order.push(x),
+                // A reflected argument the kernel never reads: clspv dropped its resource.
+                (_, None) => {}
+            }
+        }
+        let mut rest: Vec<(u8, u32, u32, Word)> = Vec::new();
+        for (var, r) in &self.resources {
+            let key = match r {
+                Resource::Buffer { set, binding, .. } => (0, *set, *binding),
+                Resource::Pod { set: Some((s, b)), .. } => (0, *s, *b),
+                Resource::Pod { set: None, .. } => (1, 0, 0),
+                Resource::Local { spec_id, .. } => (2, *spec_id, 0),
+                Resource::Value => continue,
+            };
+            rest.push((key.0, key.1, key.2, *var));
+        }
+        rest.sort();
+        for (_, _, _, var) in rest {
+            match self.resources.get(&var) {
+                Some(Resource::Pod { leaves, .. }) => {
+                    for k in 0..leaves.len() {
+                        if !order.contains(&(var, Some(k))) {
+                            order.push((var, Some(k)));
+                        }
+                    }
+                }
+                _ if !order.contains(&(var, None)) => order.push((var, None)),
+                _ => {}
+            }
+        }
+        let mut params = Vec::new();
+        for (var, leaf) in order {
+            let r = self.resources.get(&var).cloned();
+            let (ty, name, no_write, no_alias) = match (r, leaf) {
+                (Some(Resource::Buffer { elem, name, writable, aliased, .. }), _) => {
+                    (self.pointer_type(StorageClass::CrossWorkgroup, elem), name, !writable, !aliased)
+                }
+                (Some(Resource::Local { elem, name, .. }), _) => (self.pointer_type(StorageClass::Workgroup, elem), name, false, false),
+                (Some(Resource::Pod { leaves, .. }), Some(k)) => {
+                    let l = &leaves[k];
+                    let name = self.reflected.get(&f).and_then(|args| {
+                        args.iter().find(|a| matches!(a.place, Place::PushConstant { offset, .. } if offset == l.offset)).and_then(|a| a.name.clone())
+                    });
+                    (l.ty, name.unwrap_or_else(|| l.name.clone()), false, false)
+                }
+                _ => continue,
+            };
+            params.push(Param { id: self.fresh(), ty, name, var, leaf, no_write, no_alias });
+        }
+        Ok(params)
+    }
+
+    /// Rewrites one function's instructions onto the arguments in `params`.
+    pub(super) fn function(&mut self, func: &mut Function, params: &[Param]) -> Result<(), FrontendError> {
+        let mut b = Body::default();
+        for block in &mut func.blocks {
+            let old = std::mem::take(&mut block.instructions);
+            for inst in old {
+                self.instruction(inst, params, &mut b, &mut block.instructions)?;
+            }
+        }
+        // Built-in inputs (and a work-group size read at launch), loaded at the entry.
+        if let Some((wgs, var)) = self.runtime_wgs {
+            let uses = func.all_inst_iter().any(|i| i.operands.iter().any(|o| matches!(o, Operand::IdRef(x) if *x == wgs || b.subst.get(x) == Some(&wgs))))
+                || b.chains.values().any(|c| self.initial.get(&c.var) == Some(&wgs));
+            if uses {
+                let ty = self.m.module.types_global_values.iter().find(|i| i.result_id == Some(wgs)).and_then(|i| i.result_type).unwrap_or(0);
+                let v = self.fresh();
+                b.loads.insert(var, (v, ty));
+                b.subst.insert(wgs, v);
+            }
+        }
+        if let Some(entry) = func.blocks.first_mut() {
+            let at = entry.instructions.iter().take_while(|i| i.class.opcode == Op::Variable).count();
+            let mut loads: Vec<_> = b.loads.iter().collect();
+            loads.sort();
+            let mut prologue = Vec::new();
+            for (var, (v, ty)) in loads {
+                // A built-in vector is read lane by lane and rebuilt, so vector arithmetic on
+                // it (clspv's `WorkgroupSize & WorkgroupSize`) sees ordinary lanes.
+                let Some(SpvType::Vector(c, n)) = self.m.types.get(ty).cloned() else {
+                    prologue.push(Instruction::new(Op::Load, Some(*ty), Some(*v), vec![Operand::IdRef(*var)]));
+                    continue;
+                };
+                let raw = self.fresh();
+                prologue.push(Instruction::new(Op::Load, Some(*ty), Some(raw), vec![Operand::IdRef(*var)]));
+                let mut lanes = Vec::new();
+                for k in 0..n {
+                    let lane = self.fresh();
+                    prologue.push(Instruction::new(
+                        Op::CompositeExtract,
+                        Some(c),
+                        Some(lane),
+                        vec![Operand::IdRef(raw), Operand::LiteralBit32(k)],
+                    ));
+                    lanes.push(Operand::IdRef(lane));
+                }
+                prologue.push(Instruction::new(Op::CompositeConstruct, Some(*ty), Some(*v), lanes));
+            }
+            entry.instructions.splice(at..at, prologue);
+        }
+        let resolve = |mut id: Word| {
+            for _ in 0..64 {
+                match b.subst.get(&id) {
+                    Some(n) if *n != id => id = *n,
+                    _ => break,
+                }
+            }
+            id
+        };
+        for inst in func.blocks.iter_mut().flat_map(|bl| bl.instructions.iter_mut()) {
+            for o in &mut inst.operands {
+                if let Operand::IdRef(x) = o {
+                    *x = resolve(*x);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn instruction(&mut self, inst: Instruction, params: &[Param], b: &mut Body, out: &mut Vec<Instruction>) -> Result<(), FrontendError> {
+        let m = self.m;
+        let describe = |i: &Instruction| m.describe(i);
+        let param_of = |var: Word, leaf: Option<usize>| params.iter().find(|p| p.var == var && p.leaf == leaf).map(|p| p.id);
+        let op = inst.class.opcode;
+        if self.vector_lane(&inst, b, out) {
+            return Ok(());
+        }
+        match op {
+            Op::AccessChain | Op::InBoundsAccessChain => {
+                let (Some(r), Some(base)) = (inst.result_id, id_operand(&inst, 0)) else {
+                    out.push(inst);
+                    return Ok(());
+                };
+                let idx: Vec<Word> = (1..inst.operands.len()).filter_map(|k| id_operand(&inst, k)).collect();
+                let chain = match b.chains.get(&base) {
+                    Some(c) => Chain { var: c.var, indices: [c.indices.clone(), idx].concat() },
+                    None if self.resources.contains_key(&base) => Chain { var: base, indices: idx },
+                    None => {
+                        out.push(inst);
+                        return Ok(());
+                    }
+                };
+                let element = match self.resources.get(&chain.var) {
+                    Some(Resource::Buffer { .. }) if chain.indices.len() >= 2 => {
+                        if m.constants.get(&chain.indices[0]).map(|c| c.1) != Some(0) {
+                            return Err(err(describe(&inst), "a buffer block's array is its member 0"));
+                        }
+                        Some(chain.indices[1..].to_vec())
+                    }
+                    Some(Resource::Local { .. }) if !chain.indices.is_empty() => Some(chain.indices.clone()),
+                    _ => None,
+                };
+                if let Some(rest) = element {
+                    let p = param_of(chain.var, None).ok_or_else(|| err(describe(&inst), "a resource with no argument in this kernel"))?;
+                    let mut ops = vec![Operand::IdRef(p)];
+                    ops.extend(rest.into_iter().map(Operand::IdRef));
+                    out.push(Instruction::new(Op::InBoundsPtrAccessChain, inst.result_type, Some(r), ops));
+                    b.emitted.insert(r);
+                }
+                b.chains.insert(r, chain);
+                Ok(())
+            }
+            Op::Load => {
+                let Some(p) = id_operand(&inst, 0) else {
+                    out.push(inst);
+                    return Ok(());
+                };
+                if b.emitted.contains(&p) || !(b.chains.contains_key(&p) || self.resources.contains_key(&p)) {
+                    out.push(inst);
+                    return Ok(());
+                }
+                let chain = b.chains.get(&p).cloned().unwrap_or(Chain { var: p, indices: Vec::new() });
+                let r = inst.result_id.unwrap_or(0);
+                match self.resources.get(&chain.var).cloned() {
+                    Some(Resource::Pod { leaves, .. }) => {
+                        let path: Option<Vec<u32>> = chain.indices.iter().map(|i| m.constants.get(i).map(|c| c.1 as u32)).collect();
+                        let path = path.ok_or_else(|| err(describe(&inst), "a push constant or uniform read at a computed index"))?;
+                        let v = self.by_value(chain.var, &path, &leaves, params, b, &describe(&inst))?;
+                        match b.virtuals.get(&v).cloned() {
+                            Some(parts) => {
+                                b.virtuals.insert(r, parts);
+                            }
+                            None => {
+                                b.subst.insert(r, v);
+                            }
+                        }
+                        Ok(())
+                    }
+                    Some(Resource::Value) => {
+                        let source = match self.initial.get(&chain.var) {
+                            Some(init) => *init,
+                            None => self.input_value(chain.var, b),
+                        };
+                        self.extract(inst, source, &chain.indices, out, b)
+                    }
+                    _ => Err(err(describe(&inst), "a load of a whole buffer or local array (only its elements can be read)")),
+                }
+            }
+            Op::CompositeExtract if inst.operands.first().is_some_and(|o| matches!(o, Operand::IdRef(x) if b.virtuals.contains_key(x))) => {
+                let mut v = id_operand(&inst, 0).unwrap_or(0);
+                for k in 1..inst.operands.len() {
+                    let i = literal_operand(&inst, k).unwrap_or(0) as usize;
+                    v = *b.virtuals.get(&v).and_then(|p| p.get(i)).ok_or_else(|| err(describe(&inst), "index out of the struct"))?;
+                }
+                let r = inst.result_id.unwrap_or(0);
+                match b.virtuals.get(&v).cloned() {
+                    Some(parts) => {
+                        b.virtuals.insert(r, parts);
+                    }
+                    None => {
+                        b.subst.insert(r, v);
+                    }
+                }
+                Ok(())
+            }
+            Op::CompositeConstruct | Op::CopyObject
+                if matches!(inst.result_type.and_then(|t| m.types.get(&t)), Some(SpvType::Struct(_))) =>
+            {
+                let parts: Vec<Word> = (0..inst.operands.len()).filter_map(|k| id_operand(&inst, k)).collect();
+                let r = inst.result_id.unwrap_or(0);
+                if op == Op::CopyObject {
+                    if let Some(p) = parts.first().and_then(|x| b.virtuals.get(x)).cloned() {
+                        b.virtuals.insert(r, p);
+                        return Ok(());
+                    }
+                    return Err(err(describe(&inst), "struct values are not supported"));
+                }
+                b.virtuals.insert(r, parts);
+                Ok(())
+            }
+            Op::ExtInst if self.is_glsl(&inst) => self.glsl(inst, out),
+            Op::ArrayLength => Err(err(
+                describe(&inst),
+                "the length of a runtime array is not known to the hardware; pass it as a push constant",
+            )),
+            _ => {
+                for o in &inst.operands {
+                    if let Operand::IdRef(x) = o {
+                        if b.virtuals.contains_key(x) {
+                            return Err(err(describe(&inst), "a struct value used whole (only its members can be read)"));
+                        }
+                        let root = b.chains.get(x).map(|c| c.var).or(self.resources.contains_key(x).then_some(*x));
+                        if let Some(root) = root {
+                            if !b.emitted.contains(x) && !matches!(self.resources.get(&root), Some(Resource::Value)) {
+                                return Err(err(describe(&inst), format!("uses %{x}, a whole buffer, block or local array, as a pointer")));
+                            }
+                        }
+                    }
+                }
+                out.push(inst);
+                Ok(())
+            }
+        }
+    }
+
+    /// glslang reads and writes one lane of a local vector through an access chain
+    /// (`v.y = …`); the promotion to SSA values takes whole vectors, so a lane becomes an
+    /// extract from, or an insert into, the whole value. Whether `inst` was one of those.
+    fn vector_lane(&mut self, inst: &Instruction, b: &mut Body, out: &mut Vec<Instruction>) -> bool {
+        let m = self.m;
+        match inst.class.opcode {
+            Op::Variable => {
+                if let (Some(r), Some(SpvType::Pointer(StorageClass::Function, t))) =
+                    (inst.result_id, inst.result_type.and_then(|t| m.types.get(&t)))
+                {
+                    if matches!(m.types.get(t), Some(SpvType::Vector(..))) {
+                        b.vector_vars.insert(r, *t);
+                    }
+                }
+                false
+            }
+            Op::AccessChain | Op::InBoundsAccessChain if inst.operands.len() == 2 => {
+                let (Some(r), Some(var), Some(k)) = (inst.result_id, id_operand(inst, 0), id_operand(inst, 1)) else {
+                    return false;
+                };
+                let Some(k) = m.constants.get(&k).map(|c| c.1 as u32) else { return false };
+                if !b.vector_vars.contains_key(&var) {
+                    return false;
+                }
+                b.lanes.insert(r, (var, k));
+                true
+            }
+            Op::Load => {
+                let Some(&(var, k)) = id_operand(inst, 0).and_then(|p| b.lanes.get(&p)) else { return false };
+                let whole = self.fresh();
+                out.push(Instruction::new(Op::Load, b.vector_vars.get(&var).copied(), Some(whole), vec![Operand::IdRef(var)]));
+                out.push(Instruction::new(
+                    Op::CompositeExtract,
+                    inst.result_type,
+                    inst.result_id,
+                    vec![Operand::IdRef(whole), Operand::LiteralBit32(k)],
+                ));
+                true
+            }
+            Op::Store => {
+                let Some(&(var, k)) = id_operand(inst, 0).and_then(|p| b.lanes.get(&p)) else { return false };
+                let ty = b.vector_vars.get(&var).copied();
+                let (whole, new) = (self.fresh(), self.fresh());
+                out.push(Instruction::new(Op::Load, ty, Some(whole), vec![Operand::IdRef(var)]));
+                out.push(Instruction::new(
+                    Op::CompositeInsert,
+                    ty,
+                    Some(new),
+                    vec![inst.operands[1].clone(), Operand::IdRef(whole), Operand::LiteralBit32(k)],
+                ));
+                out.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(var), Operand::IdRef(new)]));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The value of a by-value block at `path`: a leaf's argument, or a struct of them.
+    #[allow(clippy::too_many_arguments)]
+    fn by_value(&mut self, var: Word, path: &[u32], leaves: &[super::Leaf], params: &[Param], b: &mut Body, inst: &str) -> Result<Word, FrontendError> {
+        if let Some(k) = leaves.iter().position(|l| l.path == path) {
+            return params
+                .iter()
+                .find(|p| p.var == var && p.leaf == Some(k))
+                .map(|p| p.id)
+                .ok_or_else(|| err(inst.into(), "a push constant with no argument in this kernel"));
+        }
+        let mut members: Vec<u32> = leaves
+            .iter()
+            .filter(|l| l.path.len() > path.len() && l.path.starts_with(path))
+            .map(|l| l.path[path.len()])
+            .collect();
+        members.dedup();
+        if members.is_empty() {
+            return Err(err(inst.into(), "reads past the end of a push-constant or uniform block"));
+        }
+        let mut parts = Vec::new();
+        for k in members {
+            let p = [path, &[k]].concat();
+            parts.push(self.by_value(var, &p, leaves, params, b, inst)?);
+        }
+        let id = self.fresh();
+        b.virtuals.insert(id, parts);
+        Ok(id)
+    }
+
+    /// The whole value of built-in input `var`, loaded once per function.
+    fn input_value(&mut self, var: Word, b: &mut Body) -> Word {
+        if let Some((v, _)) = b.loads.get(&var) {
+            return *v;
+        }
+        let ty = super::rules::pointee(self.m, self.m.module.types_global_values.iter().find(|i| i.result_id == Some(var)).and_then(|i| i.result_type))
+            .unwrap_or(0);
+        let v = self.fresh();
+        b.loads.insert(var, (v, ty));
+        v
+    }
+
+    /// `Load(AccessChain(value, indices))` as an extract from the value.
+    fn extract(&mut self, inst: Instruction, source: Word, indices: &[Word], out: &mut Vec<Instruction>, b: &mut Body) -> Result<(), FrontendError> {
+        let r = inst.result_id.unwrap_or(0);
+        if indices.is_empty() {
+            b.subst.insert(r, source);
+            return Ok(());
+        }
+        let lits: Option<Vec<u32>> = indices.iter().map(|i| self.m.constants.get(i).map(|c| c.1 as u32)).collect();
+        match (lits, indices) {
+            (Some(lits), _) => {
+                let mut ops = vec![Operand::IdRef(source)];
+                ops.extend(lits.into_iter().map(Operand::LiteralBit32));
+                out.push(Instruction::new(Op::CompositeExtract, inst.result_type, Some(r), ops));
+            }
+            (None, [dynamic]) => out.push(Instruction::new(
+                Op::VectorExtractDynamic,
+                inst.result_type,
+                Some(r),
+                vec![Operand::IdRef(source), Operand::IdRef(*dynamic)],
+            )),
+            _ => return Err(err(self.m.describe(&inst), "a built-in or constant read at several computed indices")),
+        }
+        Ok(())
+    }
+
+    fn is_glsl(&self, inst: &Instruction) -> bool {
+        let set = id_operand(inst, 0);
+        self.m.module.ext_inst_imports.iter().any(|i| {
+            i.result_id == set && matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == "GLSL.std.450")
+        })
+    }
+
+    /// A GLSL.std.450 instruction as OpenCL.std.
+    fn glsl(&mut self, inst: Instruction, out: &mut Vec<Instruction>) -> Result<(), FrontendError> {
+        let set = match self.opencl_std {
+            Some(s) => s,
+            None => {
+                let s = self.fresh();
+                self.opencl_std = Some(s);
+                s
+            }
+        };
+        let number = match inst.operands.get(1) {
+            Some(Operand::LiteralExtInstInteger(n)) => *n,
+            _ => 0,
+        };
+        let args: Vec<Operand> = inst.operands[2..].to_vec();
+        match glsl::map(number).map_err(|why| err(self.m.describe(&inst), why))? {
+            glsl::Mapping::Same(c) => {
+                let mut ops = vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(c as u32)];
+                ops.extend(args);
+                out.push(Instruction::new(Op::ExtInst, inst.result_type, inst.result_id, ops));
+            }
+            glsl::Mapping::Fract => {
+                let floor = self.fresh();
+                let mut ops = vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(rspirv::spirv::OpenclStd100Op::floor as u32)];
+                ops.extend(args.iter().cloned());
+                out.push(Instruction::new(Op::ExtInst, inst.result_type, Some(floor), ops));
+                let x = args.first().cloned().unwrap_or(Operand::IdRef(0));
+                out.push(Instruction::new(Op::FSub, inst.result_type, inst.result_id, vec![x, Operand::IdRef(floor)]));
+            }
+        }
+        Ok(())
+    }
+}

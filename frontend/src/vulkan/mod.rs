@@ -1,0 +1,486 @@
+//! Vulkan compute input: a GLCompute module (glslang, clspv, any producer) is translated
+//! into the OpenCL kernel environment the rest of the flow reads, so the model and the
+//! hardware see one module and one interface convention:
+//!
+//! - a `StorageBuffer`/`Uniform` block holding one array (runtime-sized or not) becomes a
+//!   `global T *` argument (an AXI4 master), named by clspv's reflection, else by the GLSL
+//!   instance name, else by the array member's name, else `set<S>_binding<B>`;
+//! - a push-constant block, or a uniform block of scalars, becomes one scalar argument per
+//!   member (control registers), named by the reflection or the member names;
+//! - clspv's `__local` pointer arguments (Workgroup arrays sized by a spec constant) become
+//!   `local T *` arguments again, sized at launch as OpenCL's are;
+//! - built-in inputs read through access chains become loads and extracts; a work-group size
+//!   left to specialization (clspv's default) is read at launch, as OpenCL's `get_local_size`;
+//! - GLSL.std.450 becomes OpenCL.std (`glsl.rs`).
+//!
+//! Arguments are ordered by clspv's ordinals, else by (set, binding) with push constants
+//! last. Vulkan assumes distinct descriptors do not alias unless decorated Aliased (SPIR-V
+//! §2.18.2), so buffers get NoAlias. The rules the translation relies on are checked first
+//! and named (`rules.rs`).
+
+pub mod glsl;
+pub mod reflection;
+mod rules;
+
+use crate::spirv::{id_operand, SpirvModule, SpvType};
+use crate::FrontendError;
+use reflection::{Argument, Place};
+use rspirv::dr::{Instruction, Module, Operand};
+use rspirv::spirv::{BuiltIn, Capability, Decoration, ExecutionMode, Op, StorageClass, Word};
+use std::collections::{HashMap, HashSet};
+
+/// Whether the module is a shader module (declares the Shader capability).
+pub fn is_shader(m: &SpirvModule) -> bool {
+    m.module
+        .capabilities
+        .iter()
+        .any(|i| matches!(i.operands.first(), Some(Operand::Capability(Capability::Shader))))
+}
+
+/// The module translated into the OpenCL environment, or `None` when it is not a shader
+/// module. `defaulted`: spec constants that kept their defaults (`specialize`).
+pub fn translate(bytes: &[u8], defaulted: &HashSet<Word>) -> Result<Option<Vec<u8>>, FrontendError> {
+    let m = SpirvModule::parse(bytes)?;
+    if !is_shader(&m) {
+        return Ok(None);
+    }
+    rules::check(&m)?;
+    let mut t = Translator::new(&m, defaulted);
+    t.run()?;
+    use rspirv::binary::Assemble;
+    Ok(Some(t.module.assemble().iter().flat_map(|w| w.to_le_bytes()).collect()))
+}
+
+/// What a module-level variable becomes.
+#[derive(Clone)]
+enum Resource {
+    /// A block of one array: a buffer argument (indices from the variable start with the
+    /// member, 0).
+    Buffer { elem: Word, set: u32, binding: u32, name: String, writable: bool, aliased: bool },
+    /// Scalars read by value: one argument per leaf.
+    Pod { leaves: Vec<Leaf>, set: Option<(u32, u32)> },
+    /// A Workgroup array passed as a `local T *` argument (clspv's `__local` arguments).
+    Local { elem: Word, name: String, spec_id: u32 },
+    /// A read-only value: a built-in input (loaded once per function) or a Private
+    /// variable with a constant initializer that is never stored to.
+    Value,
+}
+
+#[derive(Clone)]
+struct Leaf {
+    path: Vec<u32>,
+    ty: Word,
+    offset: u32,
+    name: String,
+}
+
+/// An access chain into a translated variable: its root and the indices from it.
+#[derive(Clone)]
+struct Chain {
+    var: Word,
+    indices: Vec<Word>,
+}
+
+struct Translator<'a> {
+    m: &'a SpirvModule,
+    module: Module,
+    bound: Word,
+    defaulted: &'a HashSet<Word>,
+    resources: HashMap<Word, Resource>,
+    /// Constant values of Private variables and built-in WorkgroupSize constants.
+    initial: HashMap<Word, Word>,
+    reflected: HashMap<Word, Vec<Argument>>,
+    /// Pointer types by (storage class, pointee), made on demand.
+    pointer_types: HashMap<(StorageClass, Word), Word>,
+    new_types: Vec<Instruction>,
+    opencl_std: Option<Word>,
+    /// The work-group size is read at launch: this Input variable replaces the constant.
+    runtime_wgs: Option<(Word, Word)>,
+}
+
+fn err(inst: String, message: impl Into<String>) -> FrontendError {
+    FrontendError::Unsupported { inst, message: message.into() }
+}
+
+impl<'a> Translator<'a> {
+    fn new(m: &'a SpirvModule, defaulted: &'a HashSet<Word>) -> Self {
+        let mut pointer_types = HashMap::new();
+        for i in &m.module.types_global_values {
+            if let (Op::TypePointer, Some(id), Some(Operand::StorageClass(sc)), Some(t)) =
+                (i.class.opcode, i.result_id, i.operands.first(), id_operand(i, 1))
+            {
+                pointer_types.entry((opencl_class(*sc), t)).or_insert(id);
+            }
+        }
+        Translator {
+            m,
+            module: m.module.clone(),
+            bound: m.bound,
+            defaulted,
+            resources: HashMap::new(),
+            initial: HashMap::new(),
+            reflected: reflection::arguments(m),
+            pointer_types,
+            new_types: Vec::new(),
+            opencl_std: None,
+            runtime_wgs: None,
+        }
+    }
+
+    fn fresh(&mut self) -> Word {
+        self.bound += 1;
+        self.bound - 1
+    }
+
+    fn pointer_type(&mut self, sc: StorageClass, t: Word) -> Word {
+        if let Some(p) = self.pointer_types.get(&(sc, t)) {
+            return *p;
+        }
+        let id = self.fresh();
+        self.new_types.push(Instruction::new(Op::TypePointer, None, Some(id), vec![Operand::StorageClass(sc), Operand::IdRef(t)]));
+        self.pointer_types.insert((sc, t), id);
+        id
+    }
+
+    fn run(&mut self) -> Result<(), FrontendError> {
+        self.classify()?;
+        self.work_group_size()?;
+        let entries: Vec<(Word, String)> = self
+            .m
+            .module
+            .entry_points
+            .iter()
+            .filter_map(|e| {
+                let name = match e.operands.get(2) {
+                    Some(Operand::LiteralString(s)) => s.clone(),
+                    _ => String::new(),
+                };
+                Some((id_operand(e, 1)?, name))
+            })
+            .collect();
+        let stored = self.stored_variables();
+        for (var, r) in &self.resources {
+            if matches!(r, Resource::Pod { .. } | Resource::Value) && stored.contains(var) {
+                return Err(FrontendError::Invalid {
+                    rule: "Vulkan environment, read-only storage classes".into(),
+                    inst: format!("%{var} ({})", self.m.names.get(var).map_or("", |s| s.as_str())),
+                    message: "a push constant, uniform or built-in input is written".into(),
+                });
+            }
+        }
+        let mut params_of: HashMap<Word, Vec<Param>> = HashMap::new();
+        for (f, name) in &entries {
+            params_of.insert(*f, self.parameters(*f, name)?);
+        }
+        let single = (entries.len() == 1).then(|| entries[0].0);
+        let functions = std::mem::take(&mut self.module.functions);
+        let mut out = Vec::new();
+        for mut func in functions {
+            let fid = func.def.as_ref().and_then(|d| d.result_id).unwrap_or(0);
+            // Helpers see the single kernel's arguments (the inliner copies them in).
+            let params = params_of.get(&fid).or_else(|| single.and_then(|s| params_of.get(&s))).cloned().unwrap_or_default();
+            self.function(&mut func, &params)?;
+            if let Some(ps) = params_of.get(&fid) {
+                self.signature(&mut func, ps);
+            }
+            out.push(func);
+        }
+        self.module.functions = out;
+        self.module_level();
+        if let Some(h) = self.module.header.as_mut() {
+            h.bound = self.bound;
+        }
+        Ok(())
+    }
+
+    /// Sorts every module-level variable into what it becomes.
+    fn classify(&mut self) -> Result<(), FrontendError> {
+        let m = self.m;
+        for v in m.module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
+            let (Some(id), Some(Operand::StorageClass(sc))) = (v.result_id, v.operands.first()) else {
+                continue;
+            };
+            let Some(ty) = rules::pointee(m, v.result_type) else { continue };
+            let inst = m.describe(v);
+            let r = match sc {
+                StorageClass::StorageBuffer | StorageClass::Uniform => {
+                    let set = rules::literal(m, id, Decoration::DescriptorSet).unwrap_or(0);
+                    let binding = rules::literal(m, id, Decoration::Binding).unwrap_or(0);
+                    self.block(id, ty, *sc, set, binding, &inst)?
+                }
+                StorageClass::PushConstant => Resource::Pod { leaves: self.leaves(ty, &inst)?, set: None },
+                StorageClass::Input => Resource::Value,
+                StorageClass::Private => match id_operand(v, 1) {
+                    Some(init) => {
+                        self.initial.insert(id, init);
+                        Resource::Value
+                    }
+                    None => continue,
+                },
+                StorageClass::Workgroup => match self.local_argument(ty) {
+                    Some((elem, spec_id)) => {
+                        let name = self
+                            .reflected
+                            .values()
+                            .flatten()
+                            .find(|a| a.place == Place::Workgroup { spec_id })
+                            .and_then(|a| a.name.clone())
+                            .unwrap_or_else(|| format!("local_spec{spec_id}"));
+                        Resource::Local { elem, name, spec_id }
+                    }
+                    None => continue,
+                },
+                StorageClass::UniformConstant => {
+                    return Err(err(inst, "images, samplers and other opaque resources are not built in hardware"))
+                }
+                _ => continue,
+            };
+            self.resources.insert(id, r);
+        }
+        Ok(())
+    }
+
+    /// A StorageBuffer/Uniform block: a buffer when it holds one array, scalars by value
+    /// when it is a uniform block of scalars.
+    fn block(&self, var: Word, ty: Word, sc: StorageClass, set: u32, binding: u32, inst: &str) -> Result<Resource, FrontendError> {
+        let m = self.m;
+        let Some(SpvType::Struct(members)) = m.types.get(&ty) else {
+            return Err(err(inst.into(), "a buffer variable that does not point to a block struct"));
+        };
+        let array = |t: &Word| match m.types.get(t) {
+            Some(SpvType::Array(e, _)) => Some(*e),
+            Some(SpvType::Other("TypeRuntimeArray")) => m
+                .module
+                .types_global_values
+                .iter()
+                .find(|i| i.result_id == Some(*t))
+                .and_then(|i| id_operand(i, 0)),
+            _ => None,
+        };
+        let writable_member = |k: u32| {
+            !m.member_decorations
+                .get(&(ty, k))
+                .is_some_and(|d| d.iter().any(|(x, _)| *x == Decoration::NonWritable))
+        };
+        match (members.as_slice(), sc) {
+            ([only], _) if array(only).is_some() => {
+                let elem = array(only).unwrap_or(0);
+                let stride = rules::literal(m, *only, Decoration::ArrayStride);
+                let size = m.type_size(elem);
+                if stride.is_some() && stride.map(u64::from) != size {
+                    return Err(err(
+                        inst.into(),
+                        format!(
+                            "the array's stride is {} bytes but its {}-byte elements are packed in OpenCL's layout; use std430 (scalar arrays of stride = size)",
+                            stride.unwrap_or(0),
+                            size.unwrap_or(0)
+                        ),
+                    ));
+                }
+                let name = self.reflected_name(set, binding).unwrap_or_else(|| {
+                    let instance = self.name_of(var);
+                    if !instance.is_empty() {
+                        instance
+                    } else {
+                        m.member_names
+                            .get(&(ty, 0))
+                            .filter(|s| !s.is_empty())
+                            .cloned()
+                            .unwrap_or_else(|| format!("set{set}_binding{binding}"))
+                    }
+                });
+                Ok(Resource::Buffer {
+                    elem,
+                    set,
+                    binding,
+                    name,
+                    writable: writable_member(0) && !m.has_decoration(var, Decoration::NonWritable),
+                    aliased: m.has_decoration(var, Decoration::Aliased),
+                })
+            }
+            (_, StorageClass::Uniform) => Ok(Resource::Pod { leaves: self.leaves(ty, inst)?, set: Some((set, binding)) }),
+            _ => Err(err(
+                inst.into(),
+                "a storage buffer becomes one AXI4 master when its block holds exactly one array (`buffer B { float x[]; }`); split the other members into buffers or push constants",
+            )),
+        }
+    }
+
+    /// The scalar leaves of a by-value block, with their byte offsets and names.
+    fn leaves(&self, ty: Word, inst: &str) -> Result<Vec<Leaf>, FrontendError> {
+        let mut out = Vec::new();
+        self.walk_leaves(ty, Vec::new(), 0, String::new(), inst, &mut out, 0)?;
+        Ok(out)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn walk_leaves(&self, ty: Word, path: Vec<u32>, offset: u32, name: String, inst: &str, out: &mut Vec<Leaf>, depth: u32) -> Result<(), FrontendError> {
+        let m = self.m;
+        if depth > 8 {
+            return Err(err(inst.into(), "by-value blocks nested more than 8 deep"));
+        }
+        match m.types.get(&ty) {
+            Some(SpvType::Struct(members)) => {
+                for (k, mt) in members.iter().enumerate() {
+                    let k = k as u32;
+                    let off = m
+                        .member_decorations
+                        .get(&(ty, k))
+                        .and_then(|d| {
+                            d.iter().find_map(|(x, o)| match (x, o.first()) {
+                                (Decoration::Offset, Some(Operand::LiteralBit32(v))) => Some(*v),
+                                _ => None,
+                            })
+                        })
+                        .unwrap_or(0);
+                    let member = m.member_names.get(&(ty, k)).filter(|s| !s.is_empty()).cloned().unwrap_or_else(|| format!("m{k}"));
+                    let leaf_name = if name.is_empty() { member } else { format!("{name}_{member}") };
+                    let mut p = path.clone();
+                    p.push(k);
+                    self.walk_leaves(*mt, p, offset + off, leaf_name, inst, out, depth + 1)?;
+                }
+                Ok(())
+            }
+            Some(SpvType::Int(_) | SpvType::Float(_) | SpvType::Bool) => {
+                out.push(Leaf { path, ty, offset, name });
+                Ok(())
+            }
+            _ => Err(err(
+                inst.into(),
+                format!("member '{name}' of a push-constant or uniform block is not a scalar; scalar members become control registers (vectors and arrays there are not supported yet)"),
+            )),
+        }
+    }
+
+    /// A Workgroup array whose length is a specialization constant that clspv's reflection
+    /// names as a `__local` argument: (element type, SpecId).
+    fn local_argument(&self, ty: Word) -> Option<(Word, u32)> {
+        let SpvType::Array(elem, len) = self.m.types.get(&ty)? else { return None };
+        let spec_id = rules::literal(self.m, *len, Decoration::SpecId)?;
+        self.reflected
+            .values()
+            .flatten()
+            .any(|a| a.place == Place::Workgroup { spec_id })
+            .then_some((*elem, spec_id))
+    }
+
+    fn reflected_name(&self, set: u32, binding: u32) -> Option<String> {
+        self.reflected.values().flatten().find(|a| a.place == Place::Buffer { set, binding }).and_then(|a| a.name.clone())
+    }
+
+    fn name_of(&self, id: Word) -> String {
+        self.m.names.get(&id).cloned().unwrap_or_default()
+    }
+
+    /// Variables some instruction stores to, copies into or modifies atomically.
+    fn stored_variables(&self) -> HashSet<Word> {
+        let mut roots: HashMap<Word, Word> = HashMap::new();
+        let mut out = HashSet::new();
+        for inst in self.m.module.functions.iter().flat_map(|f| f.blocks.iter()).flat_map(|b| b.instructions.iter()) {
+            let root = |id: Word, roots: &HashMap<Word, Word>| roots.get(&id).copied().unwrap_or(id);
+            match inst.class.opcode {
+                Op::AccessChain | Op::InBoundsAccessChain | Op::PtrAccessChain | Op::InBoundsPtrAccessChain => {
+                    if let (Some(r), Some(b)) = (inst.result_id, id_operand(inst, 0)) {
+                        roots.insert(r, root(b, &roots));
+                    }
+                }
+                Op::Store | Op::CopyMemory | Op::CopyMemorySized => {
+                    if let Some(p) = id_operand(inst, 0) {
+                        out.insert(root(p, &roots));
+                    }
+                }
+                op if format!("{op:?}").starts_with("Atomic") && op != Op::AtomicLoad => {
+                    if let Some(p) = id_operand(inst, 0) {
+                        out.insert(root(p, &roots));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// The work-group size: LocalSizeId becomes LocalSize; a WorkgroupSize built-in
+    /// constant fixes LocalSize unless its spec constants kept their defaults and no
+    /// LocalSize says otherwise, in which case it is read at launch.
+    fn work_group_size(&mut self) -> Result<(), FrontendError> {
+        let m = self.m;
+        let value = |id: &Word| m.constants.get(id).map(|(_, v)| *v as u32);
+        for e in &mut self.module.execution_modes {
+            if matches!(e.operands.get(1), Some(Operand::ExecutionMode(ExecutionMode::LocalSizeId))) {
+                let xyz: Vec<u32> = e.operands[2..]
+                    .iter()
+                    .map(|o| match o {
+                        Operand::IdRef(id) => value(id).unwrap_or(1),
+                        _ => 1,
+                    })
+                    .collect();
+                e.operands.truncate(1);
+                e.operands.push(Operand::ExecutionMode(ExecutionMode::LocalSize));
+                e.operands.extend(xyz.into_iter().map(Operand::LiteralBit32));
+            }
+        }
+        let wgs = m.module.types_global_values.iter().find(|i| {
+            i.result_id.is_some_and(|id| rules::builtin(m, id) == Some(BuiltIn::WorkgroupSize)) && i.class.opcode != Op::Variable
+        });
+        let Some(wgs) = wgs else { return Ok(()) };
+        let id = wgs.result_id.unwrap_or(0);
+        let parts: Vec<Word> = (0..wgs.operands.len()).filter_map(|k| id_operand(wgs, k)).collect();
+        let sized_by_mode = self
+            .module
+            .execution_modes
+            .iter()
+            .any(|e| matches!(e.operands.get(1), Some(Operand::ExecutionMode(ExecutionMode::LocalSize))));
+        if parts.iter().any(|p| self.defaulted.contains(p)) && !sized_by_mode {
+            let ty = wgs.result_type.unwrap_or(0);
+            let ptr = self.pointer_type(StorageClass::Input, ty);
+            let var = self.fresh();
+            self.new_types.push(Instruction::new(Op::Variable, Some(ptr), Some(var), vec![Operand::StorageClass(StorageClass::Input)]));
+            self.module.annotations.push(Instruction::new(
+                Op::Decorate,
+                None,
+                None,
+                vec![Operand::IdRef(var), Operand::Decoration(Decoration::BuiltIn), Operand::BuiltIn(BuiltIn::WorkgroupSize)],
+            ));
+            self.runtime_wgs = Some((id, var));
+            return Ok(());
+        }
+        let xyz: Option<Vec<u32>> = parts.iter().map(value).collect();
+        let Some(xyz) = xyz.filter(|v| v.len() == 3) else {
+            return Err(err(m.describe(wgs), "the WorkgroupSize built-in is not three known constants"));
+        };
+        self.module.execution_modes.retain(|e| !matches!(e.operands.get(1), Some(Operand::ExecutionMode(ExecutionMode::LocalSize))));
+        let entries: Vec<Word> = m.module.entry_points.iter().filter_map(|e| id_operand(e, 1)).collect();
+        for f in entries {
+            let mut ops = vec![Operand::IdRef(f), Operand::ExecutionMode(ExecutionMode::LocalSize)];
+            ops.extend(xyz.iter().map(|v| Operand::LiteralBit32(*v)));
+            self.module.execution_modes.push(Instruction::new(Op::ExecutionMode, None, None, ops));
+        }
+        Ok(())
+    }
+}
+
+/// A kernel argument made from a resource.
+#[derive(Clone)]
+struct Param {
+    id: Word,
+    ty: Word,
+    name: String,
+    /// The resource and, for a by-value leaf, which one.
+    var: Word,
+    leaf: Option<usize>,
+    no_write: bool,
+    no_alias: bool,
+}
+
+mod body;
+mod module;
+
+/// The storage class a Vulkan pointer has in the OpenCL environment.
+fn opencl_class(sc: StorageClass) -> StorageClass {
+    match sc {
+        StorageClass::StorageBuffer | StorageClass::Uniform | StorageClass::PhysicalStorageBuffer => StorageClass::CrossWorkgroup,
+        StorageClass::PushConstant => StorageClass::Function,
+        other => other,
+    }
+}
