@@ -13,6 +13,10 @@ parameter names discarded, FP contraction on). pocl builds the file with the sam
 optimisation-independent semantics: contraction left on, and -cl-fast-relaxed-math /
 -cl-mad-enable passed through when the flags hold them.
 
+With --clspv each file is compiled by clspv instead (the pyclspv wheel, as a Vulkan user
+would) and hls-build gets its Vulkan compute module; pocl builds the file with contraction
+on, as clspv contracts a*b+c into fma. A file clspv refuses is listed as such.
+
 With --rtl each kernel is also co-simulated (Verilator) and must match the model bit for
 bit before the model is compared with pocl (minutes, not seconds).
 
@@ -110,6 +114,19 @@ def ulps(a, b):
     return np.where(both_nan, 0, d)
 
 
+def clspv_spirv(path, src, tmp):
+    """clspv's Vulkan SPIR-V for the file, or its error as a string."""
+    import pyclspv
+    try:
+        data = pyclspv.compile(src)
+    except Exception as e:  # pyclspv raises RuntimeError with clspv's diagnostics
+        lines = [l for l in str(e).strip().splitlines() if "error" in l] or str(e).splitlines() or ["?"]
+        return f"clspv: {lines[0].strip()}"
+    spv = pathlib.Path(tmp, path.stem + "-clspv.spv")
+    spv.write_bytes(data)
+    return spv
+
+
 def to_spirv(path, cflags, tmp):
     """The .spv a user gets from the public toolchain with these clang flags, or the tool's
     last error line as a string (a refusal by the translator is not ours to fix)."""
@@ -133,7 +150,7 @@ RELAXED = 2.0 ** -14
 
 
 def run_one(path, src, name, params, d, ctx, queue, prog, hls, tmp, verbose, rtl=False,
-            spv=None, relaxed=False):
+            spv=None, relaxed=False, named=False):
     rng = np.random.default_rng(abs(hash(name)) % (2 ** 32))
     glob = [int(x) for x in d["global"].split(",")]
     loc = [int(x) for x in d["local"].split(",")]
@@ -143,7 +160,7 @@ def run_one(path, src, name, params, d, ctx, queue, prog, hls, tmp, verbose, rtl
     host_args, bufs = [], []
     for i, (pname, is_buf, dtype, lanes) in enumerate(params):
         # By position when the .spv comes from clang's defaults (no parameter names).
-        key = str(i) if spv else pname
+        key = str(i) if spv and not named else pname
         if is_buf == "local":
             # A local pointer: the size only (elements), as clSetKernelArg(size, NULL).
             n = int(d.get(f"local.{pname}", "64"))
@@ -213,6 +230,7 @@ def main():
     ap.add_argument("-v", action="store_true")
     ap.add_argument("--rtl", action="store_true", help="co-simulate the RTL too")
     ap.add_argument("--cflags", help="compile with these clang flags outside hls-build")
+    ap.add_argument("--clspv", action="store_true", help="compile with clspv (Vulkan SPIR-V)")
     args = ap.parse_args()
     platform = [p for p in cl.get_platforms() if "Portable" in p.name][0]
     ctx = cl.Context(platform.get_devices())
@@ -229,14 +247,18 @@ def main():
                 # vloadn/vstoren for generic pointers, which its compiler lacks).
                 opts = f"-cl-std={d.get('std', 'CL2.0')}"
                 cflags = args.cflags or d.get("cflags", "").replace("_", " ") or None
-                if cflags:
+                if args.clspv:
+                    cflags = None
+                    prog = cl.Program(ctx, src).build(options=opts)
+                elif cflags:
                     relaxed = [f for f in cflags.split()
                                if f in ("-cl-fast-relaxed-math", "-cl-mad-enable")]
                     prog = cl.Program(ctx, src).build(options=" ".join([opts, *relaxed]))
                 else:
                     prog = cl.Program(ctx, "#pragma OPENCL FP_CONTRACT OFF\n" + src).build(
                         options=opts)
-                spv = to_spirv(path, cflags, tmp) if cflags else None
+                spv = clspv_spirv(path, src, tmp) if args.clspv else \
+                    to_spirv(path, cflags, tmp) if cflags else None
             except cl.RuntimeError as e:
                 prog = None
                 pocl_error = str(e).strip().splitlines()[-3:]
@@ -249,12 +271,14 @@ def main():
                     failed.append(name)
                     continue
                 if isinstance(spv, str):
-                    print(f"SKIP {path.name}:{name}: the public toolchain refuses it: {spv}")
+                    who = "clspv" if args.clspv else "the public toolchain"
+                    print(f"SKIP {path.name}:{name}: {who} refuses it: {spv}")
                     skipped.append(name)
                     continue
                 why = run_one(path, src, name, params, d, ctx, queue, prog, args.hls_build,
                               tmp, args.v, args.rtl, spv,
-                              relaxed="-cl-fast-relaxed-math" in (cflags or ""))
+                              relaxed="-cl-fast-relaxed-math" in (cflags or ""),
+                              named=args.clspv)
                 if why and "RTL generation:" in why:
                     # A construct the hardware generator refuses by name (barriers, a math
                     # function without a core): a known limit, not a disagreement.
@@ -266,7 +290,8 @@ def main():
                     failed.append(name)
     agree = count - len(failed) - len(skipped) - len(no_hw)
     print(f"{count} kernels; {agree} agree with pocl; {len(failed)} differ or fail"
-          + (f"; {len(skipped)} refused by clang/llvm-spirv" if skipped else "")
+          + (f"; {len(skipped)} refused by {'clspv' if args.clspv else 'clang/llvm-spirv'}"
+             if skipped else "")
           + (f"; {len(no_hw)} not built in hardware yet" if no_hw else ""))
     sys.exit(1 if failed else 0)
 

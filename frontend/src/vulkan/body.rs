@@ -27,10 +27,30 @@ struct Body {
 impl Translator<'_> {
     /// The arguments of entry `f`: clspv's reflected ones in ordinal order, then every
     /// other resource by (set, binding), push constants last.
-    pub(super) fn parameters(&mut self, f: Word, kernel: &str) -> Result<Vec<Param>, FrontendError> {
+    pub(super) fn parameters(&mut self, f: Word, kernel: &str, used: &HashSet<Word>) -> Result<Vec<Param>, FrontendError> {
         let mut order: Vec<(Word, Option<usize>)> = Vec::new();
+        // This kernel's reflected names, which override the resources' own.
+        let mut names: HashMap<(Word, Option<usize>), String> = HashMap::new();
+        // One argument per binding: two variables of this kernel on one binding would be
+        // two views of one buffer, which the interface cannot express.
+        let mut bound: HashMap<(u32, u32), Word> = HashMap::new();
+        for (var, r) in &self.resources {
+            if let (true, Resource::Buffer { set, binding, .. } | Resource::Pod { set: Some((set, binding)), .. }) = (used.contains(var), r) {
+                if let Some(other) = bound.insert((*set, *binding), *var) {
+                    return Err(FrontendError::Invalid {
+                        rule: "Vulkan environment, one resource per binding in this translation".into(),
+                        inst: format!("OpVariable %{var} ({kernel})"),
+                        message: format!("set {set} binding {binding} is also bound to %{other} in the same kernel; give each buffer its own binding"),
+                    });
+                }
+            }
+        }
         for a in self.reflected.get(&f).cloned().unwrap_or_default() {
-            let found = self.resources.iter().find_map(|(var, r)| match (&a.place, r) {
+            // This kernel's variable for the argument; else any with that place: clspv keeps
+            // the argument's binding when the kernel never reads it, so it stays positional.
+            let mut candidates: Vec<(&Word, &Resource)> = self.resources.iter().collect();
+            candidates.sort_by_key(|(v, _)| (!used.contains(v), **v));
+            let found = candidates.into_iter().find_map(|(var, r)| match (&a.place, r) {
                 (Place::Buffer { set, binding }, Resource::Buffer { set: s, binding: b, .. }) if s == set && b == binding => Some((*var, None)),
                 (Place::PushConstant { offset, .. }, Resource::Pod { leaves, set: None }) => {
                     leaves.iter().position(|l| l.offset == *offset).map(|k| (*var, Some(k)))
@@ -42,19 +62,24 @@ impl Translator<'_> {
                 (Place::Other(what), _) => {
                     return Err(err(format!("kernel '{kernel}' argument {}", a.ordinal), format!("{what} is not supported")))
                 }
-                (_, Some(x)) => order.push(x),
+                (_, Some(x)) => {
+                    if let Some(n) = &a.name {
+                        names.insert(x, n.clone());
+                    }
+                    order.push(x)
+                }
                 // A reflected argument the kernel never reads: clspv dropped its resource.
                 (_, None) => {}
             }
         }
         let mut rest: Vec<(u8, u32, u32, Word)> = Vec::new();
-        for (var, r) in &self.resources {
+        for (var, r) in self.resources.iter().filter(|(v, _)| used.contains(v)) {
             let key = match r {
                 Resource::Buffer { set, binding, .. } => (0, *set, *binding),
                 Resource::Pod { set: Some((s, b)), .. } => (0, *s, *b),
                 Resource::Pod { set: None, .. } => (1, 0, 0),
                 Resource::Local { spec_id, .. } => (2, *spec_id, 0),
-                Resource::Value => continue,
+                Resource::Value | Resource::Table => continue,
             };
             rest.push((key.0, key.1, key.2, *var));
         }
@@ -89,6 +114,7 @@ impl Translator<'_> {
                 }
                 _ => continue,
             };
+            let name = names.get(&(var, leaf)).cloned().unwrap_or(name);
             params.push(Param { id: self.fresh(), ty, name, var, leaf, no_write, no_alias });
         }
         Ok(params)
@@ -185,6 +211,17 @@ impl Translator<'_> {
                         return Ok(());
                     }
                 };
+                if matches!(self.resources.get(&chain.var), Some(Resource::Table)) {
+                    // A constant table stays an array, read in the constant address space.
+                    let pointee = super::rules::pointee(m, inst.result_type).unwrap_or(0);
+                    let ty = self.pointer_type(StorageClass::UniformConstant, pointee);
+                    let mut ops = vec![Operand::IdRef(chain.var)];
+                    ops.extend(chain.indices.iter().map(|i| Operand::IdRef(*i)));
+                    out.push(Instruction::new(op, Some(ty), Some(r), ops));
+                    b.emitted.insert(r);
+                    b.chains.insert(r, chain);
+                    return Ok(());
+                }
                 let element = match self.resources.get(&chain.var) {
                     Some(Resource::Buffer { .. }) if chain.indices.len() >= 2 => {
                         if m.constants.get(&chain.indices[0]).map(|c| c.1) != Some(0) {
@@ -286,7 +323,7 @@ impl Translator<'_> {
                         }
                         let root = b.chains.get(x).map(|c| c.var).or(self.resources.contains_key(x).then_some(*x));
                         if let Some(root) = root {
-                            if !b.emitted.contains(x) && !matches!(self.resources.get(&root), Some(Resource::Value)) {
+                            if !b.emitted.contains(x) && !matches!(self.resources.get(&root), Some(Resource::Value | Resource::Table)) {
                                 return Err(err(describe(&inst), format!("uses %{x}, a whole buffer, block or local array, as a pointer")));
                             }
                         }
@@ -421,6 +458,36 @@ impl Translator<'_> {
         Ok(())
     }
 
+    /// An OpConstant of integer type `ty`, reusing the module's own when there is one.
+    fn int_constant(&mut self, ty: Word, value: u64) -> Word {
+        if let Some((id, _)) = self.m.constants.iter().find(|(id, (t, v))| {
+            *t == ty && *v == value && self.m.module.types_global_values.iter().any(|i| i.result_id == Some(**id) && i.class.opcode == Op::Constant)
+        }) {
+            return *id;
+        }
+        if let Some(i) = self.new_types.iter().find(|i| {
+            i.class.opcode == Op::Constant && i.result_type == Some(ty) && i.operands.first() == Some(&Operand::LiteralBit32(value as u32))
+        }) {
+            return i.result_id.unwrap_or(0);
+        }
+        let id = self.fresh();
+        self.new_types.push(Instruction::new(Op::Constant, Some(ty), Some(id), vec![Operand::LiteralBit32(value as u32)]));
+        id
+    }
+
+    /// The module's OpTypeBool, declared when it has none.
+    fn bool_type(&mut self) -> Word {
+        if let Some((id, _)) = self.m.types.iter().find(|(_, t)| **t == SpvType::Bool) {
+            return *id;
+        }
+        if let Some(i) = self.new_types.iter().find(|i| i.class.opcode == Op::TypeBool) {
+            return i.result_id.unwrap_or(0);
+        }
+        let id = self.fresh();
+        self.new_types.push(Instruction::new(Op::TypeBool, None, Some(id), vec![]));
+        id
+    }
+
     fn is_glsl(&self, inst: &Instruction) -> bool {
         let set = id_operand(inst, 0);
         self.m.module.ext_inst_imports.iter().any(|i| {
@@ -448,6 +515,45 @@ impl Translator<'_> {
                 let mut ops = vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(c as u32)];
                 ops.extend(args);
                 out.push(Instruction::new(Op::ExtInst, inst.result_type, inst.result_id, ops));
+            }
+            find @ (glsl::Mapping::FindUMsb | glsl::Mapping::FindSMsb | glsl::Mapping::FindILsb) => {
+                let ty = inst.result_type.unwrap_or(0);
+                if self.m.types.get(&ty) != Some(&SpvType::Int(32)) {
+                    return Err(err(self.m.describe(&inst), "findMSB/findLSB of vectors or of other widths than 32 bits"));
+                }
+                let x = args.first().cloned().unwrap_or(Operand::IdRef(0));
+                let boolean = self.bool_type();
+                let zero = self.int_constant(ty, 0);
+                let ext = |me: &mut Self, c: rspirv::spirv::OpenclStd100Op, arg: Operand, out: &mut Vec<Instruction>| {
+                    let id = me.fresh();
+                    out.push(Instruction::new(Op::ExtInst, Some(ty), Some(id), vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(c as u32), arg]));
+                    id
+                };
+                let op = |me: &mut Self, code: Op, rt: Word, ops: Vec<Operand>, out: &mut Vec<Instruction>| {
+                    let id = me.fresh();
+                    out.push(Instruction::new(code, Some(rt), Some(id), ops));
+                    id
+                };
+                if let glsl::Mapping::FindILsb = find {
+                    // ctz(0) is 32; findLSB(0) is -1.
+                    let tz = ext(self, rspirv::spirv::OpenclStd100Op::ctz, x.clone(), out);
+                    let none = op(self, Op::IEqual, boolean, vec![x, Operand::IdRef(zero)], out);
+                    let minus_one = self.int_constant(ty, 0xFFFF_FFFF);
+                    out.push(Instruction::new(Op::Select, Some(ty), inst.result_id, vec![Operand::IdRef(none), Operand::IdRef(minus_one), Operand::IdRef(tz)]));
+                    return Ok(());
+                }
+                // 31 - clz(y), where y is x, or ~x for a negative x (findMSB's sign bit rule);
+                // clz(0) = 32 gives -1 as findMSB(0) and findMSB(-1) are.
+                let y = if let glsl::Mapping::FindSMsb = find {
+                    let neg = op(self, Op::SLessThan, boolean, vec![x.clone(), Operand::IdRef(zero)], out);
+                    let inv = op(self, Op::Not, ty, vec![x.clone()], out);
+                    Operand::IdRef(op(self, Op::Select, ty, vec![Operand::IdRef(neg), Operand::IdRef(inv), x], out))
+                } else {
+                    x
+                };
+                let lz = ext(self, rspirv::spirv::OpenclStd100Op::clz, y, out);
+                let c31 = self.int_constant(ty, 31);
+                out.push(Instruction::new(Op::ISub, Some(ty), inst.result_id, vec![Operand::IdRef(c31), Operand::IdRef(lz)]));
             }
             glsl::Mapping::Fract => {
                 let floor = self.fresh();

@@ -16,6 +16,10 @@ pub enum Mapping {
     Same(C),
     /// `x - floor(x)`: GLSL's fract (OpenCL's takes a pointer and clamps below 1).
     Fract,
+    /// findMSB/findLSB (-1 when no bit is found): from OpenCL's clz/ctz, 32-bit scalars.
+    FindUMsb,
+    FindSMsb,
+    FindILsb,
 }
 
 /// The mapping, or why there is none.
@@ -76,6 +80,9 @@ pub fn map(op: u32) -> Result<Mapping, String> {
         G::Distance => Same(C::distance),
         G::Cross => Same(C::cross),
         G::Normalize => Same(C::normalize),
+        G::FindUMsb => Mapping::FindUMsb,
+        G::FindSMsb => Mapping::FindSMsb,
+        G::FindILsb => Mapping::FindILsb,
         other => {
             return Err(format!(
                 "GLSL.std.450 {other:?} has no hardware (no OpenCL.std equivalent with the same meaning)"

@@ -62,8 +62,11 @@ enum Resource {
     /// A Workgroup array passed as a `local T *` argument (clspv's `__local` arguments).
     Local { elem: Word, name: String, spec_id: u32 },
     /// A read-only value: a built-in input (loaded once per function) or a Private
-    /// variable with a constant initializer that is never stored to.
+    /// scalar or vector with a constant initializer that is never stored to.
     Value,
+    /// A Private array or struct with a constant initializer, never stored to (clspv's
+    /// lookup tables): an OpenCL `constant` array, a ROM.
+    Table,
 }
 
 #[derive(Clone)]
@@ -160,7 +163,7 @@ impl<'a> Translator<'a> {
             .collect();
         let stored = self.stored_variables();
         for (var, r) in &self.resources {
-            if matches!(r, Resource::Pod { .. } | Resource::Value) && stored.contains(var) {
+            if matches!(r, Resource::Pod { .. } | Resource::Value | Resource::Table) && stored.contains(var) {
                 return Err(FrontendError::Invalid {
                     rule: "Vulkan environment, read-only storage classes".into(),
                     inst: format!("%{var} ({})", self.m.names.get(var).map_or("", |s| s.as_str())),
@@ -168,17 +171,37 @@ impl<'a> Translator<'a> {
                 });
             }
         }
+        let reach = self.reach();
         let mut params_of: HashMap<Word, Vec<Param>> = HashMap::new();
         for (f, name) in &entries {
-            params_of.insert(*f, self.parameters(*f, name)?);
+            let used = reach.get(f).cloned().unwrap_or_default();
+            params_of.insert(*f, self.parameters(*f, name, &used)?);
         }
-        let single = (entries.len() == 1).then(|| entries[0].0);
         let functions = std::mem::take(&mut self.module.functions);
         let mut out = Vec::new();
         for mut func in functions {
             let fid = func.def.as_ref().and_then(|d| d.result_id).unwrap_or(0);
-            // Helpers see the single kernel's arguments (the inliner copies them in).
-            let params = params_of.get(&fid).or_else(|| single.and_then(|s| params_of.get(&s))).cloned().unwrap_or_default();
+            // A helper sees the arguments of the kernel that calls it (the inliner copies
+            // it in there); one that several kernels call must not touch their resources.
+            let callers: Vec<Word> = entries
+                .iter()
+                .filter(|(e, _)| reach.get(e).is_some_and(|r| r.contains(&fid)))
+                .map(|(e, _)| *e)
+                .collect();
+            let touches = func.all_inst_iter().any(|i| {
+                i.operands.iter().any(|o| matches!(o, Operand::IdRef(x) if self.resources.contains_key(x)))
+            });
+            if params_of.get(&fid).is_none() && callers.len() > 1 && touches {
+                return Err(err(
+                    format!("function %{fid} ({})", self.name_of(fid)),
+                    "a helper that several kernels call reads their buffers or push constants; inline it (spirv-opt --inline-entry-points-exhaustive)",
+                ));
+            }
+            let params = params_of
+                .get(&fid)
+                .or_else(|| callers.first().and_then(|c| params_of.get(c)))
+                .cloned()
+                .unwrap_or_default();
             self.function(&mut func, &params)?;
             if let Some(ps) = params_of.get(&fid) {
                 self.signature(&mut func, ps);
@@ -191,6 +214,48 @@ impl<'a> Translator<'a> {
             h.bound = self.bound;
         }
         Ok(())
+    }
+
+    /// For each function, the ids it and the functions it calls refer to (so, the
+    /// resources a kernel uses and the helpers it calls).
+    fn reach(&self) -> HashMap<Word, HashSet<Word>> {
+        let direct: HashMap<Word, HashSet<Word>> = self
+            .m
+            .module
+            .functions
+            .iter()
+            .filter_map(|f| {
+                let id = f.def.as_ref()?.result_id?;
+                let refs = f
+                    .all_inst_iter()
+                    .flat_map(|i| i.operands.iter())
+                    .filter_map(|o| match o {
+                        Operand::IdRef(x) => Some(*x),
+                        _ => None,
+                    })
+                    .collect();
+                Some((id, refs))
+            })
+            .collect();
+        let mut out = HashMap::new();
+        for f in direct.keys() {
+            let mut seen: HashSet<Word> = HashSet::new();
+            let mut work = vec![*f];
+            let mut all = HashSet::new();
+            while let Some(g) = work.pop() {
+                if !seen.insert(g) {
+                    continue;
+                }
+                for x in direct.get(&g).into_iter().flatten() {
+                    all.insert(*x);
+                    if direct.contains_key(x) {
+                        work.push(*x);
+                    }
+                }
+            }
+            out.insert(*f, all);
+        }
+        out
     }
 
     /// Sorts every module-level variable into what it becomes.
@@ -211,6 +276,7 @@ impl<'a> Translator<'a> {
                 StorageClass::PushConstant => Resource::Pod { leaves: self.leaves(ty, &inst)?, set: None },
                 StorageClass::Input => Resource::Value,
                 StorageClass::Private => match id_operand(v, 1) {
+                    Some(_) if matches!(m.types.get(&ty), Some(SpvType::Array(..) | SpvType::Struct(_))) => Resource::Table,
                     Some(init) => {
                         self.initial.insert(id, init);
                         Resource::Value

@@ -95,9 +95,36 @@ impl Translator<'_> {
         let removed: HashSet<Word> = self
             .resources
             .iter()
-            .filter(|(var, r)| !matches!(r, Resource::Value) || self.initial.contains_key(var))
+            .filter(|(var, r)| match r {
+                Resource::Table => false,
+                Resource::Value => self.initial.contains_key(var),
+                _ => true,
+            })
             .map(|(v, _)| *v)
             .collect();
+        md.types_global_values.retain(|i| !i.result_id.is_some_and(|id| removed.contains(&id)));
+        // Pointer types of Vulkan's classes become their OpenCL counterparts in place.
+        for i in &mut self.module.types_global_values {
+            if i.class.opcode == Op::TypePointer {
+                if let Some(Operand::StorageClass(sc)) = i.operands.first_mut() {
+                    *sc = super::opencl_class(*sc);
+                }
+            }
+        }
+        // Constant tables move to the constant address space.
+        let tables: Vec<Word> = self.resources.iter().filter(|(_, r)| matches!(r, Resource::Table)).map(|(v, _)| *v).collect();
+        for var in tables {
+            let Some(at) = self.module.types_global_values.iter().position(|i| i.result_id == Some(var)) else { continue };
+            let pointee = super::rules::pointee(self.m, self.module.types_global_values[at].result_type).unwrap_or(0);
+            let ty = self.pointer_type(StorageClass::UniformConstant, pointee);
+            let v = &mut self.module.types_global_values[at];
+            v.result_type = Some(ty);
+            v.operands[0] = Operand::StorageClass(StorageClass::UniformConstant);
+        }
+        let md = &mut self.module;
+        for new in std::mem::take(&mut self.new_types) {
+            place(&mut md.types_global_values, new);
+        }
         let inputs: Vec<Word> = md
             .types_global_values
             .iter()
@@ -111,16 +138,6 @@ impl Translator<'_> {
             ep.operands.truncate(3);
             ep.operands.extend(inputs.iter().map(|v| Operand::IdRef(*v)));
         }
-        md.types_global_values.retain(|i| !i.result_id.is_some_and(|id| removed.contains(&id)));
-        // Pointer types of Vulkan's classes become their OpenCL counterparts in place.
-        for i in &mut md.types_global_values {
-            if i.class.opcode == Op::TypePointer {
-                if let Some(Operand::StorageClass(sc)) = i.operands.first_mut() {
-                    *sc = super::opencl_class(*sc);
-                }
-            }
-        }
-        md.types_global_values.append(&mut self.new_types);
         let is_variable: HashSet<Word> = md.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable).filter_map(|i| i.result_id).collect();
         md.annotations.retain(|i| {
             let (target, deco) = match i.class.opcode {
@@ -136,4 +153,22 @@ impl Translator<'_> {
             !(*d == Decoration::BuiltIn && !target.is_some_and(|t| is_variable.contains(&t)))
         });
     }
+}
+
+/// Inserts a new type or variable after the last declaration it refers to, so every id is
+/// declared before its use as SPIR-V requires.
+fn place(decls: &mut Vec<Instruction>, new: Instruction) {
+    let refs: Vec<Word> = new
+        .result_type
+        .into_iter()
+        .chain(new.operands.iter().filter_map(|o| match o {
+            Operand::IdRef(x) => Some(*x),
+            _ => None,
+        }))
+        .collect();
+    let after = decls
+        .iter()
+        .rposition(|d| d.result_id.is_some_and(|id| refs.contains(&id)))
+        .map_or(0, |p| p + 1);
+    decls.insert(after, new);
 }

@@ -6,7 +6,6 @@ use crate::spirv::{id_operand, SpirvModule};
 use crate::FrontendError;
 use rspirv::dr::Operand;
 use rspirv::spirv::{AddressingModel, Decoration, ExecutionMode, ExecutionModel, MemoryModel, Op, StorageClass, Word};
-use std::collections::HashMap;
 
 fn broken(rule: &str, inst: String, message: impl Into<String>) -> FrontendError {
     FrontendError::Invalid {
@@ -85,7 +84,6 @@ pub fn check(m: &SpirvModule) -> Result<(), FrontendError> {
     if computes == 0 {
         return Err(broken("SPIR-V environment appendix (Vulkan)", "module".into(), "no OpEntryPoint GLCompute: nothing to compile"));
     }
-    let mut bindings: HashMap<(u32, u32), Word> = HashMap::new();
     for v in m.module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
         let (Some(id), Some(Operand::StorageClass(sc))) = (v.result_id, v.operands.first()) else {
             continue;
@@ -94,20 +92,13 @@ pub fn check(m: &SpirvModule) -> Result<(), FrontendError> {
         match sc {
             StorageClass::StorageBuffer | StorageClass::Uniform => {
                 let (set, binding) = (literal(m, id, Decoration::DescriptorSet), literal(m, id, Decoration::Binding));
-                let (Some(set), Some(binding)) = (set, binding) else {
+                let (Some(_), Some(_)) = (set, binding) else {
                     return Err(broken(
                         "VUID-StandaloneSpirv-UniformConstant-06677",
                         inst,
                         format!("a {sc:?} variable must have DescriptorSet and Binding decorations"),
                     ));
                 };
-                if let Some(other) = bindings.insert((set, binding), id) {
-                    return Err(broken(
-                        "Vulkan §15.6 DescriptorSet and Binding Assignment",
-                        inst,
-                        format!("set {set} binding {binding} is also bound to %{other}; the translation gives each binding one argument"),
-                    ));
-                }
                 let block = pointee(m, v.result_type).is_some_and(|t| {
                     m.has_decoration(t, Decoration::Block) || m.has_decoration(t, Decoration::BufferBlock)
                 });
