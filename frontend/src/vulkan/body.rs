@@ -22,6 +22,10 @@ struct Body {
     vector_vars: HashMap<Word, Word>,
     /// A lane of one of them at a constant index: pointer -> (variable, index).
     lanes: HashMap<Word, (Word, u32)>,
+    /// Whole constant tables loaded as values: value -> the table pointer.
+    aggregates: HashMap<Word, Word>,
+    /// Result types of the instructions seen so far.
+    types: HashMap<Word, Word>,
 }
 
 impl Translator<'_> {
@@ -130,14 +134,13 @@ impl Translator<'_> {
             }
         }
         // Built-in inputs (and a work-group size read at launch), loaded at the entry.
-        if let Some((wgs, var)) = self.runtime_wgs {
-            let uses = func.all_inst_iter().any(|i| i.operands.iter().any(|o| matches!(o, Operand::IdRef(x) if *x == wgs || b.subst.get(x) == Some(&wgs))))
-                || b.chains.values().any(|c| self.initial.get(&c.var) == Some(&wgs));
+        for (constant, var) in self.runtime.clone() {
+            let uses = func.all_inst_iter().any(|i| i.operands.iter().any(|o| matches!(o, Operand::IdRef(x) if *x == constant || b.subst.get(x) == Some(&constant))));
             if uses {
-                let ty = self.m.module.types_global_values.iter().find(|i| i.result_id == Some(wgs)).and_then(|i| i.result_type).unwrap_or(0);
+                let ty = self.m.module.types_global_values.iter().find(|i| i.result_id == Some(constant)).and_then(|i| i.result_type).unwrap_or(0);
                 let v = self.fresh();
                 b.loads.insert(var, (v, ty));
-                b.subst.insert(wgs, v);
+                b.subst.insert(constant, v);
             }
         }
         if let Some(entry) = func.blocks.first_mut() {
@@ -193,6 +196,9 @@ impl Translator<'_> {
         let describe = |i: &Instruction| m.describe(i);
         let param_of = |var: Word, leaf: Option<usize>| params.iter().find(|p| p.var == var && p.leaf == leaf).map(|p| p.id);
         let op = inst.class.opcode;
+        if let (Some(r), Some(t)) = (inst.result_id, inst.result_type) {
+            b.types.insert(r, t);
+        }
         if self.vector_lane(&inst, b, out) {
             return Ok(());
         }
@@ -247,6 +253,14 @@ impl Translator<'_> {
                     out.push(inst);
                     return Ok(());
                 };
+                let table = b.chains.get(&p).map_or(p, |c| c.var);
+                let aggregate = matches!(inst.result_type.and_then(|t| m.types.get(&t)), Some(SpvType::Array(..) | SpvType::Struct(_)));
+                if aggregate && matches!(self.resources.get(&table), Some(Resource::Table)) {
+                    // A whole table read to be stored elsewhere (clspv's copy of an initialised
+                    // array): the store becomes a copy from the table.
+                    b.aggregates.insert(inst.result_id.unwrap_or(0), p);
+                    return Ok(());
+                }
                 if b.emitted.contains(&p) || !(b.chains.contains_key(&p) || self.resources.contains_key(&p)) {
                     out.push(inst);
                     return Ok(());
@@ -278,6 +292,21 @@ impl Translator<'_> {
                     _ => Err(err(describe(&inst), "a load of a whole buffer or local array (only its elements can be read)")),
                 }
             }
+            Op::CompositeExtract if id_operand(&inst, 0).is_some_and(|x| b.aggregates.contains_key(&x)) => {
+                // An element of a whole table value: read through a pointer into the table.
+                let table = b.aggregates[&id_operand(&inst, 0).unwrap_or(0)];
+                let uint = self.uint_type();
+                let mut ops = vec![Operand::IdRef(table)];
+                for k in 1..inst.operands.len() {
+                    let i = literal_operand(&inst, k).unwrap_or(0) as u64;
+                    ops.push(Operand::IdRef(self.int_constant(uint, i)));
+                }
+                let ptr = self.pointer_type(StorageClass::UniformConstant, inst.result_type.unwrap_or(0));
+                let at = self.fresh();
+                out.push(Instruction::new(Op::AccessChain, Some(ptr), Some(at), ops));
+                out.push(Instruction::new(Op::Load, inst.result_type, inst.result_id, vec![Operand::IdRef(at)]));
+                Ok(())
+            }
             Op::CompositeExtract if inst.operands.first().is_some_and(|o| matches!(o, Operand::IdRef(x) if b.virtuals.contains_key(x))) => {
                 let mut v = id_operand(&inst, 0).unwrap_or(0);
                 for k in 1..inst.operands.len() {
@@ -295,8 +324,12 @@ impl Translator<'_> {
                 }
                 Ok(())
             }
+            Op::Store if id_operand(&inst, 1).is_some_and(|v| b.virtuals.contains_key(&v)) => {
+                let (p, v) = (id_operand(&inst, 0).unwrap_or(0), id_operand(&inst, 1).unwrap_or(0));
+                self.store_members(p, v, b, out, &describe(&inst), 0)
+            }
             Op::CompositeConstruct | Op::CopyObject
-                if matches!(inst.result_type.and_then(|t| m.types.get(&t)), Some(SpvType::Struct(_))) =>
+                if matches!(inst.result_type.and_then(|t| m.types.get(&t)), Some(SpvType::Struct(_) | SpvType::Array(..))) =>
             {
                 let parts: Vec<Word> = (0..inst.operands.len()).filter_map(|k| id_operand(&inst, k)).collect();
                 let r = inst.result_id.unwrap_or(0);
@@ -311,6 +344,13 @@ impl Translator<'_> {
                 Ok(())
             }
             Op::ExtInst if self.is_glsl(&inst) => self.glsl(inst, out),
+            Op::UMulExtended | Op::SMulExtended | Op::IAddCarry | Op::ISubBorrow => self.extended(inst, b, out),
+            Op::Store if id_operand(&inst, 1).is_some_and(|v| b.aggregates.contains_key(&v)) => {
+                let src = b.aggregates[&id_operand(&inst, 1).unwrap_or(0)];
+                let dst = id_operand(&inst, 0).unwrap_or(0);
+                out.push(Instruction::new(Op::CopyMemory, None, None, vec![Operand::IdRef(dst), Operand::IdRef(src)]));
+                Ok(())
+            }
             Op::ArrayLength => Err(err(
                 describe(&inst),
                 "the length of a runtime array is not known to the hardware; pass it as a push constant",
@@ -318,7 +358,7 @@ impl Translator<'_> {
             _ => {
                 for o in &inst.operands {
                     if let Operand::IdRef(x) = o {
-                        if b.virtuals.contains_key(x) {
+                        if b.virtuals.contains_key(x) || b.aggregates.contains_key(x) {
                             return Err(err(describe(&inst), "a struct value used whole (only its members can be read)"));
                         }
                         let root = b.chains.get(x).map(|c| c.var).or(self.resources.contains_key(x).then_some(*x));
@@ -458,6 +498,82 @@ impl Translator<'_> {
         Ok(())
     }
 
+    /// The extended integer operations (a struct of two results) as two ordinary ones:
+    /// low product and OpenCL's mul_hi, or sum/difference and its carry/borrow.
+    fn extended(&mut self, inst: Instruction, b: &mut Body, out: &mut Vec<Instruction>) -> Result<(), FrontendError> {
+        let m = self.m;
+        let Some(SpvType::Struct(members)) = inst.result_type.and_then(|t| m.types.get(&t)).cloned() else {
+            return Err(err(m.describe(&inst), "an extended arithmetic result that is not a struct"));
+        };
+        let ty = members.first().copied().unwrap_or(0);
+        if !matches!(m.types.get(&ty), Some(SpvType::Int(_))) {
+            return Err(err(m.describe(&inst), "extended arithmetic on vectors"));
+        }
+        let (x, y) = (inst.operands[0].clone(), inst.operands[1].clone());
+        let (lo, hi) = (self.fresh(), self.fresh());
+        let set = self.opencl_set();
+        match inst.class.opcode {
+            Op::UMulExtended | Op::SMulExtended => {
+                let f = if inst.class.opcode == Op::UMulExtended { rspirv::spirv::OpenclStd100Op::u_mul_hi } else { rspirv::spirv::OpenclStd100Op::s_mul_hi };
+                out.push(Instruction::new(Op::IMul, Some(ty), Some(lo), vec![x.clone(), y.clone()]));
+                out.push(Instruction::new(Op::ExtInst, Some(ty), Some(hi), vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(f as u32), x, y]));
+            }
+            op => {
+                // Carry: the sum wrapped below an operand; borrow: the subtrahend is larger.
+                let (arith, cmp) = if op == Op::IAddCarry { (Op::IAdd, vec![Operand::IdRef(lo), x.clone()]) } else { (Op::ISub, vec![x.clone(), y.clone()]) };
+                out.push(Instruction::new(arith, Some(ty), Some(lo), vec![x, y]));
+                let (boolean, one, zero) = (self.bool_type(), self.int_constant(ty, 1), self.int_constant(ty, 0));
+                let c = self.fresh();
+                out.push(Instruction::new(Op::ULessThan, Some(boolean), Some(c), cmp));
+                out.push(Instruction::new(Op::Select, Some(ty), Some(hi), vec![Operand::IdRef(c), Operand::IdRef(one), Operand::IdRef(zero)]));
+            }
+        }
+        b.virtuals.insert(inst.result_id.unwrap_or(0), vec![lo, hi]);
+        Ok(())
+    }
+
+    /// Stores a struct or array value made of parts (`virtuals`) member by member.
+    fn store_members(&mut self, p: Word, v: Word, b: &mut Body, out: &mut Vec<Instruction>, inst: &str, depth: u32) -> Result<(), FrontendError> {
+        let m = self.m;
+        let Some(SpvType::Pointer(sc, agg)) = b.types.get(&p).and_then(|t| m.types.get(t)).cloned() else {
+            return Err(err(inst.into(), "a struct or array stored through a pointer of unknown type"));
+        };
+        let member_types: Vec<Word> = match m.types.get(&agg) {
+            Some(SpvType::Struct(ms)) => ms.clone(),
+            Some(SpvType::Array(e, n)) => vec![*e; m.constants.get(n).map_or(0, |c| c.1 as usize).min(1 << 16)],
+            _ => return Err(err(inst.into(), "a struct or array value stored as another type")),
+        };
+        let parts = b.virtuals.get(&v).cloned().unwrap_or_default();
+        if parts.len() != member_types.len() || depth > 8 {
+            return Err(err(inst.into(), "a struct or array value whose parts do not match its type"));
+        }
+        let uint = self.uint_type();
+        for (k, (part, ty)) in parts.into_iter().zip(member_types).enumerate() {
+            let ptr = self.pointer_type(sc, ty);
+            let (at, index) = (self.fresh(), self.int_constant(uint, k as u64));
+            out.push(Instruction::new(Op::AccessChain, Some(ptr), Some(at), vec![Operand::IdRef(p), Operand::IdRef(index)]));
+            b.types.insert(at, ptr);
+            if b.virtuals.contains_key(&part) {
+                self.store_members(at, part, b, out, inst, depth + 1)?;
+            } else {
+                out.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(at), Operand::IdRef(part)]));
+            }
+        }
+        Ok(())
+    }
+
+    /// The OpenCL.std import of the translated module.
+    fn opencl_set(&mut self) -> Word {
+        match self.opencl_std {
+            Some(s) => s,
+            None => {
+                let s = self.fresh();
+                self.opencl_std = Some(s);
+                s
+            }
+        }
+    }
+
     /// An OpConstant of integer type `ty`, reusing the module's own when there is one.
     fn int_constant(&mut self, ty: Word, value: u64) -> Word {
         if let Some((id, _)) = self.m.constants.iter().find(|(id, (t, v))| {
@@ -466,12 +582,31 @@ impl Translator<'_> {
             return *id;
         }
         if let Some(i) = self.new_types.iter().find(|i| {
-            i.class.opcode == Op::Constant && i.result_type == Some(ty) && i.operands.first() == Some(&Operand::LiteralBit32(value as u32))
+            i.class.opcode == Op::Constant
+                && i.result_type == Some(ty)
+                && matches!(i.operands.first(), Some(Operand::LiteralBit32(v)) if *v as u64 == value)
         }) {
             return i.result_id.unwrap_or(0);
         }
         let id = self.fresh();
-        self.new_types.push(Instruction::new(Op::Constant, Some(ty), Some(id), vec![Operand::LiteralBit32(value as u32)]));
+        let literal = match self.m.types.get(&ty) {
+            Some(SpvType::Int(w)) if *w > 32 => Operand::LiteralBit64(value),
+            _ => Operand::LiteralBit32(value as u32),
+        };
+        self.new_types.push(Instruction::new(Op::Constant, Some(ty), Some(id), vec![literal]));
+        id
+    }
+
+    /// The module's 32-bit integer type, declared when it has none.
+    fn uint_type(&mut self) -> Word {
+        if let Some((id, _)) = self.m.types.iter().filter(|(_, t)| **t == SpvType::Int(32)).min_by_key(|(id, _)| **id) {
+            return *id;
+        }
+        if let Some(i) = self.new_types.iter().find(|i| i.class.opcode == Op::TypeInt) {
+            return i.result_id.unwrap_or(0);
+        }
+        let id = self.fresh();
+        self.new_types.push(Instruction::new(Op::TypeInt, None, Some(id), vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]));
         id
     }
 
@@ -497,14 +632,7 @@ impl Translator<'_> {
 
     /// A GLSL.std.450 instruction as OpenCL.std.
     fn glsl(&mut self, inst: Instruction, out: &mut Vec<Instruction>) -> Result<(), FrontendError> {
-        let set = match self.opencl_std {
-            Some(s) => s,
-            None => {
-                let s = self.fresh();
-                self.opencl_std = Some(s);
-                s
-            }
-        };
+        let set = self.opencl_set();
         let number = match inst.operands.get(1) {
             Some(Operand::LiteralExtInstInteger(n)) => *n,
             _ => 0,

@@ -97,8 +97,9 @@ struct Translator<'a> {
     pointer_types: HashMap<(StorageClass, Word), Word>,
     new_types: Vec<Instruction>,
     opencl_std: Option<Word>,
-    /// The work-group size is read at launch: this Input variable replaces the constant.
-    runtime_wgs: Option<(Word, Word)>,
+    /// Launch parameters left to specialization (clspv's work-group size and work_dim)
+    /// are read at launch: (the constant, the Input variable that replaces it).
+    runtime: Vec<(Word, Word)>,
 }
 
 fn err(inst: String, message: impl Into<String>) -> FrontendError {
@@ -126,7 +127,7 @@ impl<'a> Translator<'a> {
             pointer_types,
             new_types: Vec::new(),
             opencl_std: None,
-            runtime_wgs: None,
+            runtime: Vec::new(),
         }
     }
 
@@ -486,6 +487,15 @@ impl<'a> Translator<'a> {
                 e.operands.extend(xyz.into_iter().map(Operand::LiteralBit32));
             }
         }
+        // clspv's get_work_dim(): a spec constant (default 3) that the host would set.
+        if let Some(spec) = reflection::work_dim_spec(m) {
+            let constant = m.module.types_global_values.iter().find(|i| {
+                i.result_id.is_some_and(|id| rules::literal(m, id, Decoration::SpecId) == Some(spec) && self.defaulted.contains(&id))
+            });
+            if let Some(c) = constant {
+                self.read_at_launch(c.result_id.unwrap_or(0), c.result_type.unwrap_or(0), BuiltIn::WorkDim);
+            }
+        }
         let wgs = m.module.types_global_values.iter().find(|i| {
             i.result_id.is_some_and(|id| rules::builtin(m, id) == Some(BuiltIn::WorkgroupSize)) && i.class.opcode != Op::Variable
         });
@@ -498,17 +508,7 @@ impl<'a> Translator<'a> {
             .iter()
             .any(|e| matches!(e.operands.get(1), Some(Operand::ExecutionMode(ExecutionMode::LocalSize))));
         if parts.iter().any(|p| self.defaulted.contains(p)) && !sized_by_mode {
-            let ty = wgs.result_type.unwrap_or(0);
-            let ptr = self.pointer_type(StorageClass::Input, ty);
-            let var = self.fresh();
-            self.new_types.push(Instruction::new(Op::Variable, Some(ptr), Some(var), vec![Operand::StorageClass(StorageClass::Input)]));
-            self.module.annotations.push(Instruction::new(
-                Op::Decorate,
-                None,
-                None,
-                vec![Operand::IdRef(var), Operand::Decoration(Decoration::BuiltIn), Operand::BuiltIn(BuiltIn::WorkgroupSize)],
-            ));
-            self.runtime_wgs = Some((id, var));
+            self.read_at_launch(id, wgs.result_type.unwrap_or(0), BuiltIn::WorkgroupSize);
             return Ok(());
         }
         let xyz: Option<Vec<u32>> = parts.iter().map(value).collect();
@@ -523,6 +523,22 @@ impl<'a> Translator<'a> {
             self.module.execution_modes.push(Instruction::new(Op::ExecutionMode, None, None, ops));
         }
         Ok(())
+    }
+}
+
+impl Translator<'_> {
+    /// Constant `id` of type `ty` becomes a read of built-in input `b` at launch.
+    fn read_at_launch(&mut self, id: Word, ty: Word, b: BuiltIn) {
+        let ptr = self.pointer_type(StorageClass::Input, ty);
+        let var = self.fresh();
+        self.new_types.push(Instruction::new(Op::Variable, Some(ptr), Some(var), vec![Operand::StorageClass(StorageClass::Input)]));
+        self.module.annotations.push(Instruction::new(
+            Op::Decorate,
+            None,
+            None,
+            vec![Operand::IdRef(var), Operand::Decoration(Decoration::BuiltIn), Operand::BuiltIn(b)],
+        ));
+        self.runtime.push((id, var));
     }
 }
 

@@ -94,3 +94,11 @@ pub fn arguments(m: &SpirvModule) -> HashMap<Word, Vec<Argument>> {
     }
     out
 }
+
+/// The SpecId clspv gives get_work_dim() (SpecConstantWorkDim = 14), if the module has one.
+pub fn work_dim_spec(m: &SpirvModule) -> Option<u32> {
+    m.module_debug.iter().find_map(|w| match (w.get(4), w.get(5)) {
+        (Some(14), Some(id)) => m.constants.get(id).map(|(_, v)| *v as u32),
+        _ => None,
+    })
+}
