@@ -31,6 +31,22 @@ for f in tests/spir12/*.ll; do
     llvm-as-15 "$f" -o "$tmp/k.bc" && llvm-spirv-15 --spirv-ext=+all "$tmp/k.bc" \
         -o "$corpus/spir12-$(basename "$f" .ll).spv" || true
 done
+for f in tests/vulkan/*.comp; do
+    # Vulkan compute: glslang's shaders.
+    glslangValidator -V --target-env vulkan1.1 "$f" \
+        -o "$corpus/vulkan-$(basename "$f" .comp).spv" >/dev/null 2>&1 || true
+done
+# Vulkan compute: clspv's output for the corpus (reflection after the functions, spec
+# constants, push constants), through the pyclspv wheel in the project's .venv.
+.venv/bin/python - "$corpus" <<'PY' || true
+import pathlib, sys, pyclspv
+for f in sorted(pathlib.Path("tests/corpus").glob("*.cl")):
+    try:
+        data = pyclspv.compile(f.read_text())
+    except Exception:
+        continue
+    (pathlib.Path(sys.argv[1]) / f"clspv-{f.stem}.spv").write_bytes(data)
+PY
 for f in tests/kernels/*.cl tests/corpus/*.cl examples/*.cl; do
     # Each kernel's SPIR-V as hls-build produces it (clang-15 + llvm-spirv-15).
     clang-15 -cl-std=CL2.0 -target spir64 -O2 -fno-vectorize -fno-slp-vectorize \

@@ -148,32 +148,6 @@ pub fn lower(
     lower_with_report(path, kernel, options).map(|(spirv, ir, _)| (spirv, ir))
 }
 
-/// The module in the OpenCL environment the flow reads: specialization constants fixed
-/// (`--spec`, else their defaults) and a Vulkan compute module translated. Both are
-/// rewrites of the SPIR-V itself, so the model and the hardware read the same module.
-pub fn environment(
-    spirv: Vec<u8>,
-    spec: &std::collections::HashMap<u32, u64>,
-) -> Result<Vec<u8>, frontend::FrontendError> {
-    let words: Vec<u32> = spirv
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect();
-    let little = words.first() == Some(&0x0723_0203);
-    if !little || (spec.is_empty() && !frontend::specialize::has_spec_constants(&words)) {
-        // Not ours to rewrite (the loader names what is wrong), or nothing to specialize:
-        // still translated when it is a shader.
-        if !little {
-            return Ok(spirv);
-        }
-        let none = Default::default();
-        return Ok(frontend::vulkan::translate(&spirv, &none)?.unwrap_or(spirv));
-    }
-    let s = frontend::specialize::specialize(&words, spec)?;
-    let bytes: Vec<u8> = s.words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    Ok(frontend::vulkan::translate(&bytes, &s.defaulted)?.unwrap_or(bytes))
-}
-
 /// `lower`, with what each IR pass did and the dumps `options.passes` asked for.
 pub fn lower_with_report(
     path: &Path,
@@ -185,7 +159,7 @@ pub fn lower_with_report(
         file: file.clone(),
         source,
     };
-    let mut spirv = environment(load_spirv(path)?, &options.spec).map_err(fe)?;
+    let mut spirv = frontend::environment::prepare(load_spirv(path)?, &options.spec).map_err(fe)?;
     if let Some(resolved) = frontend::mangled::resolve_builtin_imports(&spirv).map_err(fe)? {
         spirv = resolved;
     }

@@ -2,6 +2,7 @@
 //! It knows nothing of hardware: no latencies, no ports, no clocks.
 
 pub mod cfg;
+pub mod environment;
 pub mod float_controls;
 pub mod inline;
 /// The IR, a crate of its own (frontend/ir) so that later stages need no SPIR-V.

@@ -295,3 +295,42 @@ pub fn has_spec_constants(words: &[u32]) -> bool {
         })
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// %1 = int 32; %2 = SpecConstant 4 (SpecId 7); %3 = Constant 3;
+    /// %4 = SpecConstantOp IMul %2 %3.
+    fn module() -> Vec<u32> {
+        let mut w = vec![0x0723_0203, 0x0001_0000, 0, 5, 0];
+        w.extend([4 << 16 | Op::Decorate as u32, 2, Decoration::SpecId as u32, 7]);
+        w.extend([4 << 16 | Op::TypeInt as u32, 1, 32, 0]);
+        w.extend([4 << 16 | Op::SpecConstant as u32, 1, 2, 4]);
+        w.extend([4 << 16 | Op::Constant as u32, 1, 3, 3]);
+        w.extend([6 << 16 | Op::SpecConstantOp as u32, 1, 4, Op::IMul as u32, 2, 3]);
+        w
+    }
+
+    fn value_of(words: &[u32], id: u32) -> Option<u32> {
+        split(words).ok()?.into_iter().find_map(|i| {
+            (i[0] & 0xFFFF == Op::Constant as u32 && i[2] == id).then(|| i[3])
+        })
+    }
+
+    #[test]
+    fn defaults_and_given_values_flow_through_spec_constant_ops() {
+        let s = specialize(&module(), &HashMap::new()).unwrap();
+        assert_eq!((value_of(&s.words, 2), value_of(&s.words, 4)), (Some(4), Some(12)));
+        assert!(s.defaulted.contains(&2) && s.defaulted.contains(&4));
+        let s = specialize(&module(), &HashMap::from([(7, 5)])).unwrap();
+        assert_eq!((value_of(&s.words, 2), value_of(&s.words, 4)), (Some(5), Some(15)));
+        assert!(s.defaulted.is_empty());
+    }
+
+    #[test]
+    fn an_unknown_spec_id_is_named() {
+        let e = specialize(&module(), &HashMap::from([(9, 1)])).err().unwrap().to_string();
+        assert!(e.contains("no specialization constant has SpecId 9; the module's are 7"), "{e}");
+    }
+}

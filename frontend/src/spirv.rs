@@ -496,7 +496,7 @@ impl SpirvModule {
     /// "OpFAdd %21 (sum)": how diagnostics name an instruction.
     pub fn describe(&self, inst: &Instruction) -> String {
         match inst.result_id {
-            Some(id) => match self.names.get(&id) {
+            Some(id) => match self.names.get(&id).filter(|n| !n.is_empty()) {
                 Some(n) => format!("Op{} %{id} ({n})", inst.class.opname),
                 None => format!("Op{} %{id}", inst.class.opname),
             },

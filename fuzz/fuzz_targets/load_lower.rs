@@ -1,5 +1,6 @@
 //! Any byte string through what `hls-build compile` does before scheduling: the module
-//! rewrites (mangled built-ins resolved, `--mad unfused`), SPIR-V loading, the OpenCL
+//! rewrites (specialization and the Vulkan translation, mangled built-ins resolved,
+//! `--mad unfused`), SPIR-V loading, the OpenCL
 //! environment checks and lowering to the IR (promotion, memsets, debug instructions). Every input must end in Ok or a
 //! FrontendError — never a panic, a hang or unbounded memory.
 //!
@@ -11,6 +12,8 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
+    let prepared = frontend::environment::prepare(data.to_vec(), &Default::default()).ok();
+    let data = prepared.as_deref().unwrap_or(data);
     let resolved = frontend::mangled::resolve_builtin_imports(data).ok().flatten();
     let data = resolved.as_deref().unwrap_or(data);
     let _ = frontend::float_controls::split_mad(data);

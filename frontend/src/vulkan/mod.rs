@@ -166,7 +166,7 @@ impl<'a> Translator<'a> {
         for (var, r) in &self.resources {
             if matches!(r, Resource::Pod { .. } | Resource::Value | Resource::Table) && stored.contains(var) {
                 return Err(FrontendError::Invalid {
-                    rule: "Vulkan environment, read-only storage classes".into(),
+                    rule: "SPIR-V §3.7 Storage Class: PushConstant, Uniform and Input variables are read-only".into(),
                     inst: format!("%{var} ({})", self.m.names.get(var).map_or("", |s| s.as_str())),
                     message: "a push constant, uniform or built-in input is written".into(),
                 });
