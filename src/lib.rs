@@ -127,6 +127,14 @@ impl Default for Options {
     }
 }
 
+/// What compile's report and sim say of arguments translated from a Vulkan interface.
+pub fn origins_note(origins: &[(String, String)]) -> Option<String> {
+    (!origins.is_empty()).then(|| {
+        let each: Vec<String> = origins.iter().map(|(n, o)| format!("{n} = {o}")).collect();
+        format!("arguments from the Vulkan interface: {}", each.join(", "))
+    })
+}
+
 /// What compile's report and sim say when the parameters have no names.
 pub fn positional_note(n_args: usize) -> String {
     let last = n_args.saturating_sub(1);
@@ -159,7 +167,8 @@ pub fn lower_with_report(
         file: file.clone(),
         source,
     };
-    let mut spirv = frontend::environment::prepare(load_spirv(path)?, &options.spec).map_err(fe)?;
+    let prepared = frontend::environment::prepare(load_spirv(path)?, &options.spec).map_err(fe)?;
+    let mut spirv = prepared.spirv;
     if let Some(resolved) = frontend::mangled::resolve_builtin_imports(&spirv).map_err(fe)? {
         spirv = resolved;
     }
@@ -170,7 +179,9 @@ pub fn lower_with_report(
         spirv = frontend::float_controls::split_mad(&spirv).map_err(fe)?;
     }
     let module = frontend::SpirvModule::load(&spirv).map_err(fe)?;
-    let (ir, report) = frontend::lower_kernel_with(&module, kernel, &options.passes).map_err(fe)?;
+    let (mut ir, report) =
+        frontend::lower_kernel_with(&module, kernel, &options.passes).map_err(fe)?;
+    ir.attrs.arg_origins = prepared.origins.get(&ir.name).cloned().unwrap_or_default();
     Ok((spirv, ir, report))
 }
 

@@ -513,7 +513,11 @@ fn compile_cmd(a: CompileArgs) -> Result<i32, Error> {
 fn parse_spec(specs: &[String]) -> Result<std::collections::HashMap<u32, u64>, Error> {
     let mut out = std::collections::HashMap::new();
     for s in specs {
-        let bad = || Error::Usage(format!("--spec {s}: expected SPECID=VALUE, e.g. --spec 0=64"));
+        let bad = || {
+            Error::Usage(format!(
+                "--spec {s}: expected SPECID=VALUE, e.g. --spec 0=64"
+            ))
+        };
         let (id, value) = s.split_once('=').ok_or_else(bad)?;
         let id: u32 = id.trim().parse().map_err(|_| bad())?;
         let v = value.trim();
@@ -633,6 +637,9 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
     let names: Vec<String> = params.iter().map(|p| p.name.clone()).collect();
     if attrs.positional_args {
         eprintln!("note: {}", hls_build::positional_note(params.len()));
+    }
+    if let Some(note) = hls_build::origins_note(&attrs.arg_origins) {
+        eprintln!("note: {note}");
     }
     let model = if engine != "rtl" {
         Some(sim::run_model(

@@ -311,6 +311,9 @@ pub fn text(c: &Compiled) -> String {
             crate::positional_note(c.kernel.args.len())
         ));
     }
+    if let Some(note) = crate::origins_note(&c.kernel.attrs.arg_origins) {
+        s.push_str(&format!("  {note}\n"));
+    }
     let flushed = &c.kernel.attrs.flush_denormals;
     if !flushed.is_empty() {
         let widths: Vec<String> = flushed.iter().map(|w| w.to_string()).collect();

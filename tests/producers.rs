@@ -315,11 +315,24 @@ fn glsl_interface_is_buffers_and_registers() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|a| (a["name"].as_str().unwrap().to_string(), a["buffer"].as_bool().unwrap()))
+        .map(|a| {
+            (
+                a["name"].as_str().unwrap().to_string(),
+                a["buffer"].as_bool().unwrap(),
+            )
+        })
         .collect();
     let want = [("x", true), ("y", true), ("a", false), ("n", false)];
     assert_eq!(args, want.map(|(n, b)| (n.to_string(), b)));
     // x is readonly in GLSL: its master never writes.
     assert_eq!(iface["masters"][0]["write"], false);
-    assert_eq!(json("report.json")["attributes"]["reqd_work_group_size"], serde_json::json!([16, 1, 1]));
+    assert_eq!(
+        json("report.json")["attributes"]["reqd_work_group_size"],
+        serde_json::json!([16, 1, 1])
+    );
+    assert!(
+        r.stdout.contains("arguments from the Vulkan interface: x = set 0 binding 0, y = set 0 binding 1, a = push constant, byte 0, n = push constant, byte 4"),
+        "{}",
+        r.stdout
+    );
 }

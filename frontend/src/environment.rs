@@ -6,20 +6,42 @@
 use crate::FrontendError;
 use std::collections::HashMap;
 
+/// The module ready for `SpirvModule::load`, and where a translated module's arguments
+/// came from.
+pub struct Prepared {
+    pub spirv: Vec<u8>,
+    /// Kernel name -> (argument, its place in the Vulkan interface); empty for OpenCL.
+    pub origins: HashMap<String, Vec<(String, String)>>,
+}
+
 /// `spirv` ready for `SpirvModule::load`: unchanged when it is an OpenCL module without
 /// specialization constants (or not SPIR-V at all: the loader names what is wrong).
-pub fn prepare(spirv: Vec<u8>, spec: &HashMap<u32, u64>) -> Result<Vec<u8>, FrontendError> {
+pub fn prepare(spirv: Vec<u8>, spec: &HashMap<u32, u64>) -> Result<Prepared, FrontendError> {
     let words: Vec<u32> = spirv
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
+    let unchanged = |spirv| Prepared {
+        spirv,
+        origins: HashMap::new(),
+    };
     if words.first() != Some(&0x0723_0203) {
-        return Ok(spirv);
+        return Ok(unchanged(spirv));
     }
-    if spec.is_empty() && !crate::specialize::has_spec_constants(&words) {
-        return Ok(crate::vulkan::translate(&spirv, &Default::default())?.unwrap_or(spirv));
-    }
-    let s = crate::specialize::specialize(&words, spec)?;
-    let bytes: Vec<u8> = s.words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    Ok(crate::vulkan::translate(&bytes, &s.defaulted)?.unwrap_or(bytes))
+    let (bytes, defaulted) = if spec.is_empty() && !crate::specialize::has_spec_constants(&words) {
+        (spirv, Default::default())
+    } else {
+        let s = crate::specialize::specialize(&words, spec)?;
+        (
+            s.words.iter().flat_map(|w| w.to_le_bytes()).collect(),
+            s.defaulted,
+        )
+    };
+    Ok(match crate::vulkan::translate(&bytes, &defaulted)? {
+        Some(t) => Prepared {
+            spirv: t.spirv,
+            origins: t.origins,
+        },
+        None => unchanged(bytes),
+    })
 }

@@ -46,12 +46,10 @@ pub fn specialize(words: &[u32], given: &HashMap<u32, u64>) -> Result<Specialize
     let mut out = words[..5].to_vec();
     for (index, inst) in insts.iter().enumerate() {
         let op = inst[0] & 0xFFFF;
-        let at = |why: String| {
-            FrontendError::Invalid {
-                rule: "SPIR-V §2.12 specialization".into(),
-                inst: format!("instruction {index} ({})", op_name(op)),
-                message: why,
-            }
+        let at = |why: String| FrontendError::Invalid {
+            rule: "SPIR-V §2.12 specialization".into(),
+            inst: format!("instruction {index} ({})", op_name(op)),
+            message: why,
         };
         if (Op::ConstantTrue as u32..=Op::SpecConstantOp as u32).contains(&op) && inst.len() >= 3 {
             const_types.insert(inst[2], inst[1]);
@@ -73,7 +71,9 @@ pub fn specialize(words: &[u32], given: &HashMap<u32, u64>) -> Result<Specialize
             o if o == Op::ConstantTrue as u32 && inst.len() >= 3 => {
                 values.insert(inst[2], 1);
             }
-            o if (o == Op::ConstantFalse as u32 || o == Op::ConstantNull as u32) && inst.len() >= 3 => {
+            o if (o == Op::ConstantFalse as u32 || o == Op::ConstantNull as u32)
+                && inst.len() >= 3 =>
+            {
                 values.insert(inst[2], 0);
             }
             o if o == Op::ConstantComposite as u32 && inst.len() >= 3 => {
@@ -135,7 +135,8 @@ pub fn specialize(words: &[u32], given: &HashMap<u32, u64>) -> Result<Specialize
                 if args.iter().any(|a| defaulted.contains(a)) {
                     defaulted.insert(id);
                 }
-                evaluate(inner, ty, &args, &types, &values, &const_types, &composites).map_err(at)?
+                evaluate(inner, ty, &args, &types, &values, &const_types, &composites)
+                    .map_err(at)?
             }
         };
         values.insert(id, value);
@@ -154,29 +155,53 @@ pub fn specialize(words: &[u32], given: &HashMap<u32, u64>) -> Result<Specialize
             message: if known.is_empty() {
                 "the module has no specialization constants".into()
             } else {
-                format!("no specialization constant has SpecId {unknown}; the module's are {}", known.join(", "))
+                format!(
+                    "no specialization constant has SpecId {unknown}; the module's are {}",
+                    known.join(", ")
+                )
             },
         });
     }
-    Ok(Specialized { words: out, defaulted })
+    Ok(Specialized {
+        words: out,
+        defaulted,
+    })
 }
 
 /// A plain constant instruction for `value` of type `ty`.
 fn constant(ty: Word, id: Word, value: u64, types: &HashMap<Word, Ty>) -> Result<Vec<u32>, String> {
     Ok(match types.get(&ty) {
         Some(Ty::Bool) => {
-            let op = if value != 0 { Op::ConstantTrue } else { Op::ConstantFalse };
+            let op = if value != 0 {
+                Op::ConstantTrue
+            } else {
+                Op::ConstantFalse
+            };
             vec![3 << 16 | op as u32, ty, id]
         }
         Some(Ty::Int { width } | Ty::Float { width }) if *width > 32 => {
-            vec![5 << 16 | Op::Constant as u32, ty, id, value as u32, (value >> 32) as u32]
+            vec![
+                5 << 16 | Op::Constant as u32,
+                ty,
+                id,
+                value as u32,
+                (value >> 32) as u32,
+            ]
         }
         Some(Ty::Float { .. }) => vec![4 << 16 | Op::Constant as u32, ty, id, value as u32],
         Some(Ty::Int { width }) => {
-            let mask = if *width >= 32 { u32::MAX } else { (1u32 << width) - 1 };
+            let mask = if *width >= 32 {
+                u32::MAX
+            } else {
+                (1u32 << width) - 1
+            };
             vec![4 << 16 | Op::Constant as u32, ty, id, value as u32 & mask]
         }
-        None => return Err(format!("%{id}: a specialization constant of a type that is not an integer, float or bool")),
+        None => {
+            return Err(format!(
+                "%{id}: a specialization constant of a type that is not an integer, float or bool"
+            ))
+        }
     })
 }
 
@@ -194,18 +219,49 @@ fn evaluate(
     let width = match types.get(&ty) {
         Some(Ty::Int { width }) => *width,
         Some(Ty::Bool) => 1,
-        _ => return Err(format!("OpSpecConstantOp {}: only integer and boolean results are evaluated", op_name(op))),
+        _ => {
+            return Err(format!(
+                "OpSpecConstantOp {}: only integer and boolean results are evaluated",
+                op_name(op)
+            ))
+        }
     };
-    let mask = |v: u64| if width >= 64 { v } else { v & ((1u64 << width) - 1) };
-    let sext = |v: u64| if width >= 64 || width == 1 { v as i64 } else { ((v << (64 - width)) as i64) >> (64 - width) };
+    let mask = |v: u64| {
+        if width >= 64 {
+            v
+        } else {
+            v & ((1u64 << width) - 1)
+        }
+    };
+    let sext = |v: u64| {
+        if width >= 64 || width == 1 {
+            v as i64
+        } else {
+            ((v << (64 - width)) as i64) >> (64 - width)
+        }
+    };
     let arg = |k: usize| -> Result<u64, String> {
         args.get(k)
             .and_then(|a| values.get(a))
             .copied()
-            .ok_or_else(|| format!("OpSpecConstantOp {}: operand {k} is not a known scalar constant", op_name(op)))
+            .ok_or_else(|| {
+                format!(
+                    "OpSpecConstantOp {}: operand {k} is not a known scalar constant",
+                    op_name(op)
+                )
+            })
     };
     let (a, b) = (arg(0), arg(1));
-    let div = |d: u64| if mask(d) == 0 { Err(format!("OpSpecConstantOp {}: division by zero", op_name(op))) } else { Ok(d) };
+    let div = |d: u64| {
+        if mask(d) == 0 {
+            Err(format!(
+                "OpSpecConstantOp {}: division by zero",
+                op_name(op)
+            ))
+        } else {
+            Ok(d)
+        }
+    };
     use Op as O;
     let r = match op {
         o if o == O::IAdd as u32 => a?.wrapping_add(b?),
@@ -235,12 +291,19 @@ fn evaluate(
         o if o == O::ULessThanEqual as u32 => (a? <= b?) as u64,
         o if o == O::UGreaterThanEqual as u32 => (a? >= b?) as u64,
         o if o == O::Select as u32 => {
-            if a? != 0 { b? } else { arg(2)? }
+            if a? != 0 {
+                b?
+            } else {
+                arg(2)?
+            }
         }
         o if o == O::UConvert as u32 => a?,
         o if o == O::SConvert as u32 => {
             // Sign-extended from the operand's own width.
-            let from = args.first().and_then(|x| const_types.get(x)).and_then(|t| types.get(t));
+            let from = args
+                .first()
+                .and_then(|x| const_types.get(x))
+                .and_then(|t| types.get(t));
             match from {
                 Some(Ty::Int { width: w }) if *w < 64 => {
                     (((a? << (64 - w)) as i64) >> (64 - w)) as u64
@@ -249,14 +312,31 @@ fn evaluate(
             }
         }
         o if o == O::CompositeExtract as u32 => {
-            let parts = args.first().and_then(|c| composites.get(c)).ok_or_else(|| {
-                format!("OpSpecConstantOp {}: the operand is not a constant composite", op_name(op))
-            })?;
-            let k = *args.get(1).ok_or("OpSpecConstantOp CompositeExtract: no index")? as usize;
-            let part = parts.get(k).ok_or("OpSpecConstantOp CompositeExtract: index out of range")?;
-            *values.get(part).ok_or("OpSpecConstantOp CompositeExtract: the component is not a scalar")?
+            let parts = args
+                .first()
+                .and_then(|c| composites.get(c))
+                .ok_or_else(|| {
+                    format!(
+                        "OpSpecConstantOp {}: the operand is not a constant composite",
+                        op_name(op)
+                    )
+                })?;
+            let k = *args
+                .get(1)
+                .ok_or("OpSpecConstantOp CompositeExtract: no index")? as usize;
+            let part = parts
+                .get(k)
+                .ok_or("OpSpecConstantOp CompositeExtract: index out of range")?;
+            *values
+                .get(part)
+                .ok_or("OpSpecConstantOp CompositeExtract: the component is not a scalar")?
         }
-        _ => return Err(format!("OpSpecConstantOp {}: this operation is not evaluated", op_name(op))),
+        _ => {
+            return Err(format!(
+                "OpSpecConstantOp {}: this operation is not evaluated",
+                op_name(op)
+            ))
+        }
     };
     Ok(mask(r))
 }
@@ -304,33 +384,58 @@ mod tests {
     /// %4 = SpecConstantOp IMul %2 %3.
     fn module() -> Vec<u32> {
         let mut w = vec![0x0723_0203, 0x0001_0000, 0, 5, 0];
-        w.extend([4 << 16 | Op::Decorate as u32, 2, Decoration::SpecId as u32, 7]);
+        w.extend([
+            4 << 16 | Op::Decorate as u32,
+            2,
+            Decoration::SpecId as u32,
+            7,
+        ]);
         w.extend([4 << 16 | Op::TypeInt as u32, 1, 32, 0]);
         w.extend([4 << 16 | Op::SpecConstant as u32, 1, 2, 4]);
         w.extend([4 << 16 | Op::Constant as u32, 1, 3, 3]);
-        w.extend([6 << 16 | Op::SpecConstantOp as u32, 1, 4, Op::IMul as u32, 2, 3]);
+        w.extend([
+            6 << 16 | Op::SpecConstantOp as u32,
+            1,
+            4,
+            Op::IMul as u32,
+            2,
+            3,
+        ]);
         w
     }
 
     fn value_of(words: &[u32], id: u32) -> Option<u32> {
-        split(words).ok()?.into_iter().find_map(|i| {
-            (i[0] & 0xFFFF == Op::Constant as u32 && i[2] == id).then(|| i[3])
-        })
+        split(words)
+            .ok()?
+            .into_iter()
+            .find_map(|i| (i[0] & 0xFFFF == Op::Constant as u32 && i[2] == id).then(|| i[3]))
     }
 
     #[test]
     fn defaults_and_given_values_flow_through_spec_constant_ops() {
         let s = specialize(&module(), &HashMap::new()).unwrap();
-        assert_eq!((value_of(&s.words, 2), value_of(&s.words, 4)), (Some(4), Some(12)));
+        assert_eq!(
+            (value_of(&s.words, 2), value_of(&s.words, 4)),
+            (Some(4), Some(12))
+        );
         assert!(s.defaulted.contains(&2) && s.defaulted.contains(&4));
         let s = specialize(&module(), &HashMap::from([(7, 5)])).unwrap();
-        assert_eq!((value_of(&s.words, 2), value_of(&s.words, 4)), (Some(5), Some(15)));
+        assert_eq!(
+            (value_of(&s.words, 2), value_of(&s.words, 4)),
+            (Some(5), Some(15))
+        );
         assert!(s.defaulted.is_empty());
     }
 
     #[test]
     fn an_unknown_spec_id_is_named() {
-        let e = specialize(&module(), &HashMap::from([(9, 1)])).err().unwrap().to_string();
-        assert!(e.contains("no specialization constant has SpecId 9; the module's are 7"), "{e}");
+        let e = specialize(&module(), &HashMap::from([(9, 1)]))
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            e.contains("no specialization constant has SpecId 9; the module's are 7"),
+            "{e}"
+        );
     }
 }

@@ -13,7 +13,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let prepared = frontend::environment::prepare(data.to_vec(), &Default::default()).ok();
-    let data = prepared.as_deref().unwrap_or(data);
+    let data = prepared.as_ref().map_or(data, |p| p.spirv.as_slice());
     let resolved = frontend::mangled::resolve_builtin_imports(data).ok().flatten();
     let data = resolved.as_deref().unwrap_or(data);
     let _ = frontend::float_controls::split_mad(data);

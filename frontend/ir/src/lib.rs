@@ -723,6 +723,9 @@ pub struct KernelAttrs {
     /// The parameters carry no OpName (clang's default flags discard value names), so the
     /// arguments are called arg0, arg1, … by position.
     pub positional_args: bool,
+    /// Where each argument came from when the module was translated from another
+    /// environment (Vulkan: a descriptor set and binding, a push-constant offset), by name.
+    pub arg_origins: Vec<(String, String)>,
 }
 
 impl KernelAttrs {

@@ -261,7 +261,11 @@ impl Lowering<'_> {
             let nonzero = ub.op(OpKind::Cmp(CmpPred::Ne), Type::BOOL, vec![r, zero]);
             let signs = ub.op(OpKind::Int(IntBinOp::Xor), ty, vec![r, b]);
             let differ = ub.op(OpKind::Cmp(CmpPred::SLt), Type::BOOL, vec![signs, zero]);
-            let fix = ub.op(OpKind::Int(IntBinOp::And), Type::BOOL, vec![nonzero, differ]);
+            let fix = ub.op(
+                OpKind::Int(IntBinOp::And),
+                Type::BOOL,
+                vec![nonzero, differ],
+            );
             let sum = ub.op(OpKind::Int(IntBinOp::Add), ty, vec![r, b]);
             return Ok(Some(ub.add(Op_ {
                 kind: OpKind::Select,

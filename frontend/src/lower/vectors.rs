@@ -76,10 +76,18 @@ impl Lowering<'_> {
             Op::ConstantComposite => {
                 // A lane may be an OpUndef (clspv writes them into constant vectors): zero.
                 let undef = |c: Word| {
-                    self.m.module.types_global_values.iter().any(|i| i.result_id == Some(c) && i.class.opcode == Op::Undef)
+                    self.m
+                        .module
+                        .types_global_values
+                        .iter()
+                        .any(|i| i.result_id == Some(c) && i.class.opcode == Op::Undef)
                 };
                 let lane = id_operand(def, k as usize).and_then(|c| {
-                    self.m.constants.get(&c).map(|(_, b)| *b).or_else(|| undef(c).then_some(0))
+                    self.m
+                        .constants
+                        .get(&c)
+                        .map(|(_, b)| *b)
+                        .or_else(|| undef(c).then_some(0))
                 });
                 match lane {
                     Some(bits) => Ok(ValueRef::Const(ty, bits & mask(ty.bits()))),

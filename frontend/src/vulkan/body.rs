@@ -31,7 +31,12 @@ struct Body {
 impl Translator<'_> {
     /// The arguments of entry `f`: clspv's reflected ones in ordinal order, then every
     /// other resource by (set, binding), push constants last.
-    pub(super) fn parameters(&mut self, f: Word, kernel: &str, used: &HashSet<Word>) -> Result<Vec<Param>, FrontendError> {
+    pub(super) fn parameters(
+        &mut self,
+        f: Word,
+        kernel: &str,
+        used: &HashSet<Word>,
+    ) -> Result<Vec<Param>, FrontendError> {
         let mut order: Vec<(Word, Option<usize>)> = Vec::new();
         // This kernel's reflected names, which override the resources' own.
         let mut names: HashMap<(Word, Option<usize>), String> = HashMap::new();
@@ -39,7 +44,15 @@ impl Translator<'_> {
         // two views of one buffer, which the interface cannot express.
         let mut bound: HashMap<(u32, u32), Word> = HashMap::new();
         for (var, r) in &self.resources {
-            if let (true, Resource::Buffer { set, binding, .. } | Resource::Pod { set: Some((set, binding)), .. }) = (used.contains(var), r) {
+            if let (
+                true,
+                Resource::Buffer { set, binding, .. }
+                | Resource::Pod {
+                    set: Some((set, binding)),
+                    ..
+                },
+            ) = (used.contains(var), r)
+            {
                 if let Some(other) = bound.insert((*set, *binding), *var) {
                     return Err(FrontendError::Invalid {
                         rule: "Vulkan environment, one resource per binding in this translation".into(),
@@ -54,17 +67,34 @@ impl Translator<'_> {
             // the argument's binding when the kernel never reads it, so it stays positional.
             let mut candidates: Vec<(&Word, &Resource)> = self.resources.iter().collect();
             candidates.sort_by_key(|(v, _)| (!used.contains(v), **v));
-            let found = candidates.into_iter().find_map(|(var, r)| match (&a.place, r) {
-                (Place::Buffer { set, binding }, Resource::Buffer { set: s, binding: b, .. }) if s == set && b == binding => Some((*var, None)),
-                (Place::PushConstant { offset, .. }, Resource::Pod { leaves, set: None }) => {
-                    leaves.iter().position(|l| l.offset == *offset).map(|k| (*var, Some(k)))
-                }
-                (Place::Workgroup { spec_id }, Resource::Local { spec_id: s, .. }) if s == spec_id => Some((*var, None)),
-                _ => None,
-            });
+            let found = candidates
+                .into_iter()
+                .find_map(|(var, r)| match (&a.place, r) {
+                    (
+                        Place::Buffer { set, binding },
+                        Resource::Buffer {
+                            set: s, binding: b, ..
+                        },
+                    ) if s == set && b == binding => Some((*var, None)),
+                    (Place::PushConstant { offset, .. }, Resource::Pod { leaves, set: None }) => {
+                        leaves
+                            .iter()
+                            .position(|l| l.offset == *offset)
+                            .map(|k| (*var, Some(k)))
+                    }
+                    (Place::Workgroup { spec_id }, Resource::Local { spec_id: s, .. })
+                        if s == spec_id =>
+                    {
+                        Some((*var, None))
+                    }
+                    _ => None,
+                });
             match (&a.place, found) {
                 (Place::Other(what), _) => {
-                    return Err(err(format!("kernel '{kernel}' argument {}", a.ordinal), format!("{what} is not supported")))
+                    return Err(err(
+                        format!("kernel '{kernel}' argument {}", a.ordinal),
+                        format!("{what} is not supported"),
+                    ))
                 }
                 (_, Some(x)) => {
                     if let Some(n) = &a.name {
@@ -80,7 +110,9 @@ impl Translator<'_> {
         for (var, r) in self.resources.iter().filter(|(v, _)| used.contains(v)) {
             let key = match r {
                 Resource::Buffer { set, binding, .. } => (0, *set, *binding),
-                Resource::Pod { set: Some((s, b)), .. } => (0, *s, *b),
+                Resource::Pod {
+                    set: Some((s, b)), ..
+                } => (0, *s, *b),
                 Resource::Pod { set: None, .. } => (1, 0, 0),
                 Resource::Local { spec_id, .. } => (2, *spec_id, 0),
                 Resource::Value | Resource::Table => continue,
@@ -105,10 +137,27 @@ impl Translator<'_> {
         for (var, leaf) in order {
             let r = self.resources.get(&var).cloned();
             let (ty, name, no_write, no_alias) = match (r, leaf) {
-                (Some(Resource::Buffer { elem, name, writable, aliased, .. }), _) => {
-                    (self.pointer_type(StorageClass::CrossWorkgroup, elem), name, !writable, !aliased)
-                }
-                (Some(Resource::Local { elem, name, .. }), _) => (self.pointer_type(StorageClass::Workgroup, elem), name, false, false),
+                (
+                    Some(Resource::Buffer {
+                        elem,
+                        name,
+                        writable,
+                        aliased,
+                        ..
+                    }),
+                    _,
+                ) => (
+                    self.pointer_type(StorageClass::CrossWorkgroup, elem),
+                    name,
+                    !writable,
+                    !aliased,
+                ),
+                (Some(Resource::Local { elem, name, .. }), _) => (
+                    self.pointer_type(StorageClass::Workgroup, elem),
+                    name,
+                    false,
+                    false,
+                ),
                 (Some(Resource::Pod { leaves, .. }), Some(k)) => {
                     let l = &leaves[k];
                     let name = self.reflected.get(&f).and_then(|args| {
@@ -119,13 +168,25 @@ impl Translator<'_> {
                 _ => continue,
             };
             let name = names.get(&(var, leaf)).cloned().unwrap_or(name);
-            params.push(Param { id: self.fresh(), ty, name, var, leaf, no_write, no_alias });
+            params.push(Param {
+                id: self.fresh(),
+                ty,
+                name,
+                var,
+                leaf,
+                no_write,
+                no_alias,
+            });
         }
         Ok(params)
     }
 
     /// Rewrites one function's instructions onto the arguments in `params`.
-    pub(super) fn function(&mut self, func: &mut Function, params: &[Param]) -> Result<(), FrontendError> {
+    pub(super) fn function(
+        &mut self,
+        func: &mut Function,
+        params: &[Param],
+    ) -> Result<(), FrontendError> {
         let mut b = Body::default();
         for block in &mut func.blocks {
             let old = std::mem::take(&mut block.instructions);
@@ -137,14 +198,25 @@ impl Translator<'_> {
         for (constant, var) in self.runtime.clone() {
             let uses = func.all_inst_iter().any(|i| i.operands.iter().any(|o| matches!(o, Operand::IdRef(x) if *x == constant || b.subst.get(x) == Some(&constant))));
             if uses {
-                let ty = self.m.module.types_global_values.iter().find(|i| i.result_id == Some(constant)).and_then(|i| i.result_type).unwrap_or(0);
+                let ty = self
+                    .m
+                    .module
+                    .types_global_values
+                    .iter()
+                    .find(|i| i.result_id == Some(constant))
+                    .and_then(|i| i.result_type)
+                    .unwrap_or(0);
                 let v = self.fresh();
                 b.loads.insert(var, (v, ty));
                 b.subst.insert(constant, v);
             }
         }
         if let Some(entry) = func.blocks.first_mut() {
-            let at = entry.instructions.iter().take_while(|i| i.class.opcode == Op::Variable).count();
+            let at = entry
+                .instructions
+                .iter()
+                .take_while(|i| i.class.opcode == Op::Variable)
+                .count();
             let mut loads: Vec<_> = b.loads.iter().collect();
             loads.sort();
             let mut prologue = Vec::new();
@@ -152,11 +224,21 @@ impl Translator<'_> {
                 // A built-in vector is read lane by lane and rebuilt, so vector arithmetic on
                 // it (clspv's `WorkgroupSize & WorkgroupSize`) sees ordinary lanes.
                 let Some(SpvType::Vector(c, n)) = self.m.types.get(ty).cloned() else {
-                    prologue.push(Instruction::new(Op::Load, Some(*ty), Some(*v), vec![Operand::IdRef(*var)]));
+                    prologue.push(Instruction::new(
+                        Op::Load,
+                        Some(*ty),
+                        Some(*v),
+                        vec![Operand::IdRef(*var)],
+                    ));
                     continue;
                 };
                 let raw = self.fresh();
-                prologue.push(Instruction::new(Op::Load, Some(*ty), Some(raw), vec![Operand::IdRef(*var)]));
+                prologue.push(Instruction::new(
+                    Op::Load,
+                    Some(*ty),
+                    Some(raw),
+                    vec![Operand::IdRef(*var)],
+                ));
                 let mut lanes = Vec::new();
                 for k in 0..n {
                     let lane = self.fresh();
@@ -168,7 +250,12 @@ impl Translator<'_> {
                     ));
                     lanes.push(Operand::IdRef(lane));
                 }
-                prologue.push(Instruction::new(Op::CompositeConstruct, Some(*ty), Some(*v), lanes));
+                prologue.push(Instruction::new(
+                    Op::CompositeConstruct,
+                    Some(*ty),
+                    Some(*v),
+                    lanes,
+                ));
             }
             entry.instructions.splice(at..at, prologue);
         }
@@ -181,7 +268,11 @@ impl Translator<'_> {
             }
             id
         };
-        for inst in func.blocks.iter_mut().flat_map(|bl| bl.instructions.iter_mut()) {
+        for inst in func
+            .blocks
+            .iter_mut()
+            .flat_map(|bl| bl.instructions.iter_mut())
+        {
             for o in &mut inst.operands {
                 if let Operand::IdRef(x) = o {
                     *x = resolve(*x);
@@ -191,10 +282,21 @@ impl Translator<'_> {
         Ok(())
     }
 
-    fn instruction(&mut self, inst: Instruction, params: &[Param], b: &mut Body, out: &mut Vec<Instruction>) -> Result<(), FrontendError> {
+    fn instruction(
+        &mut self,
+        inst: Instruction,
+        params: &[Param],
+        b: &mut Body,
+        out: &mut Vec<Instruction>,
+    ) -> Result<(), FrontendError> {
         let m = self.m;
         let describe = |i: &Instruction| m.describe(i);
-        let param_of = |var: Word, leaf: Option<usize>| params.iter().find(|p| p.var == var && p.leaf == leaf).map(|p| p.id);
+        let param_of = |var: Word, leaf: Option<usize>| {
+            params
+                .iter()
+                .find(|p| p.var == var && p.leaf == leaf)
+                .map(|p| p.id)
+        };
         let op = inst.class.opcode;
         if let (Some(r), Some(t)) = (inst.result_id, inst.result_type) {
             b.types.insert(r, t);
@@ -378,13 +480,19 @@ impl Translator<'_> {
     /// glslang reads and writes one lane of a local vector through an access chain
     /// (`v.y = …`); the promotion to SSA values takes whole vectors, so a lane becomes an
     /// extract from, or an insert into, the whole value. Whether `inst` was one of those.
-    fn vector_lane(&mut self, inst: &Instruction, b: &mut Body, out: &mut Vec<Instruction>) -> bool {
+    fn vector_lane(
+        &mut self,
+        inst: &Instruction,
+        b: &mut Body,
+        out: &mut Vec<Instruction>,
+    ) -> bool {
         let m = self.m;
         match inst.class.opcode {
             Op::Variable => {
-                if let (Some(r), Some(SpvType::Pointer(StorageClass::Function, t))) =
-                    (inst.result_id, inst.result_type.and_then(|t| m.types.get(&t)))
-                {
+                if let (Some(r), Some(SpvType::Pointer(StorageClass::Function, t))) = (
+                    inst.result_id,
+                    inst.result_type.and_then(|t| m.types.get(&t)),
+                ) {
                     if matches!(m.types.get(t), Some(SpvType::Vector(..))) {
                         b.vector_vars.insert(r, *t);
                     }
@@ -392,10 +500,14 @@ impl Translator<'_> {
                 false
             }
             Op::AccessChain | Op::InBoundsAccessChain if inst.operands.len() == 2 => {
-                let (Some(r), Some(var), Some(k)) = (inst.result_id, id_operand(inst, 0), id_operand(inst, 1)) else {
+                let (Some(r), Some(var), Some(k)) =
+                    (inst.result_id, id_operand(inst, 0), id_operand(inst, 1))
+                else {
                     return false;
                 };
-                let Some(k) = m.constants.get(&k).map(|c| c.1 as u32) else { return false };
+                let Some(k) = m.constants.get(&k).map(|c| c.1 as u32) else {
+                    return false;
+                };
                 if !b.vector_vars.contains_key(&var) {
                     return false;
                 }
@@ -403,9 +515,16 @@ impl Translator<'_> {
                 true
             }
             Op::Load => {
-                let Some(&(var, k)) = id_operand(inst, 0).and_then(|p| b.lanes.get(&p)) else { return false };
+                let Some(&(var, k)) = id_operand(inst, 0).and_then(|p| b.lanes.get(&p)) else {
+                    return false;
+                };
                 let whole = self.fresh();
-                out.push(Instruction::new(Op::Load, b.vector_vars.get(&var).copied(), Some(whole), vec![Operand::IdRef(var)]));
+                out.push(Instruction::new(
+                    Op::Load,
+                    b.vector_vars.get(&var).copied(),
+                    Some(whole),
+                    vec![Operand::IdRef(var)],
+                ));
                 out.push(Instruction::new(
                     Op::CompositeExtract,
                     inst.result_type,
@@ -415,17 +534,33 @@ impl Translator<'_> {
                 true
             }
             Op::Store => {
-                let Some(&(var, k)) = id_operand(inst, 0).and_then(|p| b.lanes.get(&p)) else { return false };
+                let Some(&(var, k)) = id_operand(inst, 0).and_then(|p| b.lanes.get(&p)) else {
+                    return false;
+                };
                 let ty = b.vector_vars.get(&var).copied();
                 let (whole, new) = (self.fresh(), self.fresh());
-                out.push(Instruction::new(Op::Load, ty, Some(whole), vec![Operand::IdRef(var)]));
+                out.push(Instruction::new(
+                    Op::Load,
+                    ty,
+                    Some(whole),
+                    vec![Operand::IdRef(var)],
+                ));
                 out.push(Instruction::new(
                     Op::CompositeInsert,
                     ty,
                     Some(new),
-                    vec![inst.operands[1].clone(), Operand::IdRef(whole), Operand::LiteralBit32(k)],
+                    vec![
+                        inst.operands[1].clone(),
+                        Operand::IdRef(whole),
+                        Operand::LiteralBit32(k),
+                    ],
                 ));
-                out.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(var), Operand::IdRef(new)]));
+                out.push(Instruction::new(
+                    Op::Store,
+                    None,
+                    None,
+                    vec![Operand::IdRef(var), Operand::IdRef(new)],
+                ));
                 true
             }
             _ => false,
@@ -434,13 +569,26 @@ impl Translator<'_> {
 
     /// The value of a by-value block at `path`: a leaf's argument, or a struct of them.
     #[allow(clippy::too_many_arguments)]
-    fn by_value(&mut self, var: Word, path: &[u32], leaves: &[super::Leaf], params: &[Param], b: &mut Body, inst: &str) -> Result<Word, FrontendError> {
+    fn by_value(
+        &mut self,
+        var: Word,
+        path: &[u32],
+        leaves: &[super::Leaf],
+        params: &[Param],
+        b: &mut Body,
+        inst: &str,
+    ) -> Result<Word, FrontendError> {
         if let Some(k) = leaves.iter().position(|l| l.path == path) {
             return params
                 .iter()
                 .find(|p| p.var == var && p.leaf == Some(k))
                 .map(|p| p.id)
-                .ok_or_else(|| err(inst.into(), "a push constant with no argument in this kernel"));
+                .ok_or_else(|| {
+                    err(
+                        inst.into(),
+                        "a push constant with no argument in this kernel",
+                    )
+                });
         }
         let mut members: Vec<u32> = leaves
             .iter()
@@ -449,7 +597,10 @@ impl Translator<'_> {
             .collect();
         members.dedup();
         if members.is_empty() {
-            return Err(err(inst.into(), "reads past the end of a push-constant or uniform block"));
+            return Err(err(
+                inst.into(),
+                "reads past the end of a push-constant or uniform block",
+            ));
         }
         let mut parts = Vec::new();
         for k in members {
@@ -466,26 +617,49 @@ impl Translator<'_> {
         if let Some((v, _)) = b.loads.get(&var) {
             return *v;
         }
-        let ty = super::rules::pointee(self.m, self.m.module.types_global_values.iter().find(|i| i.result_id == Some(var)).and_then(|i| i.result_type))
-            .unwrap_or(0);
+        let ty = super::rules::pointee(
+            self.m,
+            self.m
+                .module
+                .types_global_values
+                .iter()
+                .find(|i| i.result_id == Some(var))
+                .and_then(|i| i.result_type),
+        )
+        .unwrap_or(0);
         let v = self.fresh();
         b.loads.insert(var, (v, ty));
         v
     }
 
     /// `Load(AccessChain(value, indices))` as an extract from the value.
-    fn extract(&mut self, inst: Instruction, source: Word, indices: &[Word], out: &mut Vec<Instruction>, b: &mut Body) -> Result<(), FrontendError> {
+    fn extract(
+        &mut self,
+        inst: Instruction,
+        source: Word,
+        indices: &[Word],
+        out: &mut Vec<Instruction>,
+        b: &mut Body,
+    ) -> Result<(), FrontendError> {
         let r = inst.result_id.unwrap_or(0);
         if indices.is_empty() {
             b.subst.insert(r, source);
             return Ok(());
         }
-        let lits: Option<Vec<u32>> = indices.iter().map(|i| self.m.constants.get(i).map(|c| c.1 as u32)).collect();
+        let lits: Option<Vec<u32>> = indices
+            .iter()
+            .map(|i| self.m.constants.get(i).map(|c| c.1 as u32))
+            .collect();
         match (lits, indices) {
             (Some(lits), _) => {
                 let mut ops = vec![Operand::IdRef(source)];
                 ops.extend(lits.into_iter().map(Operand::LiteralBit32));
-                out.push(Instruction::new(Op::CompositeExtract, inst.result_type, Some(r), ops));
+                out.push(Instruction::new(
+                    Op::CompositeExtract,
+                    inst.result_type,
+                    Some(r),
+                    ops,
+                ));
             }
             (None, [dynamic]) => out.push(Instruction::new(
                 Op::VectorExtractDynamic,
@@ -493,17 +667,32 @@ impl Translator<'_> {
                 Some(r),
                 vec![Operand::IdRef(source), Operand::IdRef(*dynamic)],
             )),
-            _ => return Err(err(self.m.describe(&inst), "a built-in or constant read at several computed indices")),
+            _ => {
+                return Err(err(
+                    self.m.describe(&inst),
+                    "a built-in or constant read at several computed indices",
+                ))
+            }
         }
         Ok(())
     }
 
     /// The extended integer operations (a struct of two results) as two ordinary ones:
     /// low product and OpenCL's mul_hi, or sum/difference and its carry/borrow.
-    fn extended(&mut self, inst: Instruction, b: &mut Body, out: &mut Vec<Instruction>) -> Result<(), FrontendError> {
+    fn extended(
+        &mut self,
+        inst: Instruction,
+        b: &mut Body,
+        out: &mut Vec<Instruction>,
+    ) -> Result<(), FrontendError> {
         let m = self.m;
-        let Some(SpvType::Struct(members)) = inst.result_type.and_then(|t| m.types.get(&t)).cloned() else {
-            return Err(err(m.describe(&inst), "an extended arithmetic result that is not a struct"));
+        let Some(SpvType::Struct(members)) =
+            inst.result_type.and_then(|t| m.types.get(&t)).cloned()
+        else {
+            return Err(err(
+                m.describe(&inst),
+                "an extended arithmetic result that is not a struct",
+            ));
         };
         let ty = members.first().copied().unwrap_or(0);
         if !matches!(m.types.get(&ty), Some(SpvType::Int(_))) {
@@ -514,18 +703,50 @@ impl Translator<'_> {
         let set = self.opencl_set();
         match inst.class.opcode {
             Op::UMulExtended | Op::SMulExtended => {
-                let f = if inst.class.opcode == Op::UMulExtended { rspirv::spirv::OpenclStd100Op::u_mul_hi } else { rspirv::spirv::OpenclStd100Op::s_mul_hi };
-                out.push(Instruction::new(Op::IMul, Some(ty), Some(lo), vec![x.clone(), y.clone()]));
-                out.push(Instruction::new(Op::ExtInst, Some(ty), Some(hi), vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(f as u32), x, y]));
+                let f = if inst.class.opcode == Op::UMulExtended {
+                    rspirv::spirv::OpenclStd100Op::u_mul_hi
+                } else {
+                    rspirv::spirv::OpenclStd100Op::s_mul_hi
+                };
+                out.push(Instruction::new(
+                    Op::IMul,
+                    Some(ty),
+                    Some(lo),
+                    vec![x.clone(), y.clone()],
+                ));
+                out.push(Instruction::new(
+                    Op::ExtInst,
+                    Some(ty),
+                    Some(hi),
+                    vec![
+                        Operand::IdRef(set),
+                        Operand::LiteralExtInstInteger(f as u32),
+                        x,
+                        y,
+                    ],
+                ));
             }
             op => {
                 // Carry: the sum wrapped below an operand; borrow: the subtrahend is larger.
-                let (arith, cmp) = if op == Op::IAddCarry { (Op::IAdd, vec![Operand::IdRef(lo), x.clone()]) } else { (Op::ISub, vec![x.clone(), y.clone()]) };
+                let (arith, cmp) = if op == Op::IAddCarry {
+                    (Op::IAdd, vec![Operand::IdRef(lo), x.clone()])
+                } else {
+                    (Op::ISub, vec![x.clone(), y.clone()])
+                };
                 out.push(Instruction::new(arith, Some(ty), Some(lo), vec![x, y]));
-                let (boolean, one, zero) = (self.bool_type(), self.int_constant(ty, 1), self.int_constant(ty, 0));
+                let (boolean, one, zero) = (
+                    self.bool_type(),
+                    self.int_constant(ty, 1),
+                    self.int_constant(ty, 0),
+                );
                 let c = self.fresh();
                 out.push(Instruction::new(Op::ULessThan, Some(boolean), Some(c), cmp));
-                out.push(Instruction::new(Op::Select, Some(ty), Some(hi), vec![Operand::IdRef(c), Operand::IdRef(one), Operand::IdRef(zero)]));
+                out.push(Instruction::new(
+                    Op::Select,
+                    Some(ty),
+                    Some(hi),
+                    vec![Operand::IdRef(c), Operand::IdRef(one), Operand::IdRef(zero)],
+                ));
             }
         }
         b.virtuals.insert(inst.result_id.unwrap_or(0), vec![lo, hi]);
@@ -533,30 +754,62 @@ impl Translator<'_> {
     }
 
     /// Stores a struct or array value made of parts (`virtuals`) member by member.
-    fn store_members(&mut self, p: Word, v: Word, b: &mut Body, out: &mut Vec<Instruction>, inst: &str, depth: u32) -> Result<(), FrontendError> {
+    fn store_members(
+        &mut self,
+        p: Word,
+        v: Word,
+        b: &mut Body,
+        out: &mut Vec<Instruction>,
+        inst: &str,
+        depth: u32,
+    ) -> Result<(), FrontendError> {
         let m = self.m;
-        let Some(SpvType::Pointer(sc, agg)) = b.types.get(&p).and_then(|t| m.types.get(t)).cloned() else {
-            return Err(err(inst.into(), "a struct or array stored through a pointer of unknown type"));
+        let Some(SpvType::Pointer(sc, agg)) = b.types.get(&p).and_then(|t| m.types.get(t)).cloned()
+        else {
+            return Err(err(
+                inst.into(),
+                "a struct or array stored through a pointer of unknown type",
+            ));
         };
         let member_types: Vec<Word> = match m.types.get(&agg) {
             Some(SpvType::Struct(ms)) => ms.clone(),
-            Some(SpvType::Array(e, n)) => vec![*e; m.constants.get(n).map_or(0, |c| c.1 as usize).min(1 << 16)],
-            _ => return Err(err(inst.into(), "a struct or array value stored as another type")),
+            Some(SpvType::Array(e, n)) => {
+                vec![*e; m.constants.get(n).map_or(0, |c| c.1 as usize).min(1 << 16)]
+            }
+            _ => {
+                return Err(err(
+                    inst.into(),
+                    "a struct or array value stored as another type",
+                ))
+            }
         };
         let parts = b.virtuals.get(&v).cloned().unwrap_or_default();
         if parts.len() != member_types.len() || depth > 8 {
-            return Err(err(inst.into(), "a struct or array value whose parts do not match its type"));
+            return Err(err(
+                inst.into(),
+                "a struct or array value whose parts do not match its type",
+            ));
         }
         let uint = self.uint_type();
         for (k, (part, ty)) in parts.into_iter().zip(member_types).enumerate() {
             let ptr = self.pointer_type(sc, ty);
             let (at, index) = (self.fresh(), self.int_constant(uint, k as u64));
-            out.push(Instruction::new(Op::AccessChain, Some(ptr), Some(at), vec![Operand::IdRef(p), Operand::IdRef(index)]));
+            out.push(Instruction::new(
+                Op::AccessChain,
+                Some(ptr),
+                Some(at),
+                vec![Operand::IdRef(p), Operand::IdRef(index)],
+            ));
             b.types.insert(at, ptr);
             if b.virtuals.contains_key(&part) {
                 self.store_members(at, part, b, out, inst, depth + 1)?;
             } else {
-                out.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(at), Operand::IdRef(part)]));
+                out.push(Instruction::new(
+                    Op::Store,
+                    None,
+                    None,
+                    vec![Operand::IdRef(at), Operand::IdRef(part)],
+                ));
             }
         }
         Ok(())
@@ -577,7 +830,14 @@ impl Translator<'_> {
     /// An OpConstant of integer type `ty`, reusing the module's own when there is one.
     fn int_constant(&mut self, ty: Word, value: u64) -> Word {
         if let Some((id, _)) = self.m.constants.iter().find(|(id, (t, v))| {
-            *t == ty && *v == value && self.m.module.types_global_values.iter().any(|i| i.result_id == Some(**id) && i.class.opcode == Op::Constant)
+            *t == ty
+                && *v == value
+                && self
+                    .m
+                    .module
+                    .types_global_values
+                    .iter()
+                    .any(|i| i.result_id == Some(**id) && i.class.opcode == Op::Constant)
         }) {
             return *id;
         }
@@ -593,20 +853,40 @@ impl Translator<'_> {
             Some(SpvType::Int(w)) if *w > 32 => Operand::LiteralBit64(value),
             _ => Operand::LiteralBit32(value as u32),
         };
-        self.new_types.push(Instruction::new(Op::Constant, Some(ty), Some(id), vec![literal]));
+        self.new_types.push(Instruction::new(
+            Op::Constant,
+            Some(ty),
+            Some(id),
+            vec![literal],
+        ));
         id
     }
 
     /// The module's 32-bit integer type, declared when it has none.
     fn uint_type(&mut self) -> Word {
-        if let Some((id, _)) = self.m.types.iter().filter(|(_, t)| **t == SpvType::Int(32)).min_by_key(|(id, _)| **id) {
+        if let Some((id, _)) = self
+            .m
+            .types
+            .iter()
+            .filter(|(_, t)| **t == SpvType::Int(32))
+            .min_by_key(|(id, _)| **id)
+        {
             return *id;
         }
-        if let Some(i) = self.new_types.iter().find(|i| i.class.opcode == Op::TypeInt) {
+        if let Some(i) = self
+            .new_types
+            .iter()
+            .find(|i| i.class.opcode == Op::TypeInt)
+        {
             return i.result_id.unwrap_or(0);
         }
         let id = self.fresh();
-        self.new_types.push(Instruction::new(Op::TypeInt, None, Some(id), vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]));
+        self.new_types.push(Instruction::new(
+            Op::TypeInt,
+            None,
+            Some(id),
+            vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)],
+        ));
         id
     }
 
@@ -615,11 +895,16 @@ impl Translator<'_> {
         if let Some((id, _)) = self.m.types.iter().find(|(_, t)| **t == SpvType::Bool) {
             return *id;
         }
-        if let Some(i) = self.new_types.iter().find(|i| i.class.opcode == Op::TypeBool) {
+        if let Some(i) = self
+            .new_types
+            .iter()
+            .find(|i| i.class.opcode == Op::TypeBool)
+        {
             return i.result_id.unwrap_or(0);
         }
         let id = self.fresh();
-        self.new_types.push(Instruction::new(Op::TypeBool, None, Some(id), vec![]));
+        self.new_types
+            .push(Instruction::new(Op::TypeBool, None, Some(id), vec![]));
         id
     }
 
@@ -640,24 +925,52 @@ impl Translator<'_> {
         let args: Vec<Operand> = inst.operands[2..].to_vec();
         match glsl::map(number).map_err(|why| err(self.m.describe(&inst), why))? {
             glsl::Mapping::Same(c) => {
-                let mut ops = vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(c as u32)];
+                let mut ops = vec![
+                    Operand::IdRef(set),
+                    Operand::LiteralExtInstInteger(c as u32),
+                ];
                 ops.extend(args);
-                out.push(Instruction::new(Op::ExtInst, inst.result_type, inst.result_id, ops));
+                out.push(Instruction::new(
+                    Op::ExtInst,
+                    inst.result_type,
+                    inst.result_id,
+                    ops,
+                ));
             }
-            find @ (glsl::Mapping::FindUMsb | glsl::Mapping::FindSMsb | glsl::Mapping::FindILsb) => {
+            find
+            @ (glsl::Mapping::FindUMsb | glsl::Mapping::FindSMsb | glsl::Mapping::FindILsb) => {
                 let ty = inst.result_type.unwrap_or(0);
                 if self.m.types.get(&ty) != Some(&SpvType::Int(32)) {
-                    return Err(err(self.m.describe(&inst), "findMSB/findLSB of vectors or of other widths than 32 bits"));
+                    return Err(err(
+                        self.m.describe(&inst),
+                        "findMSB/findLSB of vectors or of other widths than 32 bits",
+                    ));
                 }
                 let x = args.first().cloned().unwrap_or(Operand::IdRef(0));
                 let boolean = self.bool_type();
                 let zero = self.int_constant(ty, 0);
-                let ext = |me: &mut Self, c: rspirv::spirv::OpenclStd100Op, arg: Operand, out: &mut Vec<Instruction>| {
+                let ext = |me: &mut Self,
+                           c: rspirv::spirv::OpenclStd100Op,
+                           arg: Operand,
+                           out: &mut Vec<Instruction>| {
                     let id = me.fresh();
-                    out.push(Instruction::new(Op::ExtInst, Some(ty), Some(id), vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(c as u32), arg]));
+                    out.push(Instruction::new(
+                        Op::ExtInst,
+                        Some(ty),
+                        Some(id),
+                        vec![
+                            Operand::IdRef(set),
+                            Operand::LiteralExtInstInteger(c as u32),
+                            arg,
+                        ],
+                    ));
                     id
                 };
-                let op = |me: &mut Self, code: Op, rt: Word, ops: Vec<Operand>, out: &mut Vec<Instruction>| {
+                let op = |me: &mut Self,
+                          code: Op,
+                          rt: Word,
+                          ops: Vec<Operand>,
+                          out: &mut Vec<Instruction>| {
                     let id = me.fresh();
                     out.push(Instruction::new(code, Some(rt), Some(id), ops));
                     id
@@ -665,31 +978,76 @@ impl Translator<'_> {
                 if let glsl::Mapping::FindILsb = find {
                     // ctz(0) is 32; findLSB(0) is -1.
                     let tz = ext(self, rspirv::spirv::OpenclStd100Op::ctz, x.clone(), out);
-                    let none = op(self, Op::IEqual, boolean, vec![x, Operand::IdRef(zero)], out);
+                    let none = op(
+                        self,
+                        Op::IEqual,
+                        boolean,
+                        vec![x, Operand::IdRef(zero)],
+                        out,
+                    );
                     let minus_one = self.int_constant(ty, 0xFFFF_FFFF);
-                    out.push(Instruction::new(Op::Select, Some(ty), inst.result_id, vec![Operand::IdRef(none), Operand::IdRef(minus_one), Operand::IdRef(tz)]));
+                    out.push(Instruction::new(
+                        Op::Select,
+                        Some(ty),
+                        inst.result_id,
+                        vec![
+                            Operand::IdRef(none),
+                            Operand::IdRef(minus_one),
+                            Operand::IdRef(tz),
+                        ],
+                    ));
                     return Ok(());
                 }
                 // 31 - clz(y), where y is x, or ~x for a negative x (findMSB's sign bit rule);
                 // clz(0) = 32 gives -1 as findMSB(0) and findMSB(-1) are.
                 let y = if let glsl::Mapping::FindSMsb = find {
-                    let neg = op(self, Op::SLessThan, boolean, vec![x.clone(), Operand::IdRef(zero)], out);
+                    let neg = op(
+                        self,
+                        Op::SLessThan,
+                        boolean,
+                        vec![x.clone(), Operand::IdRef(zero)],
+                        out,
+                    );
                     let inv = op(self, Op::Not, ty, vec![x.clone()], out);
-                    Operand::IdRef(op(self, Op::Select, ty, vec![Operand::IdRef(neg), Operand::IdRef(inv), x], out))
+                    Operand::IdRef(op(
+                        self,
+                        Op::Select,
+                        ty,
+                        vec![Operand::IdRef(neg), Operand::IdRef(inv), x],
+                        out,
+                    ))
                 } else {
                     x
                 };
                 let lz = ext(self, rspirv::spirv::OpenclStd100Op::clz, y, out);
                 let c31 = self.int_constant(ty, 31);
-                out.push(Instruction::new(Op::ISub, Some(ty), inst.result_id, vec![Operand::IdRef(c31), Operand::IdRef(lz)]));
+                out.push(Instruction::new(
+                    Op::ISub,
+                    Some(ty),
+                    inst.result_id,
+                    vec![Operand::IdRef(c31), Operand::IdRef(lz)],
+                ));
             }
             glsl::Mapping::Fract => {
                 let floor = self.fresh();
-                let mut ops = vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(rspirv::spirv::OpenclStd100Op::floor as u32)];
+                let mut ops = vec![
+                    Operand::IdRef(set),
+                    Operand::LiteralExtInstInteger(rspirv::spirv::OpenclStd100Op::floor as u32),
+                ];
                 ops.extend(args.iter().cloned());
-                out.push(Instruction::new(Op::ExtInst, inst.result_type, Some(floor), ops));
+                out.push(Instruction::new(
+                    Op::ExtInst,
+                    inst.result_type,
+                    Some(floor),
+                    ops,
+                ));
                 let x = args.first().cloned().unwrap_or(Operand::IdRef(0));
-                out.push(Instruction::new(Op::FSub, inst.result_type, inst.result_id, vec![x, Operand::IdRef(floor)]));
+                out.push(Instruction::new(
+                    Op::FSub,
+                    inst.result_type,
+                    inst.result_id,
+                    vec![x, Operand::IdRef(floor)],
+                ));
             }
         }
         Ok(())

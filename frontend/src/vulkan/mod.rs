@@ -31,15 +31,20 @@ use std::collections::{HashMap, HashSet};
 
 /// Whether the module is a shader module (declares the Shader capability).
 pub fn is_shader(m: &SpirvModule) -> bool {
-    m.module
-        .capabilities
-        .iter()
-        .any(|i| matches!(i.operands.first(), Some(Operand::Capability(Capability::Shader))))
+    m.module.capabilities.iter().any(|i| {
+        matches!(
+            i.operands.first(),
+            Some(Operand::Capability(Capability::Shader))
+        )
+    })
 }
 
 /// The module translated into the OpenCL environment, or `None` when it is not a shader
 /// module. `defaulted`: spec constants that kept their defaults (`specialize`).
-pub fn translate(bytes: &[u8], defaulted: &HashSet<Word>) -> Result<Option<Vec<u8>>, FrontendError> {
+pub fn translate(
+    bytes: &[u8],
+    defaulted: &HashSet<Word>,
+) -> Result<Option<Translated>, FrontendError> {
     let m = SpirvModule::parse(bytes)?;
     if !is_shader(&m) {
         return Ok(None);
@@ -48,7 +53,22 @@ pub fn translate(bytes: &[u8], defaulted: &HashSet<Word>) -> Result<Option<Vec<u
     let mut t = Translator::new(&m, defaulted);
     t.run()?;
     use rspirv::binary::Assemble;
-    Ok(Some(t.module.assemble().iter().flat_map(|w| w.to_le_bytes()).collect()))
+    Ok(Some(Translated {
+        spirv: t
+            .module
+            .assemble()
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect(),
+        origins: t.origins,
+    }))
+}
+
+/// A translated module and, per kernel, where each argument came from.
+pub struct Translated {
+    pub spirv: Vec<u8>,
+    /// Kernel name -> (argument, "set 0 binding 1" / "push constant, byte 4" / …).
+    pub origins: HashMap<String, Vec<(String, String)>>,
 }
 
 /// What a module-level variable becomes.
@@ -56,11 +76,25 @@ pub fn translate(bytes: &[u8], defaulted: &HashSet<Word>) -> Result<Option<Vec<u
 enum Resource {
     /// A block of one array: a buffer argument (indices from the variable start with the
     /// member, 0).
-    Buffer { elem: Word, set: u32, binding: u32, name: String, writable: bool, aliased: bool },
+    Buffer {
+        elem: Word,
+        set: u32,
+        binding: u32,
+        name: String,
+        writable: bool,
+        aliased: bool,
+    },
     /// Scalars read by value: one argument per leaf.
-    Pod { leaves: Vec<Leaf>, set: Option<(u32, u32)> },
+    Pod {
+        leaves: Vec<Leaf>,
+        set: Option<(u32, u32)>,
+    },
     /// A Workgroup array passed as a `local T *` argument (clspv's `__local` arguments).
-    Local { elem: Word, name: String, spec_id: u32 },
+    Local {
+        elem: Word,
+        name: String,
+        spec_id: u32,
+    },
     /// A read-only value: a built-in input (loaded once per function) or a Private
     /// scalar or vector with a constant initializer that is never stored to.
     Value,
@@ -100,19 +134,26 @@ struct Translator<'a> {
     /// Launch parameters left to specialization (clspv's work-group size and work_dim)
     /// are read at launch: (the constant, the Input variable that replaces it).
     runtime: Vec<(Word, Word)>,
+    origins: HashMap<String, Vec<(String, String)>>,
 }
 
 fn err(inst: String, message: impl Into<String>) -> FrontendError {
-    FrontendError::Unsupported { inst, message: message.into() }
+    FrontendError::Unsupported {
+        inst,
+        message: message.into(),
+    }
 }
 
 impl<'a> Translator<'a> {
     fn new(m: &'a SpirvModule, defaulted: &'a HashSet<Word>) -> Self {
         let mut pointer_types = HashMap::new();
         for i in &m.module.types_global_values {
-            if let (Op::TypePointer, Some(id), Some(Operand::StorageClass(sc)), Some(t)) =
-                (i.class.opcode, i.result_id, i.operands.first(), id_operand(i, 1))
-            {
+            if let (Op::TypePointer, Some(id), Some(Operand::StorageClass(sc)), Some(t)) = (
+                i.class.opcode,
+                i.result_id,
+                i.operands.first(),
+                id_operand(i, 1),
+            ) {
                 pointer_types.entry((opencl_class(*sc), t)).or_insert(id);
             }
         }
@@ -128,6 +169,7 @@ impl<'a> Translator<'a> {
             new_types: Vec::new(),
             opencl_std: None,
             runtime: Vec::new(),
+            origins: HashMap::new(),
         }
     }
 
@@ -141,7 +183,12 @@ impl<'a> Translator<'a> {
             return *p;
         }
         let id = self.fresh();
-        self.new_types.push(Instruction::new(Op::TypePointer, None, Some(id), vec![Operand::StorageClass(sc), Operand::IdRef(t)]));
+        self.new_types.push(Instruction::new(
+            Op::TypePointer,
+            None,
+            Some(id),
+            vec![Operand::StorageClass(sc), Operand::IdRef(t)],
+        ));
         self.pointer_types.insert((sc, t), id);
         id
     }
@@ -164,7 +211,9 @@ impl<'a> Translator<'a> {
             .collect();
         let stored = self.stored_variables();
         for (var, r) in &self.resources {
-            if matches!(r, Resource::Pod { .. } | Resource::Value | Resource::Table) && stored.contains(var) {
+            if matches!(r, Resource::Pod { .. } | Resource::Value | Resource::Table)
+                && stored.contains(var)
+            {
                 return Err(FrontendError::Invalid {
                     rule: "SPIR-V §3.7 Storage Class: PushConstant, Uniform and Input variables are read-only".into(),
                     inst: format!("%{var} ({})", self.m.names.get(var).map_or("", |s| s.as_str())),
@@ -176,7 +225,13 @@ impl<'a> Translator<'a> {
         let mut params_of: HashMap<Word, Vec<Param>> = HashMap::new();
         for (f, name) in &entries {
             let used = reach.get(f).cloned().unwrap_or_default();
-            params_of.insert(*f, self.parameters(*f, name, &used)?);
+            let params = self.parameters(*f, name, &used)?;
+            let origins = params
+                .iter()
+                .map(|p| (p.name.clone(), self.origin(p)))
+                .collect();
+            self.origins.insert(name.clone(), origins);
+            params_of.insert(*f, params);
         }
         let functions = std::mem::take(&mut self.module.functions);
         let mut out = Vec::new();
@@ -190,9 +245,11 @@ impl<'a> Translator<'a> {
                 .map(|(e, _)| *e)
                 .collect();
             let touches = func.all_inst_iter().any(|i| {
-                i.operands.iter().any(|o| matches!(o, Operand::IdRef(x) if self.resources.contains_key(x)))
+                i.operands
+                    .iter()
+                    .any(|o| matches!(o, Operand::IdRef(x) if self.resources.contains_key(x)))
             });
-            if params_of.get(&fid).is_none() && callers.len() > 1 && touches {
+            if !params_of.contains_key(&fid) && callers.len() > 1 && touches {
                 return Err(err(
                     format!("function %{fid} ({})", self.name_of(fid)),
                     "a helper that several kernels call reads their buffers or push constants; inline it (spirv-opt --inline-entry-points-exhaustive)",
@@ -259,14 +316,50 @@ impl<'a> Translator<'a> {
         out
     }
 
+    /// Where argument `p` lives in the Vulkan interface, for reports.
+    fn origin(&self, p: &Param) -> String {
+        match (self.resources.get(&p.var), p.leaf) {
+            (Some(Resource::Buffer { set, binding, .. }), _) => {
+                format!("set {set} binding {binding}")
+            }
+            (Some(Resource::Pod { leaves, set: None }), Some(k)) => {
+                format!("push constant, byte {}", leaves[k].offset)
+            }
+            (
+                Some(Resource::Pod {
+                    leaves,
+                    set: Some((s, b)),
+                }),
+                Some(k),
+            ) => {
+                format!(
+                    "uniform block set {s} binding {b}, byte {}",
+                    leaves[k].offset
+                )
+            }
+            (Some(Resource::Local { spec_id, .. }), _) => {
+                format!("workgroup array sized by SpecId {spec_id}")
+            }
+            _ => String::new(),
+        }
+    }
+
     /// Sorts every module-level variable into what it becomes.
     fn classify(&mut self) -> Result<(), FrontendError> {
         let m = self.m;
-        for v in m.module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
-            let (Some(id), Some(Operand::StorageClass(sc))) = (v.result_id, v.operands.first()) else {
+        for v in m
+            .module
+            .types_global_values
+            .iter()
+            .filter(|i| i.class.opcode == Op::Variable)
+        {
+            let (Some(id), Some(Operand::StorageClass(sc))) = (v.result_id, v.operands.first())
+            else {
                 continue;
             };
-            let Some(ty) = rules::pointee(m, v.result_type) else { continue };
+            let Some(ty) = rules::pointee(m, v.result_type) else {
+                continue;
+            };
             let inst = m.describe(v);
             let r = match sc {
                 StorageClass::StorageBuffer | StorageClass::Uniform => {
@@ -274,10 +367,20 @@ impl<'a> Translator<'a> {
                     let binding = rules::literal(m, id, Decoration::Binding).unwrap_or(0);
                     self.block(id, ty, *sc, set, binding, &inst)?
                 }
-                StorageClass::PushConstant => Resource::Pod { leaves: self.leaves(ty, &inst)?, set: None },
+                StorageClass::PushConstant => Resource::Pod {
+                    leaves: self.leaves(ty, &inst)?,
+                    set: None,
+                },
                 StorageClass::Input => Resource::Value,
                 StorageClass::Private => match id_operand(v, 1) {
-                    Some(_) if matches!(m.types.get(&ty), Some(SpvType::Array(..) | SpvType::Struct(_))) => Resource::Table,
+                    Some(_)
+                        if matches!(
+                            m.types.get(&ty),
+                            Some(SpvType::Array(..) | SpvType::Struct(_))
+                        ) =>
+                    {
+                        Resource::Table
+                    }
                     Some(init) => {
                         self.initial.insert(id, init);
                         Resource::Value
@@ -293,12 +396,19 @@ impl<'a> Translator<'a> {
                             .find(|a| a.place == Place::Workgroup { spec_id })
                             .and_then(|a| a.name.clone())
                             .unwrap_or_else(|| format!("local_spec{spec_id}"));
-                        Resource::Local { elem, name, spec_id }
+                        Resource::Local {
+                            elem,
+                            name,
+                            spec_id,
+                        }
                     }
                     None => continue,
                 },
                 StorageClass::UniformConstant => {
-                    return Err(err(inst, "images, samplers and other opaque resources are not built in hardware"))
+                    return Err(err(
+                        inst,
+                        "images, samplers and other opaque resources are not built in hardware",
+                    ))
                 }
                 _ => continue,
             };
@@ -309,10 +419,21 @@ impl<'a> Translator<'a> {
 
     /// A StorageBuffer/Uniform block: a buffer when it holds one array, scalars by value
     /// when it is a uniform block of scalars.
-    fn block(&self, var: Word, ty: Word, sc: StorageClass, set: u32, binding: u32, inst: &str) -> Result<Resource, FrontendError> {
+    fn block(
+        &self,
+        var: Word,
+        ty: Word,
+        sc: StorageClass,
+        set: u32,
+        binding: u32,
+        inst: &str,
+    ) -> Result<Resource, FrontendError> {
         let m = self.m;
         let Some(SpvType::Struct(members)) = m.types.get(&ty) else {
-            return Err(err(inst.into(), "a buffer variable that does not point to a block struct"));
+            return Err(err(
+                inst.into(),
+                "a buffer variable that does not point to a block struct",
+            ));
         };
         let array = |t: &Word| match m.types.get(t) {
             Some(SpvType::Array(e, _)) => Some(*e),
@@ -381,7 +502,16 @@ impl<'a> Translator<'a> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn walk_leaves(&self, ty: Word, path: Vec<u32>, offset: u32, name: String, inst: &str, out: &mut Vec<Leaf>, depth: u32) -> Result<(), FrontendError> {
+    fn walk_leaves(
+        &self,
+        ty: Word,
+        path: Vec<u32>,
+        offset: u32,
+        name: String,
+        inst: &str,
+        out: &mut Vec<Leaf>,
+        depth: u32,
+    ) -> Result<(), FrontendError> {
         let m = self.m;
         if depth > 8 {
             return Err(err(inst.into(), "by-value blocks nested more than 8 deep"));
@@ -422,7 +552,9 @@ impl<'a> Translator<'a> {
     /// A Workgroup array whose length is a specialization constant that clspv's reflection
     /// names as a `__local` argument: (element type, SpecId).
     fn local_argument(&self, ty: Word) -> Option<(Word, u32)> {
-        let SpvType::Array(elem, len) = self.m.types.get(&ty)? else { return None };
+        let SpvType::Array(elem, len) = self.m.types.get(&ty)? else {
+            return None;
+        };
         let spec_id = rules::literal(self.m, *len, Decoration::SpecId)?;
         self.reflected
             .values()
@@ -432,7 +564,11 @@ impl<'a> Translator<'a> {
     }
 
     fn reflected_name(&self, set: u32, binding: u32) -> Option<String> {
-        self.reflected.values().flatten().find(|a| a.place == Place::Buffer { set, binding }).and_then(|a| a.name.clone())
+        self.reflected
+            .values()
+            .flatten()
+            .find(|a| a.place == Place::Buffer { set, binding })
+            .and_then(|a| a.name.clone())
     }
 
     fn name_of(&self, id: Word) -> String {
@@ -443,10 +579,21 @@ impl<'a> Translator<'a> {
     fn stored_variables(&self) -> HashSet<Word> {
         let mut roots: HashMap<Word, Word> = HashMap::new();
         let mut out = HashSet::new();
-        for inst in self.m.module.functions.iter().flat_map(|f| f.blocks.iter()).flat_map(|b| b.instructions.iter()) {
-            let root = |id: Word, roots: &HashMap<Word, Word>| roots.get(&id).copied().unwrap_or(id);
+        for inst in self
+            .m
+            .module
+            .functions
+            .iter()
+            .flat_map(|f| f.blocks.iter())
+            .flat_map(|b| b.instructions.iter())
+        {
+            let root =
+                |id: Word, roots: &HashMap<Word, Word>| roots.get(&id).copied().unwrap_or(id);
             match inst.class.opcode {
-                Op::AccessChain | Op::InBoundsAccessChain | Op::PtrAccessChain | Op::InBoundsPtrAccessChain => {
+                Op::AccessChain
+                | Op::InBoundsAccessChain
+                | Op::PtrAccessChain
+                | Op::InBoundsPtrAccessChain => {
                     if let (Some(r), Some(b)) = (inst.result_id, id_operand(inst, 0)) {
                         roots.insert(r, root(b, &roots));
                     }
@@ -474,7 +621,10 @@ impl<'a> Translator<'a> {
         let m = self.m;
         let value = |id: &Word| m.constants.get(id).map(|(_, v)| *v as u32);
         for e in &mut self.module.execution_modes {
-            if matches!(e.operands.get(1), Some(Operand::ExecutionMode(ExecutionMode::LocalSizeId))) {
+            if matches!(
+                e.operands.get(1),
+                Some(Operand::ExecutionMode(ExecutionMode::LocalSizeId))
+            ) {
                 let xyz: Vec<u32> = e.operands[2..]
                     .iter()
                     .map(|o| match o {
@@ -483,44 +633,76 @@ impl<'a> Translator<'a> {
                     })
                     .collect();
                 e.operands.truncate(1);
-                e.operands.push(Operand::ExecutionMode(ExecutionMode::LocalSize));
-                e.operands.extend(xyz.into_iter().map(Operand::LiteralBit32));
+                e.operands
+                    .push(Operand::ExecutionMode(ExecutionMode::LocalSize));
+                e.operands
+                    .extend(xyz.into_iter().map(Operand::LiteralBit32));
             }
         }
         // clspv's get_work_dim(): a spec constant (default 3) that the host would set.
         if let Some(spec) = reflection::work_dim_spec(m) {
             let constant = m.module.types_global_values.iter().find(|i| {
-                i.result_id.is_some_and(|id| rules::literal(m, id, Decoration::SpecId) == Some(spec) && self.defaulted.contains(&id))
+                i.result_id.is_some_and(|id| {
+                    rules::literal(m, id, Decoration::SpecId) == Some(spec)
+                        && self.defaulted.contains(&id)
+                })
             });
             if let Some(c) = constant {
-                self.read_at_launch(c.result_id.unwrap_or(0), c.result_type.unwrap_or(0), BuiltIn::WorkDim);
+                self.read_at_launch(
+                    c.result_id.unwrap_or(0),
+                    c.result_type.unwrap_or(0),
+                    BuiltIn::WorkDim,
+                );
             }
         }
         let wgs = m.module.types_global_values.iter().find(|i| {
-            i.result_id.is_some_and(|id| rules::builtin(m, id) == Some(BuiltIn::WorkgroupSize)) && i.class.opcode != Op::Variable
+            i.result_id
+                .is_some_and(|id| rules::builtin(m, id) == Some(BuiltIn::WorkgroupSize))
+                && i.class.opcode != Op::Variable
         });
         let Some(wgs) = wgs else { return Ok(()) };
         let id = wgs.result_id.unwrap_or(0);
-        let parts: Vec<Word> = (0..wgs.operands.len()).filter_map(|k| id_operand(wgs, k)).collect();
-        let sized_by_mode = self
-            .module
-            .execution_modes
-            .iter()
-            .any(|e| matches!(e.operands.get(1), Some(Operand::ExecutionMode(ExecutionMode::LocalSize))));
+        let parts: Vec<Word> = (0..wgs.operands.len())
+            .filter_map(|k| id_operand(wgs, k))
+            .collect();
+        let sized_by_mode = self.module.execution_modes.iter().any(|e| {
+            matches!(
+                e.operands.get(1),
+                Some(Operand::ExecutionMode(ExecutionMode::LocalSize))
+            )
+        });
         if parts.iter().any(|p| self.defaulted.contains(p)) && !sized_by_mode {
             self.read_at_launch(id, wgs.result_type.unwrap_or(0), BuiltIn::WorkgroupSize);
             return Ok(());
         }
         let xyz: Option<Vec<u32>> = parts.iter().map(value).collect();
         let Some(xyz) = xyz.filter(|v| v.len() == 3) else {
-            return Err(err(m.describe(wgs), "the WorkgroupSize built-in is not three known constants"));
+            return Err(err(
+                m.describe(wgs),
+                "the WorkgroupSize built-in is not three known constants",
+            ));
         };
-        self.module.execution_modes.retain(|e| !matches!(e.operands.get(1), Some(Operand::ExecutionMode(ExecutionMode::LocalSize))));
-        let entries: Vec<Word> = m.module.entry_points.iter().filter_map(|e| id_operand(e, 1)).collect();
+        self.module.execution_modes.retain(|e| {
+            !matches!(
+                e.operands.get(1),
+                Some(Operand::ExecutionMode(ExecutionMode::LocalSize))
+            )
+        });
+        let entries: Vec<Word> = m
+            .module
+            .entry_points
+            .iter()
+            .filter_map(|e| id_operand(e, 1))
+            .collect();
         for f in entries {
-            let mut ops = vec![Operand::IdRef(f), Operand::ExecutionMode(ExecutionMode::LocalSize)];
+            let mut ops = vec![
+                Operand::IdRef(f),
+                Operand::ExecutionMode(ExecutionMode::LocalSize),
+            ];
             ops.extend(xyz.iter().map(|v| Operand::LiteralBit32(*v)));
-            self.module.execution_modes.push(Instruction::new(Op::ExecutionMode, None, None, ops));
+            self.module
+                .execution_modes
+                .push(Instruction::new(Op::ExecutionMode, None, None, ops));
         }
         Ok(())
     }
@@ -531,12 +713,21 @@ impl Translator<'_> {
     fn read_at_launch(&mut self, id: Word, ty: Word, b: BuiltIn) {
         let ptr = self.pointer_type(StorageClass::Input, ty);
         let var = self.fresh();
-        self.new_types.push(Instruction::new(Op::Variable, Some(ptr), Some(var), vec![Operand::StorageClass(StorageClass::Input)]));
+        self.new_types.push(Instruction::new(
+            Op::Variable,
+            Some(ptr),
+            Some(var),
+            vec![Operand::StorageClass(StorageClass::Input)],
+        ));
         self.module.annotations.push(Instruction::new(
             Op::Decorate,
             None,
             None,
-            vec![Operand::IdRef(var), Operand::Decoration(Decoration::BuiltIn), Operand::BuiltIn(b)],
+            vec![
+                Operand::IdRef(var),
+                Operand::Decoration(Decoration::BuiltIn),
+                Operand::BuiltIn(b),
+            ],
         ));
         self.runtime.push((id, var));
     }
@@ -561,7 +752,9 @@ mod module;
 /// The storage class a Vulkan pointer has in the OpenCL environment.
 fn opencl_class(sc: StorageClass) -> StorageClass {
     match sc {
-        StorageClass::StorageBuffer | StorageClass::Uniform | StorageClass::PhysicalStorageBuffer => StorageClass::CrossWorkgroup,
+        StorageClass::StorageBuffer
+        | StorageClass::Uniform
+        | StorageClass::PhysicalStorageBuffer => StorageClass::CrossWorkgroup,
         StorageClass::PushConstant => StorageClass::Function,
         other => other,
     }

@@ -5,7 +5,8 @@ use super::{Param, Resource, Translator};
 use crate::spirv::id_operand;
 use rspirv::dr::{Function, Instruction, Operand};
 use rspirv::spirv::{
-    AddressingModel, Capability, Decoration, ExecutionModel, FunctionParameterAttribute, MemoryModel, Op, StorageClass, Word,
+    AddressingModel, Capability, Decoration, ExecutionModel, FunctionParameterAttribute,
+    MemoryModel, Op, StorageClass, Word,
 };
 use std::collections::HashSet;
 
@@ -44,13 +45,17 @@ impl Translator<'_> {
         let fty = self.fresh();
         let mut ops = vec![Operand::IdRef(void)];
         ops.extend(params.iter().map(|p| Operand::IdRef(p.ty)));
-        self.new_types.push(Instruction::new(Op::TypeFunction, None, Some(fty), ops));
+        self.new_types
+            .push(Instruction::new(Op::TypeFunction, None, Some(fty), ops));
         if let Some(def) = func.def.as_mut() {
             if def.operands.len() >= 2 {
                 def.operands[1] = Operand::IdRef(fty);
             }
         }
-        func.parameters = params.iter().map(|p| Instruction::new(Op::FunctionParameter, Some(p.ty), Some(p.id), vec![])).collect();
+        func.parameters = params
+            .iter()
+            .map(|p| Instruction::new(Op::FunctionParameter, Some(p.ty), Some(p.id), vec![]))
+            .collect();
         for p in params {
             self.module.debug_names.push(Instruction::new(
                 Op::Name,
@@ -58,14 +63,21 @@ impl Translator<'_> {
                 None,
                 vec![Operand::IdRef(p.id), Operand::LiteralString(p.name.clone())],
             ));
-            let attrs = [(p.no_write, FunctionParameterAttribute::NoWrite), (p.no_alias, FunctionParameterAttribute::NoAlias)];
+            let attrs = [
+                (p.no_write, FunctionParameterAttribute::NoWrite),
+                (p.no_alias, FunctionParameterAttribute::NoAlias),
+            ];
             for (on, a) in attrs {
                 if on {
                     self.module.annotations.push(Instruction::new(
                         Op::Decorate,
                         None,
                         None,
-                        vec![Operand::IdRef(p.id), Operand::Decoration(Decoration::FuncParamAttr), Operand::FunctionParameterAttribute(a)],
+                        vec![
+                            Operand::IdRef(p.id),
+                            Operand::Decoration(Decoration::FuncParamAttr),
+                            Operand::FunctionParameterAttribute(a),
+                        ],
                     ));
                 }
             }
@@ -75,21 +87,36 @@ impl Translator<'_> {
     /// Everything outside the functions.
     pub(super) fn module_level(&mut self) {
         let md = &mut self.module;
-        md.capabilities.retain(|i| matches!(i.operands.first(), Some(Operand::Capability(c)) if KEPT.contains(c)));
+        md.capabilities.retain(
+            |i| matches!(i.operands.first(), Some(Operand::Capability(c)) if KEPT.contains(c)),
+        );
         for c in [Capability::Addresses, Capability::Kernel] {
-            md.capabilities.push(Instruction::new(Op::Capability, None, None, vec![Operand::Capability(c)]));
+            md.capabilities.push(Instruction::new(
+                Op::Capability,
+                None,
+                None,
+                vec![Operand::Capability(c)],
+            ));
         }
         md.extensions.retain(|i| matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == "SPV_KHR_non_semantic_info"));
         md.ext_inst_imports
             .retain(|i| !matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == "GLSL.std.450"));
         if let Some(set) = self.opencl_std {
-            md.ext_inst_imports.push(Instruction::new(Op::ExtInstImport, None, Some(set), vec![Operand::LiteralString("OpenCL.std".into())]));
+            md.ext_inst_imports.push(Instruction::new(
+                Op::ExtInstImport,
+                None,
+                Some(set),
+                vec![Operand::LiteralString("OpenCL.std".into())],
+            ));
         }
         md.memory_model = Some(Instruction::new(
             Op::MemoryModel,
             None,
             None,
-            vec![Operand::AddressingModel(AddressingModel::Physical32), Operand::MemoryModel(MemoryModel::OpenCL)],
+            vec![
+                Operand::AddressingModel(AddressingModel::Physical32),
+                Operand::MemoryModel(MemoryModel::OpenCL),
+            ],
         ));
         // Variables that became arguments or values leave; built-in inputs stay.
         let removed: HashSet<Word> = self
@@ -102,7 +129,8 @@ impl Translator<'_> {
             })
             .map(|(v, _)| *v)
             .collect();
-        md.types_global_values.retain(|i| !i.result_id.is_some_and(|id| removed.contains(&id)));
+        md.types_global_values
+            .retain(|i| !i.result_id.is_some_and(|id| removed.contains(&id)));
         // Pointer types of Vulkan's classes become their OpenCL counterparts in place.
         for i in &mut self.module.types_global_values {
             if i.class.opcode == Op::TypePointer {
@@ -112,10 +140,24 @@ impl Translator<'_> {
             }
         }
         // Constant tables move to the constant address space.
-        let tables: Vec<Word> = self.resources.iter().filter(|(_, r)| matches!(r, Resource::Table)).map(|(v, _)| *v).collect();
+        let tables: Vec<Word> = self
+            .resources
+            .iter()
+            .filter(|(_, r)| matches!(r, Resource::Table))
+            .map(|(v, _)| *v)
+            .collect();
         for var in tables {
-            let Some(at) = self.module.types_global_values.iter().position(|i| i.result_id == Some(var)) else { continue };
-            let pointee = super::rules::pointee(self.m, self.module.types_global_values[at].result_type).unwrap_or(0);
+            let Some(at) = self
+                .module
+                .types_global_values
+                .iter()
+                .position(|i| i.result_id == Some(var))
+            else {
+                continue;
+            };
+            let pointee =
+                super::rules::pointee(self.m, self.module.types_global_values[at].result_type)
+                    .unwrap_or(0);
             let ty = self.pointer_type(StorageClass::UniformConstant, pointee);
             let v = &mut self.module.types_global_values[at];
             v.result_type = Some(ty);
@@ -128,7 +170,13 @@ impl Translator<'_> {
         let inputs: Vec<Word> = md
             .types_global_values
             .iter()
-            .filter(|i| i.class.opcode == Op::Variable && matches!(i.operands.first(), Some(Operand::StorageClass(StorageClass::Input))))
+            .filter(|i| {
+                i.class.opcode == Op::Variable
+                    && matches!(
+                        i.operands.first(),
+                        Some(Operand::StorageClass(StorageClass::Input))
+                    )
+            })
             .filter_map(|i| i.result_id)
             .collect();
         for ep in &mut md.entry_points {
@@ -136,21 +184,29 @@ impl Translator<'_> {
                 *model = ExecutionModel::Kernel;
             }
             ep.operands.truncate(3);
-            ep.operands.extend(inputs.iter().map(|v| Operand::IdRef(*v)));
+            ep.operands
+                .extend(inputs.iter().map(|v| Operand::IdRef(*v)));
         }
-        let is_variable: HashSet<Word> = md.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable).filter_map(|i| i.result_id).collect();
+        let is_variable: HashSet<Word> = md
+            .types_global_values
+            .iter()
+            .filter(|i| i.class.opcode == Op::Variable)
+            .filter_map(|i| i.result_id)
+            .collect();
         md.annotations.retain(|i| {
             let (target, deco) = match i.class.opcode {
                 Op::Decorate => (id_operand(i, 0), i.operands.get(1)),
                 Op::MemberDecorate => (id_operand(i, 0), i.operands.get(2)),
                 _ => return true,
             };
-            let Some(Operand::Decoration(d)) = deco else { return true };
+            let Some(Operand::Decoration(d)) = deco else {
+                return true;
+            };
             if target.is_some_and(|t| removed.contains(&t)) || INTERFACE.contains(d) {
                 return false;
             }
             // Vulkan puts BuiltIn WorkgroupSize on a constant; OpenCL only on variables.
-            !(*d == Decoration::BuiltIn && !target.is_some_and(|t| is_variable.contains(&t)))
+            *d != Decoration::BuiltIn || target.is_some_and(|t| is_variable.contains(&t))
         });
     }
 }

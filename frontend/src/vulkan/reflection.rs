@@ -84,7 +84,11 @@ pub fn arguments(m: &SpirvModule) -> HashMap<Word, Vec<Argument>> {
                     _ => (Place::Other("a POD argument in a uniform buffer"), 6),
                 };
                 let name = ops.get(info_at).and_then(|i| infos.get(i)).cloned();
-                out.entry(func).or_default().push(Argument { ordinal, name, place });
+                out.entry(func).or_default().push(Argument {
+                    ordinal,
+                    name,
+                    place,
+                });
             }
             _ => {}
         }
@@ -97,8 +101,10 @@ pub fn arguments(m: &SpirvModule) -> HashMap<Word, Vec<Argument>> {
 
 /// The SpecId clspv gives get_work_dim() (SpecConstantWorkDim = 14), if the module has one.
 pub fn work_dim_spec(m: &SpirvModule) -> Option<u32> {
-    m.module_debug.iter().find_map(|w| match (w.get(4), w.get(5)) {
-        (Some(14), Some(id)) => m.constants.get(id).map(|(_, v)| *v as u32),
-        _ => None,
-    })
+    m.module_debug
+        .iter()
+        .find_map(|w| match (w.get(4), w.get(5)) {
+            (Some(14), Some(id)) => m.constants.get(id).map(|(_, v)| *v as u32),
+            _ => None,
+        })
 }

@@ -5,7 +5,9 @@
 use crate::spirv::{id_operand, SpirvModule};
 use crate::FrontendError;
 use rspirv::dr::Operand;
-use rspirv::spirv::{AddressingModel, Decoration, ExecutionMode, ExecutionModel, MemoryModel, Op, StorageClass, Word};
+use rspirv::spirv::{
+    AddressingModel, Decoration, ExecutionMode, ExecutionModel, MemoryModel, Op, StorageClass, Word,
+};
 
 fn broken(rule: &str, inst: String, message: impl Into<String>) -> FrontendError {
     FrontendError::Invalid {
@@ -53,7 +55,9 @@ pub fn check(m: &SpirvModule) -> Result<(), FrontendError> {
     }
     let mut computes = 0;
     for ep in &m.module.entry_points {
-        let (Some(Operand::ExecutionModel(model)), Some(f)) = (ep.operands.first(), id_operand(ep, 1)) else {
+        let (Some(Operand::ExecutionModel(model)), Some(f)) =
+            (ep.operands.first(), id_operand(ep, 1))
+        else {
             continue;
         };
         let name = match ep.operands.get(2) {
@@ -69,9 +73,15 @@ pub fn check(m: &SpirvModule) -> Result<(), FrontendError> {
         computes += 1;
         let sized = m.module.execution_modes.iter().any(|i| {
             id_operand(i, 0) == Some(f)
-                && matches!(i.operands.get(1), Some(Operand::ExecutionMode(ExecutionMode::LocalSize | ExecutionMode::LocalSizeId)))
+                && matches!(
+                    i.operands.get(1),
+                    Some(Operand::ExecutionMode(
+                        ExecutionMode::LocalSize | ExecutionMode::LocalSizeId
+                    ))
+                )
         }) || m.module.types_global_values.iter().any(|i| {
-            i.result_id.is_some_and(|id| builtin(m, id) == Some(rspirv::spirv::BuiltIn::WorkgroupSize))
+            i.result_id
+                .is_some_and(|id| builtin(m, id) == Some(rspirv::spirv::BuiltIn::WorkgroupSize))
         });
         if !sized {
             return Err(broken(
@@ -82,25 +92,40 @@ pub fn check(m: &SpirvModule) -> Result<(), FrontendError> {
         }
     }
     if computes == 0 {
-        return Err(broken("SPIR-V environment appendix (Vulkan)", "module".into(), "no OpEntryPoint GLCompute: nothing to compile"));
+        return Err(broken(
+            "SPIR-V environment appendix (Vulkan)",
+            "module".into(),
+            "no OpEntryPoint GLCompute: nothing to compile",
+        ));
     }
-    for v in m.module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
+    for v in m
+        .module
+        .types_global_values
+        .iter()
+        .filter(|i| i.class.opcode == Op::Variable)
+    {
         let (Some(id), Some(Operand::StorageClass(sc))) = (v.result_id, v.operands.first()) else {
             continue;
         };
         let inst = m.describe(v);
         match sc {
             StorageClass::StorageBuffer | StorageClass::Uniform => {
-                let (set, binding) = (literal(m, id, Decoration::DescriptorSet), literal(m, id, Decoration::Binding));
+                let (set, binding) = (
+                    literal(m, id, Decoration::DescriptorSet),
+                    literal(m, id, Decoration::Binding),
+                );
                 let (Some(_), Some(_)) = (set, binding) else {
                     return Err(broken(
                         "VUID-StandaloneSpirv-UniformConstant-06677",
                         inst,
-                        format!("a {sc:?} variable must have DescriptorSet and Binding decorations"),
+                        format!(
+                            "a {sc:?} variable must have DescriptorSet and Binding decorations"
+                        ),
                     ));
                 };
                 let block = pointee(m, v.result_type).is_some_and(|t| {
-                    m.has_decoration(t, Decoration::Block) || m.has_decoration(t, Decoration::BufferBlock)
+                    m.has_decoration(t, Decoration::Block)
+                        || m.has_decoration(t, Decoration::BufferBlock)
                 });
                 if !block {
                     return Err(broken(
@@ -110,14 +135,15 @@ pub fn check(m: &SpirvModule) -> Result<(), FrontendError> {
                     ));
                 }
             }
-            StorageClass::PushConstant => {
-                if !pointee(m, v.result_type).is_some_and(|t| m.has_decoration(t, Decoration::Block)) {
-                    return Err(broken(
-                        "VUID-StandaloneSpirv-PushConstant-06675",
-                        inst,
-                        "a PushConstant variable must point to a struct decorated Block",
-                    ));
-                }
+            StorageClass::PushConstant
+                if !pointee(m, v.result_type)
+                    .is_some_and(|t| m.has_decoration(t, Decoration::Block)) =>
+            {
+                return Err(broken(
+                    "VUID-StandaloneSpirv-PushConstant-06675",
+                    inst,
+                    "a PushConstant variable must point to a struct decorated Block",
+                ));
             }
             _ => {}
         }
@@ -135,16 +161,22 @@ pub fn pointee(m: &SpirvModule, ty: Option<Word>) -> Option<Word> {
 
 /// The first literal of decoration `d` on `id`.
 pub fn literal(m: &SpirvModule, id: Word, d: Decoration) -> Option<u32> {
-    m.decorations.get(&id)?.iter().find_map(|(x, ops)| match (x == &d, ops.first()) {
-        (true, Some(Operand::LiteralBit32(v))) => Some(*v),
-        _ => None,
-    })
+    m.decorations
+        .get(&id)?
+        .iter()
+        .find_map(|(x, ops)| match (x == &d, ops.first()) {
+            (true, Some(Operand::LiteralBit32(v))) => Some(*v),
+            _ => None,
+        })
 }
 
 /// The BuiltIn decoration on `id`, whatever `id` is (Vulkan puts WorkgroupSize on a constant).
 pub fn builtin(m: &SpirvModule, id: Word) -> Option<rspirv::spirv::BuiltIn> {
-    m.decorations.get(&id)?.iter().find_map(|(x, ops)| match (x, ops.first()) {
-        (Decoration::BuiltIn, Some(Operand::BuiltIn(b))) => Some(*b),
-        _ => None,
-    })
+    m.decorations
+        .get(&id)?
+        .iter()
+        .find_map(|(x, ops)| match (x, ops.first()) {
+            (Decoration::BuiltIn, Some(Operand::BuiltIn(b))) => Some(*b),
+            _ => None,
+        })
 }

@@ -229,7 +229,11 @@ impl<'m> Machine<'m> {
                     Op::SMod => {
                         let (a, b) = (sext(x, w), sext(y, w));
                         let r = a.wrapping_rem(b);
-                        (if r != 0 && (r < 0) != (b < 0) { r.wrapping_add(b) } else { r }) as u64
+                        (if r != 0 && (r < 0) != (b < 0) {
+                            r.wrapping_add(b)
+                        } else {
+                            r
+                        }) as u64
                     }
                     Op::SDiv => sext(x, w).wrapping_div(sext(y, w)) as u64,
                     Op::SRem => sext(x, w).wrapping_rem(sext(y, w)) as u64,
