@@ -319,6 +319,19 @@ impl Translator<'_> {
                         return Ok(());
                     }
                 };
+                if let Some(&(n, comp)) = self.flat_tables.get(&chain.var) {
+                    // A table of vectors, flat: lane k of element i is at i·n + k.
+                    if chain.indices.len() == 2 {
+                        let at = self.flat_index(chain.indices[0], n, chain.indices[1], b, out);
+                        let ty = self.pointer_type(StorageClass::UniformConstant, comp);
+                        out.push(Instruction::new(Op::AccessChain, Some(ty), Some(r), vec![Operand::IdRef(chain.var), Operand::IdRef(at)]));
+                        b.emitted.insert(r);
+                    } else if chain.indices.len() != 1 {
+                        return Err(err(describe(&inst), "a table of vectors read other than by element or lane"));
+                    }
+                    b.chains.insert(r, chain);
+                    return Ok(());
+                }
                 if matches!(self.resources.get(&chain.var), Some(Resource::Table)) {
                     // A constant table stays an array, read in the constant address space.
                     let pointee = super::rules::pointee(m, inst.result_type).unwrap_or(0);
@@ -362,6 +375,24 @@ impl Translator<'_> {
                     // array): the store becomes a copy from the table.
                     b.aggregates.insert(inst.result_id.unwrap_or(0), p);
                     return Ok(());
+                }
+                if let (false, Some(c)) = (b.emitted.contains(&p), b.chains.get(&p).cloned()) {
+                    if let Some(&(n, comp)) = self.flat_tables.get(&c.var) {
+                        // A whole vector of a flat table: its lanes, read one by one.
+                        let uint = self.uint_type();
+                        let ty = self.pointer_type(StorageClass::UniformConstant, comp);
+                        let mut lanes = Vec::new();
+                        for k in 0..n {
+                            let kc = self.int_constant(uint, k as u64);
+                            let at = self.flat_index(c.indices[0], n, kc, b, out);
+                            let (ptr, v) = (self.fresh(), self.fresh());
+                            out.push(Instruction::new(Op::AccessChain, Some(ty), Some(ptr), vec![Operand::IdRef(c.var), Operand::IdRef(at)]));
+                            out.push(Instruction::new(Op::Load, Some(comp), Some(v), vec![Operand::IdRef(ptr)]));
+                            lanes.push(Operand::IdRef(v));
+                        }
+                        out.push(Instruction::new(Op::CompositeConstruct, inst.result_type, inst.result_id, lanes));
+                        return Ok(());
+                    }
                 }
                 if b.emitted.contains(&p) || !(b.chains.contains_key(&p) || self.resources.contains_key(&p)) {
                     out.push(inst);
@@ -815,6 +846,21 @@ impl Translator<'_> {
         Ok(())
     }
 
+    /// `i·n + k` in `i`'s integer type, for an element of a flat table of vectors.
+    fn flat_index(&mut self, i: Word, n: u32, k: Word, b: &mut Body, out: &mut Vec<Instruction>) -> Word {
+        let ty = self.m.constants.get(&i).map(|c| c.0).or_else(|| b.types.get(&i).copied()).unwrap_or_else(|| self.uint_type());
+        let k = match self.m.constants.get(&k) {
+            Some((_, v)) => self.int_constant(ty, *v),
+            None => k,
+        };
+        let nc = self.int_constant(ty, n as u64);
+        let (scaled, at) = (self.fresh(), self.fresh());
+        out.push(Instruction::new(Op::IMul, Some(ty), Some(scaled), vec![Operand::IdRef(i), Operand::IdRef(nc)]));
+        out.push(Instruction::new(Op::IAdd, Some(ty), Some(at), vec![Operand::IdRef(scaled), Operand::IdRef(k)]));
+        b.types.insert(at, ty);
+        at
+    }
+
     /// The OpenCL.std import of the translated module.
     fn opencl_set(&mut self) -> Word {
         match self.opencl_std {
@@ -828,7 +874,7 @@ impl Translator<'_> {
     }
 
     /// An OpConstant of integer type `ty`, reusing the module's own when there is one.
-    fn int_constant(&mut self, ty: Word, value: u64) -> Word {
+    pub(super) fn int_constant(&mut self, ty: Word, value: u64) -> Word {
         if let Some((id, _)) = self.m.constants.iter().find(|(id, (t, v))| {
             *t == ty
                 && *v == value
@@ -863,7 +909,7 @@ impl Translator<'_> {
     }
 
     /// The module's 32-bit integer type, declared when it has none.
-    fn uint_type(&mut self) -> Word {
+    pub(super) fn uint_type(&mut self) -> Word {
         if let Some((id, _)) = self
             .m
             .types

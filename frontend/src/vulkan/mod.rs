@@ -135,6 +135,9 @@ struct Translator<'a> {
     /// are read at launch: (the constant, the Input variable that replaces it).
     runtime: Vec<(Word, Word)>,
     origins: HashMap<String, Vec<(String, String)>>,
+    /// Constant tables of vectors, kept as flat arrays of their lanes (on-chip memories
+    /// hold scalars): table -> (lanes, component type).
+    flat_tables: HashMap<Word, (u32, Word)>,
 }
 
 fn err(inst: String, message: impl Into<String>) -> FrontendError {
@@ -170,6 +173,7 @@ impl<'a> Translator<'a> {
             opencl_std: None,
             runtime: Vec::new(),
             origins: HashMap::new(),
+            flat_tables: HashMap::new(),
         }
     }
 
@@ -379,6 +383,11 @@ impl<'a> Translator<'a> {
                             Some(SpvType::Array(..) | SpvType::Struct(_))
                         ) =>
                     {
+                        if let Some(SpvType::Array(e, _)) = m.types.get(&ty) {
+                            if let Some(SpvType::Vector(c, n)) = m.types.get(e) {
+                                self.flat_tables.insert(id, (*n, *c));
+                            }
+                        }
                         Resource::Table
                     }
                     Some(init) => {

@@ -2,7 +2,7 @@
 //! memory model, entry points, decorations and the variables that became arguments.
 
 use super::{Param, Resource, Translator};
-use crate::spirv::id_operand;
+use crate::spirv::{id_operand, SpvType};
 use rspirv::dr::{Function, Instruction, Operand};
 use rspirv::spirv::{
     AddressingModel, Capability, Decoration, ExecutionModel, FunctionParameterAttribute,
@@ -155,9 +155,15 @@ impl Translator<'_> {
             else {
                 continue;
             };
-            let pointee =
+            let mut pointee =
                 super::rules::pointee(self.m, self.module.types_global_values[at].result_type)
                     .unwrap_or(0);
+            if let Some(&(n, comp)) = self.flat_tables.get(&var) {
+                let init = id_operand(&self.module.types_global_values[at], 1).unwrap_or(0);
+                let (flat, flat_init) = self.flatten(pointee, init, n, comp);
+                pointee = flat;
+                self.module.types_global_values[at].operands[1] = Operand::IdRef(flat_init);
+            }
             let ty = self.pointer_type(StorageClass::UniformConstant, pointee);
             let v = &mut self.module.types_global_values[at];
             v.result_type = Some(ty);
@@ -208,6 +214,48 @@ impl Translator<'_> {
             // Vulkan puts BuiltIn WorkgroupSize on a constant; OpenCL only on variables.
             *d != Decoration::BuiltIn || target.is_some_and(|t| is_variable.contains(&t))
         });
+    }
+}
+
+impl Translator<'_> {
+    /// A table of `n`-lane vectors (array type `arr`, initializer `init`) as an array of
+    /// its lanes: (the flat array type, its initializer).
+    fn flatten(&mut self, arr: Word, init: Word, n: u32, comp: Word) -> (Word, Word) {
+        let m = self.m;
+        let len = match m.types.get(&arr) {
+            Some(SpvType::Array(_, l)) => m.constants.get(l).map_or(0, |c| c.1),
+            _ => 0,
+        };
+        let uint = self.uint_type();
+        let flat_len = self.int_constant(uint, len * n as u64);
+        let flat = self.fresh();
+        self.new_types.push(Instruction::new(Op::TypeArray, None, Some(flat), vec![Operand::IdRef(comp), Operand::IdRef(flat_len)]));
+        let def = |id: Word| m.module.types_global_values.iter().find(|i| i.result_id == Some(id));
+        let mut null = None;
+        let mut lanes = Vec::new();
+        let elems: Vec<Word> = match def(init) {
+            Some(i) if i.class.opcode == Op::ConstantComposite => (0..i.operands.len()).filter_map(|k| id_operand(i, k)).collect(),
+            _ => vec![0; len as usize],
+        };
+        for e in elems {
+            match def(e) {
+                Some(i) if i.class.opcode == Op::ConstantComposite => {
+                    lanes.extend((0..i.operands.len()).filter_map(|k| id_operand(i, k)).map(Operand::IdRef))
+                }
+                _ => {
+                    let z = *null.get_or_insert_with(|| {
+                        let z = self.bound;
+                        self.bound += 1;
+                        self.new_types.push(Instruction::new(Op::ConstantNull, Some(comp), Some(z), vec![]));
+                        z
+                    });
+                    lanes.extend((0..n).map(|_| Operand::IdRef(z)));
+                }
+            }
+        }
+        let flat_init = self.fresh();
+        self.new_types.push(Instruction::new(Op::ConstantComposite, Some(flat), Some(flat_init), lanes));
+        (flat, flat_init)
     }
 }
 
