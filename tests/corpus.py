@@ -115,15 +115,17 @@ def ulps(a, b):
 
 
 def clspv_spirv(path, src, tmp):
-    """clspv's Vulkan SPIR-V for the file, or its error as a string."""
-    import pyclspv
-    try:
-        data = pyclspv.compile(src)
-    except Exception as e:  # pyclspv raises RuntimeError with clspv's diagnostics
-        lines = [l for l in str(e).strip().splitlines() if "error" in l] or str(e).splitlines() or ["?"]
+    """clspv's Vulkan SPIR-V for the file, or its first diagnostic as a string. pyclspv
+    prints clspv's diagnostics on stderr, so it runs in a child process that keeps them."""
+    code = ("import pyclspv, sys\n"
+            "sys.stdout.buffer.write(pyclspv.compile(open(sys.argv[1]).read()))")
+    r = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True)
+    if r.returncode != 0:
+        err = r.stderr.decode(errors="replace").splitlines()
+        lines = [l for l in err if "error:" in l] or err[-1:] or ["?"]
         return f"clspv: {lines[0].strip()}"
     spv = pathlib.Path(tmp, path.stem + "-clspv.spv")
-    spv.write_bytes(data)
+    spv.write_bytes(r.stdout)
     return spv
 
 
