@@ -26,3 +26,14 @@ kernel void bits_of_float(global float *a, global uint *out, global float *back)
     out[i] = as_uint(a[i]);
     back[i] = as_float(as_uint(a[i]) ^ 0x80000000u);
 }
+// as_type between lane counts: the bits regrouped, lane 0 lowest (OpenCL C 6.2.4.2).
+kernel void regroup_bits(global long *a, global uint *halves, global long *back, global ushort *quarters) {
+    size_t i = get_global_id(0);
+    long v = a[i] * 40503 + (long)i;  // a value, so clang does not load a[i] as uint2
+    uint2 h = as_uint2(v);
+    halves[2 * i] = h.x;
+    halves[2 * i + 1] = h.y;
+    back[i] = as_long((uint2)(h.y, h.x)) ^ as_long(as_float2(v));
+    ushort4 q = as_ushort4(v);
+    quarters[i] = q.x + q.y * 3 + q.z * 5 + q.w * 7;
+}

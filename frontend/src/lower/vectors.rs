@@ -269,6 +269,76 @@ impl Lowering<'_> {
         Ok(true)
     }
 
+    /// A bitcast that changes the number of lanes (`as_uint2(ulong)`): the operand's bits,
+    /// lane 0 lowest, regrouped into the result's lanes with shifts, truncations and ORs.
+    fn lower_regroup(&mut self, ub: &mut UnitBuilder, inst: &Instruction) -> Result<(), FrontendError> {
+        let rid = inst.result_id.unwrap_or(0);
+        let src = id_operand(inst, 0).unwrap_or(0);
+        let src_lanes: Vec<Word> = match self.vector_of(self.type_id_of(src)) {
+            Some((_, n)) => (0..n).map(|k| self.lane_id(src, k)).collect(),
+            None => vec![src],
+        };
+        // The source lanes as integers of their own widths.
+        let mut parts = Vec::new();
+        for l in src_lanes {
+            let v = self.value(ub, l)?;
+            let ty = ub.body.op(v).ty;
+            let v = match ty {
+                Type::Float(_) => ub.op(OpKind::Cast(CastOp::Bitcast), Type::Int(ty.bits()), vec![v]),
+                _ => v,
+            };
+            parts.push((v, ty.bits()));
+        }
+        let total: u32 = parts.iter().map(|p| p.1).sum();
+        let (comp, n) = self
+            .vector_of(inst.result_type)
+            .unwrap_or((inst.result_type.unwrap_or(0), 1));
+        let rty = scalar_type(self.m, comp).ok_or_else(|| bad(self.m, inst, "bitcast to an unsupported type"))?;
+        let w = rty.bits();
+        if w * n != total {
+            return Err(bad(self.m, inst, "bitcast between types of different sizes"));
+        }
+        for j in 0..n {
+            // Result lane j is bits [j·w, (j+1)·w): the pieces of the source lanes there.
+            let (lo, hi) = (j * w, (j + 1) * w);
+            let mut acc: Option<OpId> = None;
+            let mut at = 0;
+            for &(v, pw) in &parts {
+                let (s0, s1) = (at, at + pw);
+                at = s1;
+                if s1 <= lo || s0 >= hi {
+                    continue;
+                }
+                // The piece, shifted so that bit max(lo, s0) lands at its place in the lane.
+                let piece = if s0 < lo {
+                    let k = ub.op(OpKind::Const((lo - s0) as u64), Type::Int(pw), vec![]);
+                    let sh = ub.int(IntBinOp::LShr, Type::Int(pw), v, k);
+                    ub.resize(sh, w, false)
+                } else {
+                    let r = ub.resize(v, w.max(pw), false);
+                    let r = ub.resize(r, w, false);
+                    if s0 > lo {
+                        let k = ub.op(OpKind::Const((s0 - lo) as u64), Type::Int(w), vec![]);
+                        ub.int(IntBinOp::Shl, Type::Int(w), r, k)
+                    } else {
+                        r
+                    }
+                };
+                acc = Some(match acc {
+                    None => piece,
+                    Some(a) => ub.int(IntBinOp::Or, Type::Int(w), a, piece),
+                });
+            }
+            let mut v = acc.ok_or_else(|| bad(self.m, inst, "bitcast lane with no source bits"))?;
+            if let Type::Float(_) = rty {
+                v = ub.op(OpKind::Cast(CastOp::Bitcast), rty, vec![v]);
+            }
+            let dst = if self.vector_of(inst.result_type).is_some() { self.lane_id(rid, j) } else { rid };
+            ub.values.insert(dst, v);
+        }
+        Ok(())
+    }
+
     /// Vector instructions that move lanes around (construct, extract, insert, shuffle,
     /// dynamic extract), the dot product, and vector loads and stores. Returns false when `inst` is none of these.
     pub(super) fn lower_vector_shape(
@@ -283,7 +353,16 @@ impl Lowering<'_> {
         if inst.class.opcode == Op::ExtInst {
             return self.lower_vector_memory_builtin(ub, inst, pred);
         }
+        let lanes_or_one = |me: &Self, id: Word| lanes_of(me, id).unwrap_or(1);
+        let result_lanes = self.vector_of(inst.result_type).map_or(1, |(_, n)| n);
         match inst.class.opcode {
+            Op::Bitcast
+                if self.vector_of(inst.result_type).is_some() != lanes_of(self, arg(0)).is_some()
+                    || (lanes_of(self, arg(0)).is_some() && lanes_or_one(self, arg(0)) != result_lanes) =>
+            {
+                self.lower_regroup(ub, inst)?;
+                Ok(true)
+            }
             Op::Dot => {
                 // The lane products summed in lane order, each step rounded (as the model).
                 let n = lanes_of(self, arg(0)).unwrap_or(0);

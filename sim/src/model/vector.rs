@@ -121,6 +121,11 @@ impl<'m> Machine<'m> {
                 vals.insert(rid, V::Vec(items));
                 Ok(true)
             }
+            Op::Bitcast if self.regroups(inst, vals) => {
+                let v = self.regroup(inst, vals)?;
+                vals.insert(rid, v);
+                Ok(true)
+            }
             Op::CompositeExtract | Op::CopyObject | Op::FunctionCall | Op::Phi => Ok(false),
             _ => {
                 let Some((comp, n)) = self.vector_of(inst.result_type) else {
@@ -167,6 +172,68 @@ impl<'m> Machine<'m> {
 
     /// The vector instructions that build, take apart, load and store whole vectors.
     /// Returns false for anything else.
+    /// Whether bitcast `inst` changes the number of lanes (`as_uint2(ulong)`, clspv's
+    /// double emulation): the bits are regrouped, not cast lane by lane.
+    fn regroups(&self, inst: &Instruction, vals: &HashMap<Word, V>) -> bool {
+        let from = match vals.get(&id_operand(inst, 0).unwrap_or(0)) {
+            Some(V::Vec(items)) => items.len() as u32,
+            Some(V::Ptr(..) | V::Cell(_)) | None => return false,
+            Some(_) => 1,
+        };
+        let to = self.vector_of(inst.result_type).map_or(1, |(_, n)| n);
+        from != to
+    }
+
+    /// The operand's bits, lane 0 lowest, regrouped into the result type's lanes.
+    fn regroup(&self, inst: &Instruction, vals: &mut HashMap<Word, V>) -> Result<V, SimError> {
+        let src = self.get(vals, id_operand(inst, 0).unwrap_or(0), inst)?;
+        let lanes = match src {
+            V::Vec(items) => items,
+            v => vec![v],
+        };
+        let mut bytes = Vec::new();
+        for l in lanes {
+            let (bits, w) = match l {
+                V::I(x, w) => (x, w),
+                V::F(x, k) => (fl::to_bits(k, x), fl::width(k)),
+                _ => return Err(self.err(inst, "bitcast of a pointer vector")),
+            };
+            if w % 8 != 0 {
+                return Err(self.err(inst, "bitcast of lanes narrower than a byte"));
+            }
+            bytes.extend_from_slice(&bits.to_le_bytes()[..(w / 8) as usize]);
+        }
+        let (comp, n) = self
+            .vector_of(inst.result_type)
+            .unwrap_or((inst.result_type.unwrap_or(0), 1));
+        let (w, float) = match self.m.types.get(&comp) {
+            Some(SpvType::Int(w)) => (*w, false),
+            Some(SpvType::Float(w)) => (*w, true),
+            _ => return Err(self.err(inst, "bitcast to a type that is not integer or float")),
+        };
+        let size = (w / 8) as usize;
+        if size == 0 || bytes.len() != size * n as usize {
+            return Err(self.err(inst, "bitcast between types of different sizes"));
+        }
+        let out: Vec<V> = bytes
+            .chunks(size)
+            .map(|c| {
+                let mut b = [0u8; 8];
+                b[..size].copy_from_slice(c);
+                let x = u64::from_le_bytes(b);
+                match (float, fl::kind_of_width(w)) {
+                    (true, Some(k)) => V::F(fl::from_bits(k, x), k),
+                    _ => V::I(x, w),
+                }
+            })
+            .collect();
+        Ok(if n == 1 && self.vector_of(inst.result_type).is_none() {
+            out.into_iter().next().unwrap_or(V::I(0, w))
+        } else {
+            V::Vec(out)
+        })
+    }
+
     fn exec_vector_shape(
         &mut self,
         inst: &Instruction,
