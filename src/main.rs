@@ -205,7 +205,12 @@ fn parse_int(text: &str) -> Option<u64> {
     Some(if neg { v.wrapping_neg() } else { v })
 }
 
-fn build_args(params: &[sim::Param], specs: &[String]) -> Result<Vec<ArgValue>, Error> {
+/// `untyped`: buffers are bytes whatever their .npy dtype (a kernel from a Vulkan module).
+fn build_args(
+    params: &[sim::Param],
+    specs: &[String],
+    untyped: bool,
+) -> Result<Vec<ArgValue>, Error> {
     let mut values: Vec<Option<ArgValue>> = vec![None; params.len()];
     for spec in specs {
         let (name, value) = spec
@@ -230,7 +235,7 @@ fn build_args(params: &[sim::Param], specs: &[String]) -> Result<Vec<ArgValue>, 
         let v = match &params[i].kind {
             ParamKind::Buffer(elem) => {
                 if let Some(path) = value.strip_prefix('@') {
-                    ArgValue::Buffer(sim::npy::read_npy(Path::new(path), *elem, name)?)
+                    ArgValue::Buffer(sim::npy::read_npy(Path::new(path), *elem, name, untyped)?)
                 } else if let Some(len) = value.strip_prefix("zeros:") {
                     let n: usize = len.parse().map_err(|_| {
                         Error::Usage(format!("--arg {spec}: zeros:LEN needs a length"))
@@ -633,7 +638,7 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
             source,
         })?;
     let params = sim::values::kernel_params(&module, fid)?;
-    let inputs = build_args(&params, &args)?;
+    let inputs = build_args(&params, &args, !attrs.arg_origins.is_empty())?;
     let names: Vec<String> = params.iter().map(|p| p.name.clone()).collect();
     if attrs.positional_args {
         eprintln!("note: {}", hls_build::positional_note(params.len()));

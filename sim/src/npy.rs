@@ -19,7 +19,10 @@ fn dtype_matches(elem: Elem, descr: &str) -> bool {
     }
 }
 
-pub fn read_npy(path: &Path, elem: Elem, arg: &str) -> Result<Buffer, SimError> {
+/// `untyped`: the kernel came from a Vulkan module, whose buffers are bytes that each shader
+/// views its own way (clspv packs a `half *` into 32-bit words): any plain dtype is taken
+/// as its bytes, as long as they make whole elements.
+pub fn read_npy(path: &Path, elem: Elem, arg: &str, untyped: bool) -> Result<Buffer, SimError> {
     let bytes = std::fs::read(path)
         .map_err(|e| SimError::BadArg(format!("{arg}: {}: {e}", path.display())))?;
     let npy = npyz::NpyFile::new(&bytes[..]).map_err(|e| {
@@ -34,7 +37,8 @@ pub fn read_npy(path: &Path, elem: Elem, arg: &str) -> Result<Buffer, SimError> 
             )))
         }
     };
-    if !dtype_matches(elem, &descr) {
+    let retyped = untyped && !dtype_matches(elem, &descr);
+    if !dtype_matches(elem, &descr) && !untyped {
         return Err(SimError::BadArg(format!(
             "{arg}: {}: dtype {descr} does not match the kernel's element type {}",
             path.display(),
@@ -72,6 +76,14 @@ pub fn read_npy(path: &Path, elem: Elem, arg: &str) -> Result<Buffer, SimError> 
         _ => raw!(u64),
     };
     let data = data.map_err(|e| SimError::BadArg(format!("{arg}: {}: {e}", path.display())))?;
+    if retyped && data.len() % elem.bytes() != 0 {
+        return Err(SimError::BadArg(format!(
+            "{arg}: {}: {} bytes of {descr} are not a whole number of the kernel's {} elements",
+            path.display(),
+            data.len(),
+            elem.name()
+        )));
+    }
     Ok(Buffer { elem, bytes: data })
 }
 

@@ -271,7 +271,11 @@ impl Lowering<'_> {
 
     /// A bitcast that changes the number of lanes (`as_uint2(ulong)`): the operand's bits,
     /// lane 0 lowest, regrouped into the result's lanes with shifts, truncations and ORs.
-    fn lower_regroup(&mut self, ub: &mut UnitBuilder, inst: &Instruction) -> Result<(), FrontendError> {
+    fn lower_regroup(
+        &mut self,
+        ub: &mut UnitBuilder,
+        inst: &Instruction,
+    ) -> Result<(), FrontendError> {
         let rid = inst.result_id.unwrap_or(0);
         let src = id_operand(inst, 0).unwrap_or(0);
         let src_lanes: Vec<Word> = match self.vector_of(self.type_id_of(src)) {
@@ -284,7 +288,9 @@ impl Lowering<'_> {
             let v = self.value(ub, l)?;
             let ty = ub.body.op(v).ty;
             let v = match ty {
-                Type::Float(_) => ub.op(OpKind::Cast(CastOp::Bitcast), Type::Int(ty.bits()), vec![v]),
+                Type::Float(_) => {
+                    ub.op(OpKind::Cast(CastOp::Bitcast), Type::Int(ty.bits()), vec![v])
+                }
                 _ => v,
             };
             parts.push((v, ty.bits()));
@@ -293,10 +299,15 @@ impl Lowering<'_> {
         let (comp, n) = self
             .vector_of(inst.result_type)
             .unwrap_or((inst.result_type.unwrap_or(0), 1));
-        let rty = scalar_type(self.m, comp).ok_or_else(|| bad(self.m, inst, "bitcast to an unsupported type"))?;
+        let rty = scalar_type(self.m, comp)
+            .ok_or_else(|| bad(self.m, inst, "bitcast to an unsupported type"))?;
         let w = rty.bits();
         if w * n != total {
-            return Err(bad(self.m, inst, "bitcast between types of different sizes"));
+            return Err(bad(
+                self.m,
+                inst,
+                "bitcast between types of different sizes",
+            ));
         }
         for j in 0..n {
             // Result lane j is bits [j·w, (j+1)·w): the pieces of the source lanes there.
@@ -333,7 +344,11 @@ impl Lowering<'_> {
             if let Type::Float(_) = rty {
                 v = ub.op(OpKind::Cast(CastOp::Bitcast), rty, vec![v]);
             }
-            let dst = if self.vector_of(inst.result_type).is_some() { self.lane_id(rid, j) } else { rid };
+            let dst = if self.vector_of(inst.result_type).is_some() {
+                self.lane_id(rid, j)
+            } else {
+                rid
+            };
             ub.values.insert(dst, v);
         }
         Ok(())
@@ -357,8 +372,10 @@ impl Lowering<'_> {
         let result_lanes = self.vector_of(inst.result_type).map_or(1, |(_, n)| n);
         match inst.class.opcode {
             Op::Bitcast
-                if self.vector_of(inst.result_type).is_some() != lanes_of(self, arg(0)).is_some()
-                    || (lanes_of(self, arg(0)).is_some() && lanes_or_one(self, arg(0)) != result_lanes) =>
+                if self.vector_of(inst.result_type).is_some()
+                    != lanes_of(self, arg(0)).is_some()
+                    || (lanes_of(self, arg(0)).is_some()
+                        && lanes_or_one(self, arg(0)) != result_lanes) =>
             {
                 self.lower_regroup(ub, inst)?;
                 Ok(true)

@@ -847,16 +847,39 @@ impl Translator<'_> {
     }
 
     /// `i·n + k` in `i`'s integer type, for an element of a flat table of vectors.
-    fn flat_index(&mut self, i: Word, n: u32, k: Word, b: &mut Body, out: &mut Vec<Instruction>) -> Word {
-        let ty = self.m.constants.get(&i).map(|c| c.0).or_else(|| b.types.get(&i).copied()).unwrap_or_else(|| self.uint_type());
+    fn flat_index(
+        &mut self,
+        i: Word,
+        n: u32,
+        k: Word,
+        b: &mut Body,
+        out: &mut Vec<Instruction>,
+    ) -> Word {
+        let ty = self
+            .m
+            .constants
+            .get(&i)
+            .map(|c| c.0)
+            .or_else(|| b.types.get(&i).copied())
+            .unwrap_or_else(|| self.uint_type());
         let k = match self.m.constants.get(&k) {
             Some((_, v)) => self.int_constant(ty, *v),
             None => k,
         };
         let nc = self.int_constant(ty, n as u64);
         let (scaled, at) = (self.fresh(), self.fresh());
-        out.push(Instruction::new(Op::IMul, Some(ty), Some(scaled), vec![Operand::IdRef(i), Operand::IdRef(nc)]));
-        out.push(Instruction::new(Op::IAdd, Some(ty), Some(at), vec![Operand::IdRef(scaled), Operand::IdRef(k)]));
+        out.push(Instruction::new(
+            Op::IMul,
+            Some(ty),
+            Some(scaled),
+            vec![Operand::IdRef(i), Operand::IdRef(nc)],
+        ));
+        out.push(Instruction::new(
+            Op::IAdd,
+            Some(ty),
+            Some(at),
+            vec![Operand::IdRef(scaled), Operand::IdRef(k)],
+        ));
         b.types.insert(at, ty);
         at
     }
@@ -909,6 +932,116 @@ impl Translator<'_> {
     }
 
     /// The module's 32-bit integer type, declared when it has none.
+    /// packHalf2x16 / unpackHalf2x16: each float converted to half (to nearest even) and
+    /// its 16 bits placed in the word, lane 0 low; and back.
+    fn halves(
+        &mut self,
+        pack: bool,
+        x: Operand,
+        inst: &Instruction,
+        out: &mut Vec<Instruction>,
+    ) -> Result<(), FrontendError> {
+        let uint = self.uint_type();
+        let (half, ushort) = (
+            self.scalar_type(Op::TypeFloat, 16),
+            self.scalar_type(Op::TypeInt, 16),
+        );
+        let float = self.scalar_type(Op::TypeFloat, 32);
+        let sixteen = self.int_constant(uint, 16);
+        let mut emit = |me: &mut Self, op: Op, ty: Word, ops: Vec<Operand>| {
+            let id = me.fresh();
+            out.push(Instruction::new(op, Some(ty), Some(id), ops));
+            Operand::IdRef(id)
+        };
+        if pack {
+            let mut words = Vec::new();
+            for k in 0..2u32 {
+                let f = emit(
+                    self,
+                    Op::CompositeExtract,
+                    float,
+                    vec![x.clone(), Operand::LiteralBit32(k)],
+                );
+                let h = emit(self, Op::FConvert, half, vec![f]);
+                let bits = emit(self, Op::Bitcast, ushort, vec![h]);
+                words.push(emit(self, Op::UConvert, uint, vec![bits]));
+            }
+            let hi = emit(
+                self,
+                Op::ShiftLeftLogical,
+                uint,
+                vec![words[1].clone(), Operand::IdRef(sixteen)],
+            );
+            out.push(Instruction::new(
+                Op::BitwiseOr,
+                inst.result_type,
+                inst.result_id,
+                vec![hi, words[0].clone()],
+            ));
+        } else {
+            let high = emit(
+                self,
+                Op::ShiftRightLogical,
+                uint,
+                vec![x.clone(), Operand::IdRef(sixteen)],
+            );
+            let mut lanes = Vec::new();
+            for w in [x, high] {
+                let bits = emit(self, Op::UConvert, ushort, vec![w]);
+                let h = emit(self, Op::Bitcast, half, vec![bits]);
+                lanes.push(emit(self, Op::FConvert, float, vec![h]));
+            }
+            out.push(Instruction::new(
+                Op::CompositeConstruct,
+                inst.result_type,
+                inst.result_id,
+                lanes,
+            ));
+        }
+        Ok(())
+    }
+
+    /// The module's integer (unsigned) or float type of `width` bits, declared (with its
+    /// capability) when it has none.
+    fn scalar_type(&mut self, op: Op, width: u32) -> Word {
+        let want = if op == Op::TypeFloat {
+            SpvType::Float(width)
+        } else {
+            SpvType::Int(width)
+        };
+        if let Some((id, _)) = self
+            .m
+            .types
+            .iter()
+            .filter(|(_, t)| **t == want)
+            .min_by_key(|(id, _)| **id)
+        {
+            return *id;
+        }
+        let lit = |i: &Instruction| matches!(i.operands.first(), Some(Operand::LiteralBit32(w)) if *w == width);
+        if let Some(i) = self
+            .new_types
+            .iter()
+            .find(|i| i.class.opcode == op && lit(i))
+        {
+            return i.result_id.unwrap_or(0);
+        }
+        let id = self.fresh();
+        let mut ops = vec![Operand::LiteralBit32(width)];
+        if op == Op::TypeInt {
+            ops.push(Operand::LiteralBit32(0));
+        }
+        self.new_types
+            .push(Instruction::new(op, None, Some(id), ops));
+        let cap = match (op, width) {
+            (Op::TypeFloat, 16) => Some(rspirv::spirv::Capability::Float16),
+            (Op::TypeInt, 16) => Some(rspirv::spirv::Capability::Int16),
+            _ => None,
+        };
+        self.capabilities.extend(cap);
+        id
+    }
+
     pub(super) fn uint_type(&mut self) -> Word {
         if let Some((id, _)) = self
             .m
@@ -1073,6 +1206,11 @@ impl Translator<'_> {
                     inst.result_id,
                     vec![Operand::IdRef(c31), Operand::IdRef(lz)],
                 ));
+            }
+            glsl::Mapping::PackHalf2x16 | glsl::Mapping::UnpackHalf2x16 => {
+                let pack = matches!(glsl::map(number), Ok(glsl::Mapping::PackHalf2x16));
+                let x = args.first().cloned().unwrap_or(Operand::IdRef(0));
+                self.halves(pack, x, &inst, out)?;
             }
             glsl::Mapping::Fract => {
                 let floor = self.fresh();

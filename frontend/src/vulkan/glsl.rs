@@ -20,6 +20,9 @@ pub enum Mapping {
     FindUMsb,
     FindSMsb,
     FindILsb,
+    /// Two floats as halves in one word (lane 0 low) and back, through half conversions.
+    PackHalf2x16,
+    UnpackHalf2x16,
 }
 
 /// The mapping, or why there is none.
@@ -83,6 +86,8 @@ pub fn map(op: u32) -> Result<Mapping, String> {
         G::FindUMsb => Mapping::FindUMsb,
         G::FindSMsb => Mapping::FindSMsb,
         G::FindILsb => Mapping::FindILsb,
+        G::PackHalf2x16 => Mapping::PackHalf2x16,
+        G::UnpackHalf2x16 => Mapping::UnpackHalf2x16,
         other => {
             return Err(format!(
                 "GLSL.std.450 {other:?} has no hardware (no OpenCL.std equivalent with the same meaning)"

@@ -138,6 +138,8 @@ struct Translator<'a> {
     /// Constant tables of vectors, kept as flat arrays of their lanes (on-chip memories
     /// hold scalars): table -> (lanes, component type).
     flat_tables: HashMap<Word, (u32, Word)>,
+    /// Capabilities the new types need (Float16, Int16 for unpackHalf2x16's halves).
+    capabilities: Vec<Capability>,
 }
 
 fn err(inst: String, message: impl Into<String>) -> FrontendError {
@@ -174,6 +176,7 @@ impl<'a> Translator<'a> {
             runtime: Vec::new(),
             origins: HashMap::new(),
             flat_tables: HashMap::new(),
+            capabilities: Vec::new(),
         }
     }
 

@@ -90,7 +90,17 @@ impl Translator<'_> {
         md.capabilities.retain(
             |i| matches!(i.operands.first(), Some(Operand::Capability(c)) if KEPT.contains(c)),
         );
-        for c in [Capability::Addresses, Capability::Kernel] {
+        let mut added = vec![Capability::Addresses, Capability::Kernel];
+        for c in std::mem::take(&mut self.capabilities) {
+            let have = md
+                .capabilities
+                .iter()
+                .any(|i| i.operands.first() == Some(&Operand::Capability(c)));
+            if !have && !added.contains(&c) {
+                added.push(c);
+            }
+        }
+        for c in added {
             md.capabilities.push(Instruction::new(
                 Op::Capability,
                 None,
@@ -229,24 +239,43 @@ impl Translator<'_> {
         let uint = self.uint_type();
         let flat_len = self.int_constant(uint, len * n as u64);
         let flat = self.fresh();
-        self.new_types.push(Instruction::new(Op::TypeArray, None, Some(flat), vec![Operand::IdRef(comp), Operand::IdRef(flat_len)]));
-        let def = |id: Word| m.module.types_global_values.iter().find(|i| i.result_id == Some(id));
+        self.new_types.push(Instruction::new(
+            Op::TypeArray,
+            None,
+            Some(flat),
+            vec![Operand::IdRef(comp), Operand::IdRef(flat_len)],
+        ));
+        let def = |id: Word| {
+            m.module
+                .types_global_values
+                .iter()
+                .find(|i| i.result_id == Some(id))
+        };
         let mut null = None;
         let mut lanes = Vec::new();
         let elems: Vec<Word> = match def(init) {
-            Some(i) if i.class.opcode == Op::ConstantComposite => (0..i.operands.len()).filter_map(|k| id_operand(i, k)).collect(),
+            Some(i) if i.class.opcode == Op::ConstantComposite => (0..i.operands.len())
+                .filter_map(|k| id_operand(i, k))
+                .collect(),
             _ => vec![0; len as usize],
         };
         for e in elems {
             match def(e) {
-                Some(i) if i.class.opcode == Op::ConstantComposite => {
-                    lanes.extend((0..i.operands.len()).filter_map(|k| id_operand(i, k)).map(Operand::IdRef))
-                }
+                Some(i) if i.class.opcode == Op::ConstantComposite => lanes.extend(
+                    (0..i.operands.len())
+                        .filter_map(|k| id_operand(i, k))
+                        .map(Operand::IdRef),
+                ),
                 _ => {
                     let z = *null.get_or_insert_with(|| {
                         let z = self.bound;
                         self.bound += 1;
-                        self.new_types.push(Instruction::new(Op::ConstantNull, Some(comp), Some(z), vec![]));
+                        self.new_types.push(Instruction::new(
+                            Op::ConstantNull,
+                            Some(comp),
+                            Some(z),
+                            vec![],
+                        ));
                         z
                     });
                     lanes.extend((0..n).map(|_| Operand::IdRef(z)));
@@ -254,7 +283,12 @@ impl Translator<'_> {
             }
         }
         let flat_init = self.fresh();
-        self.new_types.push(Instruction::new(Op::ConstantComposite, Some(flat), Some(flat_init), lanes));
+        self.new_types.push(Instruction::new(
+            Op::ConstantComposite,
+            Some(flat),
+            Some(flat_init),
+            lanes,
+        ));
         (flat, flat_init)
     }
 }
