@@ -167,7 +167,8 @@ pub fn lower_with_report(
         file: file.clone(),
         source,
     };
-    let prepared = frontend::environment::prepare(load_spirv(path)?, &options.spec).map_err(fe)?;
+    let prepared =
+        frontend::environment::prepare(load_spirv(path)?, &options.spec, kernel).map_err(fe)?;
     let mut spirv = prepared.spirv;
     if let Some(resolved) = frontend::mangled::resolve_builtin_imports(&spirv).map_err(fe)? {
         spirv = resolved;

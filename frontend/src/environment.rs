@@ -16,7 +16,13 @@ pub struct Prepared {
 
 /// `spirv` ready for `SpirvModule::load`: unchanged when it is an OpenCL module without
 /// specialization constants (or not SPIR-V at all: the loader names what is wrong).
-pub fn prepare(spirv: Vec<u8>, spec: &HashMap<u32, u64>) -> Result<Prepared, FrontendError> {
+/// `kernel`: the one to build, when named (a Vulkan module's other entry points are left
+/// out of the translation).
+pub fn prepare(
+    spirv: Vec<u8>,
+    spec: &HashMap<u32, u64>,
+    kernel: Option<&str>,
+) -> Result<Prepared, FrontendError> {
     let words: Vec<u32> = spirv
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
@@ -37,11 +43,13 @@ pub fn prepare(spirv: Vec<u8>, spec: &HashMap<u32, u64>) -> Result<Prepared, Fro
             s.defaulted,
         )
     };
-    Ok(match crate::vulkan::translate(&bytes, &defaulted)? {
-        Some(t) => Prepared {
-            spirv: t.spirv,
-            origins: t.origins,
+    Ok(
+        match crate::vulkan::translate(&bytes, &defaulted, kernel)? {
+            Some(t) => Prepared {
+                spirv: t.spirv,
+                origins: t.origins,
+            },
+            None => unchanged(bytes),
         },
-        None => unchanged(bytes),
-    })
+    )
 }

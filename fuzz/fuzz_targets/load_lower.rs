@@ -12,7 +12,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let prepared = frontend::environment::prepare(data.to_vec(), &Default::default()).ok();
+    let prepared = frontend::environment::prepare(data.to_vec(), &Default::default(), None).ok();
     let data = prepared.as_ref().map_or(data, |p| p.spirv.as_slice());
     let resolved = frontend::mangled::resolve_builtin_imports(data).ok().flatten();
     let data = resolved.as_deref().unwrap_or(data);

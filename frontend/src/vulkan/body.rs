@@ -310,6 +310,17 @@ impl Translator<'_> {
                     out.push(inst);
                     return Ok(());
                 };
+                if inst.operands.len() == 1 && !b.chains.contains_key(&base) && !self.resources.contains_key(&base) {
+                    // No index: the base pointer itself (clspv writes these).
+                    b.subst.insert(r, base);
+                    if let Some(c) = b.chains.get(&base).cloned() {
+                        b.chains.insert(r, c);
+                    }
+                    if b.emitted.contains(&base) {
+                        b.emitted.insert(r);
+                    }
+                    return Ok(());
+                }
                 let idx: Vec<Word> = (1..inst.operands.len()).filter_map(|k| id_operand(&inst, k)).collect();
                 let chain = match b.chains.get(&base) {
                     Some(c) => Chain { var: c.var, indices: [c.indices.clone(), idx].concat() },
@@ -457,9 +468,9 @@ impl Translator<'_> {
                 }
                 Ok(())
             }
-            Op::Store if id_operand(&inst, 1).is_some_and(|v| b.virtuals.contains_key(&v)) => {
+            Op::Store if id_operand(&inst, 1).is_some_and(|v| b.virtuals.contains_key(&v) || self.aggregate_constant(v, b)) => {
                 let (p, v) = (id_operand(&inst, 0).unwrap_or(0), id_operand(&inst, 1).unwrap_or(0));
-                self.store_members(p, v, b, out, &describe(&inst), 0)
+                self.store_members(p, v, b, out, &describe(&inst))
             }
             Op::CompositeConstruct | Op::CopyObject
                 if matches!(inst.result_type.and_then(|t| m.types.get(&t)), Some(SpvType::Struct(_) | SpvType::Array(..))) =>
@@ -784,6 +795,60 @@ impl Translator<'_> {
         Ok(())
     }
 
+    /// Whether `c` is a struct or array constant (clspv stores a zeroed struct whole); if so
+    /// its members are recorded as parts, nulls made for a null or undefined one.
+    fn aggregate_constant(&mut self, c: Word, b: &mut Body) -> bool {
+        let m = self.m;
+        let Some(def) = m
+            .module
+            .types_global_values
+            .iter()
+            .chain(self.new_types.iter())
+            .find(|i| i.result_id == Some(c))
+            .cloned()
+        else {
+            return false;
+        };
+        let def = &def;
+        let ty = def.result_type.unwrap_or(0);
+        let members: Vec<Word> = match m.types.get(&ty) {
+            Some(SpvType::Struct(ms)) => ms.clone(),
+            Some(SpvType::Array(e, n)) => match m.constants.get(n) {
+                Some((_, len)) if *len <= 4096 => vec![*e; *len as usize],
+                _ => return false,
+            },
+            _ => return false,
+        };
+        let parts = match def.class.opcode {
+            Op::ConstantComposite | Op::SpecConstantComposite => (0..def.operands.len())
+                .filter_map(|k| id_operand(def, k))
+                .collect(),
+            Op::ConstantNull | Op::Undef => members.iter().map(|t| self.null_of(*t)).collect(),
+            _ => return false,
+        };
+        b.virtuals.insert(c, parts);
+        true
+    }
+
+    /// An OpConstantNull of type `ty`, shared.
+    fn null_of(&mut self, ty: Word) -> Word {
+        if let Some(i) = self
+            .new_types
+            .iter()
+            .find(|i| i.class.opcode == Op::ConstantNull && i.result_type == Some(ty))
+        {
+            return i.result_id.unwrap_or(0);
+        }
+        let id = self.fresh();
+        self.new_types.push(Instruction::new(
+            Op::ConstantNull,
+            Some(ty),
+            Some(id),
+            vec![],
+        ));
+        id
+    }
+
     /// Stores a struct or array value made of parts (`virtuals`) member by member.
     fn store_members(
         &mut self,
@@ -792,7 +857,6 @@ impl Translator<'_> {
         b: &mut Body,
         out: &mut Vec<Instruction>,
         inst: &str,
-        depth: u32,
     ) -> Result<(), FrontendError> {
         let m = self.m;
         let Some(SpvType::Pointer(sc, agg)) = b.types.get(&p).and_then(|t| m.types.get(t)).cloned()
@@ -802,7 +866,25 @@ impl Translator<'_> {
                 "a struct or array stored through a pointer of unknown type",
             ));
         };
-        let member_types: Vec<Word> = match m.types.get(&agg) {
+        self.store_path(p, sc, agg, &[], v, b, out, inst)
+    }
+
+    /// Stores value `v` of type `ty` (made of parts) at `root` + `path`, one leaf at a
+    /// time, each through one access chain from the root.
+    #[allow(clippy::too_many_arguments)]
+    fn store_path(
+        &mut self,
+        root: Word,
+        sc: StorageClass,
+        ty: Word,
+        path: &[Word],
+        v: Word,
+        b: &mut Body,
+        out: &mut Vec<Instruction>,
+        inst: &str,
+    ) -> Result<(), FrontendError> {
+        let m = self.m;
+        let member_types: Vec<Word> = match m.types.get(&ty) {
             Some(SpvType::Struct(ms)) => ms.clone(),
             Some(SpvType::Array(e, n)) => {
                 vec![*e; m.constants.get(n).map_or(0, |c| c.1 as usize).min(1 << 16)]
@@ -815,33 +897,31 @@ impl Translator<'_> {
             }
         };
         let parts = b.virtuals.get(&v).cloned().unwrap_or_default();
-        if parts.len() != member_types.len() || depth > 8 {
+        if parts.len() != member_types.len() || path.len() > 8 {
             return Err(err(
                 inst.into(),
                 "a struct or array value whose parts do not match its type",
             ));
         }
         let uint = self.uint_type();
-        for (k, (part, ty)) in parts.into_iter().zip(member_types).enumerate() {
-            let ptr = self.pointer_type(sc, ty);
-            let (at, index) = (self.fresh(), self.int_constant(uint, k as u64));
-            out.push(Instruction::new(
-                Op::AccessChain,
-                Some(ptr),
-                Some(at),
-                vec![Operand::IdRef(p), Operand::IdRef(index)],
-            ));
-            b.types.insert(at, ptr);
-            if b.virtuals.contains_key(&part) {
-                self.store_members(at, part, b, out, inst, depth + 1)?;
-            } else {
-                out.push(Instruction::new(
-                    Op::Store,
-                    None,
-                    None,
-                    vec![Operand::IdRef(at), Operand::IdRef(part)],
-                ));
+        for (k, (part, mt)) in parts.into_iter().zip(member_types).enumerate() {
+            let index = self.int_constant(uint, k as u64);
+            let inner = [path, &[index]].concat();
+            if b.virtuals.contains_key(&part) || self.aggregate_constant(part, b) {
+                self.store_path(root, sc, mt, &inner, part, b, out, inst)?;
+                continue;
             }
+            let ptr = self.pointer_type(sc, mt);
+            let at = self.fresh();
+            let mut ops = vec![Operand::IdRef(root)];
+            ops.extend(inner.iter().map(|i| Operand::IdRef(*i)));
+            out.push(Instruction::new(Op::AccessChain, Some(ptr), Some(at), ops));
+            out.push(Instruction::new(
+                Op::Store,
+                None,
+                None,
+                vec![Operand::IdRef(at), Operand::IdRef(part)],
+            ));
         }
         Ok(())
     }

@@ -41,9 +41,12 @@ pub fn is_shader(m: &SpirvModule) -> bool {
 
 /// The module translated into the OpenCL environment, or `None` when it is not a shader
 /// module. `defaulted`: spec constants that kept their defaults (`specialize`).
+/// `only`: the kernel to build; the other entry points (and what only they use) are left
+/// out, so one kernel's unsupported construct does not stop its neighbours.
 pub fn translate(
     bytes: &[u8],
     defaulted: &HashSet<Word>,
+    only: Option<&str>,
 ) -> Result<Option<Translated>, FrontendError> {
     let m = SpirvModule::parse(bytes)?;
     if !is_shader(&m) {
@@ -51,7 +54,7 @@ pub fn translate(
     }
     rules::check(&m)?;
     let mut t = Translator::new(&m, defaulted);
-    t.run()?;
+    t.run(only)?;
     use rspirv::binary::Assemble;
     Ok(Some(Translated {
         spirv: t
@@ -200,10 +203,10 @@ impl<'a> Translator<'a> {
         id
     }
 
-    fn run(&mut self) -> Result<(), FrontendError> {
+    fn run(&mut self, only: Option<&str>) -> Result<(), FrontendError> {
         self.classify()?;
         self.work_group_size()?;
-        let entries: Vec<(Word, String)> = self
+        let mut entries: Vec<(Word, String)> = self
             .m
             .module
             .entry_points
@@ -216,10 +219,33 @@ impl<'a> Translator<'a> {
                 Some((id_operand(e, 1)?, name))
             })
             .collect();
+        let reach = self.reach();
+        if let Some(name) = only.filter(|n| entries.iter().any(|(_, e)| e == n)) {
+            entries.retain(|(_, e)| e == name);
+            let f = entries[0].0;
+            let keep: HashSet<Word> = reach.get(&f).cloned().unwrap_or_default();
+            self.module
+                .entry_points
+                .retain(|e| id_operand(e, 1) == Some(f));
+            self.module
+                .execution_modes
+                .retain(|e| id_operand(e, 0) == Some(f));
+            self.module.functions.retain(|g| {
+                g.def
+                    .as_ref()
+                    .and_then(|d| d.result_id)
+                    .is_some_and(|id| id == f || keep.contains(&id))
+            });
+        }
+        let live: HashSet<Word> = entries
+            .iter()
+            .flat_map(|(f, _)| reach.get(f).cloned().unwrap_or_default())
+            .collect();
         let stored = self.stored_variables();
         for (var, r) in &self.resources {
             if matches!(r, Resource::Pod { .. } | Resource::Value | Resource::Table)
                 && stored.contains(var)
+                && live.contains(var)
             {
                 return Err(FrontendError::Invalid {
                     rule: "SPIR-V §3.7 Storage Class: PushConstant, Uniform and Input variables are read-only".into(),
@@ -228,7 +254,6 @@ impl<'a> Translator<'a> {
                 });
             }
         }
-        let reach = self.reach();
         let mut params_of: HashMap<Word, Vec<Param>> = HashMap::new();
         for (f, name) in &entries {
             let used = reach.get(f).cloned().unwrap_or_default();
