@@ -289,7 +289,7 @@ fn glsl_compute_shaders_cosimulate_and_match_numpy() {
 /// sharing bindings.
 #[test]
 fn clspv_output_agrees_with_pocl() {
-    let files = "workitems,local_args,private_init,int_arith,atomics,barriers,vectors,control_flow";
+    let files = "workitems,local_args,private_init,int_arith,atomics,barriers,control_flow,producers,vector_memory,conversions,math_float";
     let text = script("tests/corpus.py", &["--clspv", "--only", files]);
     assert!(text.contains(" 0 differ or fail"), "{text}");
 }
