@@ -541,6 +541,19 @@ pub fn schedule_unit(
                 s.ii = s.length(&p);
                 (s, "straight-line code (not pipelined)".to_string())
             }
+            // A long block on few ports (clspv unrolls a 128-element memset into 128
+            // stores) can outlast the ILP's budget: a list schedule (the modulo heuristic
+            // with an II past the horizon, so nothing wraps) is then taken, verified below.
+            ilp::IlpOutcome::TimedOut
+                if let Some(mut s) = ims::schedule(&p, ilp::horizon(&p, 1), 64) =>
+            {
+                s.ii = s.length(&p);
+                (
+                    s,
+                    "straight-line code (not pipelined; list-scheduled: the ILP did not finish in 30 s)"
+                        .to_string(),
+                )
+            }
             _ => {
                 return Err(SchedError::NoSchedule {
                     unit: unit.name.clone(),
