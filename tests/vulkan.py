@@ -10,6 +10,7 @@ Shaders with barrier() run on the software model alone: barriers in hardware are
 and RTL generation refuses them by name. Exit status 1 if any shader fails, with one line
 per shader."""
 import argparse
+import json
 import pathlib
 import subprocess
 import sys
@@ -179,8 +180,10 @@ def run(case, hls_build, engine, tmp):
     name = case.__name__
     c = case()
     engine = "model" if c.get("barrier") else engine
+    out = pathlib.Path(tmp, f"{name}.out")
     cmd = [hls_build, "sim", str(root / "tests/vulkan" / f"{name}.comp"), "--global",
            c.get("glob", str(N)), "--engine", engine, "--dump-dir", str(pathlib.Path(tmp, name))]
+    cmd += ["-o", str(out)] if engine != "model" else []
     cmd += c.get("flags", [])
     for k, v in c["bufs"].items():
         f = pathlib.Path(tmp, f"{name}.{k}.npy")
@@ -204,6 +207,20 @@ def run(case, hls_build, engine, tmp):
     return None, engine, r
 
 
+def bound(c, tmp, name):
+    """items x II + depth, the schedule's own count, for a kernel that is one pipeline over
+    the work-items, else None (loops per work-item have data-dependent trip counts)."""
+    try:
+        report = json.loads(pathlib.Path(tmp, f"{name}.out", "report.json").read_text())
+    except (OSError, ValueError):
+        return None
+    units = report.get("units", [])
+    if len(units) != 1 or units[0].get("kind") != "work-item loop":
+        return None
+    items = int(np.prod([int(x) for x in c.get("glob", str(N)).split(",")]))
+    return items * units[0]["ii"] + units[0]["depth"]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--hls-build", default=str(root / "target/release/hls-build"))
@@ -216,7 +233,9 @@ def main():
         for case in cases:
             why, engine, r = run(case, args.hls_build, args.engine, tmp)
             cycles = r.stdout.split()[0] if engine != "model" and not why else ""
-            note = f" ({cycles} cycles)" if cycles else " (model only: barrier() needs issue 35)" \
+            b = bound(case(), tmp, case.__name__) if cycles else None
+            vs = f"; items x II + depth = {b}" if b else ""
+            note = f" ({cycles} cycles{vs})" if cycles else " (model only: barrier() needs issue 35)" \
                 if engine == "model" and args.engine != "model" else ""
             print(f"{'FAIL' if why else 'ok  '} {case.__name__}" + (f": {why}" if why else note))
             failed += bool(why)
