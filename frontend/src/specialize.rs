@@ -43,6 +43,12 @@ pub fn specialize(words: &[u32], given: &HashMap<u32, u64>) -> Result<Specialize
             spec_ids.insert(inst[1], inst[3]);
         }
     }
+    if words.len() < 5 {
+        return Err(FrontendError::NotSpirv(format!(
+            "{} words is shorter than the 5-word SPIR-V header",
+            words.len()
+        )));
+    }
     let mut out = words[..5].to_vec();
     for (index, inst) in insts.iter().enumerate() {
         let op = inst[0] & 0xFFFF;

@@ -388,7 +388,7 @@ impl Translator<'_> {
                     return Ok(());
                 }
                 if let (false, Some(c)) = (b.emitted.contains(&p), b.chains.get(&p).cloned()) {
-                    if let Some(&(n, comp)) = self.flat_tables.get(&c.var) {
+                    if let (Some(&(n, comp)), [_]) = (self.flat_tables.get(&c.var), c.indices.as_slice()) {
                         // A whole vector of a flat table: its lanes, read one by one.
                         let uint = self.uint_type();
                         let ty = self.pointer_type(StorageClass::UniformConstant, comp);
@@ -592,7 +592,7 @@ impl Translator<'_> {
                     ty,
                     Some(new),
                     vec![
-                        inst.operands[1].clone(),
+                        inst.operands.get(1).cloned().unwrap_or(Operand::IdRef(0)),
                         Operand::IdRef(whole),
                         Operand::LiteralBit32(k),
                     ],
@@ -740,7 +740,15 @@ impl Translator<'_> {
         if !matches!(m.types.get(&ty), Some(SpvType::Int(_))) {
             return Err(err(m.describe(&inst), "extended arithmetic on vectors"));
         }
-        let (x, y) = (inst.operands[0].clone(), inst.operands[1].clone());
+        let (Some(x), Some(y)) = (
+            inst.operands.first().cloned(),
+            inst.operands.get(1).cloned(),
+        ) else {
+            return Err(err(
+                m.describe(&inst),
+                "extended arithmetic with fewer than two operands",
+            ));
+        };
         let (lo, hi) = (self.fresh(), self.fresh());
         let set = self.opencl_set();
         match inst.class.opcode {
@@ -1181,7 +1189,7 @@ impl Translator<'_> {
             Some(Operand::LiteralExtInstInteger(n)) => *n,
             _ => 0,
         };
-        let args: Vec<Operand> = inst.operands[2..].to_vec();
+        let args: Vec<Operand> = inst.operands.get(2..).unwrap_or_default().to_vec();
         match glsl::map(number).map_err(|why| err(self.m.describe(&inst), why))? {
             glsl::Mapping::Same(c) => {
                 let mut ops = vec![

@@ -411,8 +411,12 @@ impl<'a> Translator<'a> {
                             Some(SpvType::Array(..) | SpvType::Struct(_))
                         ) =>
                     {
-                        if let Some(SpvType::Array(e, _)) = m.types.get(&ty) {
-                            if let Some(SpvType::Vector(c, n)) = m.types.get(e) {
+                        // (A table past 2^20 lanes is left as it is: no FPGA ROM holds it.)
+                        if let Some(SpvType::Array(e, len)) = m.types.get(&ty) {
+                            let lanes = m.constants.get(len).map_or(u64::MAX, |c| c.1);
+                            if let (Some(SpvType::Vector(c, n)), true) =
+                                (m.types.get(e), lanes <= 1 << 20)
+                            {
                                 self.flat_tables.insert(id, (*n, *c));
                             }
                         }
