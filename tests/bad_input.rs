@@ -59,8 +59,8 @@ fn bad_inputs_get_exit_2_and_a_diagnostic() {
         &["compile", d.join("text.spv").to_str().unwrap()],
         "not a SPIR-V module",
     );
-    // A Vulkan compute shader.
-    let asm = "OpCapability Shader\n%1 = OpExtInstImport \"GLSL.std.450\"\nOpMemoryModel Logical GLSL450\nOpEntryPoint GLCompute %main \"main\"\nOpExecutionMode %main LocalSize 1 1 1\n%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%main = OpFunction %void None %fn\n%l = OpLabel\nOpReturn\nOpFunctionEnd\n";
+    // A Vulkan compute shader that breaks a Vulkan rule: no work-group size at all.
+    let asm = "OpCapability Shader\n%1 = OpExtInstImport \"GLSL.std.450\"\nOpMemoryModel Logical GLSL450\nOpEntryPoint GLCompute %main \"main\"\n%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%main = OpFunction %void None %fn\n%l = OpLabel\nOpReturn\nOpFunctionEnd\n";
     std::fs::write(d.join("glc.spvasm"), asm).unwrap();
     let st = Command::new("spirv-as")
         .arg(d.join("glc.spvasm"))
@@ -69,7 +69,15 @@ fn bad_inputs_get_exit_2_and_a_diagnostic() {
         .status()
         .unwrap();
     assert!(st.success());
-    bad_input(&["compile", d.join("glc.spv").to_str().unwrap()], "Shader");
+    bad_input(
+        &[
+            "compile",
+            d.join("glc.spv").to_str().unwrap(),
+            "-o",
+            d.join("o1").to_str().unwrap(),
+        ],
+        "VUID-StandaloneSpirv-LocalSize-06426",
+    );
     bad_input(
         &[
             "compile",
