@@ -1,7 +1,9 @@
 //! hls-build as a library: the facade that wires frontend → scheduler → rtl-gen, and the
 //! co-simulation of the result. The CLI (`main.rs`) is a thin layer over this.
 
+pub mod build;
 pub mod report;
+pub mod tools;
 
 use boards::Board;
 use frontend::ir::Kernel;
@@ -30,6 +32,14 @@ pub enum Error {
     Check(#[from] hls_cores_check::CheckError),
     #[error("error: {0}")]
     Usage(String),
+    /// A flow step failed, or a tool it needs is missing.
+    #[error("error: {0}")]
+    Flow(String),
+    /// The design needs more of a resource than the board has.
+    #[error("error: {0}")]
+    Fit(String),
+    #[error("error: cancelled (Ctrl-C); the output directory was left as it was")]
+    Cancelled,
     #[error("error: {path}: {source}")]
     Io {
         path: String,
@@ -53,6 +63,7 @@ impl Error {
             Error::Sim(e) if e.is_bad_input() => 2,
             Error::Check(e) if e.is_bad_input() => 2,
             Error::Io { .. } => 2,
+            Error::Cancelled => 130,
             _ => 1,
         }
     }

@@ -25,7 +25,10 @@ enum Cmd {
     /// Compile, then run the software model and the RTL (Verilator) and compare them.
     Sim(SimArgs),
     /// List the board support packages.
-    Boards,
+    Boards(BoardsArgs),
+    /// Compile for a board and build its flow: a Vitis or Quartus project, or (open ECP5
+    /// boards) a bitstream, with the memory plan, fit and timing.
+    Build(BuildArgs),
     /// The operator cores as standalone modules: list them, or emit one with the board's latency.
     Cores(CoresArgs),
 }
@@ -75,6 +78,26 @@ struct CompileArgs {
     verify_ir: bool,
 }
 
+/// The options of `boards`.
+#[derive(clap::Args)]
+struct BoardsArgs {
+    /// Every board in full (part, clocks, resources, memories, host link, flow, the
+    /// derived operator table) as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The options of `build`: those of `compile`, and the memory plan.
+#[derive(clap::Args)]
+struct BuildArgs {
+    #[command(flatten)]
+    compile: CompileArgs,
+    /// Put a buffer argument in a board memory bank: NAME=BANK (e.g. a=HBM[3]); the
+    /// others go round robin over the board's banks.
+    #[arg(long = "memory", value_name = "NAME=BANK")]
+    memory: Vec<String>,
+}
+
 /// The options of `sim`.
 #[derive(clap::Args)]
 struct SimArgs {
@@ -97,16 +120,23 @@ struct SimArgs {
     /// NAME=VALUE, NAME=@in.npy or NAME=zeros:LEN.
     #[arg(long = "arg")]
     args: Vec<String>,
-    /// Run the software model and the RTL and compare them (both), or one of them alone.
-    #[arg(long, default_value = "both", value_parser = ["both", "model", "rtl"])]
+    /// Run the software model and the RTL and compare them (both), or one of them alone;
+    /// `board`: the model against an open board's whole top (kernel, block-RAM banks, UART
+    /// bridge) driven by a model of the host over the UART.
+    #[arg(long, default_value = "both", value_parser = ["both", "model", "rtl", "board"])]
     engine: String,
     /// Write every buffer argument's final contents as DIR/<arg>.npy (the RTL's when it
     /// ran, else the model's; the model's copy under DIR/model/).
     #[arg(long, value_name = "DIR")]
     dump_dir: Option<PathBuf>,
-    /// Memory latency in cycles, or random:SEED (random latency and back-pressure).
-    #[arg(long, default_value = "20")]
-    mem_latency: String,
+    /// Memory latency in cycles, or random:SEED (random latency and back-pressure). By
+    /// default each buffer's board memory bank's latency (the memory plan), or 20 cycles on
+    /// a board without memories.
+    #[arg(long)]
+    mem_latency: Option<String>,
+    /// Put a buffer argument in a board memory bank (NAME=BANK), as `build` does.
+    #[arg(long = "memory", value_name = "NAME=BANK")]
+    memory: Vec<String>,
     /// Write the RTL run's waveform (FST, for GTKWave).
     #[arg(long, value_name = "FILE.fst")]
     wave: Option<PathBuf>,
@@ -376,13 +406,8 @@ fn check_cores(
 fn run(cli: Cli) -> Result<i32, Error> {
     match cli.cmd {
         Cmd::Cores(a) => cores_cmd(a),
-        Cmd::Boards => {
-            for name in Board::builtin_names() {
-                let b = Board::load(name)?;
-                println!("{name}\t{} MHz\t{}", b.clock_mhz, b.description);
-            }
-            Ok(0)
-        }
+        Cmd::Boards(a) => boards_cmd(a),
+        Cmd::Build(a) => build_cmd(a),
         Cmd::Compile(a) => compile_cmd(a),
         Cmd::Sim(a) => sim_cmd(a),
     }
@@ -464,12 +489,62 @@ fn cores_cmd(a: CoresArgs) -> Result<i32, Error> {
 }
 
 /// `hls-build compile`.
+/// `hls-build boards [--json]`.
+fn boards_cmd(a: BoardsArgs) -> Result<i32, Error> {
+    let all: Vec<Board> = Board::builtin_names()
+        .into_iter()
+        .map(Board::load)
+        .collect::<Result<_, _>>()?;
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&all).unwrap_or_default());
+        return Ok(0);
+    }
+    println!("{:<11} {:<8} {:>8}  {:<22} description", "board", "flow", "clock", "part");
+    for b in &all {
+        println!(
+            "{:<11} {:<8} {:>4} MHz  {:<22} {}",
+            b.name,
+            b.flow.name(),
+            b.clock_mhz,
+            b.part.as_deref().unwrap_or("-"),
+            b.description
+        );
+    }
+    Ok(0)
+}
+
+/// `hls-build build`.
+fn build_cmd(a: BuildArgs) -> Result<i32, Error> {
+    let out = a.compile.out.clone();
+    let pins = boards::flow::memplan::parse_pins(&a.memory).map_err(Error::Usage)?;
+    let c = compile_only(a.compile)?;
+    let outcome = hls_build::build::build(&c, &out, &pins)?;
+    for l in &outcome.lines {
+        println!("{l}");
+    }
+    println!("wrote {}", out.display());
+    if let Some(next) = outcome.next {
+        println!("vendor tools not found; next: {}", next.replace("OUT", &out.display().to_string()));
+    }
+    Ok(outcome.status)
+}
+
 fn compile_cmd(a: CompileArgs) -> Result<i32, Error> {
+    let out = a.out.clone();
+    let c = compile_only(a)?;
+    hls_build::write_outputs(&c, &out)?;
+    print!("{}", hls_build::report::text(&c));
+    println!("wrote {}", out.display());
+    Ok(0)
+}
+
+/// Compiles as `compile` does (printing the IR dumps and pass list asked for), writing nothing.
+fn compile_only(a: CompileArgs) -> Result<hls_build::Compiled, Error> {
     let CompileArgs {
         kernel_file,
         kernel,
         board,
-        out,
+        out: _,
         banking,
         denormals,
         mad,
@@ -507,10 +582,7 @@ fn compile_cmd(a: CompileArgs) -> Result<i32, Error> {
             println!("pass {pass:<11} {did:<40} ({about})");
         }
     }
-    hls_build::write_outputs(&c, &out)?;
-    print!("{}", hls_build::report::text(&c));
-    println!("wrote {}", out.display());
-    Ok(0)
+    Ok(c)
 }
 
 /// `--spec ID=VALUE` options: integers (decimal or 0x hex, negative ones as two's
@@ -559,6 +631,7 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
         denormals,
         mad,
         spec,
+        memory,
     } = a;
     let board = Board::load(&board)?;
     let (global, work_dim) = parse_dims(&global, "global")?;
@@ -582,7 +655,7 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
             )));
         }
     }
-    let latency = parse_mem_latency(&mem_latency)?;
+    let pins = boards::flow::memplan::parse_pins(&memory).map_err(Error::Usage)?;
     let options = hls_build::Options {
         infer_banking: banking == "infer",
         flush_denormals: denormals == "flush",
@@ -674,7 +747,23 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
             .collect();
         let items: u64 = global.iter().product();
         let max_cycles = 1_000_000 + items * 2_000;
-        let r = sim::run_rtl(
+        let r = if engine == "board" {
+            let plan = hls_build::build::memory_plan(c, &pins)?;
+            let sources = hls_build::build::board_top_sources(c, &dir, &plan)?;
+            let banks: Vec<usize> = plan.iter().map(|a| a.bank_index).collect();
+            sim::board::run_board(&sources, &c.rtl.interface, &inputs, &banks, global, local, work_dim, max_cycles)
+        } else {
+            let latency = match &mem_latency {
+                Some(l) => parse_mem_latency(l)?,
+                None if board.memories.is_empty() => sim::MemLatency::Fixed(20),
+                None => sim::MemLatency::PerMaster(
+                    hls_build::build::memory_plan(c, &pins)?
+                        .iter()
+                        .map(|a| a.latency_cycles)
+                        .collect(),
+                ),
+            };
+            sim::run_rtl(
             &sources,
             &c.rtl.interface,
             &inputs,
@@ -684,7 +773,8 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
             latency,
             wave.as_deref(),
             max_cycles,
-        );
+        )
+        };
         if out.is_none() {
             let _ = std::fs::remove_dir_all(&dir);
         }

@@ -3,12 +3,28 @@
 //! A board is data (`bsp/*.yaml`), never code: adding a board means adding one file.
 //! This crate knows nothing of SPIR-V or of how the scheduler uses the numbers.
 
-use serde::Deserialize;
+pub mod family;
+pub mod flow;
+pub mod platform;
+
+pub use family::Family;
+pub use platform::{Flow, GlobalMemory, HostLink, Pin, Pins, Resources};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Boards compiled into the binary, by name.
-const BUILTIN: &[(&str, &str)] = &[("default", include_str!("../bsp/default.yaml"))];
+const BUILTIN: &[(&str, &str)] = &[
+    ("default", include_str!("../bsp/default.yaml")),
+    ("u250", include_str!("../bsp/u250.yaml")),
+    ("u280", include_str!("../bsp/u280.yaml")),
+    ("u55c", include_str!("../bsp/u55c.yaml")),
+    ("d5005", include_str!("../bsp/d5005.yaml")),
+    ("n6001", include_str!("../bsp/n6001.yaml")),
+    ("ulx3s", include_str!("../bsp/ulx3s.yaml")),
+    ("ulx3s_25f", include_str!("../bsp/ulx3s_25f.yaml")),
+    ("versa_ecp5", include_str!("../bsp/versa_ecp5.yaml")),
+];
 
 #[derive(Debug, thiserror::Error)]
 pub enum BoardError {
@@ -30,7 +46,7 @@ pub enum BoardError {
 }
 
 /// Timing of one operator class at the board's clock.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct OperatorTiming {
     /// Pipeline latency in cycles; 0 means combinational (chained).
@@ -47,7 +63,7 @@ pub struct OperatorTiming {
     pub dsps: Option<u32>,
 }
 
-#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct MemoryModel {
     pub global_load_latency: u32,
@@ -59,7 +75,7 @@ pub struct MemoryModel {
 }
 
 /// On-chip RAM of the device: what the memories built from local and private arrays cost.
-#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct OnChipModel {
     /// Cycles from a RAM read's address to its data (registered output).
@@ -89,25 +105,53 @@ impl Default for OnChipModel {
     }
 }
 
-#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Board {
     pub name: String,
     #[serde(default)]
     pub description: String,
+    /// The device family whose delay model (`families/*.yaml`) times the operators the
+    /// board does not time itself, at the board's clock.
+    #[serde(default)]
+    pub family: Option<String>,
+    /// The device's part number (e.g. xcu280-fsvh2892-2L-e, LFE5U-85F-6BG381C).
+    #[serde(default)]
+    pub part: Option<String>,
+    #[serde(default)]
+    pub speed_grade: Option<String>,
+    /// The kernel clock the schedule is built for (the board's default).
     pub clock_mhz: f64,
+    /// The fastest kernel clock the board's shell or clock tree offers.
+    #[serde(default)]
+    pub clock_max_mhz: Option<f64>,
+    #[serde(default)]
     pub operators: BTreeMap<String, OperatorTiming>,
     pub memory: MemoryModel,
     #[serde(default)]
     pub onchip: OnChipModel,
     #[serde(default)]
     pub dsp: DspBlock,
+    #[serde(default)]
+    pub resources: Option<Resources>,
+    /// Global memories, by kind; buffer arguments are assigned to their banks.
+    #[serde(default)]
+    pub memories: Vec<GlobalMemory>,
+    #[serde(default)]
+    pub host: Option<HostLink>,
+    #[serde(default)]
+    pub pins: Option<Pins>,
+    #[serde(default)]
+    pub flow: Flow,
+    /// The staged cores' Fmax on this family, where known (filled from the family).
+    #[serde(default, skip_deserializing)]
+    pub core_fmax: BTreeMap<String, f64>,
 }
 
 /// The device's DSP multiplier: its signed operand widths. The floating-point cores tile
 /// their significand products for it (27 x 18 on UltraScale+ DSP48E2, 18 x 18 on ECP5 and
 /// Cyclone V).
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct DspBlock {
     pub a_bits: u32,
@@ -120,7 +164,7 @@ pub struct DspBlock {
 }
 
 /// Which DSP primitive the cores instantiate for their significand products.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum DspPrimitive {
     /// `p <= a * b` in fabric registers; the synthesizer maps the product. Yosys packs no
@@ -286,6 +330,74 @@ pub fn math_class(function: &str, width: u32) -> &'static str {
     }
 }
 
+/// Fills in what a board with a `family` leaves to it: the operators it does not time (at
+/// its clock, through the family's delay model), the DSP block and the on-chip RAM model.
+/// Returns the family, if there is one.
+fn with_family(value: &mut serde_yaml_ng::Value, path: &str) -> Result<Option<Family>, BoardError> {
+    let invalid = |field: &str, message: String| BoardError::Invalid {
+        path: path.to_string(),
+        field: field.to_string(),
+        message,
+    };
+    let Some(map) = value.as_mapping_mut() else {
+        return Ok(None);
+    };
+    let Some(name) = map.get("family") else {
+        return Ok(None);
+    };
+    let name = name
+        .as_str()
+        .ok_or_else(|| invalid("family", "must be a family name".into()))?;
+    let family = Family::load(name).map_err(|m| invalid("family", m))?;
+    let clock = map
+        .get("clock_mhz")
+        .and_then(|c| c.as_f64())
+        .filter(|c| c.is_finite() && *c > 0.0 && *c <= 2000.0)
+        .ok_or_else(|| invalid("clock_mhz", "must be a clock in (0, 2000] MHz".into()))?;
+    let yaml = |v: &dyn erased::ToValue| v.to_value();
+    let ops = map
+        .entry("operators".into())
+        .or_insert_with(|| serde_yaml_ng::Value::Mapping(Default::default()));
+    let ops = ops
+        .as_mapping_mut()
+        .ok_or_else(|| invalid("operators", "must be a mapping of operator classes".into()))?;
+    for (class, timing) in family.operators_at(clock) {
+        if !ops.contains_key(class.as_str()) {
+            ops.insert(class.into(), yaml(&timing));
+        }
+    }
+    if !map.contains_key("dsp") {
+        map.insert("dsp".into(), yaml(&family.dsp));
+    }
+    if !map.contains_key("onchip") {
+        let block_rams = map
+            .get("resources")
+            .and_then(|r| r.get("block_rams"))
+            .and_then(|n| n.as_u64())
+            .map_or(OnChipModel::default().block_rams, |n| n.min(u32::MAX as u64) as u32);
+        let onchip = OnChipModel {
+            ram_read_latency: family.ram_read_latency,
+            block_ram_bits: family.block_ram_bits,
+            block_rams,
+            ..OnChipModel::default()
+        };
+        map.insert("onchip".into(), yaml(&onchip));
+    }
+    Ok(Some(family))
+}
+
+/// Serializing the board's own types cannot fail; this keeps the `expect` in one place.
+mod erased {
+    pub trait ToValue {
+        fn to_value(&self) -> serde_yaml_ng::Value;
+    }
+    impl<T: serde::Serialize> ToValue for T {
+        fn to_value(&self) -> serde_yaml_ng::Value {
+            serde_yaml_ng::to_value(self).expect("plain data serializes")
+        }
+    }
+}
+
 impl Board {
     pub fn clock_period_ns(&self) -> f64 {
         1000.0 / self.clock_mhz
@@ -334,12 +446,40 @@ impl Board {
     }
 
     pub fn from_yaml(text: &str, path: &str) -> Result<Board, BoardError> {
-        let board: Board = serde_yaml_ng::from_str(text).map_err(|e| BoardError::Parse {
+        let parse = |e: serde_yaml_ng::Error| BoardError::Parse {
             path: path.to_string(),
             message: e.to_string(),
-        })?;
+        };
+        let mut value: serde_yaml_ng::Value = serde_yaml_ng::from_str(text).map_err(parse)?;
+        let family = with_family(&mut value, path)?;
+        let mut board: Board = serde_yaml_ng::from_value(value).map_err(parse)?;
+        if let Some(f) = family {
+            board.core_fmax = f
+                .operators
+                .iter()
+                .filter_map(|(c, op)| Some((c.clone(), op.fmax_mhz?)))
+                .collect();
+        }
         board.check(path)?;
         Ok(board)
+    }
+
+    /// The staged cores this kernel clock is above, with the Fmax each reaches on the
+    /// family (they, not the schedule, then bound the clock the kernel closes at).
+    pub fn core_limits(&self) -> Vec<(String, f64)> {
+        self.core_fmax
+            .iter()
+            .filter(|(_, f)| **f < self.clock_mhz)
+            .map(|(c, f)| (c.clone(), *f))
+            .collect()
+    }
+
+    /// Every global memory bank, in the board's order: (bank name, its memory).
+    pub fn banks(&self) -> Vec<(String, &GlobalMemory)> {
+        self.memories
+            .iter()
+            .flat_map(|m| m.bank_names().map(move |n| (n, m)))
+            .collect()
     }
 
     // Long because it checks every field of a board file in the file's order.
@@ -494,6 +634,107 @@ impl Board {
                 ));
             }
         }
+        self.check_platform(path)
+    }
+
+    /// The fields beyond timing: clocks, resources, memories, and what the flow needs.
+    fn check_platform(&self, path: &str) -> Result<(), BoardError> {
+        let invalid = |field: &str, message: String| BoardError::Invalid {
+            path: path.to_string(),
+            field: field.to_string(),
+            message,
+        };
+        if let Some(max) = self.clock_max_mhz {
+            if !(max.is_finite() && max >= self.clock_mhz) {
+                return Err(invalid(
+                    "clock_max_mhz",
+                    format!("{max} MHz is below the kernel clock {} MHz", self.clock_mhz),
+                ));
+            }
+        }
+        if let Some(r) = &self.resources {
+            for (field, n) in [
+                ("resources.luts", r.luts),
+                ("resources.ffs", r.ffs),
+                ("resources.block_rams", r.block_rams),
+                ("resources.dsps", r.dsps),
+            ] {
+                if n == 0 {
+                    return Err(invalid(field, "must be > 0".into()));
+                }
+            }
+        }
+        let mut names = std::collections::BTreeSet::new();
+        for (i, m) in self.memories.iter().enumerate() {
+            let field = |f: &str| format!("memories[{i}].{f}");
+            let ok_name = !m.name.is_empty()
+                && m.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if !ok_name || !names.insert(m.name.clone()) {
+                return Err(invalid(
+                    &field("name"),
+                    format!("'{}' must be a unique identifier (letters, digits, _)", m.name),
+                ));
+            }
+            if m.banks == 0 || m.banks > 1024 {
+                return Err(invalid(&field("banks"), "must be in 1..=1024".into()));
+            }
+            if m.bank_kib == 0 {
+                return Err(invalid(&field("bank_kib"), "must be > 0".into()));
+            }
+            if !m.data_bits.is_power_of_two() || !(8..=1024).contains(&m.data_bits) {
+                return Err(invalid(
+                    &field("data_bits"),
+                    format!("{} must be a power of two in 8..=1024", m.data_bits),
+                ));
+            }
+            for (f, v) in [("bandwidth_gbs", m.bandwidth_gbs), ("latency_ns", m.latency_ns)] {
+                if !(v.is_finite() && v > 0.0) {
+                    return Err(invalid(&field(f), format!("{v} must be > 0")));
+                }
+            }
+        }
+        let needs = |what: &str, present: bool| {
+            if present {
+                Ok(())
+            } else {
+                Err(invalid(
+                    what,
+                    format!("missing: a board with `flow: {}` must give it", self.flow.name()),
+                ))
+            }
+        };
+        match self.flow {
+            Flow::None => {}
+            Flow::Vitis | Flow::Quartus => {
+                needs("part", self.part.is_some())?;
+                needs("resources", self.resources.is_some())?;
+                needs("memories", !self.memories.is_empty())?;
+                needs(
+                    "host.platform",
+                    self.host.as_ref().is_some_and(|h| h.platform.is_some()),
+                )?;
+            }
+            Flow::Ecp5 => {
+                needs("part", self.part.is_some())?;
+                needs("resources", self.resources.is_some())?;
+                needs("memories", !self.memories.is_empty())?;
+                needs("pins", self.pins.is_some())?;
+                needs(
+                    "host.uart_baud",
+                    self.host.as_ref().is_some_and(|h| h.uart_baud.is_some()),
+                )?;
+                if self.memories.iter().any(|m| m.kind != "bram" || m.data_bits != 32) {
+                    return Err(invalid(
+                        "memories",
+                        "the open flow builds its global memory in block RAM: give kind: bram, data_bits: 32".into(),
+                    ));
+                }
+                let p = self.pins.as_ref().expect("checked above");
+                if !(p.clock_mhz.is_finite() && p.clock_mhz > 0.0) {
+                    return Err(invalid("pins.clock_mhz", "must be > 0".into()));
+                }
+            }
+        }
         Ok(())
     }
 }
@@ -501,6 +742,36 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The default board as it was written before the family delay model: an explicit
+    /// operator table, as a user's board file may still give one.
+    const EXPLICIT: &str = include_str!("../tests/fixtures/default_explicit.yaml");
+
+    /// The default board's table, now derived from the UltraScale+ family at 250 MHz,
+    /// is the one it listed: every schedule and golden file rests on it.
+    #[test]
+    fn derived_default_equals_its_old_table() {
+        let derived = Board::builtin_default();
+        let explicit = Board::from_yaml(EXPLICIT, "explicit").unwrap();
+        assert_eq!(derived.operators, explicit.operators);
+        assert_eq!(derived.dsp, explicit.dsp);
+        assert_eq!(derived.onchip, explicit.onchip);
+    }
+
+    /// Every built-in board loads, and its operators follow its clock: the 50 MHz ECP5
+    /// boards chain the integer multiply the 300 MHz Alveo boards pipeline.
+    #[test]
+    fn every_builtin_board_loads() {
+        for name in Board::builtin_names() {
+            let b = Board::load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(b.name, name);
+        }
+        assert_eq!(Board::load("ulx3s").unwrap().operator("int_mul").latency, 0);
+        assert_eq!(Board::load("u280").unwrap().operator("int_mul").latency, 3);
+        assert_eq!(Board::load("u280").unwrap().operator("int_div").latency, 43);
+        assert_eq!(Board::load("u280").unwrap().banks().len(), 34);
+        assert!(Board::load("ulx3s").unwrap().core_limits().is_empty());
+    }
 
     #[test]
     fn builtin_board_loads() {
@@ -536,24 +807,24 @@ mod tests {
             asin,
             b.operator("fp32_fma").latency + 28 + b.operator("fp32_atan").latency
         );
-        let text = BUILTIN[0].1.replace("  fp32_exp:", "  # fp32_exp:");
+        let text = EXPLICIT.replace("  fp32_exp:", "  # fp32_exp:");
         let old = Board::from_yaml(&text, "old board").unwrap();
         assert_eq!(old.operator("fp32_exp"), old.operator("fp32_math"));
-        let text = BUILTIN[0].1.replace("  fp32_asin:", "  # fp32_asin:");
+        let text = EXPLICIT.replace("  fp32_asin:", "  # fp32_asin:");
         let old = Board::from_yaml(&text, "old board").unwrap();
         assert_eq!(old.operator("fp32_asin"), old.operator("fp32_math"));
     }
 
     #[test]
     fn bad_yaml_names_the_field() {
-        let text = include_str!("../bsp/default.yaml").replace("clock_mhz: 250.0", "clock_mhz: -3");
+        let text = include_str!("../tests/fixtures/default_explicit.yaml").replace("clock_mhz: 250.0", "clock_mhz: -3");
         let err = Board::from_yaml(&text, "x.yaml").unwrap_err().to_string();
         assert!(err.contains("x.yaml") && err.contains("clock_mhz"), "{err}");
         let err = Board::from_yaml("name: [", "y.yaml")
             .unwrap_err()
             .to_string();
         assert!(err.contains("y.yaml"), "{err}");
-        let text = include_str!("../bsp/default.yaml").replace("fp32_mul", "fp32_mull");
+        let text = include_str!("../tests/fixtures/default_explicit.yaml").replace("fp32_mul", "fp32_mull");
         let err = Board::from_yaml(&text, "z.yaml").unwrap_err().to_string();
         assert!(err.contains("fp32_mul"), "{err}");
     }
@@ -563,7 +834,7 @@ mod tests {
     /// unknown name is an error naming the field.
     #[test]
     fn dsp_primitive_is_checked() {
-        let base = include_str!("../bsp/default.yaml");
+        let base = include_str!("../tests/fixtures/default_explicit.yaml");
         assert_eq!(
             Board::from_yaml(base, "d.yaml").unwrap().dsp.primitive,
             DspPrimitive::Inferred

@@ -69,6 +69,11 @@ pub struct Interface {
     pub error_offset: u32,
     /// The work_dim register, when the kernel calls get_work_dim.
     pub work_dim_offset: Option<u32>,
+    /// Every register of the control slave past the control block (0x00..0x0C), as its
+    /// address decoder has them: the arguments' words, then the NDRange's.
+    pub regs: Vec<RegView>,
+    /// The double-pumped memories' clock input `ap_clk_2x`, when the kernel has one.
+    pub clk_2x: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -77,6 +82,12 @@ pub struct ArgSlot {
     pub offset: u32,
     pub bits: u32,
     pub buffer: bool,
+    /// The OpenCL C type as a host sees it: `float*` for a buffer of floats, `uint` for a
+    /// 32-bit integer, `local*` for a local-memory argument (the IR has no signedness, so
+    /// integers are unsigned).
+    pub ty: String,
+    /// A buffer's AXI4 master port (`m_axi_<name>`).
+    pub port: Option<String>,
 }
 
 #[derive(Template)]
@@ -237,11 +248,22 @@ pub fn generate(
                 doc: format!("argument `{}` bits [{}:32]", a.name, bits - 1),
             });
         }
+        let ty = match a.kind {
+            ArgKind::Buffer(m) => format!("{}*", c_type(kernel.memory(m).elem)),
+            ArgKind::Local(_) => "local*".to_string(),
+            ArgKind::Scalar(t) => c_type(t),
+        };
+        let port = match a.kind {
+            ArgKind::Buffer(m) => Some(format!("m_axi_{}", sv_ident(&kernel.memory(m).name))),
+            _ => None,
+        };
         args.push(ArgSlot {
             name: a.name.clone(),
             offset,
             bits,
             buffer,
+            ty,
+            port,
         });
     }
     let nd = 0x10 + 8 * kernel.args.len() as u32;
@@ -310,13 +332,14 @@ pub fn generate(
         })
         .collect();
     let body = datapath::emit(kernel, schedules, &masters, &used, &board.dsp)?;
+    let clk_2x = onchip::double_pumped(kernel);
     let text = TopTemplate {
         name: &top,
         regs: &regs,
         masters: &masters,
         error_offset,
         body: &body,
-        clk_2x: onchip::double_pumped(kernel),
+        clk_2x,
     }
     .render()?;
     // The kernel top, then only the sources it instantiates, each after what it uses.
@@ -338,8 +361,25 @@ pub fn generate(
             num_groups_offset: nd + 24,
             error_offset,
             work_dim_offset,
+            regs,
+            clk_2x,
         },
     })
+}
+
+/// The OpenCL C name of an IR type (integers unsigned: the IR keeps no signedness).
+fn c_type(t: Type) -> String {
+    match t {
+        Type::Int(1) => "bool".into(),
+        Type::Int(8) => "uchar".into(),
+        Type::Int(16) => "ushort".into(),
+        Type::Int(32) => "uint".into(),
+        Type::Int(64) => "ulong".into(),
+        Type::Int(w) => format!("ap_uint<{w}>"),
+        Type::Float(_) if t.bits() == 16 => "half".into(),
+        Type::Float(_) if t.bits() == 64 => "double".into(),
+        Type::Float(_) => "float".into(),
+    }
 }
 
 pub fn sv_type(t: Type) -> String {

@@ -87,6 +87,8 @@ struct Slave {
     arready: bool,
     awready: bool,
     wready: bool,
+    /// This master's fixed read latency, when it has its own (the board bank's).
+    latency: Option<u64>,
 }
 
 impl Slave {
@@ -200,9 +202,10 @@ pub fn run_rtl(
     if let Some(w) = wave {
         host.tracing = host.m.trace_open(w);
     }
-    let (mut rng, fixed) = match latency {
-        MemLatency::Fixed(n) => (Rng(0), Some(n as u64)),
-        MemLatency::Random(seed) => (Rng(seed), None),
+    let (mut rng, fixed, per_master) = match latency {
+        MemLatency::Fixed(n) => (Rng(0), Some(n as u64), Vec::new()),
+        MemLatency::PerMaster(v) => (Rng(0), Some(20), v),
+        MemLatency::Random(seed) => (Rng(seed), None, Vec::new()),
     };
     let mut slaves = Vec::new();
     let mut buf_i = 0usize;
@@ -224,6 +227,7 @@ pub fn run_rtl(
                 arready: true,
                 awready: true,
                 wready: true,
+                latency: per_master.get(buf_i).map(|&n| n as u64),
             });
             buf_i += 1;
         }
@@ -243,40 +247,9 @@ pub fn run_rtl(
     host.m.set(rst, 1);
     host.tick();
     // Arguments, then the NDRange, then start with the done interrupt enabled.
-    let mut si = 0;
-    for (slot, a) in iface.args.iter().zip(args) {
-        let v = match a {
-            ArgValue::Scalar(v) => *v,
-            ArgValue::Buffer(_) => {
-                let b = slaves[si].base;
-                si += 1;
-                b
-            }
-        };
-        ctl.write_reg(&mut host, slot.offset, v as u32)?;
-        if slot.bits > 32 {
-            ctl.write_reg(&mut host, slot.offset + 4, (v >> 32) as u32)?;
-        }
-    }
-    for d in 0..3 {
-        ctl.write_reg(
-            &mut host,
-            iface.global_size_offset + 4 * d as u32,
-            global[d] as u32,
-        )?;
-        ctl.write_reg(
-            &mut host,
-            iface.local_size_offset + 4 * d as u32,
-            local[d] as u32,
-        )?;
-        ctl.write_reg(
-            &mut host,
-            iface.num_groups_offset + 4 * d as u32,
-            (global[d] / local[d]) as u32,
-        )?;
-    }
-    if let Some(offset) = iface.work_dim_offset {
-        ctl.write_reg(&mut host, offset, work_dim)?;
+    let bases: Vec<u64> = slaves.iter().map(|s| s.base).collect();
+    for (offset, value) in crate::launch::registers(iface, args, &bases, global, local, work_dim) {
+        ctl.write_reg(&mut host, offset, value)?;
     }
     ctl.write_reg(&mut host, 0x04, 1)?;
     ctl.write_reg(&mut host, 0x08, 1)?;
@@ -539,7 +512,7 @@ fn respond(slaves: &mut [Slave], events: Vec<Event>, rng: &mut Rng, fixed: Optio
         slaves.iter_mut().zip(events)
     {
         if ar {
-            let lat = fixed.unwrap_or_else(|| 1 + rng.next() % 80);
+            let lat = s.latency.or(fixed).unwrap_or_else(|| 1 + rng.next() % 80);
             let ready_at = (now + lat).max(s.last_ready);
             s.last_ready = ready_at;
             let err = !s.in_range(ra, (rl * rs) as u64);
@@ -600,7 +573,7 @@ fn respond(slaves: &mut [Slave], events: Vec<Event>, rng: &mut Rng, fixed: Optio
             }
             wb.beat += 1;
             if wb.beat == wb.beats {
-                let lat = fixed.unwrap_or_else(|| 1 + rng.next() % 80);
+                let lat = s.latency.or(fixed).unwrap_or_else(|| 1 + rng.next() % 80);
                 let err = wb.err;
                 s.writes.pop_front();
                 let bytes = std::mem::take(&mut s.pending_bytes);

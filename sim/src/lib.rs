@@ -2,6 +2,8 @@
 //! cxx with AXI memories modelled here, and the comparison of the two.
 
 pub mod axi;
+pub mod board;
+pub mod launch;
 pub mod float;
 pub mod model;
 pub mod npy;
@@ -32,9 +34,12 @@ impl SimError {
 }
 
 /// Memory timing seen by the AXI masters.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub enum MemLatency {
     Fixed(u32),
+    /// Each AXI master its own fixed latency, in the order of the buffer arguments: the
+    /// board memory bank the memory plan gave it.
+    PerMaster(Vec<u32>),
     /// Per-request latency 1..=80 and random ready/valid back-pressure, from a seed.
     Random(u64),
 }

@@ -208,6 +208,17 @@ fn cache_root() -> PathBuf {
 
 /// Builds (or reuses) the shared library of a design's Verilator model.
 pub fn build_model(sources: &[PathBuf], top: &str, trace: bool) -> Result<PathBuf, SimError> {
+    build_model_with(sources, top, trace, &[])
+}
+
+/// `build_model` with the top's parameters overridden (Verilator `-G`): the board-level
+/// co-simulation runs its UART a few clocks per bit instead of the board's baud rate.
+pub fn build_model_with(
+    sources: &[PathBuf],
+    top: &str,
+    trace: bool,
+    params: &[(&str, i64)],
+) -> Result<PathBuf, SimError> {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     for s in sources {
         std::fs::read(s)
@@ -215,7 +226,7 @@ pub fn build_model(sources: &[PathBuf], top: &str, trace: bool) -> Result<PathBu
             .hash(&mut h);
     }
     // Bump SHIM_VERSION whenever the generated shim or the build changes.
-    (top, trace, SHIM_VERSION).hash(&mut h);
+    (top, trace, SHIM_VERSION, params).hash(&mut h);
     let dir = cache_root().join(format!("{top}-{:016x}", h.finish()));
     let lib = dir.join("libmodel.so");
     if lib.exists() {
@@ -243,6 +254,9 @@ pub fn build_model(sources: &[PathBuf], top: &str, trace: bool) -> Result<PathBu
     .args(["-CFLAGS", "-fPIC", "-CFLAGS", "-O1"]);
     if trace {
         cmd.arg("--trace-fst");
+    }
+    for (name, value) in params {
+        cmd.arg(format!("-G{name}={value}"));
     }
     cmd.args(sources);
     run(&mut cmd, "verilator")?;

