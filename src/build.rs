@@ -83,7 +83,7 @@ fn build_in(
         Flow::None => unreachable!("refused above"),
     };
     for (name, text) in &files {
-        write(dir, name, text)?;
+        write(dir, name, &with_newline(text))?;
     }
     let mut summary = json!({
         "kernel": iface.top,
@@ -178,6 +178,15 @@ fn add_plan_to_report(dir: &Path, plan: &[Assignment]) -> Result<(), Error> {
         "report.json",
         &serde_json::to_string_pretty(&report).unwrap_or_default(),
     )
+}
+
+/// Templates end without the last newline; files end with one.
+fn with_newline(text: &str) -> String {
+    if text.ends_with('\n') {
+        text.to_string()
+    } else {
+        format!("{text}\n")
+    }
 }
 
 pub(crate) fn write(dir: &Path, name: &str, text: &str) -> Result<(), Error> {

@@ -750,8 +750,8 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
         let r = if engine == "board" {
             let plan = hls_build::build::memory_plan(c, &pins)?;
             let sources = hls_build::build::board_top_sources(c, &dir, &plan)?;
-            let banks: Vec<usize> = plan.iter().map(|a| a.bank_index).collect();
-            sim::board::run_board(&sources, &c.rtl.interface, &inputs, &banks, global, local, work_dim, max_cycles)
+            let bases = boards::flow::ecp5::buffer_bases(&c.board, &plan);
+            sim::board::run_board(&sources, &c.rtl.interface, &inputs, &bases, global, local, work_dim, max_cycles)
         } else {
             let latency = match &mem_latency {
                 Some(l) => parse_mem_latency(l)?,

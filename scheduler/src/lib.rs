@@ -101,7 +101,8 @@ pub fn operator_class(op: &Op) -> Option<&'static str> {
     })
 }
 
-fn op_label(kernel: &Kernel, body: &Body, id: OpId) -> String {
+/// How reports name an operation: `v18 FAdd 'add4'` (its id, kind, and source name).
+pub fn op_label(kernel: &Kernel, body: &Body, id: OpId) -> String {
     let op = body.op(id);
     let kind = match &op.kind {
         OpKind::Load(m) => format!("Load '{}'", kernel.memory(*m).name),

@@ -13,11 +13,6 @@ use std::path::PathBuf;
 /// bit) would spend most of the run shifting bits; the bridge works the same at any rate.
 pub const SIM_CLKS_PER_BIT: u32 = 4;
 
-/// Where bank `b` of the board top sits in the bridge's address space (hls_uart_bridge.sv).
-pub fn bank_base(b: usize) -> u64 {
-    0x1000_0000 + 0x0100_0000 * b as u64
-}
-
 struct Uart {
     m: VerilatedModel,
     clk: usize,
@@ -99,14 +94,15 @@ impl Uart {
     }
 }
 
-/// Runs the kernel on the board top: `banks` gives each buffer argument's bank (in
-/// argument order). Returns the buffers read back and the cycles from start to done.
+/// Runs the kernel on the board top: `bases` gives each buffer argument's address in the
+/// bridge's map (its bank's, in argument order). Returns the buffers read back and the
+/// cycles from start to done.
 #[allow(clippy::too_many_arguments)]
 pub fn run_board(
     sources: &[PathBuf],
     iface: &Interface,
     args: &[ArgValue],
-    banks: &[usize],
+    bases: &[u64],
     global: [u64; 3],
     local: [u64; 3],
     work_dim: u32,
@@ -125,26 +121,19 @@ pub fn run_board(
     for _ in 0..64 {
         u.tick();
     }
-    // Inputs into the banks, word by word (buffers share a bank at disjoint offsets).
-    let mut bases = Vec::new();
-    let mut used = vec![0u64; banks.iter().max().map_or(0, |b| b + 1)];
-    let buffers: Vec<&Buffer> = args
-        .iter()
-        .filter_map(|a| match a {
-            ArgValue::Buffer(b) => Some(b),
-            _ => None,
-        })
-        .collect();
-    for (b, &bank) in buffers.iter().zip(banks) {
-        let base = bank_base(bank) + used[bank];
-        used[bank] += (b.bytes.len() as u64).div_ceil(64) * 64;
-        bases.push(base);
+    // Inputs into the banks, word by word.
+    let buffers = args.iter().filter_map(|a| match a {
+        ArgValue::Buffer(b) => Some(b),
+        _ => None,
+    });
+    for (b, &base) in buffers.zip(bases) {
         for (i, w) in b.bytes.chunks(4).enumerate() {
             let mut word = [0u8; 4];
             word[..w.len()].copy_from_slice(w);
             u.write(base as u32 + 4 * i as u32, u32::from_le_bytes(word))?;
         }
     }
+    let bases = bases.to_vec();
     for (offset, value) in crate::launch::registers(iface, args, &bases, global, local, work_dim) {
         u.write(offset, value)?;
     }

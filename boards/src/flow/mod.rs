@@ -65,6 +65,23 @@ impl Interface {
     }
 }
 
+/// The numpy dtype of an OpenCL C type name (`float*` -> `<f4`).
+pub fn dtype(ty: &str) -> (String, u32) {
+    let base = ty.trim_end_matches('*');
+    let (code, bytes) = match base {
+        "half" => ("f", 2),
+        "float" => ("f", 4),
+        "double" => ("f", 8),
+        "bool" | "uchar" => ("u", 1),
+        "ushort" => ("u", 2),
+        "uint" => ("u", 4),
+        "ulong" | "local" => ("u", 8),
+        _ => ("u", 8),
+    };
+    let order = if bytes == 1 { "|" } else { "<" };
+    (format!("{order}{code}{bytes}"), bytes)
+}
+
 /// A file of a generated project: its path under OUT and its text.
 pub type File = (String, String);
 

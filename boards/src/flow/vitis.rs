@@ -2,7 +2,7 @@
 //! by v++ (link.cfg, from the memory plan), and an XRT host program.
 
 use super::memplan::Assignment;
-use super::{File, Interface};
+use super::{dtype, File, Interface};
 use crate::Board;
 use askama::Template;
 
@@ -104,23 +104,6 @@ pub fn xml_args(iface: &Interface) -> Vec<XmlArg> {
         push(&r.ident, 0, "s_axi_control", 4, r.offset, "uint");
     }
     out
-}
-
-/// The numpy dtype of an OpenCL C type name (`float*` -> `<f4`).
-fn dtype(ty: &str) -> (String, u32) {
-    let base = ty.trim_end_matches('*');
-    let (code, bytes) = match base {
-        "half" => ("f", 2),
-        "float" => ("f", 4),
-        "double" => ("f", 8),
-        "bool" | "uchar" => ("u", 1),
-        "ushort" => ("u", 2),
-        "uint" => ("u", 4),
-        "ulong" | "local" => ("u", 8),
-        _ => ("u", 8),
-    };
-    let order = if bytes == 1 { "|" } else { "<" };
-    (format!("{order}{code}{bytes}"), bytes)
 }
 
 pub fn project(
