@@ -450,10 +450,12 @@ impl Board {
             path: path.to_string(),
             message: e.to_string(),
         };
+        // Read as written first: a mistake is reported with its field and line.
+        let mut board: Board = serde_yaml_ng::from_str(text).map_err(parse)?;
         let mut value: serde_yaml_ng::Value = serde_yaml_ng::from_str(text).map_err(parse)?;
         let family = with_family(&mut value, path)?;
-        let mut board: Board = serde_yaml_ng::from_value(value).map_err(parse)?;
         if let Some(f) = family {
+            board = serde_yaml_ng::from_value(value).map_err(parse)?;
             board.core_fmax = f
                 .operators
                 .iter()
