@@ -791,7 +791,11 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
     match (&model, &rtl) {
         (Some(m), Some(r)) => {
             let mismatches = sim::compare(&names, m, &r.args, 0);
-            println!("{} cycles", r.cycles);
+            if engine == "board" {
+                println!("{} cycles (from ap_start until the host saw ap_done over the UART)", r.cycles);
+            } else {
+                println!("{} cycles", r.cycles);
+            }
             if mismatches.is_empty() {
                 println!("PASS");
                 Ok(0)

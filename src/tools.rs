@@ -67,13 +67,24 @@ pub fn run(step: &Step) -> Result<(String, Duration), Error> {
     bar.set_message(step.what.to_string());
     bar.enable_steady_tick(Duration::from_millis(200));
     let start = Instant::now();
-    let status = Command::new(step.program)
+    let child = Command::new(step.program)
         .args(&step.args)
         .current_dir(step.cwd)
         .stdin(Stdio::null())
         .stdout(log)
         .stderr(err_log)
-        .status();
+        .spawn();
+    // Wait, and stop the tool on Ctrl-C (it may not share our process group).
+    let status = child.and_then(|mut c| loop {
+        if let Some(s) = c.try_wait()? {
+            break Ok(s);
+        }
+        if cancelled() {
+            let _ = c.kill();
+            break c.wait();
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    });
     let took = start.elapsed();
     bar.finish_and_clear();
     let text = std::fs::read_to_string(&log_path).unwrap_or_default();

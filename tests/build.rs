@@ -496,3 +496,31 @@ fn board_top_over_the_uart_matches_the_model() {
         );
     }
 }
+
+/// Ctrl-C during a long step stops the tool and leaves OUT as it was: absent here, and no
+/// half-built directory beside it.
+#[test]
+fn ctrl_c_during_the_open_flow_leaves_nothing_half_written() {
+    let d = scratch("ctrl-c");
+    let mut child = bin()
+        .arg("build")
+        .arg(root().join("examples/vadd.cl"))
+        .args(["--board", "ulx3s", "-o"])
+        .arg(d.join("out"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(4));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(err.contains("cancelled"), "{err}");
+    let left: Vec<_> = std::fs::read_dir(&d).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+}
