@@ -502,7 +502,7 @@ fn board_top_over_the_uart_matches_the_model() {
 #[test]
 fn ctrl_c_during_the_open_flow_leaves_nothing_half_written() {
     let d = scratch("ctrl-c");
-    let mut child = bin()
+    let child = bin()
         .arg("build")
         .arg(root().join("examples/vadd.cl"))
         .args(["--board", "ulx3s", "-o"])
