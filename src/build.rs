@@ -113,6 +113,9 @@ fn build_in(
             board.clock_mhz
         ));
     }
+    if matches!(board.flow, Flow::Vitis | Flow::Quartus) {
+        estimate_fit(c, &mut outcome, &mut summary)?;
+    }
     match board.flow {
         Flow::Vitis => vendor(dir, &mut outcome, &["vivado", "v++"], "make xclbin host", &iface.top)?,
         Flow::Quartus => vendor(dir, &mut outcome, &["quartus_sh"], "make compile", &iface.top)?,
@@ -128,6 +131,39 @@ fn build_in(
     )?;
     write(dir, "build.txt", &(outcome.lines.join("\n") + "\n"))?;
     Ok(outcome)
+}
+
+/// Without vendor synthesis, the fit is estimated from the operator cores' area (the
+/// family's per-core figures, `report.json` "operator_area") against the board's resources:
+/// a kernel whose cores alone exceed them exits 1 naming the resource.
+fn estimate_fit(c: &Compiled, outcome: &mut Outcome, summary: &mut Value) -> Result<(), Error> {
+    let Some(r) = c.board.resources else {
+        return Ok(());
+    };
+    let area = crate::report::operator_area(c);
+    let luts = area["luts"].as_u64().unwrap_or(0);
+    let dsps = area["dsps"].as_u64().unwrap_or(0);
+    let unknown = area["classes_without_area"].as_array().map_or(0, |a| a.len());
+    if unknown > 0 {
+        outcome.lines.push(format!(
+            "  fit: not estimated ({unknown} operator classes without a per-core area on this family); vendor synthesis reports it"
+        ));
+        return Ok(());
+    }
+    for (what, need, have) in [("LUTs", luts, r.luts), ("DSPs", dsps, r.dsps)] {
+        if need > have {
+            return Err(Error::Fit(format!(
+                "{} does not fit {}: its operator cores alone need about {need} {what} and the board has {have}",
+                c.kernel.name, c.board.name
+            )));
+        }
+    }
+    outcome.lines.push(format!(
+        "  estimate (operator cores only, before vendor synthesis): {luts} of {} LUTs, {dsps} of {} DSPs",
+        r.luts, r.dsps
+    ));
+    summary["estimate"] = json!({"luts": luts, "dsps": dsps, "available": r});
+    Ok(())
 }
 
 /// A vendor flow: run its Makefile when the tools are on PATH, else say what to run.
