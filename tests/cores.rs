@@ -157,7 +157,7 @@ fn a_primitive_board_builds(
     let d = scratch(name);
     let blackboxes = blackboxes(&d);
     let board = d.join("board.yaml");
-    let mut text = include_str!("../boards/bsp/default.yaml").to_string();
+    let mut text = include_str!("../boards/tests/fixtures/default_explicit.yaml").to_string();
     for (from, to) in edits {
         assert!(text.contains(from), "{from}");
         text = text.replace(from, to);

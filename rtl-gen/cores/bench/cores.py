@@ -86,7 +86,7 @@ def measure(hls, board, core, tmp, place=True, ftz=False, inferred_ecp5=False):
     # tiled for its own multipliers (as a user targeting it would). `--inferred-ecp5`
     # leaves the ECP5 products to Yosys, as before stop 20.
     ecp5_board = d / "ecp5.yaml"
-    text = (root / "boards/bsp/default.yaml").read_text() if board == "default" \
+    text = (root / "boards/tests/fixtures/default_explicit.yaml").read_text() if board == "default" \
         else pathlib.Path(board).read_text()
     primitive = "" if inferred_ecp5 else ", primitive: ecp5_mult18x18d"
     text = re.sub(r"(?m)^dsp:.*\n", "", text) + f"dsp: {{ a_bits: 18, b_bits: 18{primitive} }}\n"
@@ -142,7 +142,7 @@ def dsp48e2_board(board):
     """target/bench-dsp48e2.yaml: `board` naming the DSP48E2 primitive, with the double
     multiplier and fma at no fewer cycles than their staged forms then take (the board
     file refuses fewer: boards::DSP48E2_FP64_LATENCY)."""
-    text = (root / "boards/bsp/default.yaml").read_text() if board == "default" \
+    text = (root / "boards/tests/fixtures/default_explicit.yaml").read_text() if board == "default" \
         else pathlib.Path(board).read_text()
     text = re.sub(r"(?m)^dsp:.*\n", "", text) + \
         "dsp: { a_bits: 27, b_bits: 18, primitive: dsp48e2 }\n"
