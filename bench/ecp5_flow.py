@@ -15,8 +15,11 @@ directory already holds a build.json is not built again (a long campaign can be 
 import argparse
 import concurrent.futures
 import json
+import os
 import pathlib
 import re
+import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -43,13 +46,20 @@ def one(f, name, board, scratch, timeout):
     out = pathlib.Path(scratch) / f"{f.stem}-{name}"
     row = {"file": f.name, "kernel": name}
     if not (out / "build.json").exists():
+        # A session of its own, so a timeout stops the tools hls-build runs, not just it.
+        p = subprocess.Popen([str(binary), "build", str(f), "--kernel", name, "--board", board,
+                              "-o", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, start_new_session=True)
         try:
-            r = subprocess.run([str(binary), "build", str(f), "--kernel", name, "--board", board,
-                                "-o", str(out)], capture_output=True, text=True,
-                               timeout=timeout * 60)
+            stdout, stderr = p.communicate(timeout=timeout * 60)
         except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+            for left in out.parent.glob(f".{out.name}.build-*"):
+                shutil.rmtree(left, ignore_errors=True)
             row["error"] = f"not finished in {timeout} min"
             return row
+        r = subprocess.CompletedProcess(p.args, p.returncode, stdout, stderr)
         row["status"] = r.returncode
         if not (out / "build.json").exists():
             row["error"] = (r.stderr.strip().splitlines() or ["?"])[-1][:160]
