@@ -42,9 +42,14 @@ def kernels():
     return out
 
 
-def one(f, name, board, scratch, timeout):
+def one(f, name, board, scratch, timeout, report_only=False):
     out = pathlib.Path(scratch) / f"{f.stem}-{name}"
     row = {"file": f.name, "kernel": name}
+    # A failure is kept beside the outputs, so a resumed or report-only run shows it.
+    failed = out.parent / f"{out.name}.error"
+    if report_only and not (out / "build.json").exists():
+        row["error"] = failed.read_text() if failed.exists() else "not built yet"
+        return row
     if not (out / "build.json").exists():
         # A session of its own, so a timeout stops the tools hls-build runs, not just it.
         p = subprocess.Popen([str(binary), "build", str(f), "--kernel", name, "--board", board,
@@ -58,11 +63,13 @@ def one(f, name, board, scratch, timeout):
             for left in out.parent.glob(f".{out.name}.build-*"):
                 shutil.rmtree(left, ignore_errors=True)
             row["error"] = f"not finished in {timeout} min"
+            failed.write_text(row["error"])
             return row
         r = subprocess.CompletedProcess(p.args, p.returncode, stdout, stderr)
         row["status"] = r.returncode
         if not (out / "build.json").exists():
             row["error"] = (r.stderr.strip().splitlines() or ["?"])[-1][:160]
+            failed.write_text(row["error"])
             return row
     row.update(json.loads((out / "build.json").read_text()))
     return row
@@ -75,6 +82,8 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--out", default="")
     ap.add_argument("--timeout", type=float, default=30.0)
+    ap.add_argument("--report-only", action="store_true",
+                    help="with --out: print the table of what is there, building nothing")
     args = ap.parse_args()
     if not binary.exists():
         sys.exit("ecp5_flow.py: build the release binary first (cargo build --release)")
@@ -84,7 +93,7 @@ def main():
         todo = [(f, k) for f, k in todo if k in keep or f.stem in keep]
     scratch = args.out or tempfile.mkdtemp(prefix="ecp5-flow-", dir=root / "target")
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        rows = list(pool.map(lambda fk: one(*fk, args.board, scratch, args.timeout), todo))
+        rows = list(pool.map(lambda fk: one(*fk, args.board, scratch, args.timeout, args.report_only), todo))
     print(f"| kernel | LUTs | FFs | block RAMs | DSPs | Fmax (MHz) | target | met | synth + P&R (s) |")
     print("|---|---|---|---|---|---|---|---|---|")
     met = 0
