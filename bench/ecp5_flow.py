@@ -48,7 +48,7 @@ def one(f, name, board, scratch, timeout, report_only=False):
     # A failure is kept beside the outputs, so a resumed or report-only run shows it.
     failed = out.parent / f"{out.name}.error"
     if report_only and not (out / "build.json").exists():
-        row["error"] = failed.read_text() if failed.exists() else "not built yet"
+        row["error"] = failed.read_text().strip() if failed.exists() else "not built yet"
         return row
     if not (out / "build.json").exists():
         # A session of its own, so a timeout stops the tools hls-build runs, not just it.
