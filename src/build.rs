@@ -117,8 +117,20 @@ fn build_in(
         estimate_fit(c, &mut outcome, &mut summary)?;
     }
     match board.flow {
-        Flow::Vitis => vendor(dir, &mut outcome, &["vivado", "v++"], "make xclbin host", &iface.top)?,
-        Flow::Quartus => vendor(dir, &mut outcome, &["quartus_sh"], "make compile", &iface.top)?,
+        Flow::Vitis => vendor(
+            dir,
+            &mut outcome,
+            &["vivado", "v++"],
+            "make xclbin host",
+            &iface.top,
+        )?,
+        Flow::Quartus => vendor(
+            dir,
+            &mut outcome,
+            &["quartus_sh"],
+            "make compile",
+            &iface.top,
+        )?,
         Flow::Ecp5 => ecp5_run::run(c, iface, dir, &mut outcome, &mut summary)?,
         Flow::None => {}
     }
@@ -143,7 +155,9 @@ fn estimate_fit(c: &Compiled, outcome: &mut Outcome, summary: &mut Value) -> Res
     let area = crate::report::operator_area(c);
     let luts = area["luts"].as_u64().unwrap_or(0);
     let dsps = area["dsps"].as_u64().unwrap_or(0);
-    let unknown = area["classes_without_area"].as_array().map_or(0, |a| a.len());
+    let unknown = area["classes_without_area"]
+        .as_array()
+        .map_or(0, |a| a.len());
     if unknown > 0 {
         outcome.lines.push(format!(
             "  fit: not estimated ({unknown} operator classes without a per-core area on this family); vendor synthesis reports it"
@@ -174,7 +188,11 @@ fn vendor(
     target: &str,
     top: &str,
 ) -> Result<(), Error> {
-    let missing: Vec<&str> = needed.iter().copied().filter(|t| tools::which(t).is_none()).collect();
+    let missing: Vec<&str> = needed
+        .iter()
+        .copied()
+        .filter(|t| tools::which(t).is_none())
+        .collect();
     if !missing.is_empty() {
         outcome.lines.push(format!(
             "  {} not found: the project is prepared, not built",
@@ -297,6 +315,8 @@ pub fn board_top_sources(
 
 /// The flows' view of the kernel's interface: interface.json read back.
 fn interface(c: &Compiled) -> Interface {
-    serde_json::from_value(serde_json::to_value(&c.rtl.interface).expect("the interface serializes"))
-        .expect("interface.json has the fields a flow reads")
+    serde_json::from_value(
+        serde_json::to_value(&c.rtl.interface).expect("the interface serializes"),
+    )
+    .expect("interface.json has the fields a flow reads")
 }

@@ -499,7 +499,10 @@ fn boards_cmd(a: BoardsArgs) -> Result<i32, Error> {
         println!("{}", serde_json::to_string_pretty(&all).unwrap_or_default());
         return Ok(0);
     }
-    println!("{:<11} {:<8} {:>8}  {:<22} description", "board", "flow", "clock", "part");
+    println!(
+        "{:<11} {:<8} {:>8}  {:<22} description",
+        "board", "flow", "clock", "part"
+    );
     for b in &all {
         println!(
             "{:<11} {:<8} {:>4} MHz  {:<22} {}",
@@ -524,7 +527,10 @@ fn build_cmd(a: BuildArgs) -> Result<i32, Error> {
     }
     println!("wrote {}", out.display());
     if let Some(next) = outcome.next {
-        println!("vendor tools not found; next: {}", next.replace("OUT", &out.display().to_string()));
+        println!(
+            "vendor tools not found; next: {}",
+            next.replace("OUT", &out.display().to_string())
+        );
     }
     Ok(outcome.status)
 }
@@ -751,7 +757,16 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
             let plan = hls_build::build::memory_plan(c, &pins)?;
             let sources = hls_build::build::board_top_sources(c, &dir, &plan)?;
             let bases = boards::flow::ecp5::buffer_bases(&c.board, &plan);
-            sim::board::run_board(&sources, &c.rtl.interface, &inputs, &bases, global, local, work_dim, max_cycles)
+            sim::board::run_board(
+                &sources,
+                &c.rtl.interface,
+                &inputs,
+                &bases,
+                global,
+                local,
+                work_dim,
+                max_cycles,
+            )
         } else {
             let latency = match &mem_latency {
                 Some(l) => parse_mem_latency(l)?,
@@ -764,16 +779,16 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
                 ),
             };
             sim::run_rtl(
-            &sources,
-            &c.rtl.interface,
-            &inputs,
-            global,
-            local,
-            work_dim,
-            latency,
-            wave.as_deref(),
-            max_cycles,
-        )
+                &sources,
+                &c.rtl.interface,
+                &inputs,
+                global,
+                local,
+                work_dim,
+                latency,
+                wave.as_deref(),
+                max_cycles,
+            )
         };
         if out.is_none() {
             let _ = std::fs::remove_dir_all(&dir);
@@ -792,7 +807,10 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
         (Some(m), Some(r)) => {
             let mismatches = sim::compare(&names, m, &r.args, 0);
             if engine == "board" {
-                println!("{} cycles (from ap_start until the host saw ap_done over the UART)", r.cycles);
+                println!(
+                    "{} cycles (from ap_start until the host saw ap_done over the UART)",
+                    r.cycles
+                );
             } else {
                 println!("{} cycles", r.cycles);
             }

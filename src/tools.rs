@@ -92,7 +92,11 @@ pub fn run(step: &Step) -> Result<(String, Duration), Error> {
         return Err(Error::Cancelled);
     }
     let status = status.map_err(|e| {
-        Error::Flow(format!("{}: cannot run {}: {e}", step.what, step.program.display()))
+        Error::Flow(format!(
+            "{}: cannot run {}: {e}",
+            step.what,
+            step.program.display()
+        ))
     })?;
     if !status.success() {
         let tail: Vec<&str> = text.lines().rev().take(15).collect();

@@ -30,7 +30,9 @@ fn kernels() -> Vec<(PathBuf, String)> {
                     .collect()
             })
             .collect();
-        if named.iter().all(|n| text.contains(&format!("void {n}("))) && !named.contains(&"NAME".to_string()) {
+        if named.iter().all(|n| text.contains(&format!("void {n}(")))
+            && !named.contains(&"NAME".to_string())
+        {
             out.extend(named.into_iter().map(|n| (f.clone(), n)));
             continue;
         }
@@ -40,7 +42,10 @@ fn kernels() -> Vec<(PathBuf, String)> {
             .output()
             .unwrap();
         let err = String::from_utf8_lossy(&probe.stderr);
-        let list = err.split("it has: ").nth(1).expect("the error lists the kernels");
+        let list = err
+            .split("it has: ")
+            .nth(1)
+            .expect("the error lists the kernels");
         out.extend(list.trim().split(", ").map(|n| (f.clone(), n.to_string())));
     }
     out
@@ -50,7 +55,13 @@ fn json(path: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
-fn build(file: &Path, kernel: &str, board: &str, out: &Path, extra: &[&str]) -> std::process::Output {
+fn build(
+    file: &Path,
+    kernel: &str,
+    board: &str,
+    out: &Path,
+    extra: &[&str],
+) -> std::process::Output {
     bin()
         .arg("build")
         .arg(file)
@@ -70,15 +81,33 @@ fn boards_lists_every_board_and_its_json_has_the_platform() {
     let out = bin().arg("boards").output().unwrap();
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    for b in ["u250", "u280", "u55c", "d5005", "n6001", "ulx3s", "versa_ecp5"] {
-        assert!(text.lines().any(|l| l.starts_with(b)), "{b} missing:\n{text}");
+    for b in [
+        "u250",
+        "u280",
+        "u55c",
+        "d5005",
+        "n6001",
+        "ulx3s",
+        "versa_ecp5",
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with(b)),
+            "{b} missing:\n{text}"
+        );
     }
     let out = bin().args(["boards", "--json"]).output().unwrap();
     let all: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
     let flows: Vec<&Value> = all.iter().filter(|b| b["flow"] != "none").collect();
     assert!(flows.len() >= 7);
     for b in flows {
-        for field in ["part", "family", "clock_max_mhz", "resources", "memories", "host"] {
+        for field in [
+            "part",
+            "family",
+            "clock_max_mhz",
+            "resources",
+            "memories",
+            "host",
+        ] {
             assert!(!b[field].is_null(), "{}: no {field}", b["name"]);
         }
         // Operators come from the family at the board's clock: a chained operator fits
@@ -86,7 +115,11 @@ fn boards_lists_every_board_and_its_json_has_the_platform() {
         let period = 1000.0 / b["clock_mhz"].as_f64().unwrap();
         for (class, t) in b["operators"].as_object().unwrap() {
             if t["latency"] == 0 {
-                assert!(t["delay_ns"].as_f64().unwrap() <= period, "{}: {class}", b["name"]);
+                assert!(
+                    t["delay_ns"].as_f64().unwrap() <= period,
+                    "{}: {class}",
+                    b["name"]
+                );
             }
         }
     }
@@ -100,9 +133,27 @@ fn boards_lists_every_board_and_its_json_has_the_platform() {
 #[test]
 fn every_board_number_has_a_sourced_comment() {
     const CITES: &[&str] = &[
-        "UG", "DS9", "FPGA-DS", "notes/", "BENCHMARKS", "bench/", "measured", "nextpnr",
-        "amaranth-boards", "board_spec", "(?)", "stop ", "rtl-gen", ".sv", "model", "data sheet",
-        "product", "families/", "RTL", "user guide", "hls_",
+        "UG",
+        "DS9",
+        "FPGA-DS",
+        "notes/",
+        "BENCHMARKS",
+        "bench/",
+        "measured",
+        "nextpnr",
+        "amaranth-boards",
+        "board_spec",
+        "(?)",
+        "stop ",
+        "rtl-gen",
+        ".sv",
+        "model",
+        "data sheet",
+        "product",
+        "families/",
+        "RTL",
+        "user guide",
+        "hls_",
     ];
     let mut checked = 0;
     let mut missing = Vec::new();
@@ -114,7 +165,8 @@ fn every_board_number_has_a_sourced_comment() {
             for (i, line) in lines.iter().enumerate() {
                 let (data, comment) = line.split_once('#').unwrap_or((line, ""));
                 let value = data.split_once(':').map_or("", |(_, v)| v);
-                if data.trim_start().starts_with('#') || !value.chars().any(|c| c.is_ascii_digit()) {
+                if data.trim_start().starts_with('#') || !value.chars().any(|c| c.is_ascii_digit())
+                {
                     continue;
                 }
                 checked += 1;
@@ -175,7 +227,11 @@ fn a_bad_board_file_exits_2_naming_the_field() {
         ("luts: 83640,", "luts: 0,", "resources.luts"),
         ("bank_kib: 32,", "bank_kib: 0,", "memories[0].bank_kib"),
         ("family: ecp5", "family: ecp7", "family"),
-        ("clock_max_mhz: 400.0", "clock_max_mhz: 10.0", "clock_max_mhz"),
+        (
+            "clock_max_mhz: 400.0",
+            "clock_max_mhz: 10.0",
+            "clock_max_mhz",
+        ),
         ("  uart_baud: 115200\n", "", "host.uart_baud"),
     ] {
         assert!(good.contains(from), "{from}");
@@ -191,7 +247,10 @@ fn a_bad_board_file_exits_2_naming_the_field() {
             .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{field}: {err}");
-        assert!(err.contains("b.yaml") && err.contains(field), "{field}: {err}");
+        assert!(
+            err.contains("b.yaml") && err.contains(field),
+            "{field}: {err}"
+        );
         // One line, not the file.
         assert!(err.trim().lines().count() <= 2, "{err}");
     }
@@ -205,7 +264,11 @@ fn open_board_pins_match_amaranth_boards() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
@@ -215,11 +278,23 @@ fn build_refuses_a_board_without_a_flow_and_an_unknown_bank() {
     let out = build(&vadd, "vadd", "default", &d.join("o"), &[]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("no bitstream flow") && err.contains("u280"), "{err}");
-    let out = build(&vadd, "vadd", "u280", &d.join("o"), &["--memory", "a=HBM[40]"]);
+    assert!(
+        err.contains("no bitstream flow") && err.contains("u280"),
+        "{err}"
+    );
+    let out = build(
+        &vadd,
+        "vadd",
+        "u280",
+        &d.join("o"),
+        &["--memory", "a=HBM[40]"],
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("HBM[0..31]") && err.contains("DDR[0..1]"), "{err}");
+    assert!(
+        err.contains("HBM[0..31]") && err.contains("DDR[0..1]"),
+        "{err}"
+    );
     assert!(!d.join("o").exists(), "a refused build wrote its output");
 }
 
@@ -231,7 +306,10 @@ fn check_vitis_project(dir: &Path, banks: &[String]) -> Vec<(u32, u32)> {
     let iface = json(&dir.join("interface.json"));
     let xml_text = std::fs::read_to_string(dir.join("kernel.xml")).unwrap();
     let xml = roxmltree::Document::parse(&xml_text).unwrap();
-    let kernel = xml.descendants().find(|n| n.has_tag_name("kernel")).unwrap();
+    let kernel = xml
+        .descendants()
+        .find(|n| n.has_tag_name("kernel"))
+        .unwrap();
     assert_eq!(kernel.attribute("name"), iface["top"].as_str());
     let ports: BTreeMap<&str, roxmltree::Node> = xml
         .descendants()
@@ -239,7 +317,10 @@ fn check_vitis_project(dir: &Path, banks: &[String]) -> Vec<(u32, u32)> {
         .map(|n| (n.attribute("name").unwrap(), n))
         .collect();
     assert_eq!(ports["s_axi_control"].attribute("range"), Some("0x1000"));
-    let xml_args: Vec<roxmltree::Node> = xml.descendants().filter(|n| n.has_tag_name("arg")).collect();
+    let xml_args: Vec<roxmltree::Node> = xml
+        .descendants()
+        .filter(|n| n.has_tag_name("arg"))
+        .collect();
     let regs = iface["regs"].as_array().unwrap();
     let mut checked = Vec::new();
     for (id, arg) in xml_args.iter().enumerate() {
@@ -247,11 +328,24 @@ fn check_vitis_project(dir: &Path, banks: &[String]) -> Vec<(u32, u32)> {
         let offset = hex(arg.attribute("offset").unwrap());
         let size = hex(arg.attribute("size").unwrap());
         let port = arg.attribute("port").unwrap();
-        assert!(ports.contains_key(port), "arg {:?} names port {port}", arg.attribute("name"));
-        match iface["args"].as_array().unwrap().iter().find(|a| a["name"] == arg.attribute("name").unwrap()) {
+        assert!(
+            ports.contains_key(port),
+            "arg {:?} names port {port}",
+            arg.attribute("name")
+        );
+        match iface["args"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["name"] == arg.attribute("name").unwrap())
+        {
             Some(a) => {
                 assert_eq!(offset, a["offset"].as_u64().unwrap() as u32);
-                let bytes = if a["bits"].as_u64().unwrap() > 32 { 8 } else { 4 };
+                let bytes = if a["bits"].as_u64().unwrap() > 32 {
+                    8
+                } else {
+                    4
+                };
                 assert_eq!(size, bytes, "{a}");
                 match a["port"].as_str() {
                     Some(p) => {
@@ -274,7 +368,10 @@ fn check_vitis_project(dir: &Path, banks: &[String]) -> Vec<(u32, u32)> {
             }
             // The NDRange registers, as scalars.
             None => {
-                let r = regs.iter().find(|r| r["ident"] == arg.attribute("name").unwrap()).unwrap();
+                let r = regs
+                    .iter()
+                    .find(|r| r["ident"] == arg.attribute("name").unwrap())
+                    .unwrap();
                 assert_eq!(offset, r["offset"].as_u64().unwrap() as u32);
                 assert_eq!(size, 4);
             }
@@ -295,7 +392,11 @@ fn check_vitis_project(dir: &Path, banks: &[String]) -> Vec<(u32, u32)> {
     let sps: Vec<&str> = link.lines().filter_map(|l| l.strip_prefix("sp=")).collect();
     assert_eq!(sps.len(), ports.len() - 1, "{link}");
     for sp in sps {
-        let (port, bank) = sp.strip_prefix(&format!("{top}_1.")).unwrap().split_once(':').unwrap();
+        let (port, bank) = sp
+            .strip_prefix(&format!("{top}_1."))
+            .unwrap()
+            .split_once(':')
+            .unwrap();
         assert_eq!(ports[port].attribute("mode"), Some("master"), "{sp}");
         assert!(banks.iter().any(|b| b == bank), "{sp}: no bank {bank}");
     }
@@ -309,7 +410,10 @@ fn check_vitis_project(dir: &Path, banks: &[String]) -> Vec<(u32, u32)> {
         .collect();
     assert!(!files.is_empty());
     for f in files {
-        assert!(dir.join(f).is_file(), "package_xo.tcl names {f}, which is not there");
+        assert!(
+            dir.join(f).is_file(),
+            "package_xo.tcl names {f}, which is not there"
+        );
     }
     assert!(tcl.contains("-kernel_xml ./kernel.xml"));
     let lint = std::process::Command::new("xmllint")
@@ -317,7 +421,11 @@ fn check_vitis_project(dir: &Path, banks: &[String]) -> Vec<(u32, u32)> {
         .arg(dir.join("kernel.xml"))
         .output()
         .expect("xmllint (libxml2-utils, scripts/install-deps.sh)");
-    assert!(lint.status.success(), "{}", String::from_utf8_lossy(&lint.stderr));
+    assert!(
+        lint.status.success(),
+        "{}",
+        String::from_utf8_lossy(&lint.stderr)
+    );
     checked
 }
 
@@ -334,11 +442,17 @@ fn vitis_projects_for_every_kernel_on_u280() {
         .as_array()
         .unwrap()
         .iter()
-        .flat_map(|m| (0..m["banks"].as_u64().unwrap()).map(move |i| format!("{}[{i}]", m["name"].as_str().unwrap())))
+        .flat_map(|m| {
+            (0..m["banks"].as_u64().unwrap())
+                .map(move |i| format!("{}[{i}]", m["name"].as_str().unwrap()))
+        })
         .collect();
     let all = kernels();
     assert!(all.len() >= 40);
-    let jobs: Vec<_> = all.chunks(all.len().div_ceil(2)).map(|c| c.to_vec()).collect();
+    let jobs: Vec<_> = all
+        .chunks(all.len().div_ceil(2))
+        .map(|c| c.to_vec())
+        .collect();
     let failures: Vec<String> = std::thread::scope(|s| {
         let handles: Vec<_> = jobs
             .into_iter()
@@ -378,7 +492,10 @@ fn vitis_projects_for_every_kernel_on_u280() {
                 })
             })
             .collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
     });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
@@ -388,15 +505,28 @@ fn vitis_projects_for_every_kernel_on_u280() {
 #[test]
 fn quartus_project_on_n6001() {
     let d = scratch("quartus");
-    let out = build(&root().join("tests/kernels/saxpy.cl"), "saxpy", "n6001", &d, &[]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = build(
+        &root().join("tests/kernels/saxpy.cl"),
+        "saxpy",
+        "n6001",
+        &d,
+        &[],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let hw = std::fs::read_to_string(d.join("saxpy_hw.tcl")).unwrap();
     let top = std::fs::read_to_string(d.join("rtl/saxpy.sv")).unwrap();
     let mut n = 0;
     for l in hw.lines().filter(|l| l.starts_with("add_interface_port")) {
         let w: Vec<&str> = l.split_whitespace().collect();
         let port = w[2];
-        assert!(top.contains(&format!(" {port},")) || top.contains(&format!(" {port}\n")), "{port}");
+        assert!(
+            top.contains(&format!(" {port},")) || top.contains(&format!(" {port}\n")),
+            "{port}"
+        );
         if w[1].starts_with("m_axi") || w[1] == "s_axi_control" {
             assert_eq!(format!("{}_{}", w[1], w[3]), port, "{l}");
         }
@@ -414,11 +544,25 @@ fn quartus_project_on_n6001() {
 #[test]
 fn open_flow_builds_a_ulx3s_bitstream() {
     let d = scratch("ulx3s");
-    let out = build(&root().join("examples/vadd.cl"), "vadd", "ulx3s", &d.join("out"), &[]);
+    let out = build(
+        &root().join("examples/vadd.cl"),
+        "vadd",
+        "ulx3s",
+        &d.join("out"),
+        &[],
+    );
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let bit = d.join("out/vadd.bit");
-    assert!(std::fs::metadata(&bit).unwrap().len() > 100_000, "{}", bit.display());
+    assert!(
+        std::fs::metadata(&bit).unwrap().len() > 100_000,
+        "{}",
+        bit.display()
+    );
     let summary = json(&d.join("out/build.json"));
     assert_eq!(summary["timing_met"], true, "{summary}");
     assert!(summary["fmax_mhz"].as_f64().unwrap() >= 50.0);
@@ -433,7 +577,13 @@ fn open_flow_builds_a_ulx3s_bitstream() {
     // No hidden build directory is left beside OUT.
     let left: Vec<_> = std::fs::read_dir(&d)
         .unwrap()
-        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().starts_with('.'))
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with('.')
+        })
         .collect();
     assert!(left.is_empty());
 }
@@ -442,10 +592,19 @@ fn open_flow_builds_a_ulx3s_bitstream() {
 #[test]
 fn a_kernel_too_large_for_an_ecp5_25k_exits_1_naming_the_resource() {
     let d = scratch("too-large");
-    let out = build(&root().join("tests/fixtures/many_products.cl"), "many_products", "ulx3s_25f", &d.join("out"), &[]);
+    let out = build(
+        &root().join("tests/fixtures/many_products.cl"),
+        "many_products",
+        "ulx3s_25f",
+        &d.join("out"),
+        &[],
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("does not fit") && err.contains("DSPs") && err.contains("has 28"), "{err}");
+    assert!(
+        err.contains("does not fit") && err.contains("DSPs") && err.contains("has 28"),
+        "{err}"
+    );
     assert!(!d.join("out").exists());
 }
 
@@ -465,25 +624,47 @@ fn board_top_over_the_uart_matches_the_model() {
     let at = |f: &str| format!("@{}", d.join(f).display());
     let zeros = format!("zeros:{n}");
     let cases: Vec<(&str, Vec<String>)> = vec![
-        ("examples/vadd.cl", vec![format!("a={}", at("a.npy")), format!("b={}", at("b.npy")), format!("c={zeros}")]),
-        ("tests/kernels/saxpy.cl", vec!["alpha=2.5".into(), format!("x={}", at("a.npy")), format!("y={}", at("b.npy"))]),
+        (
+            "examples/vadd.cl",
+            vec![
+                format!("a={}", at("a.npy")),
+                format!("b={}", at("b.npy")),
+                format!("c={zeros}"),
+            ],
+        ),
+        (
+            "tests/kernels/saxpy.cl",
+            vec![
+                "alpha=2.5".into(),
+                format!("x={}", at("a.npy")),
+                format!("y={}", at("b.npy")),
+            ],
+        ),
         (
             "tests/kernels/convert.cl",
             std::iter::once(format!("x={}", at("a.npy")))
                 .chain(std::iter::once(format!("k={}", at("k.npy"))))
                 .chain(
-                    ["to_i32", "to_u32", "to_i64", "to_i8", "from_i64", "from_u64", "from_i32", "from_u8"]
-                        .iter()
-                        .map(|o| format!("{o}={zeros}")),
+                    [
+                        "to_i32", "to_u32", "to_i64", "to_i8", "from_i64", "from_u64", "from_i32",
+                        "from_u8",
+                    ]
+                    .iter()
+                    .map(|o| format!("{o}={zeros}")),
                 )
                 .collect(),
         ),
     ];
     for (file, args) in cases {
         let mut cmd = bin();
-        cmd.arg("sim")
-            .arg(root().join(file))
-            .args(["--board", "ulx3s", "--engine", "board", "--global", &n.to_string()]);
+        cmd.arg("sim").arg(root().join(file)).args([
+            "--board",
+            "ulx3s",
+            "--engine",
+            "board",
+            "--global",
+            &n.to_string(),
+        ]);
         for a in &args {
             cmd.args(["--arg", a]);
         }

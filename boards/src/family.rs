@@ -92,8 +92,8 @@ impl Family {
             let known: Vec<&str> = FAMILIES.iter().map(|(n, _)| *n).collect();
             format!("unknown family '{name}'; known: {}", known.join(", "))
         })?;
-        let family: Family = serde_yaml_ng::from_str(text)
-            .map_err(|e| format!("built-in family {name}: {e}"))?;
+        let family: Family =
+            serde_yaml_ng::from_str(text).map_err(|e| format!("built-in family {name}: {e}"))?;
         for (class, op) in &family.operators {
             if op.latency.is_some() == op.delay_ns.is_some() {
                 return Err(format!(

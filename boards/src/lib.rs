@@ -374,7 +374,9 @@ fn with_family(value: &mut serde_yaml_ng::Value, path: &str) -> Result<Option<Fa
             .get("resources")
             .and_then(|r| r.get("block_rams"))
             .and_then(|n| n.as_u64())
-            .map_or(OnChipModel::default().block_rams, |n| n.min(u32::MAX as u64) as u32);
+            .map_or(OnChipModel::default().block_rams, |n| {
+                n.min(u32::MAX as u64) as u32
+            });
         let onchip = OnChipModel {
             ram_read_latency: family.ram_read_latency,
             block_ram_bits: family.block_ram_bits,
@@ -670,11 +672,16 @@ impl Board {
         for (i, m) in self.memories.iter().enumerate() {
             let field = |f: &str| format!("memories[{i}].{f}");
             let ok_name = !m.name.is_empty()
-                && m.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+                && m.name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_');
             if !ok_name || !names.insert(m.name.clone()) {
                 return Err(invalid(
                     &field("name"),
-                    format!("'{}' must be a unique identifier (letters, digits, _)", m.name),
+                    format!(
+                        "'{}' must be a unique identifier (letters, digits, _)",
+                        m.name
+                    ),
                 ));
             }
             if m.banks == 0 || m.banks > 1024 {
@@ -689,7 +696,10 @@ impl Board {
                     format!("{} must be a power of two in 8..=1024", m.data_bits),
                 ));
             }
-            for (f, v) in [("bandwidth_gbs", m.bandwidth_gbs), ("latency_ns", m.latency_ns)] {
+            for (f, v) in [
+                ("bandwidth_gbs", m.bandwidth_gbs),
+                ("latency_ns", m.latency_ns),
+            ] {
                 if !(v.is_finite() && v > 0.0) {
                     return Err(invalid(&field(f), format!("{v} must be > 0")));
                 }
@@ -701,7 +711,10 @@ impl Board {
             } else {
                 Err(invalid(
                     what,
-                    format!("missing: a board with `flow: {}` must give it", self.flow.name()),
+                    format!(
+                        "missing: a board with `flow: {}` must give it",
+                        self.flow.name()
+                    ),
                 ))
             }
         };
@@ -725,7 +738,11 @@ impl Board {
                     "host.uart_baud",
                     self.host.as_ref().is_some_and(|h| h.uart_baud.is_some()),
                 )?;
-                if self.memories.iter().any(|m| m.kind != "bram" || m.data_bits != 32) {
+                if self
+                    .memories
+                    .iter()
+                    .any(|m| m.kind != "bram" || m.data_bits != 32)
+                {
                     return Err(invalid(
                         "memories",
                         "the open flow builds its global memory in block RAM: give kind: bram, data_bits: 32".into(),
@@ -819,14 +836,16 @@ mod tests {
 
     #[test]
     fn bad_yaml_names_the_field() {
-        let text = include_str!("../tests/fixtures/default_explicit.yaml").replace("clock_mhz: 250.0", "clock_mhz: -3");
+        let text = include_str!("../tests/fixtures/default_explicit.yaml")
+            .replace("clock_mhz: 250.0", "clock_mhz: -3");
         let err = Board::from_yaml(&text, "x.yaml").unwrap_err().to_string();
         assert!(err.contains("x.yaml") && err.contains("clock_mhz"), "{err}");
         let err = Board::from_yaml("name: [", "y.yaml")
             .unwrap_err()
             .to_string();
         assert!(err.contains("y.yaml"), "{err}");
-        let text = include_str!("../tests/fixtures/default_explicit.yaml").replace("fp32_mul", "fp32_mull");
+        let text = include_str!("../tests/fixtures/default_explicit.yaml")
+            .replace("fp32_mul", "fp32_mull");
         let err = Board::from_yaml(&text, "z.yaml").unwrap_err().to_string();
         assert!(err.contains("fp32_mul"), "{err}");
     }

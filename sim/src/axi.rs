@@ -620,7 +620,11 @@ pub fn register_roundtrip(
     host.tick();
     let mut out = Vec::new();
     for &(offset, bits) in regs {
-        let mask = if bits >= 32 { u32::MAX } else { (1u32 << bits) - 1 };
+        let mask = if bits >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << bits) - 1
+        };
         let value = (0x9E37_79B9u32.rotate_left(offset)) & mask;
         ctl.write_reg(&mut host, offset, value)?;
         out.push((offset, value, 0));

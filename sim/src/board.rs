@@ -47,7 +47,9 @@ impl Uart {
         let limit = self.cycles + 100_000;
         while self.m.get(self.tx) == 1 {
             if self.cycles > limit {
-                return Err(SimError::Rtl("the board top did not answer over the UART".into()));
+                return Err(SimError::Rtl(
+                    "the board top did not answer over the UART".into(),
+                ));
             }
             self.tick();
         }
@@ -108,7 +110,12 @@ pub fn run_board(
     work_dim: u32,
     max_cycles: u64,
 ) -> Result<RtlRun, SimError> {
-    let lib = build_model_with(sources, "board_top", false, &[("CLKS_PER_BIT", SIM_CLKS_PER_BIT as i64)])?;
+    let lib = build_model_with(
+        sources,
+        "board_top",
+        false,
+        &[("CLKS_PER_BIT", SIM_CLKS_PER_BIT as i64)],
+    )?;
     let m = VerilatedModel::load(&lib)?;
     let mut u = Uart {
         clk: m.port("clk_in")?,
@@ -167,7 +174,10 @@ pub fn run_board(
                     bytes.extend_from_slice(&w.to_le_bytes());
                 }
                 bytes.truncate(b.bytes.len());
-                out.push(ArgValue::Buffer(Buffer { elem: b.elem, bytes }));
+                out.push(ArgValue::Buffer(Buffer {
+                    elem: b.elem,
+                    bytes,
+                }));
                 bi += 1;
             }
             s => out.push(s.clone()),

@@ -35,7 +35,10 @@ pub fn registers(
         let i = d as usize;
         out.push((iface.global_size_offset + 4 * d, global[i] as u32));
         out.push((iface.local_size_offset + 4 * d, local[i] as u32));
-        out.push((iface.num_groups_offset + 4 * d, (global[i] / local[i]) as u32));
+        out.push((
+            iface.num_groups_offset + 4 * d,
+            (global[i] / local[i]) as u32,
+        ));
     }
     if let Some(offset) = iface.work_dim_offset {
         out.push((offset, work_dim));

@@ -3,8 +3,8 @@
 
 pub mod axi;
 pub mod board;
-pub mod launch;
 pub mod float;
+pub mod launch;
 pub mod model;
 pub mod npy;
 pub mod values;

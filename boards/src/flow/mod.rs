@@ -55,12 +55,7 @@ impl Interface {
     /// The control registers that are not argument words: the NDRange's (global_size0,
     /// ...) — a host sets them like scalar arguments.
     pub fn ndrange_regs(&self) -> impl Iterator<Item = &Reg> {
-        let args_end = self
-            .args
-            .iter()
-            .map(|a| a.offset + 8)
-            .max()
-            .unwrap_or(0x10);
+        let args_end = self.args.iter().map(|a| a.offset + 8).max().unwrap_or(0x10);
         self.regs.iter().filter(move |r| r.offset >= args_end)
     }
 }

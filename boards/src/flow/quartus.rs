@@ -146,6 +146,13 @@ pub fn project(
             }
             .render()?,
         ),
-        ("Makefile".into(), Makefile { top, board: &board.name }.render()?),
+        (
+            "Makefile".into(),
+            Makefile {
+                top,
+                board: &board.name,
+            }
+            .render()?,
+        ),
     ])
 }

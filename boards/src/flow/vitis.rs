@@ -156,7 +156,12 @@ pub fn project(
     Ok(vec![
         (
             "kernel.xml".into(),
-            KernelXml { top, masters: &masters, args: &args }.render()?,
+            KernelXml {
+                top,
+                masters: &masters,
+                args: &args,
+            }
+            .render()?,
         ),
         (
             "package_xo.tcl".into(),
@@ -182,11 +187,22 @@ pub fn project(
         ),
         (
             "Makefile".into(),
-            Makefile { top, board: &board.name, platform, sources }.render()?,
+            Makefile {
+                top,
+                board: &board.name,
+                platform,
+                sources,
+            }
+            .render()?,
         ),
         (
             "host/host.cpp".into(),
-            HostCpp { top, host_args: &host_args, ndrange: &ndrange }.render()?,
+            HostCpp {
+                top,
+                host_args: &host_args,
+                ndrange: &ndrange,
+            }
+            .render()?,
         ),
     ])
 }
