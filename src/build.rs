@@ -6,7 +6,7 @@
 //! failure or Ctrl-C never leaves a half-built OUT.
 
 use crate::tools::{self, Step};
-use crate::{write_outputs, Compiled, Error};
+use crate::{io, sibling, write_outputs, Compiled, Error};
 use boards::flow::{self, memplan, memplan::Assignment, Interface};
 use boards::Flow;
 use serde_json::{json, Value};
@@ -249,23 +249,6 @@ pub(crate) fn write(dir: &Path, name: &str, text: &str) -> Result<(), Error> {
         std::fs::create_dir_all(parent).map_err(io(parent))?;
     }
     std::fs::write(&path, text).map_err(io(&path))
-}
-
-pub(crate) fn io(p: &Path) -> impl Fn(std::io::Error) -> Error {
-    let path = p.display().to_string();
-    move |source| Error::Io {
-        path: path.clone(),
-        source,
-    }
-}
-
-/// `.NAME.KIND-PID` beside `out`.
-fn sibling(out: &Path, kind: &str) -> PathBuf {
-    let name = out
-        .file_name()
-        .map(|s| s.to_string_lossy().to_string())
-        .unwrap_or_else(|| "out".into());
-    out.with_file_name(format!(".{name}.{kind}-{}", std::process::id()))
 }
 
 /// The kernel's memory plan on its board (round robin, or as `pins` ask).

@@ -234,17 +234,7 @@ pub fn compile(
 /// Everything goes to a sibling temporary directory first and is moved into place at the
 /// end, so a failure never leaves a half-written OUT behind.
 pub fn write_outputs(c: &Compiled, out: &Path) -> Result<(), Error> {
-    let io = |p: &Path| {
-        let path = p.display().to_string();
-        move |source| Error::Io { path, source }
-    };
-    let tmp = out.with_file_name(format!(
-        ".{}.tmp-{}",
-        out.file_name()
-            .map(|s| s.to_string_lossy().to_string())
-            .unwrap_or_else(|| "out".into()),
-        std::process::id()
-    ));
+    let tmp = sibling(out, "tmp");
     let _ = std::fs::remove_dir_all(&tmp);
     std::fs::create_dir_all(tmp.join("rtl")).map_err(io(&tmp))?;
     let mut filelist = String::new();
@@ -280,4 +270,23 @@ pub fn write_outputs(c: &Compiled, out: &Path) -> Result<(), Error> {
     }
     std::fs::rename(&tmp, out).map_err(io(out))?;
     Ok(())
+}
+
+/// An I/O error on `p`, as a closure for `map_err`.
+pub(crate) fn io(p: &Path) -> impl Fn(std::io::Error) -> Error {
+    let path = p.display().to_string();
+    move |source| Error::Io {
+        path: path.clone(),
+        source,
+    }
+}
+
+/// `.NAME.KIND-PID` beside `out`: where an output is assembled before it is moved into
+/// place, so a failure never leaves a half-written `out`.
+pub(crate) fn sibling(out: &Path, kind: &str) -> PathBuf {
+    let name = out
+        .file_name()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_else(|| "out".into());
+    out.with_file_name(format!(".{name}.{kind}-{}", std::process::id()))
 }

@@ -25,7 +25,7 @@ pub fn run(
     let part = board.part.as_deref().unwrap_or("");
     let device = ecp5::nextpnr_device(part).map_err(Error::Usage)?;
     let mut sources: Vec<String> = std::fs::read_to_string(dir.join("filelist.f"))
-        .map_err(super::io(dir))?
+        .map_err(crate::io(dir))?
         .lines()
         .map(String::from)
         .collect();
@@ -37,7 +37,7 @@ pub fn run(
     // Yosys' own declarations of the ECP5 primitives (EHXPLLL, MULT18X18D), which
     // read_slang must see to elaborate their instances.
     let cells = yosys_share(&yosys)?.join("ecp5/cells_bb.v");
-    let cells_text = std::fs::read_to_string(&cells).map_err(super::io(&cells))?;
+    let cells_text = std::fs::read_to_string(&cells).map_err(crate::io(&cells))?;
     write(dir, "rtl/board/ecp5_cells_bb.v", &cells_text)?;
     // Relative paths only: yowasp runs the tools in a sandbox that maps /tmp elsewhere.
     let script = format!(
