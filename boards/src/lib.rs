@@ -748,6 +748,14 @@ impl Board {
                         "the open flow builds its global memory in block RAM: give kind: bram, data_bits: 32".into(),
                     ));
                 }
+                // The UART bridge addresses a bank with 4 bits (hls_uart_bridge.sv).
+                let banks: u32 = self.memories.iter().map(|m| m.banks).sum();
+                if banks > 16 {
+                    return Err(invalid(
+                        "memories",
+                        format!("{banks} banks; the open flow's bridge addresses at most 16"),
+                    ));
+                }
                 let p = self.pins.as_ref().expect("checked above");
                 if !(p.clock_mhz.is_finite() && p.clock_mhz > 0.0) {
                     return Err(invalid("pins.clock_mhz", "must be > 0".into()));
