@@ -80,14 +80,16 @@ pub struct Compiled {
     pub passes: frontend::passes::Report,
 }
 
-/// SPIR-V bytes of a kernel file: `.spv` read as is, `.cl` compiled with clang-15 + llvm-spirv-15.
-pub fn load_spirv(path: &Path) -> Result<Vec<u8>, Error> {
+/// SPIR-V bytes of a kernel file: `.spv` read as is, `.cl` compiled with clang-15 +
+/// llvm-spirv-15 and `.comp` with glslang, each with the preprocessor `defines` (`-D`).
+pub fn load_spirv(path: &Path, defines: &[String]) -> Result<Vec<u8>, Error> {
     let file = path.display().to_string();
     let fe = |source| Error::Frontend {
         file: file.clone(),
         source,
     };
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    check_defines(defines, ext)?;
     if matches!(ext, "cl" | "bc" | "ll" | "comp") {
         if !path.exists() {
             return Err(Error::Io {
@@ -96,15 +98,40 @@ pub fn load_spirv(path: &Path) -> Result<Vec<u8>, Error> {
             });
         }
         if ext == "cl" {
-            frontend::opencl::compile_opencl(path).map_err(fe)
+            frontend::opencl::compile_opencl_with(path, defines).map_err(fe)
         } else if ext == "comp" {
-            frontend::opencl::compile_glsl(path).map_err(fe)
+            frontend::opencl::compile_glsl(path, defines).map_err(fe)
         } else {
             frontend::opencl::translate_llvm(path).map_err(fe)
         }
     } else {
         std::fs::read(path).map_err(|source| Error::Io { path: file, source })
     }
+}
+
+/// A define is `NAME` or `NAME=VALUE` with NAME an identifier (anything else would reach
+/// the compiler as some other option), and only sources have a preprocessor.
+fn check_defines(defines: &[String], ext: &str) -> Result<(), Error> {
+    if !defines.is_empty() && !matches!(ext, "cl" | "comp") {
+        return Err(Error::Usage(format!(
+            "-D {}: only OpenCL C (.cl) and GLSL (.comp) sources are preprocessed",
+            defines[0]
+        )));
+    }
+    for d in defines {
+        let name = d.split_once('=').map_or(d.as_str(), |(n, _)| n);
+        let ident = name
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !ident {
+            return Err(Error::Usage(format!(
+                "-D {d}: give NAME or NAME=VALUE, NAME an identifier"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Choices a user makes beyond the kernel and the board.
@@ -124,6 +151,8 @@ pub struct Options {
     pub passes: frontend::passes::Options,
     /// Specialization constants by SpecId (`--spec ID=VALUE`); the others keep their defaults.
     pub spec: std::collections::HashMap<u32, u64>,
+    /// Preprocessor macros for a `.cl` or `.comp` source (`-D NAME[=VALUE]`).
+    pub defines: Vec<String>,
 }
 
 impl Default for Options {
@@ -134,6 +163,7 @@ impl Default for Options {
             unfused_mad: false,
             passes: Default::default(),
             spec: Default::default(),
+            defines: Vec::new(),
         }
     }
 }
@@ -179,7 +209,8 @@ pub fn lower_with_report(
         source,
     };
     let prepared =
-        frontend::environment::prepare(load_spirv(path)?, &options.spec, kernel).map_err(fe)?;
+        frontend::environment::prepare(load_spirv(path, &options.defines)?, &options.spec, kernel)
+            .map_err(fe)?;
     let mut spirv = prepared.spirv;
     if let Some(resolved) = frontend::mangled::resolve_builtin_imports(&spirv).map_err(fe)? {
         spirv = resolved;
@@ -273,7 +304,7 @@ pub fn write_outputs(c: &Compiled, out: &Path) -> Result<(), Error> {
 }
 
 /// An I/O error on `p`, as a closure for `map_err`.
-pub(crate) fn io(p: &Path) -> impl Fn(std::io::Error) -> Error {
+pub fn io(p: &Path) -> impl Fn(std::io::Error) -> Error {
     let path = p.display().to_string();
     move |source| Error::Io {
         path: path.clone(),

@@ -33,22 +33,16 @@ enum Cmd {
     Cores(CoresArgs),
 }
 
-/// The options of `compile`.
+/// The choices that shape the hardware: those of `compile`, `build` and `sim` alike.
 #[derive(clap::Args)]
-struct CompileArgs {
-    /// The kernel: OpenCL C (.cl, compiled with clang-15 + llvm-spirv-15), SPIR 1.2 LLVM
-    /// (.bc or .ll, translated with llvm-spirv-15), a GLSL compute shader (.comp, compiled
-    /// with glslangValidator) or SPIR-V (.spv; OpenCL kernels or Vulkan compute shaders).
-    kernel_file: PathBuf,
-    /// Which kernel of the module (needed when it has several).
-    #[arg(long)]
-    kernel: Option<String>,
+struct DesignArgs {
     /// Board support package: a built-in name (`hls-build boards`) or a YAML file.
     #[arg(long, default_value = "default")]
     board: String,
-    /// Output directory (written whole at the end, never half).
-    #[arg(short, long, default_value = "out")]
-    out: PathBuf,
+    /// Kernel clock in MHz, instead of the board's (up to its clock_max_mhz): the
+    /// operators' latencies and the chaining budget follow from it.
+    #[arg(long, value_name = "MHZ")]
+    clock: Option<f64>,
     /// Bank undecorated local/private arrays from their accesses (infer) or build one RAM each (off).
     #[arg(long, default_value = "infer", value_parser = ["infer", "off"])]
     banking: String,
@@ -66,6 +60,44 @@ struct CompileArgs {
     /// defaults (a work-group size left at clspv's default is chosen at launch).
     #[arg(long = "spec", value_name = "ID=VALUE")]
     spec: Vec<String>,
+    /// A preprocessor macro for a .cl or .comp source, as clang's -D (repeatable): how an
+    /// unroll factor or SIMD width written as a macro is chosen per build.
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    define: Vec<String>,
+}
+
+impl DesignArgs {
+    fn board(&self) -> Result<Board, Error> {
+        Ok(Board::load_at(&self.board, self.clock)?)
+    }
+
+    fn options(&self) -> Result<hls_build::Options, Error> {
+        Ok(hls_build::Options {
+            infer_banking: self.banking == "infer",
+            flush_denormals: self.denormals == "flush",
+            unfused_mad: self.mad == "unfused",
+            spec: parse_spec(&self.spec)?,
+            defines: self.define.clone(),
+            ..Default::default()
+        })
+    }
+}
+
+/// The options of `compile`.
+#[derive(clap::Args)]
+struct CompileArgs {
+    /// The kernel: OpenCL C (.cl, compiled with clang-15 + llvm-spirv-15), SPIR 1.2 LLVM
+    /// (.bc or .ll, translated with llvm-spirv-15), a GLSL compute shader (.comp, compiled
+    /// with glslangValidator) or SPIR-V (.spv; OpenCL kernels or Vulkan compute shaders).
+    kernel_file: PathBuf,
+    /// Which kernel of the module (needed when it has several).
+    #[arg(long)]
+    kernel: Option<String>,
+    /// Output directory (written whole at the end, never half).
+    #[arg(short, long, default_value = "out")]
+    out: PathBuf,
+    #[command(flatten)]
+    design: DesignArgs,
     /// Print the IR after the named pass (repeatable; `all`: after every pass). The
     /// passes, in order: widen-half, unroll, clean-up, narrow (`--passes` lists them).
     #[arg(long = "print-after", value_name = "PASS")]
@@ -108,16 +140,14 @@ struct SimArgs {
     /// Which kernel of the module (needed when it has several).
     #[arg(long)]
     kernel: Option<String>,
-    /// Board support package: a built-in name (`hls-build boards`) or a YAML file.
-    #[arg(long, default_value = "default")]
-    board: String,
     /// Global size X[,Y,Z].
     #[arg(long)]
     global: String,
     /// Local size X[,Y,Z].
     #[arg(long)]
     local: Option<String>,
-    /// NAME=VALUE, NAME=@in.npy or NAME=zeros:LEN.
+    /// NAME=VALUE, NAME=@in.npy, NAME=zeros:LEN or NAME=random:LEN[:SEED] (floats in
+    /// [-1, 1), integers in 0..100).
     #[arg(long = "arg")]
     args: Vec<String>,
     /// Run the software model and the RTL and compare them (both), or one of them alone;
@@ -143,23 +173,8 @@ struct SimArgs {
     /// Where the compiled design goes (a temporary directory when not given).
     #[arg(short, long)]
     out: Option<PathBuf>,
-    /// Bank undecorated local/private arrays from their accesses (infer) or build one RAM each (off).
-    #[arg(long, default_value = "infer", value_parser = ["infer", "off"])]
-    banking: String,
-    /// Float and double subnormals: as the module says (keep unless it has the execution
-    /// mode DenormFlushToZero), or flush to zero in the add, sub, mul, div, fma and sqrt
-    /// cores (smaller cores; OpenCL's -cl-denorms-are-zero).
-    #[arg(long, default_value = "module", value_parser = ["module", "flush"])]
-    denormals: String,
-    /// OpenCL.std mad (what clang's default FP contraction makes of a*b+c): one rounding,
-    /// an fma core (fused), or a multiply and an add, each rounded (unfused).
-    #[arg(long, default_value = "fused", value_parser = ["fused", "unfused"])]
-    mad: String,
-    /// A specialization constant: SpecId=VALUE (repeatable; integers, or floats as written).
-    /// Vulkan modules size work-groups and local arrays with them; the others keep their
-    /// defaults (a work-group size left at clspv's default is chosen at launch).
-    #[arg(long = "spec", value_name = "ID=VALUE")]
-    spec: Vec<String>,
+    #[command(flatten)]
+    design: DesignArgs,
 }
 
 /// The options of `cores`.
@@ -274,9 +289,22 @@ fn build_args(
                         elem: *elem,
                         bytes: vec![0; n * elem.bytes()],
                     })
+                } else if let Some(rest) = value.strip_prefix("random:") {
+                    // The seed defaults to one per argument position, so two buffers differ.
+                    let (len, seed) = rest.split_once(':').unwrap_or((rest, ""));
+                    let len: usize = len.parse().map_err(|_| {
+                        Error::Usage(format!("--arg {spec}: random:LEN[:SEED] needs a length"))
+                    })?;
+                    let seed = match seed {
+                        "" => i as u64 + 1,
+                        s => parse_int(s).ok_or_else(|| {
+                            Error::Usage(format!("--arg {spec}: '{s}' is not an integer seed"))
+                        })?,
+                    };
+                    ArgValue::Buffer(sim::values::random_buffer(*elem, len, seed))
                 } else {
                     return Err(Error::Usage(format!(
-                        "--arg {spec}: '{name}' is a buffer; pass @file.npy or zeros:LEN"
+                        "--arg {spec}: '{name}' is a buffer; pass @file.npy, zeros:LEN or random:LEN[:SEED]"
                     )));
                 }
             }
@@ -549,17 +577,13 @@ fn compile_only(a: CompileArgs) -> Result<hls_build::Compiled, Error> {
     let CompileArgs {
         kernel_file,
         kernel,
-        board,
         out: _,
-        banking,
-        denormals,
-        mad,
-        spec,
+        design,
         print_after,
         passes,
         verify_ir,
     } = a;
-    let board = Board::load(&board)?;
+    let board = design.board()?;
     for p in &print_after {
         if p != "all" && frontend::passes::find(p).is_none() {
             return Err(Error::Usage(format!(
@@ -569,14 +593,11 @@ fn compile_only(a: CompileArgs) -> Result<hls_build::Compiled, Error> {
         }
     }
     let options = hls_build::Options {
-        infer_banking: banking == "infer",
-        flush_denormals: denormals == "flush",
-        unfused_mad: mad == "unfused",
         passes: frontend::passes::Options {
             print_after,
             verify: verify_ir,
         },
-        spec: parse_spec(&spec)?,
+        ..design.options()?
     };
     let c = hls_build::compile(&kernel_file, kernel.as_deref(), &board, &options)?;
     for (pass, ir) in &c.passes.printed {
@@ -624,7 +645,6 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
     let SimArgs {
         kernel_file,
         kernel,
-        board,
         global,
         local,
         args,
@@ -633,13 +653,10 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
         mem_latency,
         wave,
         out,
-        banking,
-        denormals,
-        mad,
-        spec,
+        design,
         memory,
     } = a;
-    let board = Board::load(&board)?;
+    let board = design.board()?;
     let (global, work_dim) = parse_dims(&global, "global")?;
     let given_local = local.is_some();
     let mut local = match local {
@@ -662,13 +679,7 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
         }
     }
     let pins = boards::flow::memplan::parse_pins(&memory).map_err(Error::Usage)?;
-    let options = hls_build::Options {
-        infer_banking: banking == "infer",
-        flush_denormals: denormals == "flush",
-        unfused_mad: mad == "unfused",
-        spec: parse_spec(&spec)?,
-        ..Default::default()
-    };
+    let options = design.options()?;
     // The model alone needs only the frontend (the kernel read into the IR); the RTL
     // needs the whole flow.
     let compiled = if engine == "model" {
@@ -803,38 +814,45 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
             rtl.as_ref().map(|r| r.args.as_slice()),
         )?;
     }
-    match (&model, &rtl) {
-        (Some(m), Some(r)) => {
-            let mismatches = sim::compare(&names, m, &r.args, 0);
-            if engine == "board" {
-                println!(
-                    "{} cycles (from ap_start until the host saw ap_done over the UART)",
-                    r.cycles
-                );
-            } else {
-                println!("{} cycles", r.cycles);
-            }
-            if mismatches.is_empty() {
-                println!("PASS");
-                Ok(0)
-            } else {
-                for l in &mismatches {
-                    println!("  {l}");
-                }
-                println!("FAIL");
-                Ok(1)
-            }
-        }
-        (None, Some(r)) => {
-            println!("{} cycles", r.cycles);
-            println!("PASS (RTL only, nothing compared)");
-            Ok(0)
-        }
-        _ => {
-            println!("PASS (software model only, nothing compared)");
-            Ok(0)
+    let mismatches = match (&model, &rtl) {
+        (Some(m), Some(r)) => sim::compare(&names, m, &r.args, 0),
+        _ => Vec::new(),
+    };
+    let cycles = rtl.as_ref().map(|r| r.cycles);
+    if let Some(c) = cycles {
+        if engine == "board" {
+            println!("{c} cycles (from ap_start until the host saw ap_done over the UART)");
+        } else {
+            println!("{c} cycles");
         }
     }
+    for l in &mismatches {
+        println!("  {l}");
+    }
+    let verdict = match (&model, &rtl) {
+        _ if !mismatches.is_empty() => "FAIL",
+        (Some(_), Some(_)) => "PASS",
+        (None, Some(_)) => "PASS (RTL only, nothing compared)",
+        _ => "PASS (software model only, nothing compared)",
+    };
+    println!("{verdict}");
+    // With -o, the verdict also as OUT/sim.json, for scripts and sweeps.
+    if let Some(dir) = &out {
+        let summary = serde_json::json!({
+            "kernel": kname,
+            "engine": engine,
+            "global": global,
+            "local": local,
+            "mem_latency": mem_latency,
+            "cycles": cycles,
+            "passed": mismatches.is_empty(),
+            "mismatches": mismatches,
+        });
+        let path = dir.join("sim.json");
+        std::fs::create_dir_all(dir).map_err(hls_build::io(dir))?;
+        std::fs::write(&path, format!("{summary:#}\n")).map_err(hls_build::io(&path))?;
+    }
+    Ok(if mismatches.is_empty() { 0 } else { 1 })
 }
 
 /// `--mem-latency N` (cycles) or `random:SEED` (random latency and back-pressure).

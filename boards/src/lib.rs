@@ -330,6 +330,27 @@ pub fn math_class(function: &str, width: u32) -> &'static str {
     }
 }
 
+/// A kernel clock asked for on the command line: positive, and within the board's
+/// `clock_max_mhz` where it has one.
+fn check_clock(board: &Board, clock: f64, path: &str) -> Result<(), BoardError> {
+    let invalid = |message: String| BoardError::Invalid {
+        path: path.to_string(),
+        field: "clock_mhz".into(),
+        message,
+    };
+    if !(clock.is_finite() && clock > 0.0 && clock <= 2000.0) {
+        return Err(invalid(format!(
+            "--clock {clock}: give a clock in (0, 2000] MHz"
+        )));
+    }
+    match board.clock_max_mhz {
+        Some(max) if clock > max => Err(invalid(format!(
+            "--clock {clock} MHz is above the board's clock_max_mhz, {max} MHz"
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Fills in what a board with a `family` leaves to it: the operators it does not time (at
 /// its clock, through the family's delay model), the DSP block and the on-chip RAM model.
 /// Returns the family, if there is one.
@@ -422,8 +443,16 @@ impl Board {
 
     /// Loads a board by built-in name or from a YAML file path.
     pub fn load(name_or_path: &str) -> Result<Board, BoardError> {
+        Board::load_at(name_or_path, None)
+    }
+
+    /// Loads a board, optionally at another kernel clock (`--clock MHZ`): the family's
+    /// delay model then times the operators at that clock, up to the board's
+    /// `clock_max_mhz`.
+    pub fn load_at(name_or_path: &str, clock_mhz: Option<f64>) -> Result<Board, BoardError> {
         if let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name_or_path) {
-            return Board::from_yaml(text, &format!("<built-in board {name_or_path}>"));
+            let path = format!("<built-in board {name_or_path}>");
+            return Board::from_yaml_at(text, &path, clock_mhz);
         }
         let looks_like_file = name_or_path.ends_with(".yaml")
             || name_or_path.ends_with(".yml")
@@ -436,7 +465,7 @@ impl Board {
             path: name_or_path.to_string(),
             source,
         })?;
-        Board::from_yaml(&text, name_or_path)
+        Board::from_yaml_at(&text, name_or_path, clock_mhz)
     }
 
     pub fn builtin_default() -> Board {
@@ -448,6 +477,10 @@ impl Board {
     }
 
     pub fn from_yaml(text: &str, path: &str) -> Result<Board, BoardError> {
+        Board::from_yaml_at(text, path, None)
+    }
+
+    fn from_yaml_at(text: &str, path: &str, clock_mhz: Option<f64>) -> Result<Board, BoardError> {
         let parse = |e: serde_yaml_ng::Error| BoardError::Parse {
             path: path.to_string(),
             message: e.to_string(),
@@ -455,6 +488,13 @@ impl Board {
         // Read as written first: a mistake is reported with its field and line.
         let mut board: Board = serde_yaml_ng::from_str(text).map_err(parse)?;
         let mut value: serde_yaml_ng::Value = serde_yaml_ng::from_str(text).map_err(parse)?;
+        if let Some(clock) = clock_mhz {
+            check_clock(&board, clock, path)?;
+            board.clock_mhz = clock;
+            if let Some(map) = value.as_mapping_mut() {
+                map.insert("clock_mhz".into(), clock.into());
+            }
+        }
         let family = with_family(&mut value, path)?;
         if let Some(f) = family {
             board = serde_yaml_ng::from_value(value).map_err(parse)?;

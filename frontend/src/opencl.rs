@@ -10,8 +10,14 @@ const INSTALL_HINT: &str = "install it with: apt-get install -y clang-15 llvm-15
 /// Compiles an OpenCL C file to SPIR-V bytes. Temporary files live in a private directory
 /// removed afterwards; nothing is written next to the source.
 pub fn compile_opencl(source: &Path) -> Result<Vec<u8>, FrontendError> {
+    compile_opencl_with(source, &[])
+}
+
+/// As `compile_opencl`, with preprocessor macros (`NAME` or `NAME=VALUE`, clang's `-D`):
+/// how a design-space sweep sets an unroll factor or a SIMD width in the source.
+pub fn compile_opencl_with(source: &Path, defines: &[String]) -> Result<Vec<u8>, FrontendError> {
     let dir = scratch_dir()?;
-    let result = compile_in(source, &dir);
+    let result = compile_in(source, defines, &dir);
     let _ = std::fs::remove_dir_all(&dir);
     result
 }
@@ -92,13 +98,14 @@ fn to_spirv(ll: &Path, dir: &Path) -> Result<Vec<u8>, FrontendError> {
 }
 
 /// A GLSL compute shader (`.comp`) to Vulkan SPIR-V with glslang, as a user would:
-/// `glslangValidator -V --target-env vulkan1.1`.
-pub fn compile_glsl(source: &Path) -> Result<Vec<u8>, FrontendError> {
+/// `glslangValidator -V --target-env vulkan1.1`, with `-DNAME[=VALUE]` for each define.
+pub fn compile_glsl(source: &Path, defines: &[String]) -> Result<Vec<u8>, FrontendError> {
     let dir = scratch_dir()?;
     let spv = dir.join("shader.spv");
     let result = run(
         Command::new("glslangValidator")
             .args(["-V", "--target-env", "vulkan1.1"])
+            .args(defines.iter().map(|d| format!("-D{d}")))
             .arg(source)
             .arg("-o")
             .arg(&spv),
@@ -138,7 +145,7 @@ fn run(cmd: &mut Command, tool: &str) -> Result<(), FrontendError> {
     Ok(())
 }
 
-fn compile_in(source: &Path, dir: &Path) -> Result<Vec<u8>, FrontendError> {
+fn compile_in(source: &Path, defines: &[String], dir: &Path) -> Result<Vec<u8>, FrontendError> {
     let ll = dir.join("kernel.ll");
     // -ffp-contract=off: a*b+c stays a multiply and an add (each correctly rounded) rather
     // than becoming an OpenCL.std mad, whose rounding the spec leaves open.
@@ -159,6 +166,7 @@ fn compile_in(source: &Path, dir: &Path) -> Result<Vec<u8>, FrontendError> {
                 "-Xclang",
                 "-finclude-default-header",
             ])
+            .args(defines.iter().map(|d| format!("-D{d}")))
             .args(["-emit-llvm", "-S"])
             .arg(source)
             .arg("-o")

@@ -1,28 +1,13 @@
 //! Driving the Verilator model: reset, the AXI4-Lite host writes, and one AXI4 slave memory
 //! per master with fixed or seeded random latency and back-pressure.
 
+use crate::rng::Rng;
 use crate::values::{ArgValue, Buffer};
 use crate::verilator::{build_model, VerilatedModel};
 use crate::{MemLatency, RtlRun, SimError};
 use rtl_gen::Interface;
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
-
-/// splitmix64: a tiny generator written out so a seed means the same run on every machine
-/// and crate version.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
 
 struct Ports {
     arvalid: usize,

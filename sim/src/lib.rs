@@ -7,6 +7,7 @@ pub mod float;
 pub mod launch;
 pub mod model;
 pub mod npy;
+pub mod rng;
 pub mod values;
 pub mod verilator;
 

@@ -62,6 +62,23 @@ impl Buffer {
     }
 }
 
+/// `--arg NAME=random:LEN[:SEED]`: LEN elements from a seeded generator, floats uniform in
+/// [-1, 1) rounded to the element's format, integers uniform in 0..100 (small enough to
+/// be an index or a count in most kernels).
+pub fn random_buffer(elem: Elem, len: usize, seed: u64) -> Buffer {
+    let mut rng = crate::rng::Rng(seed);
+    let n = elem.bytes();
+    let mut bytes = Vec::with_capacity(len * n);
+    for _ in 0..len {
+        let bits = match elem.float_kind() {
+            Some(k) => crate::float::to_bits(k, crate::float::round(k, 2.0 * rng.unit() - 1.0)),
+            None => rng.next() % 100,
+        };
+        bytes.extend_from_slice(&bits.to_le_bytes()[..n]);
+    }
+    Buffer { elem, bytes }
+}
+
 #[derive(Debug, Clone)]
 pub enum ArgValue {
     Scalar(u64),
