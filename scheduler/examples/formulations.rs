@@ -42,7 +42,7 @@ fn search(p: &Problem, f: Formulation, limit_s: f64) -> Outcome {
                 break;
             }
             Ok(IlpOutcome::Infeasible) => continue,
-            Ok(IlpOutcome::TimedOut) => {
+            Ok(IlpOutcome::TimedOut | IlpOutcome::Incumbent(_)) => {
                 out.timed_out = true;
                 break;
             }

@@ -20,6 +20,10 @@ use std::collections::HashMap;
 
 pub enum IlpOutcome {
     Solved(Schedule),
+    /// The time limit ended the solve with a feasible schedule whose register count is
+    /// not within the gap: which one depends on how fast the machine was, so callers that
+    /// want the same result on every run prefer a deterministic heuristic's.
+    Incumbent(Schedule),
     Infeasible,
     TimedOut,
 }
@@ -339,10 +343,14 @@ pub fn solve_with(
                 .iter()
                 .map(|v| sol.value(*v).round().max(0.0) as u32)
                 .collect();
-            Ok(IlpOutcome::Solved(Schedule {
+            let s = Schedule {
                 ii: if p.modulo { ii } else { 0 },
                 start,
-            }))
+            };
+            Ok(match sol.status() {
+                good_lp::SolutionStatus::TimeLimit => IlpOutcome::Incumbent(s),
+                _ => IlpOutcome::Solved(s),
+            })
         }
         Err(ResolutionError::Infeasible) => Ok(IlpOutcome::Infeasible),
         // HiGHS stopped by its time limit, with or without an incumbent.

@@ -369,6 +369,9 @@ fn add_loop_issue(
     }
 }
 
+/// How long the ILP may improve the registers of a schedule whose II is already optimal.
+const REGISTER_ILP_LIMIT_S: f64 = 2.0;
+
 /// Total time the ILP may spend on one loop before the heuristic takes over.
 pub const ILP_BUDGET: std::time::Duration = std::time::Duration::from_secs(8);
 
@@ -398,11 +401,16 @@ pub fn search_ii(
     };
     // The heuristic first, at the lower bound: a schedule there has the optimal II whoever
     // finds it, and the ILP then only has registers to improve (within a shorter limit;
-    // the heuristic's schedule stands if it runs out).
+    // the heuristic's schedule stands if it runs out, never a half-improved incumbent, so
+    // the result does not depend on how far the solver got). The limit is wall-clock: a
+    // loop whose solve takes about as long gets either schedule, depending on the
+    // machine's load; 2 s keeps the loops of tests/kernels well clear of it.
     if let Some(h) = ims::schedule(p, first, 64).filter(|s| p.verify(s).is_ok()) {
         let left = budget.saturating_sub(began.elapsed()).as_secs_f64();
         if ilp::fits(p, first) && left > 0.05 {
-            if let ilp::IlpOutcome::Solved(s) = ilp::solve_at(p, first, left.min(1.0))? {
+            if let ilp::IlpOutcome::Solved(s) =
+                ilp::solve_at(p, first, left.min(REGISTER_ILP_LIMIT_S))?
+            {
                 if p.verify(&s).is_ok() {
                     out.schedule = Some(s);
                     return Ok(out);
@@ -421,6 +429,18 @@ pub fn search_ii(
             match ilp::solve_at(p, ii, left.min(5.0))? {
                 ilp::IlpOutcome::Solved(s) if p.verify(&s).is_ok() => {
                     out.schedule = Some(s);
+                    return Ok(out);
+                }
+                // Feasible at this II, the lower ones refuted; the heuristic's schedule at
+                // this II where it finds one (the same on every run), else the incumbent.
+                ilp::IlpOutcome::Incumbent(s) if p.verify(&s).is_ok() => {
+                    match ims::schedule(p, ii, 64).filter(|h| p.verify(h).is_ok()) {
+                        Some(h) => {
+                            out.schedule = Some(h);
+                            out.heuristic = true;
+                        }
+                        None => out.schedule = Some(s),
+                    }
                     return Ok(out);
                 }
                 ilp::IlpOutcome::Infeasible => continue,
@@ -476,7 +496,9 @@ pub fn schedule_unit(
                 // Iterations must not overlap: II is the length of one iteration.
                 let mut single = p.clone();
                 single.modulo = false;
-                if let Ok(ilp::IlpOutcome::Solved(s)) = ilp::solve_at(&single, 1, 30.0) {
+                if let Ok(ilp::IlpOutcome::Solved(s) | ilp::IlpOutcome::Incumbent(s)) =
+                    ilp::solve_at(&single, 1, 30.0)
+                {
                     first_ii = first_ii.max(s.length(&single));
                     requested = Some("PipelineEnableINTEL 0 (iterations do not overlap)".into());
                 }
@@ -545,7 +567,7 @@ pub fn schedule_unit(
             // A long block on few ports (clspv unrolls a 128-element memset into 128
             // stores) can outlast the ILP's budget: a list schedule (the modulo heuristic
             // with an II past the horizon, so nothing wraps) is then taken, verified below.
-            ilp::IlpOutcome::TimedOut
+            ilp::IlpOutcome::TimedOut | ilp::IlpOutcome::Incumbent(_)
                 if let Some(mut s) = ims::schedule(&p, ilp::horizon(&p, 1), 64) =>
             {
                 s.ii = s.length(&p);
