@@ -3,6 +3,7 @@
 
 pub mod build;
 pub mod report;
+pub mod sweep;
 pub mod tools;
 
 use boards::Board;

@@ -31,6 +31,44 @@ enum Cmd {
     Build(BuildArgs),
     /// The operator cores as standalone modules: list them, or emit one with the board's latency.
     Cores(CoresArgs),
+    /// A design-space sweep: kernels x axes (board, clock, banking, defines, seeds, ...),
+    /// each point compiled, co-simulated, synthesized or built, locally or on Slurm;
+    /// OUT/summary.csv, summary.json and pareto.svg at the end.
+    Sweep(SweepArgs),
+    /// One step of one point of a sweep (what a Slurm array task runs).
+    #[command(hide = true)]
+    SweepTask(SweepTaskArgs),
+}
+
+/// The options of `sweep`.
+#[derive(clap::Args)]
+struct SweepArgs {
+    /// The sweep file (YAML): kernels, axes, steps, Slurm resources (see examples/sweep.yaml).
+    sweep: PathBuf,
+    /// Where the points, their results and the summary go. Re-running into the same OUT
+    /// skips the points already done.
+    #[arg(short, long, default_value = "sweep-out")]
+    out: PathBuf,
+    /// Run the points here (a pool of worker processes) or as Slurm job arrays (sbatch;
+    /// OUT must be on a file system the cluster's nodes share).
+    #[arg(long, default_value = "local", value_parser = ["local", "slurm"])]
+    executor: String,
+    /// Points run at once by the local executor (default: the number of cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+}
+
+/// The options of `sweep-task`.
+#[derive(clap::Args)]
+struct SweepTaskArgs {
+    /// OUT/plan.json of the sweep.
+    plan: PathBuf,
+    /// compile, sim, synth or build.
+    #[arg(long)]
+    step: String,
+    /// The point (default: $SLURM_ARRAY_TASK_ID).
+    #[arg(long)]
+    index: Option<usize>,
 }
 
 /// The choices that shape the hardware: those of `compile`, `build` and `sim` alike.
@@ -438,6 +476,18 @@ fn run(cli: Cli) -> Result<i32, Error> {
         Cmd::Build(a) => build_cmd(a),
         Cmd::Compile(a) => compile_cmd(a),
         Cmd::Sim(a) => sim_cmd(a),
+        Cmd::Sweep(a) => {
+            let executor = if a.executor == "slurm" {
+                hls_build::sweep::Executor::Slurm
+            } else {
+                let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+                hls_build::sweep::Executor::Local {
+                    jobs: a.jobs.unwrap_or(cores),
+                }
+            };
+            hls_build::sweep::run(&a.sweep, &a.out, executor)
+        }
+        Cmd::SweepTask(a) => hls_build::sweep::task::task_cmd(&a.plan, &a.step, a.index),
     }
 }
 
