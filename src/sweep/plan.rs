@@ -40,6 +40,24 @@ pub struct Point {
     pub args: Vec<String>,
 }
 
+impl Point {
+    /// The board as `--board` takes it: a built-in name, or a board file's path made
+    /// relative to the sweep file's folder `base` (a file is what `Board::load` takes as
+    /// one: `.yaml`/`.yml`, or a path).
+    pub fn board(&self, base: &Path) -> String {
+        board_arg(self.settings.board.as_deref(), base)
+    }
+}
+
+fn board_arg(board: Option<&str>, base: &Path) -> String {
+    let b = board.unwrap_or("default");
+    if b.ends_with(".yaml") || b.ends_with(".yml") || b.contains('/') {
+        base.join(b).display().to_string()
+    } else {
+        b.to_string()
+    }
+}
+
 impl Plan {
     pub fn point_dir(&self, p: &Point) -> PathBuf {
         self.out.join("points").join(&p.id)
@@ -122,8 +140,9 @@ pub fn plan(sweep: &Sweep, out: &Path, exe: &Path, tool: &str) -> Result<Plan, E
                 h.update(i);
             }
             h.update(serde_json::to_vec(&(k, &settings, &sweep.steps)).unwrap_or_default());
-            if let Some(b) = settings.board.as_deref().filter(|b| b.ends_with(".yaml")) {
-                h.update(std::fs::read(base.join(b)).unwrap_or_default());
+            let board = board_arg(settings.board.as_deref(), base);
+            if Path::new(&board).is_file() {
+                h.update(std::fs::read(&board).unwrap_or_default());
             }
             points.push(Point {
                 id,
@@ -228,12 +247,7 @@ fn check_settings(points: &[Point], base: &Path) -> Result<(), String> {
     let mut checked = std::collections::HashSet::new();
     for p in points {
         let s = &p.settings;
-        let board = s.board.clone().unwrap_or_else(|| "default".into());
-        let board = if board.ends_with(".yaml") {
-            base.join(&board).display().to_string()
-        } else {
-            board
-        };
+        let board = p.board(base);
         if checked.insert(format!("{board}@{:?}", s.clock)) {
             boards::Board::load_at(&board, s.clock).map_err(|e| format!("point {}: {e}", p.id))?;
         }
@@ -257,13 +271,8 @@ fn check_settings(points: &[Point], base: &Path) -> Result<(), String> {
 pub fn design_args(p: &Point, base: &Path) -> Vec<String> {
     let s = &p.settings;
     let mut a = Vec::new();
-    if let Some(b) = &s.board {
-        let b = if b.ends_with(".yaml") {
-            base.join(b).display().to_string()
-        } else {
-            b.clone()
-        };
-        a.extend(["--board".into(), b]);
+    if s.board.is_some() {
+        a.extend(["--board".into(), p.board(base)]);
     }
     if let Some(c) = s.clock {
         a.extend(["--clock".into(), c.to_string()]);

@@ -236,13 +236,7 @@ fn build_metrics(b: &Value) -> Map<String, Value> {
 /// LUTs, flip-flops, DSPs and block RAMs as Yosys counts them.
 fn synth(plan: &Plan, p: &Point, dir: &Path) -> Result<Map<String, Value>, StepError> {
     let base = plan.sweep.parent().unwrap_or(Path::new("."));
-    let board = p.settings.board.clone().unwrap_or_else(|| "default".into());
-    let board = if board.ends_with(".yaml") {
-        base.join(&board).display().to_string()
-    } else {
-        board
-    };
-    let board = boards::Board::load_at(&board, p.settings.clock)
+    let board = boards::Board::load_at(&p.board(base), p.settings.clock)
         .map_err(|e| StepError::Failed(e.to_string()))?;
     let family = board.family.clone().unwrap_or_default();
     let command = match family.as_str() {
