@@ -45,6 +45,10 @@ pub fn json(c: &Compiled) -> Value {
             };
             json!({
                 "name": u.name,
+                // `file.cl:LINE` of the loop's `for` (null without line tables).
+                "source": u.loc.map(|l| k.line_of(l)),
+                // Every source line the unit's operations come from.
+                "source_lines": source_lines(k, u),
                 "kind": kind,
                 "pipelined": s.pipelined,
                 "ii": if s.pipelined { json!(s.ii) } else { Value::Null },
@@ -75,7 +79,8 @@ pub fn json(c: &Compiled) -> Value {
                     let what = |o: frontend::ir::OpId| {
                         let op = u.body.op(o);
                         let kind = if matches!(op.kind, OpKind::Store(_)) { "store" } else { "load" };
-                        format!("v{} {kind} '{}'", o.0, k.memory(d.mem).name)
+                        let at = op.loc.map(|l| format!(" at {}", k.line_of(l))).unwrap_or_default();
+                        format!("v{} {kind} '{}'{at}", o.0, k.memory(d.mem).name)
                     };
                     json!({
                         "from": what(d.from),
@@ -139,6 +144,7 @@ pub fn json(c: &Compiled) -> Value {
                         Some(json!({
                             "unit": u.name,
                             "op": format!("v{}", id.0),
+                            "source": op.loc.map(|l| k.line_of(l)),
                             "kind": if matches!(op.kind, OpKind::Load(_)) { "load" } else { "store" },
                             "bank": bank,
                         }))
@@ -213,6 +219,8 @@ pub fn json(c: &Compiled) -> Value {
         .collect();
     json!({
         "kernel": k.name,
+        // The source files that `source` fields name (paths as the compiler was given them).
+        "sources": k.sources,
         "board": c.board.name,
         "clock_mhz": c.board.clock_mhz,
         "mode": format!("{:?}", k.mode),
@@ -229,6 +237,20 @@ pub fn json(c: &Compiled) -> Value {
 
 /// The kernel's operator cores, one per operation, summed with the board's per-core area
 /// (the classes the board gives no area for are listed, not guessed).
+/// The source lines a unit's operations come from, in order: `["gemm.cl:8", "gemm.cl:9"]`.
+fn source_lines(k: &frontend::ir::Kernel, u: &frontend::ir::Unit) -> Vec<String> {
+    let mut locs: Vec<(u32, u32)> = u
+        .body
+        .ops()
+        .filter_map(|(_, op)| op.loc.map(|l| (l.file, l.line)))
+        .collect();
+    locs.sort_unstable();
+    locs.dedup();
+    locs.into_iter()
+        .map(|(file, line)| k.line_of(frontend::ir::Loc { file, line, col: 0 }))
+        .collect()
+}
+
 pub fn operator_area(c: &Compiled) -> Value {
     let (mut luts, mut dsps) = (0u64, 0u64);
     let mut unknown: Vec<&str> = Vec::new();

@@ -330,6 +330,27 @@ fn generated_sv_is_lint_clean_and_every_loop_reaches_its_mii() {
                 "{} {kernel:?}: {l}",
                 k.display()
             );
+            // Named by the line of its `for`/`while`, and its II explained in source lines
+            // (the explanation always names the recurrence or resource it comes from).
+            let file = k.file_name().unwrap().to_string_lossy().to_string();
+            // (The work-item loop is no source loop; it is named `workitems`.)
+            let source = l["source"].as_str().unwrap_or_default();
+            assert!(
+                source.starts_with(&format!("{file}:"))
+                    && (l["name"].as_str().unwrap_or_default().starts_with(source)
+                        || l["kind"] == "work-item loop"),
+                "{} {kernel:?}: loop not named by its source line: {l}",
+                k.display()
+            );
+            let why = l["bottleneck"].as_str().unwrap();
+            let needs_lines = why.starts_with("recurrence") || why.starts_with("resource");
+            assert!(
+                !needs_lines
+                    || why.contains(&format!(" at {file}:"))
+                    || why.contains(&format!("used at {file}:")),
+                "{} {kernel:?}: II explanation without source lines: {why}",
+                k.display()
+            );
             loops += 1;
         }
     }

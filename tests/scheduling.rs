@@ -530,7 +530,7 @@ fn speculated_iterations_hide_the_exit_test() {
                 lp["bottleneck"]
                     .as_str()
                     .unwrap()
-                    .contains("'cmp' -> issue"),
+                    .contains("'cmp' (1 cycle) -> issue"),
                 "{lp}"
             );
             if limit == 0 {

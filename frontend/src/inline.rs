@@ -20,6 +20,8 @@ pub struct FlatFunction {
     pub blocks: Vec<FlatBlock>,
     /// Renamed (inlined) id -> the id it copies, so source names survive inlining.
     pub origin: HashMap<Word, Word>,
+    /// Where each instruction came from (OpLine), kept when the line instructions go.
+    pub lines: crate::lines::SourceLines,
 }
 
 struct Inliner<'m> {
@@ -44,6 +46,7 @@ pub fn inline_kernel(m: &SpirvModule, func: Word) -> Result<FlatFunction, Fronte
         params: f.parameters.clone(),
         blocks,
         origin: inl.origin,
+        lines: Default::default(),
     })
 }
 

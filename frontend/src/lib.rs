@@ -5,6 +5,7 @@ pub mod cfg;
 pub mod environment;
 pub mod float_controls;
 pub mod inline;
+pub mod lines;
 /// The IR, a crate of its own (frontend/ir) so that later stages need no SPIR-V.
 pub use ir;
 pub mod lower;
@@ -48,4 +49,24 @@ pub enum FrontendError {
     Internal(String),
     #[error("cannot read: {0}")]
     Io(#[from] std::io::Error),
+    /// An error at a source line: the instruction being lowered came from it (OpLine), or
+    /// clang reported it there.
+    #[error("{pos}: {error}")]
+    At {
+        pos: ir::SourcePos,
+        error: Box<FrontendError>,
+    },
+}
+
+impl FrontendError {
+    /// The error placed at a source position (kept where it already has one).
+    pub fn at(self, pos: Option<ir::SourcePos>) -> FrontendError {
+        match (self, pos) {
+            (e @ FrontendError::At { .. }, _) | (e, None) => e,
+            (e, Some(pos)) => FrontendError::At {
+                pos,
+                error: Box::new(e),
+            },
+        }
+    }
 }

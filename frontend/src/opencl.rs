@@ -87,8 +87,11 @@ fn to_spirv(ll: &Path, dir: &Path) -> Result<Vec<u8>, FrontendError> {
         "llvm-as-15",
     )?;
     run(
+        // The kernel_arg_type strings (clang -cl-kernel-arg-info) as OpString: the element
+        // types of buffers, with their signedness, for typed outputs.
         Command::new("llvm-spirv-15")
             .arg("--spirv-ext=+all")
+            .arg("--preserve-ocl-kernel-arg-type-metadata-through-string")
             .arg(&bc)
             .arg("-o")
             .arg(&spv),
@@ -137,12 +140,45 @@ fn run(cmd: &mut Command, tool: &str) -> Result<(), FrontendError> {
             .take_while(|l| !l.starts_with("PLEASE submit") && !l.starts_with("Stack dump"))
             .take(20)
             .collect();
+        if let Some(e) = clang_error(tool, &lines) {
+            return Err(e);
+        }
         return Err(FrontendError::Toolchain(format!(
             "{tool} failed:\n{}",
             lines.join("\n").trim_end()
         )));
     }
     Ok(())
+}
+
+/// clang's first error as a positioned diagnostic (`file:line:col: error: message`), with
+/// the number of further errors; the snippet is shown by whoever prints it.
+fn clang_error(tool: &str, lines: &[&str]) -> Option<FrontendError> {
+    let errors: Vec<(ir::SourcePos, &str)> = lines
+        .iter()
+        .filter_map(|l| {
+            let (head, message) = l
+                .split_once(": error: ")
+                .or_else(|| l.split_once(": fatal error: "))?;
+            let mut parts = head.rsplitn(3, ':');
+            let col = parts.next()?.parse().ok()?;
+            let line = parts.next()?.parse().ok()?;
+            let path = parts.next()?.to_string();
+            Some((ir::SourcePos { path, line, col }, message))
+        })
+        .collect();
+    let (pos, message) = errors.first()?.clone();
+    let more = match errors.len() - 1 {
+        0 => String::new(),
+        1 => " (and 1 more error)".to_string(),
+        n => format!(" (and {n} more errors)"),
+    };
+    Some(FrontendError::At {
+        pos,
+        error: Box::new(FrontendError::Toolchain(format!(
+            "{message} [{tool}]{more}"
+        ))),
+    })
 }
 
 fn compile_in(source: &Path, defines: &[String], dir: &Path) -> Result<Vec<u8>, FrontendError> {
@@ -160,9 +196,13 @@ fn compile_in(source: &Path, defines: &[String], dir: &Path) -> Result<Vec<u8>, 
                 "-fno-vectorize",
                 "-fno-slp-vectorize",
             ])
+            // Line tables only: every instruction gets an OpLine (its source position for
+            // reports and diagnostics); code generation is the same as without them.
             .args([
                 "-ffp-contract=off",
                 "-fno-discard-value-names",
+                "-gline-tables-only",
+                "-cl-kernel-arg-info",
                 "-Xclang",
                 "-finclude-default-header",
             ])

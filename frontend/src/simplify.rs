@@ -27,11 +27,18 @@ pub fn bypass_empty_blocks(m: &SpirvModule, f: &mut FlatFunction) -> usize {
 fn next_removable(m: &SpirvModule, f: &FlatFunction) -> Option<usize> {
     // An irreducible or malformed CFG is left for the lowering to report.
     let cfg = Cfg::build(m, f).ok()?;
-    let headers: Vec<Word> = cfg
-        .loops
-        .iter()
-        .map(|l| f.blocks[cfg.graph[l.header]].label)
-        .collect();
+    // A block inside a loop that jumps to the header is the loop's latch: bypassing it
+    // would give the loop several back edges. A preheader (outside the loop; the
+    // translator adds one to every loop with llvm.loop metadata, as `-g` gives) may go.
+    let latch_of_header = |i: usize, target: Word| {
+        cfg.loops.iter().any(|l| {
+            f.blocks[cfg.graph[l.header]].label == target
+                && cfg
+                    .index_of
+                    .get(&f.blocks[i].label)
+                    .is_some_and(|n| l.blocks.contains(n))
+        })
+    };
     (1..f.blocks.len()).find(|&i| {
         let b = &f.blocks[i];
         let [term] = b.insts.as_slice() else {
@@ -43,7 +50,7 @@ fn next_removable(m: &SpirvModule, f: &FlatFunction) -> Option<usize> {
         else {
             return false;
         };
-        if target == b.label || headers.contains(&target) {
+        if target == b.label || latch_of_header(i, target) {
             return false;
         }
         let preds = predecessors(m, f, b.label);
@@ -133,8 +140,10 @@ pub fn order_by_dominance(m: &SpirvModule, f: &mut FlatFunction) -> bool {
 }
 
 /// Drops line information and the instructions of debug and NonSemantic.* sets (clang -g,
-/// clspv): they say where things came from, not what to compute.
+/// clspv): they say where things came from, not what to compute. The positions the lines
+/// give are kept in `f.lines`.
 pub fn drop_debug_info(m: &SpirvModule, f: &mut FlatFunction) {
+    f.lines = crate::lines::SourceLines::collect(m, f);
     for b in &mut f.blocks {
         b.insts
             .retain(|i| !m.is_nonsemantic(i) && !matches!(i.class.opcode, Op::Line | Op::NoLine));

@@ -43,6 +43,9 @@ pub struct SpirvModule {
     /// Module-level instructions of debug and NonSemantic.* sets (line tables, clspv's
     /// reflection), as words: kept for reports, never executed.
     pub module_debug: Vec<Vec<u32>>,
+    /// OpString: the file names OpLine refers to (and the translator's kernel_arg_type
+    /// records).
+    pub strings: HashMap<Word, String>,
 }
 
 impl SpirvModule {
@@ -147,12 +150,20 @@ impl SpirvModule {
             address_bits: 64,
             bound,
             module_debug,
+            strings: HashMap::new(),
         };
         m.index()?;
         Ok(m)
     }
 
     fn index(&mut self) -> Result<(), FrontendError> {
+        for inst in &self.module.debug_string_source {
+            if let (Op::String, Some(id), Some(Operand::LiteralString(s))) =
+                (inst.class.opcode, inst.result_id, inst.operands.first())
+            {
+                self.strings.insert(id, s.clone());
+            }
+        }
         for inst in &self.module.debug_names {
             if inst.class.opcode == Op::Name {
                 if let (Some(Operand::IdRef(id)), Some(Operand::LiteralString(s))) =
@@ -368,6 +379,19 @@ impl SpirvModule {
     }
 
     /// Finds the kernel to compile: by name, or the only one.
+    /// The OpenCL C type names of a kernel's arguments (`uchar*`, `float4*`, `int`), when
+    /// the module keeps them: clang's `-cl-kernel-arg-info` metadata, which the translator
+    /// writes as an OpString `kernel_arg_type.<kernel>.<type>,<type>,…,`.
+    pub fn kernel_arg_types(&self, kernel: &str) -> Option<Vec<String>> {
+        let prefix = format!("kernel_arg_type.{kernel}.");
+        let list = self
+            .strings
+            .values()
+            .find_map(|s| s.strip_prefix(&prefix))?;
+        let list = list.strip_suffix(',').unwrap_or(list);
+        Some(list.split(',').map(|t| t.trim().to_string()).collect())
+    }
+
     pub fn kernel(&self, wanted: Option<&str>) -> Result<(String, Word), FrontendError> {
         let available = || {
             self.kernels

@@ -197,6 +197,7 @@ mod tests {
             ty,
             operands,
             name: None,
+            loc: None,
         }
     }
 
@@ -207,6 +208,7 @@ mod tests {
             memories: Vec::new(),
             units: vec![Unit {
                 name: "entry".into(),
+                loc: None,
                 kind: UnitKind::Block,
                 body,
                 entry_phis: Vec::new(),
@@ -219,6 +221,7 @@ mod tests {
             mode: ExecMode::PipelinedWorkItems,
             address_bits: 64,
             attrs: KernelAttrs::default(),
+            sources: Vec::new(),
         }
     }
 

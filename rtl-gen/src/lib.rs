@@ -25,6 +25,9 @@ pub enum RtlError {
     Template(#[from] askama::Error),
     #[error("{0}")]
     Unsupported(String),
+    /// Refused at a source line.
+    #[error("{pos}: {message}")]
+    At { pos: ir::SourcePos, message: String },
 }
 
 /// rtl-gen's own support modules (the operator cores come from `hls_cores`).
@@ -117,95 +120,106 @@ fn log2_ceil(x: u32) -> u32 {
 /// the OpenCL.std math functions and arithmetic in half or double (the software model
 /// runs them all). The message names the operation, its unit and its source name.
 pub fn check_supported(kernel: &Kernel) -> Result<(), RtlError> {
-    use ir::{FloatKind, OpKind, Type};
     for unit in &kernel.units {
         for (id, op) in unit.body.ops() {
-            let at = || {
-                let name = op
-                    .name
-                    .as_deref()
-                    .map(|n| format!(" '{n}'"))
-                    .unwrap_or_default();
-                format!("unit '{}', v{}{name}", unit.name, id.0)
-            };
-            if op.kind == OpKind::Barrier {
-                return Err(RtlError::Unsupported(format!(
-                    "{}: work-group barriers are not built in hardware yet (work-items flow \
-                     through one pipeline; a barrier needs the group to stop and restart); \
-                     the software model runs them (`hls-build sim --engine model`)",
-                    at()
-                )));
-            }
-            if let OpKind::Math(f) = &op.kind {
-                // Float (or double, where the function has a double core) operands, except
-                // the int exponent or root of pown and rootn.
-                let signature = math::find(f).is_some_and(|m| {
-                    m.widths().any(|w| {
-                        let ft = Type::Float(if w == 64 {
-                            FloatKind::F64
-                        } else {
-                            FloatKind::F32
-                        });
-                        op.ty == ft
-                            && op.operands.iter().enumerate().all(|(i, o)| {
-                                let want = if i == 1 && m.int_b { Type::Int(32) } else { ft };
-                                unit.body.op(*o).ty == want
-                            })
-                    })
-                });
-                if !signature {
-                    let have: Vec<&str> = math::FUNCTIONS.iter().map(|m| m.name).collect();
-                    let double: Vec<&str> = math::FUNCTIONS
-                        .iter()
-                        .filter(|m| m.double.is_some())
-                        .map(|m| m.name)
-                        .collect();
-                    return Err(RtlError::Unsupported(format!(
-                        "{}: OpenCL.std {f} on {} has no hardware core yet (cores exist for \
-                         float {}; for double {}); the software model computes it (`hls-build \
-                         sim --engine model`)",
-                        at(),
-                        op.ty,
-                        have.join(", "),
-                        double.join(", ")
-                    )));
-                }
-            }
-            let needs_core = match op.kind {
-                OpKind::Float(_) | OpKind::FCmp(_) | OpKind::Fma | OpKind::Convert(_) => true,
-                OpKind::FloatUnary(u) => !u.is_sign_bit_op(),
-                _ => false,
-            };
-            // Float and double have cores for every arithmetic operation; half has the
-            // conversions to and from float (the frontend computes half arithmetic in float
-            // and rounds once) and the fma. Half <-> double would round twice and has no core.
-            let f16t = Type::Float(FloatKind::F16);
-            let f32_pair = matches!(op.kind, OpKind::Convert(ir::ConvertOp::FToF(_)))
-                && op.operands.first().is_some_and(|o| {
-                    let from = unit.body.op(*o).ty;
-                    let f32t = Type::Float(FloatKind::F32);
-                    (from == f32t) != (op.ty == f32t)
-                });
-            let half = std::iter::once(op.ty)
-                .chain(op.operands.iter().map(|o| unit.body.op(*o).ty))
-                .any(|t| t == f16t);
-            let double_to_half =
-                matches!(op.kind, OpKind::Convert(ir::ConvertOp::FToF(_))) && !f32_pair;
-            // The half fma has a core (float fma rounded to odd, then to half).
-            let half_fma = op.kind == OpKind::Fma
-                && std::iter::once(op.ty)
-                    .chain(op.operands.iter().map(|o| unit.body.op(*o).ty))
-                    .all(|t| t == f16t);
-            if needs_core && ((half && !f32_pair && !half_fma) || double_to_half) {
-                return Err(RtlError::Unsupported(format!(
-                    "{}: {:?} on f16: the half cores are the conversions to and from float \
-                     (half arithmetic is computed in float); the software model runs it \
-                     (`hls-build sim --engine model`)",
-                    at(),
-                    op.kind
-                )));
-            }
+            // The refusal points at the source line the operation came from.
+            check_op(unit, id, op).map_err(|e| match (e, op.loc) {
+                (RtlError::Unsupported(message), Some(l)) => RtlError::At {
+                    pos: kernel.source_pos(l),
+                    message,
+                },
+                (e, _) => e,
+            })?;
         }
+    }
+    Ok(())
+}
+
+fn check_op(unit: &ir::Unit, id: ir::OpId, op: &ir::Op) -> Result<(), RtlError> {
+    use ir::{FloatKind, OpKind, Type};
+    let at = || {
+        let name = op
+            .name
+            .as_deref()
+            .map(|n| format!(" '{n}'"))
+            .unwrap_or_default();
+        format!("unit '{}', v{}{name}", unit.name, id.0)
+    };
+    if op.kind == OpKind::Barrier {
+        return Err(RtlError::Unsupported(format!(
+            "{}: work-group barriers are not built in hardware yet (work-items flow \
+             through one pipeline; a barrier needs the group to stop and restart); \
+             the software model runs them (`hls-build sim --engine model`)",
+            at()
+        )));
+    }
+    if let OpKind::Math(f) = &op.kind {
+        // Float (or double, where the function has a double core) operands, except
+        // the int exponent or root of pown and rootn.
+        let signature = math::find(f).is_some_and(|m| {
+            m.widths().any(|w| {
+                let ft = Type::Float(if w == 64 {
+                    FloatKind::F64
+                } else {
+                    FloatKind::F32
+                });
+                op.ty == ft
+                    && op.operands.iter().enumerate().all(|(i, o)| {
+                        let want = if i == 1 && m.int_b { Type::Int(32) } else { ft };
+                        unit.body.op(*o).ty == want
+                    })
+            })
+        });
+        if !signature {
+            let have: Vec<&str> = math::FUNCTIONS.iter().map(|m| m.name).collect();
+            let double: Vec<&str> = math::FUNCTIONS
+                .iter()
+                .filter(|m| m.double.is_some())
+                .map(|m| m.name)
+                .collect();
+            return Err(RtlError::Unsupported(format!(
+                "{}: OpenCL.std {f} on {} has no hardware core yet (cores exist for \
+                 float {}; for double {}); the software model computes it (`hls-build \
+                 sim --engine model`)",
+                at(),
+                op.ty,
+                have.join(", "),
+                double.join(", ")
+            )));
+        }
+    }
+    let needs_core = match op.kind {
+        OpKind::Float(_) | OpKind::FCmp(_) | OpKind::Fma | OpKind::Convert(_) => true,
+        OpKind::FloatUnary(u) => !u.is_sign_bit_op(),
+        _ => false,
+    };
+    // Float and double have cores for every arithmetic operation; half has the
+    // conversions to and from float (the frontend computes half arithmetic in float
+    // and rounds once) and the fma. Half <-> double would round twice and has no core.
+    let f16t = Type::Float(FloatKind::F16);
+    let f32_pair = matches!(op.kind, OpKind::Convert(ir::ConvertOp::FToF(_)))
+        && op.operands.first().is_some_and(|o| {
+            let from = unit.body.op(*o).ty;
+            let f32t = Type::Float(FloatKind::F32);
+            (from == f32t) != (op.ty == f32t)
+        });
+    let half = std::iter::once(op.ty)
+        .chain(op.operands.iter().map(|o| unit.body.op(*o).ty))
+        .any(|t| t == f16t);
+    let double_to_half = matches!(op.kind, OpKind::Convert(ir::ConvertOp::FToF(_))) && !f32_pair;
+    // The half fma has a core (float fma rounded to odd, then to half).
+    let half_fma = op.kind == OpKind::Fma
+        && std::iter::once(op.ty)
+            .chain(op.operands.iter().map(|o| unit.body.op(*o).ty))
+            .all(|t| t == f16t);
+    if needs_core && ((half && !f32_pair && !half_fma) || double_to_half) {
+        return Err(RtlError::Unsupported(format!(
+            "{}: {:?} on f16: the half cores are the conversions to and from float \
+             (half arithmetic is computed in float); the software model runs it \
+             (`hls-build sim --engine model`)",
+            at(),
+            op.kind
+        )));
     }
     Ok(())
 }

@@ -225,6 +225,7 @@ mod tests {
             ty,
             operands,
             name: None,
+            loc: None,
         })
     }
 
@@ -276,6 +277,7 @@ mod tests {
             mode: ExecMode::SequentialWorkItems,
             attrs: Default::default(),
             address_bits: 64,
+            sources: Vec::new(),
         };
         (k, b, a0, a1)
     }

@@ -101,7 +101,8 @@ pub fn operator_class(op: &Op) -> Option<&'static str> {
     })
 }
 
-/// How reports name an operation: `v18 FAdd 'add4'` (its id, kind, and source name).
+/// How reports name an operation: `v18 FAdd 'add4' at gemm.cl:9` (its id, kind, source
+/// name and source line).
 pub fn op_label(kernel: &Kernel, body: &Body, id: OpId) -> String {
     let op = body.op(id);
     let kind = match &op.kind {
@@ -116,9 +117,13 @@ pub fn op_label(kernel: &Kernel, body: &Body, id: OpId) -> String {
             .unwrap_or("op")
             .to_string(),
     };
+    let at = op
+        .loc
+        .map(|l| format!(" at {}", kernel.line_of(l)))
+        .unwrap_or_default();
     match &op.name {
-        Some(n) => format!("v{} {kind} '{n}'", id.0),
-        None => format!("v{} {kind}", id.0),
+        Some(n) => format!("v{} {kind} '{n}'{at}", id.0),
+        None => format!("v{} {kind}{at}", id.0),
     }
 }
 
@@ -456,6 +461,47 @@ pub fn search_ii(
     Ok(out)
 }
 
+/// A recurrence in words: its operations in order, each with the cycles it takes before the
+/// next may start, then the cycles around the loop and the iterations they span:
+/// `v3 CarriedPhi 'acc' at gemm.cl:9 -> v17 FAdd 'add' at gemm.cl:9 (8 cycles): 8 cycles
+/// over distance 1`.
+fn recurrence_text(p: &Problem, cycle: &[usize]) -> String {
+    let mut total = (0u32, 0u32);
+    let steps: Vec<String> = cycle
+        .iter()
+        .enumerate()
+        .map(|(k, &a)| {
+            let b = cycle[(k + 1) % cycle.len()];
+            // The edge the cycle takes: the tightest from a to b.
+            let edge = p
+                .deps
+                .iter()
+                .filter(|d| d.src == a && d.dst == b)
+                .max_by_key(|d| (d.latency, std::cmp::Reverse(d.distance)));
+            let (lat, dist) = edge.map_or((0, 0), |d| (d.latency, d.distance));
+            total = (total.0 + lat, total.1 + dist);
+            match lat {
+                0 => p.ops[a].name.clone(),
+                n => format!("{} ({})", p.ops[a].name, cycles(n)),
+            }
+        })
+        .collect();
+    format!(
+        "{}: {} over distance {}",
+        steps.join(" -> "),
+        cycles(total.0),
+        total.1
+    )
+}
+
+fn cycles(n: u32) -> String {
+    if n == 1 {
+        "1 cycle".into()
+    } else {
+        format!("{n} cycles")
+    }
+}
+
 /// Schedules one unit: MII bounds, then the ILP from MII upward, then the verifier.
 // Long because the II search, its explanation and the register count belong to one unit's result.
 pub fn schedule_unit(
@@ -468,13 +514,7 @@ pub fn schedule_unit(
     let res = mii::res_mii(&p);
     let rec = mii::rec_mii(&p);
     let mii = res.ii.max(rec.ii);
-    let rec_text = |cycle: &[usize]| {
-        cycle
-            .iter()
-            .map(|i| p.ops[*i].name.clone())
-            .collect::<Vec<_>>()
-            .join(" -> ")
-    };
+    let rec_text = |cycle: &[usize]| recurrence_text(&p, cycle);
     let mut solver_used = "ilp (good_lp + HiGHS)".to_string();
     let (schedule, bottleneck) = if p.modulo {
         let mut first_ii = mii;
@@ -548,7 +588,7 @@ pub fn schedule_unit(
             format!("resource: {}", res.resource.clone().unwrap_or_default())
         } else if !rec.cycle.is_empty() {
             format!(
-                "II 1 is the minimum; recurrence {} also needs 1",
+                "II 1 is the minimum (the recurrence {} needs 1 too)",
                 rec_text(&rec.cycle)
             )
         } else {

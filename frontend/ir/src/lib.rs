@@ -279,6 +279,35 @@ pub struct Op {
     pub operands: Vec<OpId>,
     /// Source name (OpName) when the module has one.
     pub name: Option<String>,
+    /// Where in the source it came from (OpLine), when the module carries line tables.
+    pub loc: Option<Loc>,
+}
+
+/// A source position: a file of `Kernel::sources`, a line and a column (1-based; column 0
+/// when unknown).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Loc {
+    pub file: u32,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// A source position with its file's path, for diagnostics that show the line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SourcePos {
+    pub path: String,
+    pub line: u32,
+    pub col: u32,
+}
+
+impl fmt::Display for SourcePos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.path, self.line)?;
+        if self.col > 0 {
+            write!(f, ":{}", self.col)?;
+        }
+        Ok(())
+    }
 }
 
 impl Op {
@@ -479,6 +508,9 @@ pub struct Unit {
     pub atomic_mems: Vec<MemId>,
     /// Loop-carried memory dependences and how each was established (for the report).
     pub carried_mem_deps: Vec<CarriedMemDep>,
+    /// Where it is in the source: a loop's `for`/`while` (its back edge's line), a block's
+    /// first located instruction.
+    pub loc: Option<Loc>,
 }
 
 /// Bytes of on-chip memory built for each `local` pointer argument (the size Intel's
@@ -695,6 +727,8 @@ pub struct Kernel {
     pub address_bits: u32,
     /// The kernel's attributes (SPIR-V execution modes).
     pub attrs: KernelAttrs,
+    /// The source files that `Loc::file` indexes, as the module names them (OpString).
+    pub sources: Vec<String>,
 }
 
 /// Kernel attributes as the module states them (OpExecutionMode): what the host must
@@ -735,6 +769,34 @@ impl KernelAttrs {
 }
 
 impl Kernel {
+    /// `file.cl:LINE`, how reports name a source position (the file's name without its
+    /// folder: the sources of one kernel rarely share a name).
+    pub fn line_of(&self, loc: Loc) -> String {
+        format!("{}:{}", self.source_name(loc), loc.line)
+    }
+    /// `file.cl:LINE:COL`, for diagnostics.
+    pub fn position_of(&self, loc: Loc) -> String {
+        format!("{}:{}:{}", self.source_name(loc), loc.line, loc.col)
+    }
+    /// The position with its file's path (for a diagnostic that shows the line).
+    pub fn source_pos(&self, loc: Loc) -> SourcePos {
+        SourcePos {
+            path: self
+                .sources
+                .get(loc.file as usize)
+                .cloned()
+                .unwrap_or_default(),
+            line: loc.line,
+            col: loc.col,
+        }
+    }
+    fn source_name(&self, loc: Loc) -> &str {
+        let path = self
+            .sources
+            .get(loc.file as usize)
+            .map_or("?", String::as_str);
+        path.rsplit(['/', '\\']).next().unwrap_or(path)
+    }
     pub fn unit(&self, id: UnitId) -> &Unit {
         &self.units[id.0 as usize]
     }

@@ -34,6 +34,7 @@ impl Lowering<'_> {
                             ty,
                             operands: vec![],
                             name,
+                            loc: None,
                         });
                         ub.values.insert(rid, id);
                         return Ok(Lowered::Done);
@@ -107,6 +108,7 @@ impl Lowering<'_> {
                         ty: elem,
                         operands,
                         name: if elem == ty { name.clone() } else { None },
+                        loc: None,
                     });
                     ub.as_type(loaded, ty, name)
                 }
@@ -200,6 +202,7 @@ impl Lowering<'_> {
                         ty,
                         operands: lops,
                         name: name.clone(),
+                        loc: None,
                     }))
                 };
                 let operand = |me: &mut Self, ub: &mut UnitBuilder, i: usize| {

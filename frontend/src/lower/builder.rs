@@ -24,6 +24,7 @@ impl UnitBuilder {
             ty,
             operands,
             name: None,
+            loc: None,
         })
     }
     pub(super) fn int(&mut self, b: IntBinOp, ty: Type, x: OpId, y: OpId) -> OpId {
@@ -32,6 +33,7 @@ impl UnitBuilder {
             ty,
             operands: vec![x, y],
             name: None,
+            loc: None,
         })
     }
     pub(super) fn not(&mut self, x: OpId) -> OpId {
@@ -41,6 +43,7 @@ impl UnitBuilder {
             ty,
             operands: vec![],
             name: None,
+            loc: None,
         });
         self.int(IntBinOp::Xor, ty, x, ones)
     }
@@ -71,6 +74,7 @@ impl UnitBuilder {
             ty,
             operands: vec![x],
             name,
+            loc: None,
         })
     }
 

@@ -94,6 +94,7 @@ impl Lowering<'_> {
                     ty,
                     operands: args,
                     name,
+                    loc: None,
                 })
             }
             other => {
@@ -155,6 +156,7 @@ impl Lowering<'_> {
                     ty,
                     operands: vec![],
                     name: None,
+                    loc: None,
                 });
                 let neg = ub.int(IntBinOp::Sub, ty, zero, args[0]);
                 let c = cmp(ub, CmpPred::SLt, args[0], zero);
@@ -176,6 +178,7 @@ impl Lowering<'_> {
                     ty,
                     operands: vec![args[0]],
                     name,
+                    loc: None,
                 })
             }
             Cl::s_mul_hi | Cl::u_mul_hi | Cl::s_mad_hi | Cl::u_mad_hi if ty.bits() <= 32 => {
@@ -201,6 +204,7 @@ impl Lowering<'_> {
                         ty,
                         operands: vec![hi, args[2]],
                         name,
+                        loc: None,
                     })
                 } else {
                     hi
@@ -220,6 +224,7 @@ impl Lowering<'_> {
                         ty,
                         operands: vec![p, args[2]],
                         name,
+                        loc: None,
                     })
                 } else {
                     p
@@ -240,6 +245,7 @@ impl Lowering<'_> {
                     ty,
                     operands: vec![left, right],
                     name,
+                    loc: None,
                 })
             }
             _ => return Ok(None),
@@ -325,6 +331,7 @@ impl Lowering<'_> {
                     ty,
                     operands: vec![sum, low],
                     name,
+                    loc: None,
                 })
             }
             Cl::s_abs_diff | Cl::u_abs_diff => {
@@ -355,6 +362,7 @@ impl Lowering<'_> {
                     ty,
                     operands: vec![hi, lo],
                     name,
+                    loc: None,
                 })
             }
             _ => return Ok(None),
@@ -389,6 +397,7 @@ impl Lowering<'_> {
                     ty,
                     operands: vec![args[0]],
                     name,
+                    loc: None,
                 })
             }
             // 1/sqrt(x) from two correctly rounded operations: under 1.5 ulp, inside the
@@ -420,6 +429,7 @@ impl Lowering<'_> {
                         ty,
                         operands: vec![q],
                         name,
+                        loc: None,
                     })
                 } else {
                     ub.add(Op_ {
@@ -427,6 +437,7 @@ impl Lowering<'_> {
                         ty,
                         operands: vec![one, r],
                         name,
+                        loc: None,
                     })
                 }
             }
@@ -437,6 +448,7 @@ impl Lowering<'_> {
                     ty,
                     operands: vec![args[0]],
                     name,
+                    loc: None,
                 })
             }
             Cl::native_divide | Cl::half_divide => {
@@ -446,6 +458,7 @@ impl Lowering<'_> {
                     ty,
                     operands: vec![args[0], args[1]],
                     name,
+                    loc: None,
                 })
             }
             Cl::native_recip | Cl::half_recip => {
@@ -456,6 +469,7 @@ impl Lowering<'_> {
                     ty,
                     operands: vec![one, args[0]],
                     name,
+                    loc: None,
                 })
             }
             _ => return Ok(None),
@@ -536,6 +550,7 @@ impl Lowering<'_> {
                     ty,
                     operands: vec![args[0], p],
                     name,
+                    loc: None,
                 })
             }
             Cl::smoothstep => {
@@ -560,6 +575,7 @@ impl Lowering<'_> {
                     ty,
                     operands: vec![tt, s],
                     name,
+                    loc: None,
                 })
             }
             Cl::radians | Cl::degrees => {
@@ -577,6 +593,7 @@ impl Lowering<'_> {
                     ty,
                     operands: vec![c, args[0]],
                     name,
+                    loc: None,
                 })
             }
             // mad rounds once, as fma (`--mad unfused` splits it in the module instead;
@@ -588,6 +605,7 @@ impl Lowering<'_> {
                     ty,
                     operands: vec![args[0], args[1], args[2]],
                     name,
+                    loc: None,
                 })
             }
             Cl::fabs => {
@@ -597,6 +615,7 @@ impl Lowering<'_> {
                     ty,
                     operands: vec![args[0]],
                     name,
+                    loc: None,
                 })
             }
             Cl::fmin => {
@@ -630,6 +649,7 @@ impl Lowering<'_> {
                     ty,
                     operands: vec![r],
                     name,
+                    loc: None,
                 })
             }
             _ => return Ok(None),
@@ -659,6 +679,7 @@ fn select(ub: &mut UnitBuilder, ty: Type, c: OpId, x: OpId, y: OpId, name: Optio
         ty,
         operands: vec![c, x, y],
         name,
+        loc: None,
     })
 }
 
@@ -723,6 +744,7 @@ impl Lowering<'_> {
             ty,
             operands: args,
             name,
+            loc: None,
         })))
     }
 
@@ -801,6 +823,7 @@ impl Lowering<'_> {
                 ty,
                 operands: vec![h],
                 name,
+                loc: None,
             }))
         }
     }

@@ -117,6 +117,7 @@ impl Lowering<'_> {
                     ty,
                     operands: vec![a],
                     name,
+                    loc: None,
                 })
             }
             Op::ConvertSToF
@@ -145,18 +146,21 @@ impl Lowering<'_> {
                         ty,
                         operands: vec![a],
                         name,
+                        loc: None,
                     }),
                     Op::ConvertUToF => ub.add(Op_ {
                         kind: OpKind::Convert(ConvertOp::UIToF(r)),
                         ty,
                         operands: vec![a],
                         name,
+                        loc: None,
                     }),
                     Op::FConvert => ub.add(Op_ {
                         kind: OpKind::Convert(ConvertOp::FToF(r)),
                         ty,
                         operands: vec![a],
                         name,
+                        loc: None,
                     }),
                     _ => {
                         // To integer: toward zero, saturating (with or without `_sat`:
@@ -183,6 +187,7 @@ impl Lowering<'_> {
                             ty,
                             operands: vec![rounded],
                             name,
+                            loc: None,
                         })
                     }
                 }

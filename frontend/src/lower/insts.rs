@@ -34,6 +34,7 @@ impl Lowering<'_> {
                             ty,
                             operands: vec![],
                             name: None,
+                            loc: None,
                         });
                         let a = self.value(ub, arg(0))?;
                         ub.add(Op_ {
@@ -41,6 +42,7 @@ impl Lowering<'_> {
                             ty,
                             operands: vec![zero, a],
                             name,
+                            loc: None,
                         })
                     }
                     Op::Not | Op::LogicalNot => {
@@ -61,6 +63,7 @@ impl Lowering<'_> {
                             ty,
                             operands: vec![c, a, b],
                             name,
+                            loc: None,
                         })
                     }
                     Op::FRem => {
@@ -74,6 +77,7 @@ impl Lowering<'_> {
                             ty,
                             operands: vec![a, b],
                             name,
+                            loc: None,
                         })
                     }
                     Op::IsNan | Op::IsInf | Op::IsFinite | Op::IsNormal | Op::SignBitSet => {
@@ -107,6 +111,7 @@ impl Lowering<'_> {
                             ty,
                             operands: vec![],
                             name,
+                            loc: None,
                         })
                     }
                     Op::InBoundsPtrAccessChain
@@ -118,6 +123,7 @@ impl Lowering<'_> {
                         ty: self.result_type(inst)?,
                         operands: vec![],
                         name,
+                        loc: None,
                     }),
                     Op::LifetimeStart
                     | Op::LifetimeStop
@@ -139,6 +145,7 @@ impl Lowering<'_> {
                             ty,
                             operands: vec![a],
                             name,
+                            loc: None,
                         })
                     }
                     Op::FNegate => {
@@ -149,6 +156,7 @@ impl Lowering<'_> {
                             ty,
                             operands: vec![a],
                             name,
+                            loc: None,
                         })
                     }
                     Op::Variable => {
@@ -160,6 +168,7 @@ impl Lowering<'_> {
                         ty: Type::BOOL,
                         operands: vec![],
                         name,
+                        loc: None,
                     }),
                     // A fence orders the work-item's own accesses, which stay in program order.
                     Op::MemoryBarrier => return Ok(()),
@@ -240,6 +249,7 @@ impl Lowering<'_> {
                 ty: Type::BOOL,
                 operands: vec![a, b],
                 name,
+                loc: None,
             });
             return Ok(Some(id));
         }
@@ -272,6 +282,7 @@ impl Lowering<'_> {
                 ty,
                 operands: vec![fix, sum, r],
                 name,
+                loc: None,
             })));
         }
         Ok(Some(if let Some(b) = int_bin {
@@ -289,6 +300,7 @@ impl Lowering<'_> {
                 ty,
                 operands: vec![a, c],
                 name,
+                loc: None,
             })
         } else if let Some(p) = cmp {
             let a = self.value(ub, arg(0))?;
@@ -298,6 +310,7 @@ impl Lowering<'_> {
                 ty: Type::BOOL,
                 operands: vec![a, c],
                 name,
+                loc: None,
             })
         } else if let Some(fb) = fbin {
             let ty = self.result_type(inst)?;
@@ -311,6 +324,7 @@ impl Lowering<'_> {
                 ty,
                 operands: vec![a, c],
                 name,
+                loc: None,
             })
         } else {
             return Ok(None);

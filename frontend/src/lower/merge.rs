@@ -135,12 +135,14 @@ pub fn merge_memories(k: &mut Kernel) -> Result<(), FrontendError> {
                         ty: Type::ADDR,
                         operands: vec![],
                         name: None,
+                        loc: None,
                     });
                     let scaled = body.add(Op {
                         kind: OpKind::Int(IntBinOp::Shl),
                         ty: Type::ADDR,
                         operands: vec![addr, sh],
                         name: None,
+                        loc: None,
                     });
                     offset(body, scaled, j * eb)
                 };
@@ -161,12 +163,14 @@ fn offset(body: &mut Body, addr: OpId, bytes: u64) -> OpId {
         ty: Type::ADDR,
         operands: vec![],
         name: None,
+        loc: None,
     });
     body.add(Op {
         kind: OpKind::Int(IntBinOp::Add),
         ty: Type::ADDR,
         operands: vec![addr, c],
         name: None,
+        loc: None,
     })
 }
 

@@ -74,6 +74,50 @@ pub fn lower_kernel_unoptimized(
     Ok(kernel)
 }
 
+/// Two loops on one source line (`for (…) for (…)`) are told apart by their columns, and
+/// loops at one position (a macro expanded: clang places them all at its use) by their
+/// order: `k.cl:14 #2`.
+fn name_loops_apart(kernel: &mut Kernel) {
+    let named = |u: &Unit| matches!(u.kind, UnitKind::Loop { .. }) && u.loc.is_some();
+    let clashes = |kernel: &Kernel, i: usize| {
+        let u = &kernel.units[i];
+        named(u)
+            && kernel
+                .units
+                .iter()
+                .enumerate()
+                .any(|(j, v)| j != i && named(v) && v.name == u.name)
+    };
+    let by_column: Vec<usize> = (0..kernel.units.len())
+        .filter(|&i| clashes(kernel, i))
+        .collect();
+    for i in by_column {
+        if let Some(loc) = kernel.units[i].loc {
+            kernel.units[i].name = kernel.line_of(loc);
+            let same_line = kernel.units.iter().enumerate().any(|(j, v)| {
+                j != i
+                    && named(v)
+                    && v.loc
+                        .is_some_and(|l| l.line == loc.line && l.col != loc.col)
+            });
+            if same_line {
+                kernel.units[i].name = kernel.position_of(loc);
+            }
+        }
+    }
+    let mut seen: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
+    let by_order: Vec<usize> = (0..kernel.units.len())
+        .filter(|&i| clashes(kernel, i))
+        .collect();
+    for i in by_order {
+        let k = seen.entry(kernel.units[i].name.clone()).or_insert(0);
+        *k += 1;
+        if *k > 1 {
+            kernel.units[i].name = format!("{} #{k}", kernel.units[i].name);
+        }
+    }
+}
+
 /// What one family of instructions made of an instruction: a value, nothing to record (a
 /// store, a pointer cast that only notes where the pointer points), or not one of its
 /// instructions (the next family tries).
@@ -138,6 +182,8 @@ struct Lowering<'a> {
     next_synthetic: Word,
     /// Pure results nothing reads: not lowered.
     dead: std::collections::HashSet<Word>,
+    /// The source position of the instruction being lowered (for errors).
+    current: Option<Loc>,
 }
 
 /// The execution modes of kernel `fid` that are kernel attributes, and the float controls
@@ -215,6 +261,7 @@ impl<'a> Lowering<'a> {
             mode: ExecMode::PipelinedWorkItems,
             address_bits: m.address_bits,
             attrs: KernelAttrs::default(),
+            sources: f.lines.files.clone(),
         };
         let mut params = HashMap::new();
         let mut pointers = HashMap::new();
@@ -318,6 +365,7 @@ impl<'a> Lowering<'a> {
             lane_origin: HashMap::new(),
             next_synthetic: 0xC000_0000,
             dead: onchip::dead_values(f),
+            current: None,
         })
     }
 
@@ -380,7 +428,11 @@ impl<'a> Lowering<'a> {
 
     fn lower_units(&mut self) -> Result<(), FrontendError> {
         for ui in 0..self.planned.len() {
-            let unit = self.lower_unit(UnitId(ui as u32))?;
+            // An error names the source line of the instruction it stopped at.
+            let unit = self.lower_unit(UnitId(ui as u32)).map_err(|e| {
+                let pos = self.current.map(|l| self.kernel.source_pos(l));
+                e.at(pos)
+            })?;
             self.kernel.units.push(unit);
         }
         Ok(())
@@ -442,6 +494,7 @@ impl<'a> Lowering<'a> {
             ty: Type::ADDR,
             operands: vec![c, va, vb],
             name,
+            loc: None,
         });
         if pa.mem == pb.mem {
             self.pointers.insert(rid, pa);
@@ -511,6 +564,7 @@ impl<'a> Lowering<'a> {
                 ty,
                 operands: vec![t.cond, vals[0], vals[1]],
                 name,
+                loc: None,
             })))
         } else {
             let d = self.value(ub, id_operand(inst, 1).unwrap_or(0))?;
@@ -668,6 +722,7 @@ impl<'a> Lowering<'a> {
                     ty,
                     operands: vec![],
                     name: None,
+                    loc: None,
                 }),
                 other => ub.op(OpKind::Outer(other), self.kernel.type_of(other), vec![]),
             };
@@ -701,6 +756,7 @@ impl<'a> Lowering<'a> {
                 ty,
                 operands: vec![],
                 name: None,
+                loc: None,
             })
         } else if let Some(arg) = self.params.get(&id) {
             let ty = match self.kernel.args[arg.0 as usize].kind {
@@ -718,6 +774,7 @@ impl<'a> Lowering<'a> {
                 ty,
                 operands: vec![],
                 name: Some(self.kernel.args[arg.0 as usize].name.clone()),
+                loc: None,
             })
         } else if let Some(ValueRef::Const(ty, c)) = self.defs.get(&id).copied() {
             ub.op(OpKind::Const(c), ty, vec![])
@@ -731,6 +788,7 @@ impl<'a> Lowering<'a> {
                 ty,
                 operands: vec![],
                 name: self.name_of(id),
+                loc: None,
             })
         } else if let Some(inst) = self.def_inst.get(&id).copied().or_else(|| {
             self.m
@@ -830,6 +888,7 @@ impl<'a> Lowering<'a> {
         for (u, op) in live {
             self.kernel.units[u.0 as usize].live_out.push(op);
         }
+        name_loops_apart(&mut self.kernel);
         Ok(self.kernel)
     }
 

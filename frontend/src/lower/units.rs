@@ -22,6 +22,9 @@ impl Lowering<'_> {
         for (phi, next) in std::mem::take(&mut ub.carried) {
             let n = self.value(&mut ub, next)?;
             ub.body.set_carried_next(phi, n);
+            // A phi stands before the block's first line: it is where its next value is.
+            let loc = ub.body.op(n).loc;
+            ub.body.graph[phi.node()].loc = ub.body.op(phi).loc.or(loc);
         }
         let (kind, exit) =
             self.unit_kind_and_exit(&mut ub, uid, &blocks, &in_unit, loop_index, &block_pred)?;
@@ -49,8 +52,13 @@ impl Lowering<'_> {
             }
         }
         let pending = std::mem::take(&mut ub.pending_phis);
+        let loc = self.unit_loc(&blocks, matches!(kind, UnitKind::Loop { .. }));
         let name = match (&kind, self.name_of(self.block(first).label).as_ref()) {
             (UnitKind::WorkItems, _) => "workitems".to_string(),
+            // A loop is named by its source line (the line of its `for`), else its label.
+            (UnitKind::Loop { .. }, _) if loc.is_some() => {
+                loc.map(|l| self.kernel.line_of(l)).unwrap_or_default()
+            }
             (UnitKind::Loop { .. }, Some(n)) => format!("loop.{n}"),
             (UnitKind::Loop { .. }, None) => format!("loop.{}", self.block(first).label),
             (_, Some(n)) => n.clone(),
@@ -58,6 +66,7 @@ impl Lowering<'_> {
         };
         let mut unit = Unit {
             name,
+            loc,
             kind,
             body: ub.body,
             entry_phis: ub.entry_phis,
@@ -113,7 +122,13 @@ impl Lowering<'_> {
                 acc.unwrap_or(None)
             };
             block_pred.insert(b, pred);
+            // Every operation an instruction becomes takes the instruction's source position.
+            let mut mark = (ub.body.len(), None);
+            let mut rank = crate::lines::Ranks::default();
             for inst in &fb.insts {
+                stamp(&mut ub.body, mark);
+                mark = (ub.body.len(), self.f.lines.of(fb.label, &mut rank, inst));
+                self.current = mark.1.or(self.f.lines.first(fb.label));
                 let op = inst.class.opcode;
                 match op {
                     Op::Phi => {
@@ -146,6 +161,7 @@ impl Lowering<'_> {
                                     ty,
                                     operands: vec![],
                                     name: None,
+                                    loc: None,
                                 });
                                 let inside: Vec<Word> = incoming
                                     .iter()
@@ -158,6 +174,7 @@ impl Lowering<'_> {
                                         ty,
                                         operands: vec![init, init],
                                         name: self.name_of(rid),
+                                        loc: None,
                                     });
                                     ub.carried.push((phi, next));
                                     phi
@@ -199,6 +216,7 @@ impl Lowering<'_> {
                                                 ty,
                                                 operands: vec![c, val, rest],
                                                 name: None,
+                                                loc: None,
                                             }),
                                             (Some(_), None) => val,
                                         },
@@ -246,8 +264,26 @@ impl Lowering<'_> {
                     }
                 }
             }
+            stamp(&mut ub.body, mark);
         }
         Ok(block_pred)
+    }
+
+    /// Where a unit is in the source: a loop at its back edge's branch, which clang places
+    /// on the `for`, `while` or `do`; a block at its first positioned instruction.
+    fn unit_loc(&self, blocks: &[NodeIndex], is_loop: bool) -> Option<Loc> {
+        let header = self.block(blocks[0]).label;
+        let latch = blocks.iter().find(|&&b| {
+            successors(self.m, self.f, self.cfg.graph[b]).is_ok_and(|s| s.contains(&header))
+        });
+        let back_edge = latch
+            .filter(|_| is_loop)
+            .and_then(|&b| self.f.lines.terminator(self.block(b).label));
+        back_edge.or_else(|| {
+            blocks
+                .iter()
+                .find_map(|&b| self.f.lines.first(self.block(b).label))
+        })
     }
 
     /// What the unit is (a block, a pipelined loop, the pipelined work-items) and where
@@ -352,6 +388,7 @@ impl Lowering<'_> {
                                     ty,
                                     operands: vec![c, v, rest],
                                     name: None,
+                                    loc: None,
                                 }),
                                 None => v,
                             },
@@ -507,6 +544,7 @@ impl Lowering<'_> {
                         ty,
                         operands: vec![],
                         name: None,
+                        loc: None,
                     });
                     ub.op(OpKind::Cmp(p), Type::BOOL, vec![sel, k])
                 };
@@ -539,5 +577,14 @@ impl Lowering<'_> {
             }
             _ => Ok(None),
         }
+    }
+}
+
+/// Gives the operations added since `mark.0` the position `mark.1` (those that have none).
+fn stamp(body: &mut Body, mark: (usize, Option<Loc>)) {
+    let (from, Some(loc)) = mark else { return };
+    for k in from..body.len() {
+        let op = &mut body.graph[NodeIndex::new(k)];
+        op.loc.get_or_insert(loc);
     }
 }

@@ -474,6 +474,7 @@ impl Lowering<'_> {
                             ty,
                             operands: vec![],
                             name: None,
+                            loc: None,
                         })
                     } else if *c < n1 {
                         let src = self.lane_id(arg(0), *c);
@@ -508,6 +509,7 @@ impl Lowering<'_> {
                         ty,
                         operands: vec![hit, lane, acc],
                         name: None,
+                        loc: None,
                     });
                 }
                 ub.values.insert(rid, acc);
@@ -569,6 +571,7 @@ impl Lowering<'_> {
                         ty: word_ty,
                         operands,
                         name: self.name_of(rid),
+                        loc: None,
                     });
                     for k in 0..n {
                         let lane = ub.lane_of(word, k, ty);
@@ -586,6 +589,7 @@ impl Lowering<'_> {
                         ty,
                         operands,
                         name: None,
+                        loc: None,
                     });
                     let dst = self.lane_id(rid, k);
                     ub.values.insert(dst, v);
@@ -634,6 +638,7 @@ impl Lowering<'_> {
                         ty: word_ty,
                         operands,
                         name: None,
+                        loc: None,
                     });
                     return Ok(true);
                 }

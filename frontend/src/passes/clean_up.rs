@@ -321,6 +321,7 @@ fn clean_unit(unit: &mut Unit, external: &[OpId]) -> (Vec<Option<OpId>>, Cleanup
             ty: op.ty,
             operands,
             name: op.name.clone(),
+            loc: op.loc,
         });
         map[id.index()] = Some(nid);
     }

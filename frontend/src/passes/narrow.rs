@@ -89,12 +89,14 @@ pub fn narrow(kernel: &mut Kernel) -> usize {
                             ty: k,
                             operands: vec![],
                             name: None,
+                            loc: None,
                         }),
                         _ => body.add(Op {
                             kind: OpKind::Cast(CastOp::Trunc),
                             ty: k,
                             operands: vec![o],
                             name: None,
+                            loc: None,
                         }),
                     })
                     .collect();

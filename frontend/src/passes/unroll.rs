@@ -193,6 +193,7 @@ fn replicate(body: &Body, copies: u32, full: bool) -> (Body, Vec<OpId>) {
                         ty: op.ty,
                         operands: vec![i, i],
                         name: op.name.clone(),
+                        loc: op.loc,
                     });
                     first_phis.push((p, next));
                     p
@@ -205,6 +206,7 @@ fn replicate(body: &Body, copies: u32, full: bool) -> (Body, Vec<OpId>) {
                 ty: op.ty,
                 operands,
                 name: op.name.clone(),
+                loc: op.loc,
             });
         }
         maps.push(map);

@@ -57,6 +57,7 @@ pub fn widen_half(kernel: &mut Kernel) -> usize {
                             ty: float,
                             operands: vec![*o],
                             name: None,
+                            loc: None,
                         })
                     } else {
                         *o
@@ -79,6 +80,7 @@ pub fn widen_half(kernel: &mut Kernel) -> usize {
                         ty: float,
                         operands,
                         name: None,
+                        loc: None,
                     });
                     let x = &mut body.graph[id.node()];
                     x.kind = OpKind::Convert(ConvertOp::FToF(r));
