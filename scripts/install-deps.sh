@@ -24,6 +24,10 @@ dpkg -s pocl-opencl-icd >/dev/null 2>&1 || need+=(pocl-opencl-icd ocl-icd-opencl
 for pkg in slurmctld slurmd slurm-client slurmdbd munge mariadb-server; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
+# Headless Chromium: the report test renders report.html in it; `script` (bsdutils) runs
+# the progress test on a pseudo-terminal.
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v script >/dev/null 2>&1 || need+=(bsdutils)
 if [ ${#need[@]} -gt 0 ]; then
     SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
     echo "installing: ${need[*]}"

@@ -2,7 +2,10 @@
 //! co-simulation of the result. The CLI (`main.rs`) is a thin layer over this.
 
 pub mod build;
+pub mod diagnostic;
+mod html;
 pub mod report;
+pub mod simci;
 pub mod sweep;
 pub mod tools;
 
@@ -52,6 +55,11 @@ impl Error {
     /// Exit status per the CLI contract: 2 for bad input, 1 for a failed flow.
     pub fn exit_code(&self) -> i32 {
         match self {
+            // An error at a source line is in the user's source (clang's included).
+            Error::Frontend {
+                source: frontend::FrontendError::At { error, .. },
+                ..
+            } if !matches!(**error, frontend::FrontendError::Internal(_)) => 2,
             Error::Frontend {
                 source: frontend::FrontendError::Toolchain(_) | frontend::FrontendError::Internal(_),
                 ..
@@ -261,8 +269,8 @@ pub fn compile(
     })
 }
 
-/// Writes OUT/rtl/*.sv, OUT/filelist.f, OUT/report.json, OUT/report.txt, OUT/schedules.json,
-/// OUT/interface.json.
+/// Writes OUT/rtl/*.sv, OUT/filelist.f, OUT/report.json, OUT/report.html, OUT/report.txt,
+/// OUT/schedules.json, OUT/interface.json.
 /// Everything goes to a sibling temporary directory first and is moved into place at the
 /// end, so a failure never leaves a half-written OUT behind.
 pub fn write_outputs(c: &Compiled, out: &Path) -> Result<(), Error> {
@@ -276,12 +284,16 @@ pub fn write_outputs(c: &Compiled, out: &Path) -> Result<(), Error> {
         std::fs::write(&p, text).map_err(io(&p))?;
         filelist.push_str(&format!("rtl/{name}\n"));
     }
+    let report_json = report::json(c);
+    let html = html::render(c, &report_json)
+        .map_err(|e| Error::Flow(format!("report.html: template rendering failed: {e}")))?;
     let files = [
         ("filelist.f", filelist),
         (
             "report.json",
-            serde_json::to_string_pretty(&report::json(c)).unwrap_or_default(),
+            serde_json::to_string_pretty(&report_json).unwrap_or_default(),
         ),
+        ("report.html", html),
         ("report.txt", report::text(c)),
         (
             "schedules.json",

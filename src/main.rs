@@ -16,6 +16,9 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
+    /// No progress display (it shows only when stderr is a terminal anyway).
+    #[arg(short, long, global = true)]
+    quiet: bool,
 }
 
 #[derive(Subcommand)]
@@ -211,6 +214,21 @@ struct SimArgs {
     /// Where the compiled design goes (a temporary directory when not given).
     #[arg(short, long)]
     out: Option<PathBuf>,
+    /// Also compare a buffer's final contents with a golden file: NAME=@golden.npy, or
+    /// NAME=@golden.npy:ULPS for floats within ULPS (integers are always exact).
+    #[arg(long, value_name = "NAME=@FILE[:ULPS]")]
+    expect: Vec<String>,
+    /// Run the RTL N times, each with random memory latency and back-pressure from seeds
+    /// 1..=N (the model runs once); every run is a test case.
+    #[arg(long, value_name = "N")]
+    seeds: Option<u64>,
+    /// Write a JUnit XML report: one test case per RTL run (or the model's, without RTL).
+    #[arg(long, value_name = "FILE")]
+    junit: Option<PathBuf>,
+    /// Stop the RTL after N cycles. By default the budget follows from the work: 64 cycles
+    /// per SPIR-V instruction the model executed (at least 1,000,000).
+    #[arg(long, value_name = "N")]
+    max_cycles: Option<u64>,
     #[command(flatten)]
     design: DesignArgs,
 }
@@ -705,7 +723,18 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
         out,
         design,
         memory,
+        expect,
+        seeds,
+        junit,
+        max_cycles,
     } = a;
+    if seeds.is_some() && (engine == "model" || engine == "board" || mem_latency.is_some()) {
+        return Err(Error::Usage(
+            "--seeds runs the RTL with random memory timing: it needs --engine both or rtl, \
+             and no --mem-latency"
+                .into(),
+        ));
+    }
     let board = design.board()?;
     let (global, work_dim) = parse_dims(&global, "global")?;
     let given_local = local.is_some();
@@ -732,6 +761,7 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
     let options = design.options()?;
     // The model alone needs only the frontend (the kernel read into the IR); the RTL
     // needs the whole flow.
+    let bar = hls_build::tools::spinner(&format!("compiling {}", kernel_file.display()));
     let compiled = if engine == "model" {
         None
     } else {
@@ -786,19 +816,44 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
     if let Some(note) = hls_build::origins_note(&attrs.arg_origins) {
         eprintln!("note: {note}");
     }
-    let model = if engine != "rtl" {
-        Some(sim::run_model(
-            &spirv,
-            Some(&kname),
-            &inputs,
-            global,
-            local,
-            work_dim,
-        )?)
+    let expects: Vec<hls_build::simci::Expect> = expect
+        .iter()
+        .map(|e| hls_build::simci::parse_expect(e, &params, !attrs.arg_origins.is_empty()))
+        .collect::<Result<_, _>>()?;
+    bar.finish_and_clear();
+    let began = std::time::Instant::now();
+    let bar = hls_build::tools::spinner("running the software model");
+    let (model, steps) = if engine != "rtl" {
+        let (v, steps) =
+            sim::run_model_counted(&spirv, Some(&kname), &inputs, global, local, work_dim)?;
+        (Some(v), Some(steps))
     } else {
-        None
+        (None, None)
     };
-    let mut rtl = None;
+    bar.finish_and_clear();
+    let model_seconds = began.elapsed().as_secs_f64();
+    let items: u64 = global.iter().product();
+    // The RTL's budget follows from the work: generous per instruction the model ran (a
+    // loop at II 1 spends far less), else per work-item.
+    let budget = max_cycles.unwrap_or_else(|| match steps {
+        Some(n) => (n.saturating_mul(64)).max(1_000_000),
+        None => 1_000_000 + items * 2_000,
+    });
+    // The runs: one at the given memory timing, or one per seed.
+    let timings: Vec<(String, Option<MemLatency>)> = match seeds {
+        Some(n) => (1..=n.max(1))
+            .map(|k| (format!("seed {k}"), Some(MemLatency::Random(k))))
+            .collect(),
+        None => vec![(
+            mem_latency
+                .clone()
+                .unwrap_or_else(|| "default latency".into()),
+            mem_latency.as_deref().map(parse_mem_latency).transpose()?,
+        )],
+    };
+    let mut cases: Vec<hls_build::simci::Case> = Vec::new();
+    let mut last_rtl: Option<sim::RtlRun> = None;
+    let mut failed = false;
     if let Some(c) = &compiled {
         let dir = out.clone().unwrap_or_else(|| {
             std::env::temp_dir().join(format!("hls-build-sim-{}", std::process::id()))
@@ -812,97 +867,183 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
             .lines()
             .map(|l| dir.join(l))
             .collect();
-        let items: u64 = global.iter().product();
-        let max_cycles = 1_000_000 + items * 2_000;
-        let r = if engine == "board" {
-            let plan = hls_build::build::memory_plan(c, &pins)?;
-            let sources = hls_build::build::board_top_sources(c, &dir, &plan)?;
-            let bases = boards::flow::ecp5::buffer_bases(&c.board, &plan);
-            sim::board::run_board(
-                &sources,
-                &c.rtl.interface,
-                &inputs,
-                &bases,
-                global,
-                local,
-                work_dim,
-                max_cycles,
-            )
-        } else {
-            let latency = match &mem_latency {
-                Some(l) => parse_mem_latency(l)?,
-                None if board.memories.is_empty() => sim::MemLatency::Fixed(20),
-                None => sim::MemLatency::PerMaster(
-                    hls_build::build::memory_plan(c, &pins)?
-                        .iter()
-                        .map(|a| a.latency_cycles)
-                        .collect(),
-                ),
+        for (label, timing) in &timings {
+            let began = std::time::Instant::now();
+            let bar = hls_build::tools::spinner(&format!(
+                "co-simulating the RTL ({label}; Verilator builds the model on its first run)"
+            ));
+            let r = if engine == "board" {
+                let plan = hls_build::build::memory_plan(c, &pins)?;
+                let sources = hls_build::build::board_top_sources(c, &dir, &plan)?;
+                let bases = boards::flow::ecp5::buffer_bases(&c.board, &plan);
+                sim::board::run_board(
+                    &sources,
+                    &c.rtl.interface,
+                    &inputs,
+                    &bases,
+                    global,
+                    local,
+                    work_dim,
+                    budget,
+                )
+            } else {
+                let latency = match timing {
+                    Some(l) => l.clone(),
+                    None if board.memories.is_empty() => sim::MemLatency::Fixed(20),
+                    None => sim::MemLatency::PerMaster(
+                        hls_build::build::memory_plan(c, &pins)?
+                            .iter()
+                            .map(|a| a.latency_cycles)
+                            .collect(),
+                    ),
+                };
+                sim::run_rtl(
+                    &sources,
+                    &c.rtl.interface,
+                    &inputs,
+                    global,
+                    local,
+                    work_dim,
+                    latency,
+                    wave.as_deref(),
+                    budget,
+                )
             };
-            sim::run_rtl(
-                &sources,
-                &c.rtl.interface,
-                &inputs,
-                global,
-                local,
-                work_dim,
-                latency,
-                wave.as_deref(),
-                max_cycles,
-            )
-        };
+            bar.finish_and_clear();
+            let r = match r {
+                Ok(r) => r,
+                Err(e) => {
+                    let e = out_of_cycles_message(e, budget, max_cycles.is_some(), steps);
+                    if junit.is_none() {
+                        if out.is_none() {
+                            let _ = std::fs::remove_dir_all(&dir);
+                        }
+                        return Err(e.into());
+                    }
+                    eprintln!("error: {e}");
+                    cases.push(hls_build::simci::Case {
+                        name: label.clone(),
+                        seconds: began.elapsed().as_secs_f64(),
+                        cycles: None,
+                        failures: Vec::new(),
+                        error: Some(e.to_string()),
+                    });
+                    failed = true;
+                    continue;
+                }
+            };
+            let mut failures = match &model {
+                Some(m) => sim::compare(&names, m, &r.args, 0),
+                None => Vec::new(),
+            };
+            failures.extend(hls_build::simci::check_expects(&expects, &r.args));
+            if timings.len() > 1 {
+                println!("{label}: {} cycles", r.cycles);
+            } else if engine == "board" {
+                println!(
+                    "{} cycles (from ap_start until the host saw ap_done over the UART)",
+                    r.cycles
+                );
+            } else {
+                println!("{} cycles", r.cycles);
+            }
+            for l in &failures {
+                println!("  {l}");
+            }
+            failed |= !failures.is_empty();
+            cases.push(hls_build::simci::Case {
+                name: label.clone(),
+                seconds: began.elapsed().as_secs_f64(),
+                cycles: Some(r.cycles),
+                failures,
+                error: None,
+            });
+            last_rtl = Some(r);
+        }
         if out.is_none() {
             let _ = std::fs::remove_dir_all(&dir);
         }
-        rtl = Some(r?);
+    } else if let Some(m) = &model {
+        // The model alone: the goldens are what it is checked against.
+        let failures = hls_build::simci::check_expects(&expects, m);
+        for l in &failures {
+            println!("  {l}");
+        }
+        failed |= !failures.is_empty();
+        cases.push(hls_build::simci::Case {
+            name: "software model".into(),
+            seconds: model_seconds,
+            cycles: None,
+            failures,
+            error: None,
+        });
     }
     if let Some(dir) = &dump_dir {
         dump_buffers(
             dir,
             &params,
             model.as_deref(),
-            rtl.as_ref().map(|r| r.args.as_slice()),
+            last_rtl.as_ref().map(|r| r.args.as_slice()),
         )?;
     }
-    let mismatches = match (&model, &rtl) {
-        (Some(m), Some(r)) => sim::compare(&names, m, &r.args, 0),
-        _ => Vec::new(),
-    };
-    let cycles = rtl.as_ref().map(|r| r.cycles);
-    if let Some(c) = cycles {
-        if engine == "board" {
-            println!("{c} cycles (from ap_start until the host saw ap_done over the UART)");
-        } else {
-            println!("{c} cycles");
-        }
+    if let Some(path) = &junit {
+        hls_build::simci::write_junit(path, &kname, &cases)?;
     }
-    for l in &mismatches {
-        println!("  {l}");
-    }
-    let verdict = match (&model, &rtl) {
-        _ if !mismatches.is_empty() => "FAIL",
+    let verdict = match (&model, &last_rtl) {
+        _ if failed => "FAIL",
         (Some(_), Some(_)) => "PASS",
+        (None, Some(_)) if !expects.is_empty() => "PASS (RTL against the goldens)",
         (None, Some(_)) => "PASS (RTL only, nothing compared)",
+        _ if !expects.is_empty() => "PASS (software model against the goldens)",
         _ => "PASS (software model only, nothing compared)",
     };
     println!("{verdict}");
     // With -o, the verdict also as OUT/sim.json, for scripts and sweeps.
     if let Some(dir) = &out {
+        let mismatches: Vec<&String> = cases.iter().flat_map(|c| &c.failures).collect();
         let summary = serde_json::json!({
             "kernel": kname,
             "engine": engine,
             "global": global,
             "local": local,
             "mem_latency": mem_latency,
-            "cycles": cycles,
-            "passed": mismatches.is_empty(),
+            "cycles": last_rtl.as_ref().map(|r| r.cycles),
+            "runs": cases.iter().map(|c| serde_json::json!({
+                "name": c.name, "cycles": c.cycles, "passed": c.failures.is_empty() && c.error.is_none(),
+            })).collect::<Vec<_>>(),
+            "passed": !failed,
             "mismatches": mismatches,
         });
         let path = dir.join("sim.json");
         std::fs::create_dir_all(dir).map_err(hls_build::io(dir))?;
         std::fs::write(&path, format!("{summary:#}\n")).map_err(hls_build::io(&path))?;
     }
-    Ok(if mismatches.is_empty() { 0 } else { 1 })
+    Ok(if failed { 1 } else { 0 })
+}
+
+/// The budget ran out: say what the budget was made of and how far the RTL got, so that a
+/// slow kernel can be told from a hang.
+fn out_of_cycles_message(
+    e: sim::SimError,
+    budget: u64,
+    given: bool,
+    steps: Option<u64>,
+) -> sim::SimError {
+    let sim::SimError::OutOfCycles { reads, writes, .. } = e else {
+        return e;
+    };
+    let basis = match (given, steps) {
+        (true, _) => "the budget --max-cycles gave".to_string(),
+        (false, Some(n)) => format!(
+            "the budget from the work: 64 cycles for each of the {n} SPIR-V instructions the model executed, at least 1000000"
+        ),
+        (false, None) => "the budget of 1000000 + 2000 per work-item (no model ran to size it)".into(),
+    };
+    sim::SimError::Rtl(format!(
+        "the kernel did not finish within {budget} cycles ({basis}); by then it had made \
+         {reads} read and {writes} write requests. Raise the budget with --max-cycles N if \
+         the kernel is slow rather than stuck"
+    ))
 }
 
 /// `--mem-latency N` (cycles) or `random:SEED` (random latency and back-pressure).
@@ -946,7 +1087,7 @@ fn dump_buffers(
         })?;
         for (p, v) in params.iter().zip(vals) {
             if let ArgValue::Buffer(b) = v {
-                sim::npy::write_npy(&d.join(format!("{}.npy", p.name)), b, true)?;
+                sim::npy::write_npy(&d.join(format!("{}.npy", p.name)), b, !p.unsigned)?;
             }
         }
         Ok(())
@@ -978,11 +1119,39 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    hls_build::tools::set_quiet(cli.quiet);
     match run(cli) {
         Ok(code) => ExitCode::from(code as u8),
         Err(e) => {
-            eprintln!("{e}");
+            eprintln!("{}", hls_build::diagnostic::render(&e));
             ExitCode::from(e.exit_code() as u8)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every option and argument of every subcommand says in `--help` what it is.
+    #[test]
+    fn every_option_has_help_text() {
+        let cli = super::Cli::command();
+        let mut missing = Vec::new();
+        for sub in cli.get_subcommands() {
+            for arg in sub.get_arguments() {
+                let id = arg.get_id().as_str();
+                if id == "help" || id == "version" || arg.is_hide_set() {
+                    continue;
+                }
+                if arg
+                    .get_help()
+                    .is_none_or(|h| h.to_string().trim().is_empty())
+                {
+                    missing.push(format!("{} {id}", sub.get_name()));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "options without help: {missing:?}");
     }
 }

@@ -47,6 +47,29 @@ pub struct Step<'a> {
     pub log: &'a str,
 }
 
+static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// `-q`: no progress display.
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// A spinner with the step's name and its elapsed time, on stderr. indicatif draws it only
+/// when stderr is a terminal, so logs and pipes stay clean; `-q` hides it everywhere.
+pub fn spinner(what: &str) -> indicatif::ProgressBar {
+    if QUIET.load(std::sync::atomic::Ordering::Relaxed) {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed_precise}]")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    bar.set_message(what.to_string());
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
 /// Runs a step to its end; returns its log's text and how long it took. A failure names
 /// the step, the log and its last lines.
 pub fn run(step: &Step) -> Result<(String, Duration), Error> {
@@ -59,13 +82,7 @@ pub fn run(step: &Step) -> Result<(String, Duration), Error> {
         path: log_path.display().to_string(),
         source,
     })?;
-    let bar = indicatif::ProgressBar::new_spinner();
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed_precise}]")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
-    );
-    bar.set_message(step.what.to_string());
-    bar.enable_steady_tick(Duration::from_millis(200));
+    let bar = spinner(step.what);
     let start = Instant::now();
     let child = Command::new(step.program)
         .args(&step.args)

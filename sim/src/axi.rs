@@ -242,11 +242,15 @@ pub fn run_rtl(
     let start = host.time;
     let mut done = false;
     let back_pressure = fixed.is_none();
+    // Requests made, for the message when the budget runs out (progress, not a verdict).
+    let (mut reads, mut writes) = (0u64, 0u64);
     while host.time - start < max_cycles {
         let now = host.time;
         drive(&mut host, &mut slaves, &mut rng, back_pressure, now);
         host.m.eval();
         let events = handshakes(&host, &slaves);
+        reads += events.iter().filter(|e| e.0).count() as u64;
+        writes += events.iter().filter(|e| e.3).count() as u64;
         let irq = host.m.get(interrupt) == 1;
         host.tick();
         respond(&mut slaves, events, &mut rng, fixed, now);
@@ -256,9 +260,11 @@ pub fn run_rtl(
         }
     }
     if !done {
-        return Err(SimError::Rtl(format!(
-            "the kernel did not finish within {max_cycles} cycles"
-        )));
+        return Err(SimError::OutOfCycles {
+            budget: max_cycles,
+            reads,
+            writes,
+        });
     }
     let cycles = host.time - start;
     for s in &slaves {

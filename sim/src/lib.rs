@@ -11,7 +11,7 @@ pub mod rng;
 pub mod values;
 pub mod verilator;
 
-pub use model::run_model;
+pub use model::{run_model, run_model_counted};
 pub use values::{ArgValue, Buffer, Elem, Param, ParamKind};
 
 #[derive(Debug, thiserror::Error)]
@@ -24,6 +24,13 @@ pub enum SimError {
     Tool(String),
     #[error("RTL simulation: {0}")]
     Rtl(String),
+    /// The RTL ran its whole cycle budget without raising done: how far it got.
+    #[error("RTL simulation: the kernel did not finish within {budget} cycles (it made {reads} read and {writes} write requests)")]
+    OutOfCycles {
+        budget: u64,
+        reads: u64,
+        writes: u64,
+    },
     #[error("{0}")]
     Io(String),
 }

@@ -100,6 +100,25 @@ fn write_vec<T: npyz::AutoSerialize>(path: &Path, vals: Vec<T>) -> Result<(), Si
     w.finish().map_err(io)
 }
 
+/// A half buffer as `<f2`, which npyz does not write: the .npy header (format 1.0, padded
+/// so the data start on a 64-byte boundary) and the halves' little-endian bytes.
+fn write_half(path: &Path, b: &Buffer) -> Result<(), SimError> {
+    let dict = format!(
+        "{{'descr': '<f2', 'fortran_order': False, 'shape': ({},), }}",
+        b.len()
+    );
+    let unpadded = 10 + dict.len() + 1;
+    let header = format!(
+        "{dict}{}\n",
+        " ".repeat(unpadded.next_multiple_of(64) - unpadded)
+    );
+    let mut out = b"\x93NUMPY\x01\x00".to_vec();
+    out.extend((header.len() as u16).to_le_bytes());
+    out.extend(header.as_bytes());
+    out.extend(&b.bytes[..b.len() * 2]);
+    std::fs::write(path, out).map_err(|e| SimError::Io(format!("{}: {e}", path.display())))
+}
+
 /// Writes a buffer with the numpy dtype of its element type (integers signed or not).
 pub fn write_npy(path: &Path, b: &Buffer, signed: bool) -> Result<(), SimError> {
     macro_rules! put {
@@ -123,8 +142,7 @@ pub fn write_npy(path: &Path, b: &Buffer, signed: bool) -> Result<(), SimError> 
                 .map(|i| f64::from_bits(b.get(i)))
                 .collect::<Vec<f64>>(),
         ),
-        // npyz cannot write f2; halves go out as their bits (numpy: .view(np.float16)).
-        (Elem::F16, _) => put!(u16),
+        (Elem::F16, _) => write_half(path, b),
         (Elem::Int(8), true) => put!(i8),
         (Elem::Int(8), false) => put!(u8),
         (Elem::Int(16), true) => put!(i16),

@@ -98,6 +98,22 @@ pub enum ParamKind {
 pub struct Param {
     pub name: String,
     pub kind: ParamKind,
+    /// The OpenCL C type says unsigned (`uchar *`, `uint4 *`, `size_t`): SPIR-V integers
+    /// have no sign, so only the kernel_arg_type strings tell (clang -cl-kernel-arg-info).
+    pub unsigned: bool,
+}
+
+/// Whether an OpenCL C type name is of an unsigned integer (pointers to one included).
+pub fn is_unsigned_type(name: &str) -> bool {
+    let base = name
+        .trim_end_matches(['*', ' '])
+        .trim_start_matches("const ")
+        .trim_start_matches("volatile ");
+    let scalar = base.trim_end_matches(|c: char| c.is_ascii_digit());
+    matches!(
+        scalar,
+        "uchar" | "ushort" | "uint" | "ulong" | "size_t" | "uintptr_t" | "bool"
+    ) || scalar.starts_with("unsigned")
 }
 
 pub fn elem_of(m: &SpirvModule, ty: u32) -> Option<Elem> {
@@ -117,6 +133,12 @@ pub fn kernel_params(m: &SpirvModule, func: u32) -> Result<Vec<Param>, crate::Si
         .function(func)
         .ok_or_else(|| crate::SimError::Model(format!("kernel %{func} has no body")))?;
     let mut out = Vec::new();
+    let types = m
+        .kernels
+        .iter()
+        .find(|(_, id)| *id == func)
+        .and_then(|(name, _)| m.kernel_arg_types(name))
+        .unwrap_or_default();
     for (i, p) in f.parameters.iter().enumerate() {
         let id = p.result_id.unwrap_or(0);
         let name = m
@@ -148,7 +170,12 @@ pub fn kernel_params(m: &SpirvModule, func: u32) -> Result<Vec<Param>, crate::Si
                 crate::SimError::Model(format!("argument {name}: unsupported type"))
             })?),
         };
-        out.push(Param { name, kind });
+        let unsigned = types.get(i).is_some_and(|t| is_unsigned_type(t));
+        out.push(Param {
+            name,
+            kind,
+            unsigned,
+        });
     }
     Ok(out)
 }

@@ -186,7 +186,6 @@ fn array_layout(m: &SpirvModule, pointee: Word) -> Option<(Elem, usize)> {
 
 const STEP_LIMIT: u64 = 2_000_000_000;
 
-// Long because it is the NDRange loop with the work-group barrier protocol, which reads best in one piece.
 pub fn run_model(
     spirv: &[u8],
     kernel: Option<&str>,
@@ -195,6 +194,20 @@ pub fn run_model(
     local: [u64; 3],
     work_dim: u32,
 ) -> Result<Vec<ArgValue>, SimError> {
+    run_model_counted(spirv, kernel, args, global, local, work_dim).map(|(v, _)| v)
+}
+
+/// `run_model`, also returning the work done: SPIR-V instructions executed over all
+/// work-items (what the RTL's cycle budget is sized from).
+// Long because it is the NDRange loop with the work-group barrier protocol, which reads best in one piece.
+pub fn run_model_counted(
+    spirv: &[u8],
+    kernel: Option<&str>,
+    args: &[ArgValue],
+    global: [u64; 3],
+    local: [u64; 3],
+    work_dim: u32,
+) -> Result<(Vec<ArgValue>, u64), SimError> {
     let m = SpirvModule::load(spirv).map_err(|e| SimError::Model(e.to_string()))?;
     let (_, fid) = m
         .kernel(kernel)
@@ -379,7 +392,7 @@ pub fn run_model(
             s => out.push(s.clone()),
         }
     }
-    Ok(out)
+    Ok((out, mach.steps))
 }
 
 impl<'m> Machine<'m> {
