@@ -719,3 +719,43 @@ fn loops_unroll_as_their_controls_ask() {
         }
     }
 }
+
+/// A recurrence of chained logic longer than the clock: RecMII counts it (II 2 = MII, not
+/// "no schedule at II 1"), the explanation names the chain in source lines, and the RTL at
+/// that II computes the CRC the model does (and zlib does).
+#[test]
+fn a_chained_recurrence_over_the_clock_is_bounded_and_explained() {
+    let d = scratch("crc");
+    let src = root().join("tests/kernels/crc_bytes.cl");
+    let data: Vec<u8> = b"The quick brown fox jumps over the lazy dog".to_vec();
+    save(&d.join("in.npy"), &data);
+    let out = d.join("out");
+    let r = sim(
+        &src,
+        "1",
+        &[
+            format!("in=@{}", d.join("in.npy").display()),
+            "out=zeros:1".into(),
+            format!("n={}", data.len()),
+        ],
+        &["--mem-latency", "random:5"],
+        &out,
+        &d.join("dump"),
+    );
+    assert_pass(&r);
+    // zlib.crc32 of the sentence.
+    assert_eq!(load::<u32>(&d.join("dump/out.npy")), vec![0x414F_A339]);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let lp = &report["loops"][0];
+    assert_eq!(
+        (lp["ii"].as_u64(), lp["rec_mii"].as_u64()),
+        (Some(2), Some(2)),
+        "{lp}"
+    );
+    let why = lp["bottleneck"].as_str().unwrap();
+    assert!(
+        why.contains("exceeds the 4 ns clock") && why.contains("at crc_bytes.cl:"),
+        "{why}"
+    );
+}

@@ -466,6 +466,11 @@ pub fn search_ii(
 /// `v3 CarriedPhi 'acc' at gemm.cl:9 -> v17 FAdd 'add' at gemm.cl:9 (8 cycles): 8 cycles
 /// over distance 1`.
 fn recurrence_text(p: &Problem, cycle: &[usize]) -> String {
+    let breaks = if cycle.is_empty() {
+        Vec::new()
+    } else {
+        p.chain_breaks()
+    };
     let mut total = (0u32, 0u32);
     let steps: Vec<String> = cycle
         .iter()
@@ -479,6 +484,14 @@ fn recurrence_text(p: &Problem, cycle: &[usize]) -> String {
                 .filter(|d| d.src == a && d.dst == b)
                 .max_by_key(|d| (d.latency, std::cmp::Reverse(d.distance)));
             let (lat, dist) = edge.map_or((0, 0), |d| (d.latency, d.distance));
+            // No dependence but a chain over the clock: the path must cross a register.
+            if edge.is_none() && breaks.contains(&(a, b)) {
+                total.0 += 1;
+                return format!(
+                    "{} (its chained logic to the next exceeds the {} ns clock: 1 cycle)",
+                    p.ops[a].name, p.clock_period_ns
+                );
+            }
             total = (total.0 + lat, total.1 + dist);
             match lat {
                 0 => p.ops[a].name.clone(),
@@ -825,5 +838,47 @@ mod tests {
         ));
         p.clock_period_ns = 5.0;
         assert!(p.verify(&all_at_zero).is_ok());
+    }
+
+    #[test]
+    fn rec_mii_counts_a_recurrence_of_chained_logic_over_the_clock() {
+        // add0 -> add1 -> add2 -> (next iteration) add0: no latency at all, but 4.5 ns of
+        // logic around the ring at a 4 ns clock must cross a register once more.
+        let mut p = Problem {
+            ops: (0..3)
+                .map(|i| Operation {
+                    name: format!("add{i}"),
+                    latency: 0,
+                    delay_ns: 1.5,
+                    uses: vec![],
+                    pinned: None,
+                    bits: 32,
+                })
+                .collect(),
+            deps: vec![dep(0, 1, 0, 0), dep(1, 2, 0, 0), dep(2, 0, 1, 1)],
+            resources: vec![],
+            clock_period_ns: 4.0,
+            modulo: true,
+            max_in_flight: None,
+        };
+        let rec = mii::rec_mii(&p);
+        assert_eq!(rec.ii, 2);
+        let text = recurrence_text(&p, &rec.cycle);
+        assert!(
+            text.contains("exceeds the 4 ns clock") && text.ends_with("2 cycles over distance 1"),
+            "{text}"
+        );
+        // The bound is tight: the ILP finds II 2 and nothing below.
+        assert!(matches!(
+            ilp::solve_at(&p, 1, 10.0).unwrap(),
+            ilp::IlpOutcome::Infeasible
+        ));
+        assert!(matches!(
+            ilp::solve_at(&p, 2, 10.0).unwrap(),
+            ilp::IlpOutcome::Solved(_)
+        ));
+        // At 5 ns the ring fits one cycle, and the bound says so.
+        p.clock_period_ns = 5.0;
+        assert_eq!(mii::rec_mii(&p).ii, 1);
     }
 }

@@ -85,7 +85,31 @@ fn positive_cycle(p: &Problem, ii: u32) -> Option<Vec<usize>> {
     Some(cycle)
 }
 
+/// The recurrence bound. A chain of combinational logic longer than the clock period must
+/// cross a register, so each such pair (`Problem::chain_breaks`) is a cycle more on any
+/// recurrence through it: the bound counts it (a CRC's xor → shift → and → xor ring of
+/// 5 ns needs 2 cycles at 4 ns, not the 1 its latencies say).
 pub fn rec_mii(p: &Problem) -> RecBound {
+    let breaks = p.chain_breaks();
+    if breaks.is_empty() {
+        return rec_mii_of(p);
+    }
+    let mut q = p.clone();
+    q.deps.extend(
+        breaks
+            .into_iter()
+            .map(|(src, dst)| crate::problem::Dependence {
+                src,
+                dst,
+                latency: 1,
+                distance: 0,
+                data: false,
+            }),
+    );
+    rec_mii_of(&q)
+}
+
+fn rec_mii_of(p: &Problem) -> RecBound {
     let has_carried = p.deps.iter().any(|d| d.distance > 0);
     if !has_carried {
         return RecBound {
