@@ -8,6 +8,7 @@ pub mod report;
 pub mod simci;
 pub mod sweep;
 pub mod tools;
+pub mod wave;
 
 use boards::Board;
 use frontend::ir::Kernel;

@@ -208,7 +208,8 @@ struct SimArgs {
     /// Put a buffer argument in a board memory bank (NAME=BANK), as `build` does.
     #[arg(long = "memory", value_name = "NAME=BANK")]
     memory: Vec<String>,
-    /// Write the RTL run's waveform (FST, for GTKWave).
+    /// Write the RTL run's waveform (FST, for GTKWave), and beside it FILE.gtkw, a GTKWave
+    /// save file with the signals grouped by loop and pipeline stage.
     #[arg(long, value_name = "FILE.fst")]
     wave: Option<PathBuf>,
     /// Where the compiled design goes (a temporary directory when not given).
@@ -225,6 +226,9 @@ struct SimArgs {
     /// Write a JUnit XML report: one test case per RTL run (or the model's, without RTL).
     #[arg(long, value_name = "FILE")]
     junit: Option<PathBuf>,
+    /// Print the result as JSON on stdout (what -o writes to OUT/sim.json) instead of text.
+    #[arg(long)]
+    json: bool,
     /// Stop the RTL after N cycles. By default the budget follows from the work: 64 cycles
     /// per SPIR-V instruction the model executed (at least 1,000,000).
     #[arg(long, value_name = "N")]
@@ -727,7 +731,14 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
         seeds,
         junit,
         max_cycles,
+        json,
     } = a;
+    // Text on stdout unless --json asks for the JSON summary alone.
+    let say = |line: String| {
+        if !json {
+            println!("{line}");
+        }
+    };
     if seeds.is_some() && (engine == "model" || engine == "board" || mem_latency.is_some()) {
         return Err(Error::Usage(
             "--seeds runs the RTL with random memory timing: it needs --engine both or rtl, \
@@ -938,17 +949,17 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
             };
             failures.extend(hls_build::simci::check_expects(&expects, &r.args));
             if timings.len() > 1 {
-                println!("{label}: {} cycles", r.cycles);
+                say(format!("{label}: {} cycles", r.cycles));
             } else if engine == "board" {
-                println!(
+                say(format!(
                     "{} cycles (from ap_start until the host saw ap_done over the UART)",
                     r.cycles
-                );
+                ));
             } else {
-                println!("{} cycles", r.cycles);
+                say(format!("{} cycles", r.cycles));
             }
             for l in &failures {
-                println!("  {l}");
+                say(format!("  {l}"));
             }
             failed |= !failures.is_empty();
             cases.push(hls_build::simci::Case {
@@ -963,11 +974,16 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
         if out.is_none() {
             let _ = std::fs::remove_dir_all(&dir);
         }
+        // Beside the waveform, a GTKWave save file with the signals grouped by loop and stage.
+        if let (Some(w), Some(_)) = (&wave, &last_rtl) {
+            let gtkw = w.with_extension("gtkw");
+            std::fs::write(&gtkw, hls_build::wave::gtkw(c, w)).map_err(hls_build::io(&gtkw))?;
+        }
     } else if let Some(m) = &model {
         // The model alone: the goldens are what it is checked against.
         let failures = hls_build::simci::check_expects(&expects, m);
         for l in &failures {
-            println!("  {l}");
+            say(format!("  {l}"));
         }
         failed |= !failures.is_empty();
         cases.push(hls_build::simci::Case {
@@ -997,23 +1013,36 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
         _ if !expects.is_empty() => "PASS (software model against the goldens)",
         _ => "PASS (software model only, nothing compared)",
     };
-    println!("{verdict}");
-    // With -o, the verdict also as OUT/sim.json, for scripts and sweeps.
+    // Per buffer: the RTL's final contents against the model's.
+    let buffers = match (&model, &last_rtl) {
+        (Some(m), Some(r)) => hls_build::simci::summarize(&names, m, &r.args),
+        _ => Vec::new(),
+    };
+    for b in &buffers {
+        say(format!("  {b}"));
+    }
+    say(verdict.to_string());
+    let mismatches: Vec<&String> = cases.iter().flat_map(|c| &c.failures).collect();
+    let summary = serde_json::json!({
+        "kernel": kname,
+        "engine": engine,
+        "global": global,
+        "local": local,
+        "mem_latency": mem_latency,
+        "cycles": last_rtl.as_ref().map(|r| r.cycles),
+        "runs": cases.iter().map(|c| serde_json::json!({
+            "name": c.name, "cycles": c.cycles, "passed": c.failures.is_empty() && c.error.is_none(),
+        })).collect::<Vec<_>>(),
+        "buffers": buffers,
+        "passed": !failed,
+        "verdict": verdict,
+        "mismatches": mismatches,
+    });
+    if json {
+        println!("{summary:#}");
+    }
+    // With -o, the summary also as OUT/sim.json, for scripts and sweeps.
     if let Some(dir) = &out {
-        let mismatches: Vec<&String> = cases.iter().flat_map(|c| &c.failures).collect();
-        let summary = serde_json::json!({
-            "kernel": kname,
-            "engine": engine,
-            "global": global,
-            "local": local,
-            "mem_latency": mem_latency,
-            "cycles": last_rtl.as_ref().map(|r| r.cycles),
-            "runs": cases.iter().map(|c| serde_json::json!({
-                "name": c.name, "cycles": c.cycles, "passed": c.failures.is_empty() && c.error.is_none(),
-            })).collect::<Vec<_>>(),
-            "passed": !failed,
-            "mismatches": mismatches,
-        });
         let path = dir.join("sim.json");
         std::fs::create_dir_all(dir).map_err(hls_build::io(dir))?;
         std::fs::write(&path, format!("{summary:#}\n")).map_err(hls_build::io(&path))?;

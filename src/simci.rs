@@ -90,6 +90,68 @@ pub fn check_expects(expects: &[Expect], results: &[ArgValue]) -> Vec<String> {
     out
 }
 
+/// One buffer compared: how many elements, how many differ, the largest float distance,
+/// and the first difference with its index.
+#[derive(serde::Serialize)]
+pub struct BufferSummary {
+    pub name: String,
+    pub elements: usize,
+    pub mismatches: usize,
+    /// Floats: the largest distance in ulps (None for integers).
+    pub max_ulp: Option<u64>,
+    pub first_mismatch: Option<String>,
+}
+
+impl std::fmt::Display for BufferSummary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: {} elements, {} mismatches",
+            self.name, self.elements, self.mismatches
+        )?;
+        if let Some(u) = self.max_ulp {
+            write!(f, ", max {u} ulp")?;
+        }
+        if let Some(m) = &self.first_mismatch {
+            write!(f, "; first {m}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Per buffer argument: the actual contents against the expected (integers exact).
+pub fn summarize(
+    names: &[String],
+    expected: &[ArgValue],
+    actual: &[ArgValue],
+) -> Vec<BufferSummary> {
+    let mut out = Vec::new();
+    for ((name, e), a) in names.iter().zip(expected).zip(actual) {
+        let (ArgValue::Buffer(e), ArgValue::Buffer(a)) = (e, a) else {
+            continue;
+        };
+        let kind = e.elem.float_kind();
+        let (mut mismatches, mut max_ulp, mut first) = (0, 0u64, None);
+        for i in 0..e.len().min(a.len()) {
+            let (x, y) = (e.get(i), a.get(i));
+            let ulp = kind.map(|k| sim::ulp_distance_bits(k, x, y));
+            max_ulp = max_ulp.max(ulp.unwrap_or(0));
+            if ulp.map_or(x != y, |u| u > 0) {
+                mismatches += 1;
+                first.get_or_insert_with(|| format!("[{i}]: expected 0x{x:x}, got 0x{y:x}"));
+            }
+        }
+        out.push(BufferSummary {
+            name: name.clone(),
+            elements: e.len(),
+            mismatches,
+            max_ulp: kind.map(|_| max_ulp),
+            first_mismatch: first,
+        });
+    }
+    out
+}
+
 /// One run of the kernel, as a JUnit test case.
 pub struct Case {
     pub name: String,

@@ -291,6 +291,13 @@ fn sim_checks_goldens_over_seeds_and_writes_junit() {
     let junit = d.join("pass.xml");
     let r = sim_with(&golden, &junit);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    // The per-buffer summary of the last run against the model.
+    assert!(
+        r.stdout
+            .contains("  c: 1024 elements, 0 mismatches, max 0 ulp"),
+        "{}",
+        r.stdout
+    );
     let xml = std::fs::read_to_string(&junit).unwrap();
     let doc = roxmltree::Document::parse(&xml).unwrap();
     let cases: Vec<_> = doc
@@ -469,4 +476,53 @@ fn progress_shows_on_a_terminal_only() {
         !shown.contains("compiling") && shown.contains("PASS"),
         "{shown}"
     );
+}
+
+/// `sim --wave X.fst` also writes X.gtkw: the kernel's signals grouped by unit (loops under
+/// their source line) and stage, every one a signal the design declares.
+#[test]
+fn the_wave_comes_with_a_gtkwave_save_file() {
+    let d = scratch("gtkw");
+    let fst = d.join("mv.fst");
+    let out = d.join("out");
+    let r = sim(
+        &root().join("tests/kernels/matvec.cl"),
+        "4",
+        &[
+            "m=random:64".into(),
+            "v=random:16".into(),
+            "y=zeros:4".into(),
+            "n=16".into(),
+        ],
+        &["--wave", fst.to_str().unwrap()],
+        &out,
+        &d.join("dump"),
+    );
+    assert_pass(&r);
+    assert!(std::fs::metadata(&fst).unwrap().len() > 1000);
+    let gtkw = std::fs::read_to_string(d.join("mv.gtkw")).unwrap();
+    assert!(
+        gtkw.contains(&format!("[dumpfile] \"{}\"", fst.display())),
+        "{gtkw}"
+    );
+    assert!(
+        gtkw.contains("-matvec.cl:6 (II 8, loop at matvec.cl:6)"),
+        "{gtkw}"
+    );
+    assert!(
+        gtkw.contains("-stage 0") && gtkw.contains("FAdd 'add4' at matvec.cl:7"),
+        "{gtkw}"
+    );
+    // Every identifier of the top module: each signal of the save file must be one.
+    let sv = std::fs::read_to_string(out.join("rtl/matvec.sv")).unwrap();
+    let idents: std::collections::HashSet<&str> = sv
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .collect();
+    let mut signals = 0;
+    for line in gtkw.lines().filter(|l| l.starts_with("TOP.matvec.")) {
+        let name = line["TOP.matvec.".len()..].split('[').next().unwrap();
+        assert!(idents.contains(name), "{name} is not in the design");
+        signals += 1;
+    }
+    assert!(signals > 20, "{gtkw}");
 }
