@@ -343,11 +343,8 @@ fn generated_sv_is_lint_clean_and_every_loop_reaches_its_mii() {
                 k.display()
             );
             let why = l["bottleneck"].as_str().unwrap();
-            let needs_lines = why.starts_with("recurrence") || why.starts_with("resource");
             assert!(
-                !needs_lines
-                    || why.contains(&format!(" at {file}:"))
-                    || why.contains(&format!("used at {file}:")),
+                why.contains(&format!(" at {file}:")),
                 "{} {kernel:?}: II explanation without source lines: {why}",
                 k.display()
             );

@@ -607,6 +607,14 @@ pub fn schedule_unit(
         } else {
             "II 1 is the minimum; nothing bounds it higher".into()
         };
+        // Every explanation points into the source: where it names no operation's line,
+        // it names the loop's.
+        let why = match unit.loc.map(|l| kernel.line_of(l)) {
+            Some(line) if !why.contains(" at ") && !why.contains(&line) => {
+                format!("{why} (the loop at {line})")
+            }
+            _ => why,
+        };
         (s, why)
     } else {
         match ilp::solve_at(&p, 1, 30.0).map_err(|message| SchedError::Solver {
