@@ -5,6 +5,7 @@
 //! knows both — and explains the II it reaches.
 
 pub mod address_ranges;
+pub mod culprits;
 pub mod ilp;
 pub mod ims;
 pub mod memories;
@@ -507,6 +508,10 @@ fn recurrence_text(p: &Problem, cycle: &[usize]) -> String {
     )
 }
 
+/// Seconds each solve of the culprit search may take (it runs only when II lands above its
+/// bounds, once per relaxed constraint group).
+const CULPRIT_BUDGET_S: f64 = 2.0;
+
 fn cycles(n: u32) -> String {
     if n == 1 {
         "1 cycle".into()
@@ -591,10 +596,14 @@ pub fn schedule_unit(
                 s.ii
             )
         } else if s.ii > mii {
-            format!(
-                "no schedule exists at II {first_ii}..{} (resource and chaining constraints together)",
-                s.ii - 1
-            )
+            // Name what makes the II below infeasible (a deletion filter over chaining and
+            // the resources); without a verdict in time, say what is known.
+            culprits::explain(&p, s.ii - 1, CULPRIT_BUDGET_S).unwrap_or_else(|| {
+                format!(
+                    "no schedule exists at II {first_ii}..{} (resource and chaining constraints together; naming the culprits did not finish in time)",
+                    s.ii - 1
+                )
+            })
         } else if rec.ii >= res.ii && rec.ii > 1 {
             format!("recurrence: {}", rec_text(&rec.cycle))
         } else if res.ii > 1 {
