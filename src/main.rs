@@ -19,6 +19,9 @@ struct Cli {
     /// No progress display (it shows only when stderr is a terminal anyway).
     #[arg(short, long, global = true)]
     quiet: bool,
+    /// Each step's time on stderr (compile, software model, each RTL run).
+    #[arg(short, long, global = true)]
+    verbose: bool,
 }
 
 #[derive(Subcommand)]
@@ -772,6 +775,7 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
     let options = design.options()?;
     // The model alone needs only the frontend (the kernel read into the IR); the RTL
     // needs the whole flow.
+    let compiling = std::time::Instant::now();
     let bar = hls_build::tools::spinner(&format!("compiling {}", kernel_file.display()));
     let compiled = if engine == "model" {
         None
@@ -832,6 +836,7 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
         .map(|e| hls_build::simci::parse_expect(e, &params, !attrs.arg_origins.is_empty()))
         .collect::<Result<_, _>>()?;
     bar.finish_and_clear();
+    hls_build::tools::timed("compile", compiling.elapsed());
     let began = std::time::Instant::now();
     let bar = hls_build::tools::spinner("running the software model");
     let (model, steps) = if engine != "rtl" {
@@ -843,6 +848,9 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
     };
     bar.finish_and_clear();
     let model_seconds = began.elapsed().as_secs_f64();
+    if model.is_some() {
+        hls_build::tools::timed("software model", began.elapsed());
+    }
     let items: u64 = global.iter().product();
     // The RTL's budget follows from the work: generous per instruction the model ran (a
     // loop at II 1 spends far less), else per work-item.
@@ -921,6 +929,7 @@ fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
                 )
             };
             bar.finish_and_clear();
+            hls_build::tools::timed(&format!("RTL run ({label})"), began.elapsed());
             let r = match r {
                 Ok(r) => r,
                 Err(e) => {
@@ -1149,6 +1158,7 @@ fn main() -> ExitCode {
         }
     };
     hls_build::tools::set_quiet(cli.quiet);
+    hls_build::tools::set_verbose(cli.verbose);
     match run(cli) {
         Ok(code) => ExitCode::from(code as u8),
         Err(e) => {

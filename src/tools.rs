@@ -49,9 +49,23 @@ pub struct Step<'a> {
 
 static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
+static VERBOSE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// `-q`: no progress display.
 pub fn set_quiet(quiet: bool) {
     QUIET.store(quiet, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// `-v`: each step's time on stderr.
+pub fn set_verbose(verbose: bool) {
+    VERBOSE.store(verbose, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// With `-v`: `step: 1.23 s` on stderr.
+pub fn timed(step: &str, took: Duration) {
+    if VERBOSE.load(std::sync::atomic::Ordering::Relaxed) {
+        eprintln!("{step}: {:.2} s", took.as_secs_f64());
+    }
 }
 
 /// A spinner with the step's name and its elapsed time, on stderr. indicatif draws it only

@@ -428,7 +428,8 @@ fn the_documented_ci_workflow_runs() {
     );
 }
 
-/// Progress shows on a terminal (a pseudo-terminal from `script`) and never in a pipe.
+/// Progress shows on a terminal (a pseudo-terminal from `script`) and never in a pipe; `-v`
+/// logs each step's time, `-q` hides the progress.
 #[test]
 fn progress_shows_on_a_terminal_only() {
     let d = scratch("progress");
@@ -459,8 +460,15 @@ fn progress_shows_on_a_terminal_only() {
         "b=random:64",
         "--arg",
         "c=zeros:64",
+        "-v",
     ]);
     assert_pass(&piped);
+    // -v: the steps' times, in a pipe too (they are not progress but a log).
+    assert!(
+        piped.stderr.contains("compile: ") && piped.stderr.contains("RTL run (default latency): "),
+        "{}",
+        piped.stderr
+    );
     assert!(
         !piped.stderr.contains("compiling") && !piped.stderr.contains("co-simulating"),
         "{}",
