@@ -447,14 +447,22 @@ fn check_cores(
         return Err(Error::Usage("--vectors must be at least 1".into()));
     }
     let mut outcomes = Vec::new();
-    for w in &wanted {
+    for (k, w) in wanted.iter().enumerate() {
         let core = cores.iter().find(|c| &c.name == w).ok_or_else(|| {
             Error::Usage(format!(
                 "no core named '{w}'; `hls-build cores --list` shows them"
             ))
         })?;
         let t = std::time::Instant::now();
-        let o = hls_cores_check::check(core, board, vectors, seed, &work.join(&core.name), ftz)?;
+        let bar = hls_build::tools::spinner(&format!(
+            "core {}/{}: {} ({vectors} vectors in Verilator)",
+            k + 1,
+            wanted.len(),
+            core.name
+        ));
+        let o = hls_cores_check::check(core, board, vectors, seed, &work.join(&core.name), ftz);
+        bar.finish_and_clear();
+        let o = o?;
         if !json {
             eprintln!(
                 "{}: {} vectors in {:.1} s",
