@@ -1079,7 +1079,12 @@ fn out_of_cycles_message(
         return e;
     };
     let basis = match (given, steps) {
-        (true, _) => "the budget --max-cycles gave".to_string(),
+        (true, Some(n)) => format!(
+            "the budget --max-cycles gave; the whole run is {n} SPIR-V instructions in the model, \
+             the default budget {}",
+            n.saturating_mul(64).max(1_000_000)
+        ),
+        (true, None) => "the budget --max-cycles gave".to_string(),
         (false, Some(n)) => format!(
             "the budget from the work: 64 cycles for each of the {n} SPIR-V instructions the model executed, at least 1000000"
         ),

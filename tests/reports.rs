@@ -379,7 +379,8 @@ fn the_cycle_budget_follows_the_work() {
     assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
     assert!(
         r.stderr
-            .contains("did not finish within 1000 cycles (the budget --max-cycles gave)")
+            .contains("did not finish within 1000 cycles (the budget --max-cycles gave;")
+            && r.stderr.contains("SPIR-V instructions in the model")
             && r.stderr.contains("read and")
             && r.stderr.contains("--max-cycles N"),
         "{}",
