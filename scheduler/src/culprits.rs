@@ -65,14 +65,7 @@ pub fn explain(p: &Problem, ii: u32, budget_s: f64) -> Option<String> {
         .map(|g| match *g {
             Group::Chaining => format!("operator chaining at the {} ns clock", p.clock_period_ns),
             Group::Resource(r) => {
-                let mut lines: Vec<&str> = p
-                    .ops
-                    .iter()
-                    .filter(|o| o.units_of(r) > 0)
-                    .filter_map(|o| o.name.rsplit_once(" at ").map(|(_, l)| l))
-                    .collect();
-                let mut seen = std::collections::HashSet::new();
-                lines.retain(|l| seen.insert(*l));
+                let lines = crate::mii::users_lines(p, r);
                 let res = &p.resources[r];
                 match lines.is_empty() {
                     true => format!("the {} ({} per cycle)", res.name, res.limit),

@@ -10,6 +10,20 @@ pub struct ResBound {
     pub resource: Option<String>,
 }
 
+/// The source lines of the operations using resource `r`, in order, once each (op names
+/// end `at file:LINE`).
+pub fn users_lines(p: &Problem, r: usize) -> Vec<&str> {
+    let mut lines: Vec<&str> = p
+        .ops
+        .iter()
+        .filter(|o| o.units_of(r) > 0)
+        .filter_map(|o| o.name.rsplit_once(" at ").map(|(_, l)| l))
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    lines.retain(|l| seen.insert(*l));
+    lines
+}
+
 pub fn res_mii(p: &Problem) -> ResBound {
     let mut best = ResBound {
         ii: 1,
@@ -19,15 +33,7 @@ pub fn res_mii(p: &Problem) -> ResBound {
         let uses: u32 = p.ops.iter().map(|o| o.units_of(r)).sum();
         let bound = uses.div_ceil(res.limit.max(1));
         if bound > best.ii || (bound == best.ii && best.resource.is_none() && uses > 0) {
-            // The source lines of the operations sharing it (op names end `at file:LINE`).
-            let mut lines: Vec<&str> = p
-                .ops
-                .iter()
-                .filter(|o| o.units_of(r) > 0)
-                .filter_map(|o| o.name.rsplit_once(" at ").map(|(_, l)| l))
-                .collect();
-            let mut seen = std::collections::HashSet::new();
-            lines.retain(|l| seen.insert(*l));
+            let lines = users_lines(p, r);
             let used_at = match lines.is_empty() {
                 true => String::new(),
                 false => format!(", used at {}", lines.join(", ")),
