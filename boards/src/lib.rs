@@ -74,6 +74,20 @@ pub struct MemoryModel {
     pub load_request_queue_depth: u32,
 }
 
+/// Register stages on the kernel's read-data path after a response is accepted: the read
+/// FIFO's storage read, the landing register and the head register (rtl-gen's
+/// `hls_fifo_r`), so read data enters the datapath from a flip-flop. The schedule adds
+/// them to a load's latency (`MemoryModel::load_latency`).
+pub const READ_RESPONSE_REGISTERS: u32 = 3;
+
+impl MemoryModel {
+    /// Cycles the schedule gives a global load: the memory's latency and the registers
+    /// its data passes on the way in.
+    pub fn load_latency(&self) -> u32 {
+        self.global_load_latency + READ_RESPONSE_REGISTERS
+    }
+}
+
 /// On-chip RAM of the device: what the memories built from local and private arrays cost.
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]

@@ -31,7 +31,10 @@ pub enum RtlError {
 }
 
 /// rtl-gen's own support modules (the operator cores come from `hls_cores`).
-const SUPPORT: &[(&str, &str)] = &[("hls_fifo.sv", include_str!("../sv/hls_fifo.sv"))];
+const SUPPORT: &[(&str, &str)] = &[
+    ("hls_fifo.sv", include_str!("../sv/hls_fifo.sv")),
+    ("hls_fifo_r.sv", include_str!("../sv/hls_fifo_r.sv")),
+];
 
 /// A 32-bit register of the control slave.
 #[derive(Debug, Clone, Serialize)]

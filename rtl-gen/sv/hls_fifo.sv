@@ -1,5 +1,8 @@
 // Synchronous FIFO with first-word fall-through: `dout` shows the head while !empty.
 // Inferred storage (LUT RAM or block RAM, as the synthesis tool decides by size).
+//
+// `full` and `empty` are flip-flops, updated from the push and pop of the cycle: they feed
+// the kernel's stall (its clock enable), which must start from registers to stay short.
 module hls_fifo #(
     parameter int WIDTH = 32,
     parameter int DEPTH_LOG2 = 2
@@ -15,23 +18,35 @@ module hls_fifo #(
 );
     localparam int DEPTH = 1 << DEPTH_LOG2;
     logic [WIDTH-1:0] mem [DEPTH];
-    logic [DEPTH_LOG2:0] wr_ptr, rd_ptr;
+    logic [DEPTH_LOG2-1:0] wr_ptr, rd_ptr;
+    logic [DEPTH_LOG2:0] count;
+    logic do_push, do_pop;
 
-    assign empty = (wr_ptr == rd_ptr);
-    assign full  = (wr_ptr[DEPTH_LOG2] != rd_ptr[DEPTH_LOG2]) &&
-                   (wr_ptr[DEPTH_LOG2-1:0] == rd_ptr[DEPTH_LOG2-1:0]);
-    assign dout  = mem[rd_ptr[DEPTH_LOG2-1:0]];
+    assign do_push = push && !full;
+    assign do_pop = pop && !empty;
+    assign dout = mem[rd_ptr];
+
+    always_ff @(posedge clk) if (do_push) mem[wr_ptr] <= din;
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             wr_ptr <= '0;
             rd_ptr <= '0;
+            count <= '0;
+            full <= 1'b0;
+            empty <= 1'b1;
         end else begin
-            if (push && !full) begin
-                mem[wr_ptr[DEPTH_LOG2-1:0]] <= din;
-                wr_ptr <= wr_ptr + 1'b1;
+            if (do_push) wr_ptr <= wr_ptr + 1'b1;
+            if (do_pop) rd_ptr <= rd_ptr + 1'b1;
+            if (do_push && !do_pop) begin
+                count <= count + 1'b1;
+                empty <= 1'b0;
+                full <= count == (DEPTH_LOG2 + 1)'(DEPTH - 1);
+            end else if (do_pop && !do_push) begin
+                count <= count - 1'b1;
+                full <= 1'b0;
+                empty <= count == (DEPTH_LOG2 + 1)'(1);
             end
-            if (pop && !empty) rd_ptr <= rd_ptr + 1'b1;
         end
     end
 endmodule

@@ -176,7 +176,7 @@ module {{ name }} (
     // read requests queue and read data FIFO
     logic        ar_{{ m.name }}_push, ar_{{ m.name }}_full, ar_{{ m.name }}_empty;
     logic [63:0] ar_{{ m.name }}_din;
-    logic        r_{{ m.name }}_pop, r_{{ m.name }}_full, r_{{ m.name }}_empty;
+    logic        r_{{ m.name }}_pop, r_{{ m.name }}_full, r_{{ m.name }}_empty, r_{{ m.name }}_idle;
     logic [{{ m.width - 1 }}:0] r_{{ m.name }}_dout;
     hls_fifo #(.WIDTH(64), .DEPTH_LOG2({{ m.ar_depth_log2 }})) ar_{{ m.name }}_q (
         .clk(ap_clk), .rst_n(ap_rst_n), .push(ar_{{ m.name }}_push), .din(ar_{{ m.name }}_din),
@@ -186,10 +186,11 @@ module {{ name }} (
     assign m_axi_{{ m.name }}_arlen = 8'd0;
     assign m_axi_{{ m.name }}_arsize = 3'd{{ m.size_log2 }};
     assign m_axi_{{ m.name }}_arburst = 2'b01;
-    hls_fifo #(.WIDTH({{ m.width }}), .DEPTH_LOG2({{ m.r_depth_log2 }})) r_{{ m.name }}_q (
+    // the read data reaches the datapath from a register (hls_fifo_r)
+    hls_fifo_r #(.WIDTH({{ m.width }}), .DEPTH_LOG2({{ m.r_depth_log2 }})) r_{{ m.name }}_q (
         .clk(ap_clk), .rst_n(ap_rst_n), .push(m_axi_{{ m.name }}_rvalid && m_axi_{{ m.name }}_rready),
         .din(m_axi_{{ m.name }}_rdata), .pop(r_{{ m.name }}_pop), .dout(r_{{ m.name }}_dout),
-        .full(r_{{ m.name }}_full), .empty(r_{{ m.name }}_empty));
+        .full(r_{{ m.name }}_full), .empty(r_{{ m.name }}_empty), .idle(r_{{ m.name }}_idle));
     assign m_axi_{{ m.name }}_rready = !r_{{ m.name }}_full;
 {%- endif %}
 {%- if m.write %}
@@ -233,7 +234,7 @@ module {{ name }} (
         end
     end
 {%- endif %}
-    assign mem_{{ m.name }}_idle = 1'b1{% if m.read %} && ar_{{ m.name }}_empty && r_{{ m.name }}_empty{% endif %}{% if m.write %} && w_{{ m.name }}_empty && (b_{{ m.name }}_pending == 16'd0){% endif %};
+    assign mem_{{ m.name }}_idle = 1'b1{% if m.read %} && ar_{{ m.name }}_empty && r_{{ m.name }}_idle{% endif %}{% if m.write %} && w_{{ m.name }}_empty && (b_{{ m.name }}_pending == 16'd0){% endif %};
 {%- endfor %}
 
     // Sticky bus errors: bit0 a read came back with an error response (or a burst where a

@@ -207,7 +207,7 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
                 }
                 (
                     if is_load {
-                        board.memory.global_load_latency
+                        board.memory.load_latency()
                     } else {
                         1
                     },

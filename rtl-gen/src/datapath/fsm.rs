@@ -6,37 +6,66 @@ use crate::RtlError;
 use ir::*;
 use std::fmt::Write;
 
+/// Dimension `d`'s counters back to the first work-item. `wi_end{d}` (this is the last id
+/// of the dimension) and `wi_left{d}` (ids after this one) are kept beside each id so the
+/// advance reads flags from registers: no increment and compare in series with the next
+/// dimension's (the global size is registered as size - 1 and size == 1).
+fn wi_reset(nd: &NdrangeUse, d: usize) -> String {
+    let mut x =
+        format!("wi_gid{d} <= '0; wi_left{d} <= wi_size_m1_{d}; wi_end{d} <= wi_size1_{d};");
+    if nd.local {
+        let _ = write!(x, " wi_lid{d} <= '0; wi_grp{d} <= '0; wi_lleft{d} <= wi_lsize_m1_{d}; wi_lend{d} <= wi_lsize1_{d};");
+    }
+    x
+}
+
+/// Dimension `d` one id on; local ids and group ids follow the global id.
+fn wi_step(nd: &NdrangeUse, d: usize) -> String {
+    let mut x = format!("wi_gid{d} <= wi_gid{d} + 32'd1; wi_left{d} <= wi_left{d} - 32'd1; wi_end{d} <= wi_left{d} == 32'd1;");
+    if nd.local {
+        let _ = write!(x, " if (wi_lend{d}) begin wi_lid{d} <= '0; wi_grp{d} <= wi_grp{d} + 32'd1; wi_lleft{d} <= wi_lsize_m1_{d}; wi_lend{d} <= wi_lsize1_{d}; end else begin wi_lid{d} <= wi_lid{d} + 32'd1; wi_lleft{d} <= wi_lleft{d} - 32'd1; wi_lend{d} <= wi_lleft{d} == 32'd1; end");
+    }
+    x
+}
+
 fn wi_advance(nd: &NdrangeUse, indent: &str) -> String {
     let mut s = String::new();
-    // Dimension 0 fastest; local ids and group ids follow the global id.
-    let step = |d: usize| -> String {
-        let mut x = format!("wi_gid{d} <= wi_gid{d} + 32'd1;");
-        if nd.local {
-            let _ = write!(x, " if (wi_lid{d} + 32'd1 == reg_local_size{d}) begin wi_lid{d} <= '0; wi_grp{d} <= wi_grp{d} + 32'd1; end else wi_lid{d} <= wi_lid{d} + 32'd1;");
-        }
-        x
-    };
-    let reset = |d: usize| -> String {
-        let mut x = format!("wi_gid{d} <= '0;");
-        if nd.local {
-            let _ = write!(x, " wi_lid{d} <= '0; wi_grp{d} <= '0;");
-        }
-        x
-    };
+    // Dimension 0 fastest.
+    let _ = writeln!(s, "{indent}if (!wi_end0) begin {} end", wi_step(nd, 0));
+    let _ = writeln!(s, "{indent}else begin {}", wi_reset(nd, 0));
+    let _ = writeln!(s, "{indent}    if (!wi_end1) begin {} end", wi_step(nd, 1));
     let _ = writeln!(
         s,
-        "{indent}if (wi_gid0 + 32'd1 != reg_global_size0) begin {} end",
-        step(0)
+        "{indent}    else begin {} {} end",
+        wi_reset(nd, 1),
+        wi_step(nd, 2)
     );
-    let _ = writeln!(s, "{indent}else begin {}", reset(0));
-    let _ = writeln!(
-        s,
-        "{indent}    if (wi_gid1 + 32'd1 != reg_global_size1) begin {} end",
-        step(1)
-    );
-    let _ = writeln!(s, "{indent}    else begin {} {} end", reset(1), step(2));
     let _ = writeln!(s, "{indent}end");
     s
+}
+
+/// The work-item counters' declarations, and the registered size - 1 and size == 1 of
+/// each dimension (the NDRange registers are written before ap_start, a transaction
+/// earlier, so they are settled when a launch reads them).
+pub(super) fn wi_declarations(out: &mut String, nd: &NdrangeUse) {
+    for d in 0..3 {
+        let _ = writeln!(
+            out,
+            "    logic [31:0] wi_gid{d}, wi_left{d}, wi_size_m1_{d};"
+        );
+        let _ = writeln!(out, "    logic wi_end{d}, wi_size1_{d};");
+        let _ = writeln!(out, "    always_ff @(posedge ap_clk) begin wi_size_m1_{d} <= reg_global_size{d} - 32'd1; wi_size1_{d} <= reg_global_size{d} == 32'd1; end");
+        if nd.local {
+            let _ = writeln!(
+                out,
+                "    logic [31:0] wi_lid{d}, wi_grp{d}, wi_lleft{d}, wi_lsize_m1_{d};"
+            );
+            let _ = writeln!(out, "    logic wi_lend{d}, wi_lsize1_{d};");
+            let _ = writeln!(out, "    always_ff @(posedge ap_clk) begin wi_lsize_m1_{d} <= reg_local_size{d} - 32'd1; wi_lsize1_{d} <= reg_local_size{d} == 32'd1; end");
+        }
+    }
+    let _ = writeln!(out, "    logic wi_last;");
+    let _ = writeln!(out, "    assign wi_last = wi_end0 && wi_end1 && wi_end2;");
 }
 
 // Long because it writes the FSM in the order the SystemVerilog reads: states, unit walk, work-item counters.
@@ -62,11 +91,7 @@ pub(super) fn emit_fsm(
         let _ = writeln!(out, "            wi_pending <= 1'b0;");
     }
     for d in 0..3 {
-        let _ = write!(out, "            wi_gid{d} <= '0;");
-        if nd.local {
-            let _ = write!(out, " wi_lid{d} <= '0; wi_grp{d} <= '0;");
-        }
-        let _ = writeln!(out);
+        let _ = writeln!(out, "            {}", wi_reset(nd, d));
     }
     for (ui, u) in k.units.iter().enumerate() {
         if !matches!(u.kind, UnitKind::WorkItems) {
@@ -98,11 +123,7 @@ pub(super) fn emit_fsm(
     let _ = writeln!(out, "            case (state)");
     let _ = writeln!(out, "                2'd0: if (ap_start) begin");
     for d in 0..3 {
-        let _ = write!(out, "                    wi_gid{d} <= '0;");
-        if nd.local {
-            let _ = write!(out, " wi_lid{d} <= '0; wi_grp{d} <= '0;");
-        }
-        let _ = writeln!(out);
+        let _ = writeln!(out, "                    {}", wi_reset(nd, d));
     }
     let entry = k.entry.0;
     let _ = writeln!(out, "                    state <= 2'd1;");

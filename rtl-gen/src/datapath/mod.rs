@@ -170,17 +170,7 @@ impl Emitter<'_> {
         if k.mode == ExecMode::PipelinedWorkItems {
             let _ = writeln!(out, "    logic wi_pending;");
         }
-        for d in 0..3 {
-            let _ = writeln!(out, "    logic [31:0] wi_gid{d};");
-            if nd.local {
-                let _ = writeln!(out, "    logic [31:0] wi_lid{d}, wi_grp{d};");
-            }
-        }
-        let _ = writeln!(out, "    logic wi_last;");
-        let _ = writeln!(
-            out,
-            "    assign wi_last = (wi_gid0 == reg_global_size0 - 32'd1) && (wi_gid1 == reg_global_size1 - 32'd1) && (wi_gid2 == reg_global_size2 - 32'd1);"
-        );
+        fsm::wi_declarations(out, nd);
         // Entry phi registers.
         for (ui, u) in k.units.iter().enumerate() {
             for (i, p) in u.entry_phis.iter().enumerate() {

@@ -1,0 +1,104 @@
+// Synchronous FIFO whose head is a register: `dout` and `empty` come straight from
+// flip-flops, so the logic that reads them starts a clock period fresh. hls_fifo's head is
+// the storage's read port, whose clock-to-out (5.8 ns for an ECP5 block RAM) used to open
+// the kernel's critical path (BENCHMARKS.md, "Timing closure").
+//
+// The storage is read synchronously (a block RAM's own read register), one more register
+// (`land`) takes the word off the RAM with no logic in between, and a short shift queue
+// holds the head. A word pushed at cycle c is the head at c + 4, three cycles later than
+// hls_fifo's (boards::READ_RESPONSE_REGISTERS; the schedule counts them).
+//
+// The fetch from the storage is decided from registers alone (never from `pop`, which
+// comes from the pipeline's clock enable): it goes ahead while the words in the queue and
+// in flight (ram_q, land) leave room. A pop frees a place one cycle later, and a fetched
+// word reaches the queue three cycles after the decision, so four queue places keep one
+// word per cycle flowing. The queue's occupancy is a thermometer code (`occ[i]`: place i
+// holds a word), so `empty` is a flip-flop and each place's select one LUT.
+module hls_fifo_r #(
+    parameter int WIDTH = 32,
+    parameter int DEPTH_LOG2 = 2
+) (
+    input  logic             clk,
+    input  logic             rst_n,
+    input  logic             push,
+    input  logic [WIDTH-1:0] din,
+    input  logic             pop,
+    output logic [WIDTH-1:0] dout,
+    output logic             full,
+    output logic             empty,
+    // nothing stored, in flight or queued
+    output logic             idle
+);
+    localparam int DEPTH = 1 << DEPTH_LOG2;
+    localparam int QUEUE = 4;
+    logic [WIDTH-1:0] mem [DEPTH];
+    logic [DEPTH_LOG2:0] wr_ptr, rd_ptr;
+    logic [WIDTH-1:0] ram_q, land;
+    logic ram_q_valid, land_valid;
+    logic [WIDTH-1:0] q [QUEUE];
+    logic [QUEUE-1:0] occ, occ_t;
+
+    logic stored, fetch, take;
+    assign stored = wr_ptr != rd_ptr;
+    assign full = (wr_ptr[DEPTH_LOG2] != rd_ptr[DEPTH_LOG2]) &&
+                  (wr_ptr[DEPTH_LOG2-1:0] == rd_ptr[DEPTH_LOG2-1:0]);
+    // Room for one more: the queue's free places less the words in flight.
+    always_comb
+        case ({ram_q_valid, land_valid})
+            2'b00: fetch = stored && !occ[QUEUE-1];
+            2'b11: fetch = stored && !occ[QUEUE-3];
+            default: fetch = stored && !occ[QUEUE-2];
+        endcase
+    assign take = pop && occ[0];
+    assign dout = q[0];
+    assign empty = !occ[0];
+    assign idle = !stored && !ram_q_valid && !land_valid && !occ[0];
+
+    // Write and read in processes of their own: a fetch never reads the place written in
+    // the same cycle (`stored` is from registers), so no bypass logic is wanted.
+    always_ff @(posedge clk) if (push && !full) mem[wr_ptr[DEPTH_LOG2-1:0]] <= din;
+    always_ff @(posedge clk) if (fetch) ram_q <= mem[rd_ptr[DEPTH_LOG2-1:0]];
+    always_ff @(posedge clk) land <= ram_q;
+
+    // After a take the queue shifts toward the head; the landed word fills the first free
+    // place after that. Where it lands is worked out both ways from registers (with and
+    // without a take), so `pop`, which arrives late from the clock enable, only picks.
+    assign occ_t = take ? {1'b0, occ[QUEUE-1:1]} : occ;
+    for (genvar i = 0; i < QUEUE; i++) begin : g_queue
+        logic fill_taken, fill_kept, fill;
+        if (i + 1 < QUEUE) begin : g_next
+            assign fill_taken = land_valid && !occ[i+1] && (i == 0 || occ[i]);
+        end else begin : g_none
+            assign fill_taken = land_valid && occ[i];
+        end
+        if (i == 0) begin : g_head
+            assign fill_kept = land_valid && !occ[0];
+        end else begin : g_tail
+            assign fill_kept = land_valid && !occ[i] && occ[i-1];
+        end
+        assign fill = take ? fill_taken : fill_kept;
+        if (i + 1 < QUEUE) begin : g_shift
+            always_ff @(posedge clk)
+                if (fill) q[i] <= land;
+                else if (take) q[i] <= q[i + 1];
+        end else begin : g_last
+            always_ff @(posedge clk) if (fill) q[i] <= land;
+        end
+    end
+
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            wr_ptr <= '0;
+            rd_ptr <= '0;
+            ram_q_valid <= 1'b0;
+            land_valid <= 1'b0;
+            occ <= '0;
+        end else begin
+            if (push && !full) wr_ptr <= wr_ptr + 1'b1;
+            if (fetch) rd_ptr <= rd_ptr + 1'b1;
+            ram_q_valid <= fetch;
+            land_valid <= ram_q_valid;
+            occ <= land_valid ? {occ_t[QUEUE-2:0], 1'b1} : occ_t;
+        end
+    end
+endmodule
