@@ -28,11 +28,12 @@ root = pathlib.Path(__file__).resolve().parent.parent
 binary = root / "target" / "release" / "hls-build"
 
 
-def kernels():
-    """(file, kernel name) for every kernel in tests/kernels, in file order; where a macro
-    names them (`kernel void NAME`), the binary's list of the module's kernels."""
+def kernels(files=None):
+    """(file, kernel name) for every kernel in `files` (default: tests/kernels), in file
+    order; where a macro names them (`kernel void NAME`), the binary's list of the module's
+    kernels."""
     out = []
-    for f in sorted((root / "tests" / "kernels").glob("*.cl")):
+    for f in files or sorted((root / "tests" / "kernels").glob("*.cl")):
         names = re.findall(r"(?:__)?kernel\s+void\s+(\w+)\s*\(", f.read_text())
         if "NAME" in names or not names:
             r = subprocess.run([str(binary), "compile", str(f), "--kernel", "?", "-o", "/dev/null"],

@@ -231,12 +231,15 @@ pub fn json(c: &Compiled) -> Value {
         "memories": memories,
         "operators": operators,
         "operator_area": operator_area(c),
+        // The clock the family's delay model expects the kernel to close at, and what
+        // limits it (`compile --timing` measures it).
+        "predicted_fmax": crate::timing::predict(c).map(|p| {
+            crate::timing::prediction_json(&p, c.board.family.as_deref().unwrap_or("none"))
+        }),
         "interface": c.rtl.interface,
     })
 }
 
-/// The kernel's operator cores, one per operation, summed with the board's per-core area
-/// (the classes the board gives no area for are listed, not guessed).
 /// The source lines a unit's operations come from, in order: `["gemm.cl:8", "gemm.cl:9"]`.
 fn source_lines(k: &frontend::ir::Kernel, u: &frontend::ir::Unit) -> Vec<String> {
     let mut locs: Vec<(u32, u32)> = u
@@ -251,6 +254,8 @@ fn source_lines(k: &frontend::ir::Kernel, u: &frontend::ir::Unit) -> Vec<String>
         .collect()
 }
 
+/// The kernel's operator cores, one per operation, summed with the board's per-core area
+/// (the classes the board gives no area for are listed, not guessed).
 pub fn operator_area(c: &Compiled) -> Value {
     let (mut luts, mut dsps) = (0u64, 0u64);
     let mut unknown: Vec<&str> = Vec::new();

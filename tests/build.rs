@@ -639,6 +639,7 @@ fn compile_timing_traces_the_critical_path_to_source_lines() {
         predicted["limit"].as_str().unwrap().contains("fp32_add"),
         "{t}"
     );
+    assert_eq!(predicted["slowest_core"]["class"], "fp32_add", "{t}");
     assert!(
         (predicted["fmax_mhz"].as_f64().unwrap() - 157.6).abs() < 1.0,
         "{t}"
