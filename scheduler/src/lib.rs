@@ -78,6 +78,7 @@ pub fn operator_class(op: &Op) -> Option<&'static str> {
         OpKind::Int(IntBinOp::Add | IntBinOp::Sub) => "int_add",
         OpKind::Int(IntBinOp::And | IntBinOp::Or | IntBinOp::Xor) => "int_logic",
         OpKind::Int(IntBinOp::Shl | IntBinOp::LShr | IntBinOp::AShr) => "int_shift",
+        OpKind::Int(IntBinOp::Mul) if op.ty.bits() == 64 => "int_mul64",
         OpKind::Int(IntBinOp::Mul) => "int_mul",
         OpKind::Int(IntBinOp::SDiv | IntBinOp::UDiv | IntBinOp::SRem | IntBinOp::URem) => "int_div",
         OpKind::FCmp(_) => "fp32_cmp",

@@ -31,6 +31,10 @@ impl Emitter<'_> {
             OpKind::Load(_) | OpKind::Store(_) => {
                 self.memory_value(g, unit, id, op, copy_counters)?
             }
+            OpKind::Int(IntBinOp::Mul) if g.s.latency[id.index()] > 0 => {
+                self.staged_mul(g, id, op);
+                None
+            }
             _ => scalar_value(self.k, g, unit, id, op)?,
         };
         let n = format!("{}_n{}", g.p(), id.0);
@@ -83,6 +87,21 @@ impl Emitter<'_> {
             }
         }
         Ok(())
+    }
+
+    /// A pipelined integer multiply: hls_int_mul places its registers inside the product
+    /// (operands, DSP limb products, sum) rather than after it.
+    fn staged_mul(&mut self, g: &UnitGen, id: OpId, op: &Op) {
+        let n = format!("{}_n{}", g.p(), id.0);
+        let (w, t) = (op.ty.bits(), g.t(id));
+        let lat = g.s.latency[id.index()];
+        wl(&mut self.out, format!("    logic [{}:0] {n};", w - 1));
+        wl(&mut self.out, format!(
+            "    hls_int_mul #(.W({w}), .LAT({lat}), .DSP_PRIM({})) {n}_core (.clk(ap_clk), .ce(en), .a({}), .b({}), .y({n}));",
+            self.dsp.primitive.sv_code(),
+            g.val(op.operands[0], t),
+            g.val(op.operands[1], t)
+        ));
     }
 
     /// A float operation: an instance of its core (its result appears `lat` cycles later)
