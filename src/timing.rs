@@ -142,7 +142,7 @@ fn meaning(signal: &str, c: &Compiled) -> Option<String> {
     if let Some(b) = buffer("w_", "_q") {
         return Some(format!("store queue of `{b}`"));
     }
-    if let Some(b) = buffer("b_", "_pending") {
+    if let Some(b) = buffer("b_", "_pending").or_else(|| buffer("b_", "_none")) {
         return Some(format!("write acknowledgements pending on `{b}`"));
     }
     if let Some(rest) = head.strip_prefix("m_axi_") {
@@ -150,6 +150,7 @@ fn meaning(signal: &str, c: &Compiled) -> Option<String> {
     }
     let what = match head {
         "en" => "the pipeline's clock enable (every stall condition)",
+        "stall_r" => "the stall terms, decided a cycle ahead",
         "state" | "cur" | "done_pulse" => "the control FSM",
         h if h.starts_with("wi_") => "the work-item counters",
         h if h.starts_with("reg_") || h.starts_with("s_axi_control") => "the control registers",
@@ -169,7 +170,7 @@ fn unit_signal(name: &str, c: &Compiled) -> Option<String> {
     let rest = rest[digits.len()..].strip_prefix('_')?;
     let Some(op) = rest.strip_prefix('n') else {
         let what = match rest {
-            "v" | "v0" => "valid bits",
+            "v" | "v0" | "any" => "valid bits",
             "slot" => "issue slot counter",
             "start" | "stop" | "kill" | "busy" => "issue control",
             r if r.starts_with("cp") => "private-copy counter",

@@ -1,8 +1,9 @@
 // Synchronous FIFO with first-word fall-through: `dout` shows the head while !empty.
 // Inferred storage (LUT RAM or block RAM, as the synthesis tool decides by size).
 //
-// `full` and `empty` are flip-flops, updated from the push and pop of the cycle: they feed
-// the kernel's stall (its clock enable), which must start from registers to stay short.
+// `full` and `empty` are flip-flops, updated from the push and pop of the cycle; `full_next`
+// and `empty_next` are what they take at the clock edge, from which the kernel decides its
+// next cycle's stall a cycle ahead (its clock enable is then a function of registers).
 module hls_fifo #(
     parameter int WIDTH = 32,
     parameter int DEPTH_LOG2 = 2
@@ -14,7 +15,9 @@ module hls_fifo #(
     input  logic             pop,
     output logic [WIDTH-1:0] dout,
     output logic             full,
-    output logic             empty
+    output logic             empty,
+    output logic             full_next,
+    output logic             empty_next
 );
     localparam int DEPTH = 1 << DEPTH_LOG2;
     logic [WIDTH-1:0] mem [DEPTH];
@@ -28,6 +31,18 @@ module hls_fifo #(
 
     always_ff @(posedge clk) if (do_push) mem[wr_ptr] <= din;
 
+    always_comb begin
+        full_next = full;
+        empty_next = empty;
+        if (do_push && !do_pop) begin
+            full_next = count == (DEPTH_LOG2 + 1)'(DEPTH - 1);
+            empty_next = 1'b0;
+        end else if (do_pop && !do_push) begin
+            full_next = 1'b0;
+            empty_next = count == (DEPTH_LOG2 + 1)'(1);
+        end
+    end
+
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             wr_ptr <= '0;
@@ -38,15 +53,10 @@ module hls_fifo #(
         end else begin
             if (do_push) wr_ptr <= wr_ptr + 1'b1;
             if (do_pop) rd_ptr <= rd_ptr + 1'b1;
-            if (do_push && !do_pop) begin
-                count <= count + 1'b1;
-                empty <= 1'b0;
-                full <= count == (DEPTH_LOG2 + 1)'(DEPTH - 1);
-            end else if (do_pop && !do_push) begin
-                count <= count - 1'b1;
-                full <= 1'b0;
-                empty <= count == (DEPTH_LOG2 + 1)'(1);
-            end
+            full <= full_next;
+            empty <= empty_next;
+            if (do_push && !do_pop) count <= count + 1'b1;
+            else if (do_pop && !do_push) count <= count - 1'b1;
         end
     end
 endmodule

@@ -26,8 +26,12 @@ module hls_fifo_r #(
     output logic [WIDTH-1:0] dout,
     output logic             full,
     output logic             empty,
-    // nothing stored, in flight or queued
-    output logic             idle
+    // what `empty` takes at the clock edge (the kernel's stall is decided a cycle ahead)
+    output logic             empty_next,
+    // nothing stored, in flight or queued: a flip-flop, and the value it takes next (the
+    // control FSM's hand-off test is registered from it)
+    output logic             idle,
+    output logic             idle_next
 );
     localparam int DEPTH = 1 << DEPTH_LOG2;
     localparam int QUEUE = 4;
@@ -38,8 +42,17 @@ module hls_fifo_r #(
     logic [WIDTH-1:0] q [QUEUE];
     logic [QUEUE-1:0] occ, occ_t;
 
-    logic stored, fetch, take;
-    assign stored = wr_ptr != rd_ptr;
+    // `stored`: the storage holds a word, a flip-flop kept from the words written and
+    // fetched (with `level`, their difference), so neither the fetch nor `idle_next` waits
+    // on a pointer compare.
+    logic stored, stored_next, fetch, take, wr;
+    logic [DEPTH_LOG2:0] level;
+    assign wr = push && !full;
+    always_comb begin
+        stored_next = stored;
+        if (wr && !fetch) stored_next = 1'b1;
+        else if (fetch && !wr) stored_next = level != (DEPTH_LOG2 + 1)'(1);
+    end
     assign full = (wr_ptr[DEPTH_LOG2] != rd_ptr[DEPTH_LOG2]) &&
                   (wr_ptr[DEPTH_LOG2-1:0] == rd_ptr[DEPTH_LOG2-1:0]);
     // Room for one more: the queue's free places less the words in flight.
@@ -52,11 +65,11 @@ module hls_fifo_r #(
     assign take = pop && occ[0];
     assign dout = q[0];
     assign empty = !occ[0];
-    assign idle = !stored && !ram_q_valid && !land_valid && !occ[0];
+    assign empty_next = !land_valid && !occ_t[0];
 
     // Write and read in processes of their own: a fetch never reads the place written in
     // the same cycle (`stored` is from registers), so no bypass logic is wanted.
-    always_ff @(posedge clk) if (push && !full) mem[wr_ptr[DEPTH_LOG2-1:0]] <= din;
+    always_ff @(posedge clk) if (wr) mem[wr_ptr[DEPTH_LOG2-1:0]] <= din;
     always_ff @(posedge clk) if (fetch) ram_q <= mem[rd_ptr[DEPTH_LOG2-1:0]];
     always_ff @(posedge clk) land <= ram_q;
 
@@ -86,16 +99,28 @@ module hls_fifo_r #(
         end
     end
 
+    // The next cycle's pointers, for `idle`: empty storage then is equal pointers.
+    // Next cycle: nothing stored, nothing read from the storage or landing, and no word at
+    // the head (the landed one fills it; a take leaves the second).
+    assign idle_next = !stored_next && !fetch && !ram_q_valid && !land_valid && !occ_t[0];
+
     always_ff @(posedge clk) begin
         if (!rst_n) begin
             wr_ptr <= '0;
             rd_ptr <= '0;
+            stored <= 1'b0;
+            level <= '0;
             ram_q_valid <= 1'b0;
             land_valid <= 1'b0;
             occ <= '0;
+            idle <= 1'b1;
         end else begin
-            if (push && !full) wr_ptr <= wr_ptr + 1'b1;
+            idle <= idle_next;
+            if (wr) wr_ptr <= wr_ptr + 1'b1;
             if (fetch) rd_ptr <= rd_ptr + 1'b1;
+            stored <= stored_next;
+            if (wr && !fetch) level <= level + 1'b1;
+            else if (fetch && !wr) level <= level - 1'b1;
             ram_q_valid <= fetch;
             land_valid <= ram_q_valid;
             occ <= land_valid ? {occ_t[QUEUE-2:0], 1'b1} : occ_t;

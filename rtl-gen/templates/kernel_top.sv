@@ -171,17 +171,25 @@ module {{ name }} (
     // ------------------------------------------------------------------ AXI4 masters
 {%- for m in masters %}
     // buffer `{{ m.name }}`
-    logic        mem_{{ m.name }}_idle;
+    // nothing queued, in flight or unacknowledged on this master next cycle
+    logic        mem_{{ m.name }}_idle_next;
 {%- if m.read %}
     // read requests queue and read data FIFO
-    logic        ar_{{ m.name }}_push, ar_{{ m.name }}_full, ar_{{ m.name }}_empty;
+    logic        ar_{{ m.name }}_push, ar_{{ m.name }}_empty;
+    // The flags' next values, from which the stall is decided a cycle ahead; the flags
+    // themselves are then unread.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic        ar_{{ m.name }}_full, ar_{{ m.name }}_full_next, ar_{{ m.name }}_empty_next;
+    logic        r_{{ m.name }}_empty, r_{{ m.name }}_empty_next, r_{{ m.name }}_idle;
+    /* verilator lint_on UNUSEDSIGNAL */
     logic [63:0] ar_{{ m.name }}_din;
-    logic        r_{{ m.name }}_pop, r_{{ m.name }}_full, r_{{ m.name }}_empty, r_{{ m.name }}_idle;
+    logic        r_{{ m.name }}_pop, r_{{ m.name }}_full, r_{{ m.name }}_idle_next;
     logic [{{ m.width - 1 }}:0] r_{{ m.name }}_dout;
     hls_fifo #(.WIDTH(64), .DEPTH_LOG2({{ m.ar_depth_log2 }})) ar_{{ m.name }}_q (
         .clk(ap_clk), .rst_n(ap_rst_n), .push(ar_{{ m.name }}_push), .din(ar_{{ m.name }}_din),
         .pop(m_axi_{{ m.name }}_arvalid && m_axi_{{ m.name }}_arready), .dout(m_axi_{{ m.name }}_araddr),
-        .full(ar_{{ m.name }}_full), .empty(ar_{{ m.name }}_empty));
+        .full(ar_{{ m.name }}_full), .empty(ar_{{ m.name }}_empty),
+        .full_next(ar_{{ m.name }}_full_next), .empty_next(ar_{{ m.name }}_empty_next));
     assign m_axi_{{ m.name }}_arvalid = !ar_{{ m.name }}_empty;
     assign m_axi_{{ m.name }}_arlen = 8'd0;
     assign m_axi_{{ m.name }}_arsize = 3'd{{ m.size_log2 }};
@@ -190,19 +198,37 @@ module {{ name }} (
     hls_fifo_r #(.WIDTH({{ m.width }}), .DEPTH_LOG2({{ m.r_depth_log2 }})) r_{{ m.name }}_q (
         .clk(ap_clk), .rst_n(ap_rst_n), .push(m_axi_{{ m.name }}_rvalid && m_axi_{{ m.name }}_rready),
         .din(m_axi_{{ m.name }}_rdata), .pop(r_{{ m.name }}_pop), .dout(r_{{ m.name }}_dout),
-        .full(r_{{ m.name }}_full), .empty(r_{{ m.name }}_empty), .idle(r_{{ m.name }}_idle));
+        .full(r_{{ m.name }}_full), .empty(r_{{ m.name }}_empty),
+        .empty_next(r_{{ m.name }}_empty_next), .idle(r_{{ m.name }}_idle),
+        .idle_next(r_{{ m.name }}_idle_next));
     assign m_axi_{{ m.name }}_rready = !r_{{ m.name }}_full;
 {%- endif %}
 {%- if m.write %}
     // store queue: address and data of one store leave independently; the entry is freed
     // when both have been accepted
-    logic        w_{{ m.name }}_push, w_{{ m.name }}_full, w_{{ m.name }}_empty;
+    logic        w_{{ m.name }}_push, w_{{ m.name }}_empty;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic        w_{{ m.name }}_full, w_{{ m.name }}_full_next, w_{{ m.name }}_empty_next;
+    logic        b_{{ m.name }}_none_next;
+    /* verilator lint_on UNUSEDSIGNAL */
     logic [{{ 64 + m.width - 1 }}:0] w_{{ m.name }}_din, w_{{ m.name }}_dout;
     logic        aw_{{ m.name }}_sent, wd_{{ m.name }}_sent, w_{{ m.name }}_pop;
+    // Write acknowledgements pending: a count, and `none` beside it as a flip-flop whose
+    // next value (the stall's and the FSM's hand-off test) compares the count with one
+    // in parallel with the handshakes, not after a sum.
     logic [15:0] b_{{ m.name }}_pending;
+    logic        b_{{ m.name }}_none, b_{{ m.name }}_aw, b_{{ m.name }}_b;
+    assign b_{{ m.name }}_aw = m_axi_{{ m.name }}_awvalid && m_axi_{{ m.name }}_awready;
+    assign b_{{ m.name }}_b = m_axi_{{ m.name }}_bvalid;
+    always_comb begin
+        b_{{ m.name }}_none_next = b_{{ m.name }}_none;
+        if (b_{{ m.name }}_aw && !b_{{ m.name }}_b) b_{{ m.name }}_none_next = 1'b0;
+        else if (b_{{ m.name }}_b && !b_{{ m.name }}_aw) b_{{ m.name }}_none_next = b_{{ m.name }}_pending == 16'd1;
+    end
     hls_fifo #(.WIDTH({{ 64 + m.width }}), .DEPTH_LOG2({{ m.w_depth_log2 }})) w_{{ m.name }}_q (
         .clk(ap_clk), .rst_n(ap_rst_n), .push(w_{{ m.name }}_push), .din(w_{{ m.name }}_din),
-        .pop(w_{{ m.name }}_pop), .dout(w_{{ m.name }}_dout), .full(w_{{ m.name }}_full), .empty(w_{{ m.name }}_empty));
+        .pop(w_{{ m.name }}_pop), .dout(w_{{ m.name }}_dout), .full(w_{{ m.name }}_full), .empty(w_{{ m.name }}_empty),
+        .full_next(w_{{ m.name }}_full_next), .empty_next(w_{{ m.name }}_empty_next));
     assign w_{{ m.name }}_pop = (aw_{{ m.name }}_sent || (m_axi_{{ m.name }}_awvalid && m_axi_{{ m.name }}_awready)) &&
                             (wd_{{ m.name }}_sent || (m_axi_{{ m.name }}_wvalid && m_axi_{{ m.name }}_wready));
     assign m_axi_{{ m.name }}_awvalid = !w_{{ m.name }}_empty && !aw_{{ m.name }}_sent;
@@ -220,6 +246,7 @@ module {{ name }} (
             aw_{{ m.name }}_sent <= 1'b0;
             wd_{{ m.name }}_sent <= 1'b0;
             b_{{ m.name }}_pending <= '0;
+            b_{{ m.name }}_none <= 1'b1;
         end else begin
             if (w_{{ m.name }}_pop) begin
                 aw_{{ m.name }}_sent <= 1'b0;
@@ -228,13 +255,13 @@ module {{ name }} (
                 if (m_axi_{{ m.name }}_awvalid && m_axi_{{ m.name }}_awready) aw_{{ m.name }}_sent <= 1'b1;
                 if (m_axi_{{ m.name }}_wvalid && m_axi_{{ m.name }}_wready) wd_{{ m.name }}_sent <= 1'b1;
             end
-            b_{{ m.name }}_pending <= b_{{ m.name }}_pending
-                + {15'd0, m_axi_{{ m.name }}_awvalid && m_axi_{{ m.name }}_awready}
-                - {15'd0, m_axi_{{ m.name }}_bvalid};
+            b_{{ m.name }}_none <= b_{{ m.name }}_none_next;
+            if (b_{{ m.name }}_aw && !b_{{ m.name }}_b) b_{{ m.name }}_pending <= b_{{ m.name }}_pending + 16'd1;
+            else if (b_{{ m.name }}_b && !b_{{ m.name }}_aw) b_{{ m.name }}_pending <= b_{{ m.name }}_pending - 16'd1;
         end
     end
 {%- endif %}
-    assign mem_{{ m.name }}_idle = 1'b1{% if m.read %} && ar_{{ m.name }}_empty && r_{{ m.name }}_idle{% endif %}{% if m.write %} && w_{{ m.name }}_empty && (b_{{ m.name }}_pending == 16'd0){% endif %};
+    assign mem_{{ m.name }}_idle_next = 1'b1{% if m.read %} && ar_{{ m.name }}_empty_next && r_{{ m.name }}_idle_next{% endif %}{% if m.write %} && w_{{ m.name }}_empty_next && b_{{ m.name }}_none_next{% endif %};
 {%- endfor %}
 
     // Sticky bus errors: bit0 a read came back with an error response (or a burst where a

@@ -341,8 +341,15 @@ impl Emitter<'_> {
                 let pop = format!("{} && {}", g.valid(t + lat), g.pred(op, t + lat));
                 ports.ar.push((issue.clone(), a(0)));
                 ports.pop.push(pop.clone());
-                stalls.push(format!("({issue} && ar_{}_full)", mv.name));
-                stalls.push(format!("({pop} && r_{}_empty)", mv.name));
+                // The stall terms are next cycle's (see `memory_ports`): a request may be
+                // issued into a full queue, or data popped from an empty FIFO.
+                let issue_next = g.issue_next(t);
+                stalls.push(format!("({issue_next} && ar_{}_full_next)", mv.name));
+                stalls.push(format!(
+                    "({} && r_{}_empty_next)",
+                    g.pop_next(op, t + lat),
+                    mv.name
+                ));
                 // A load ordered after a store of this buffer waits until every queued
                 // write is acknowledged: AXI does not order reads against writes.
                 let after_store = unit
@@ -355,7 +362,7 @@ impl Emitter<'_> {
                     });
                 if after_store {
                     stalls.push(format!(
-                        "({issue} && !(w_{m}_empty && b_{m}_pending == 16'd0))",
+                        "({issue_next} && !(w_{m}_empty_next && b_{m}_none_next))",
                         m = mv.name
                     ));
                 }
@@ -365,10 +372,8 @@ impl Emitter<'_> {
                 let mv = master(*m)?;
                 let ports = ports.entry(m.0).or_default();
                 let issue = format!("{} && {}", g.valid(t), g.pred(op, t));
-                ports
-                    .w
-                    .push((issue.clone(), format!("{{{}, {}}}", a(0), a(1))));
-                stalls.push(format!("({issue} && w_{}_full)", mv.name));
+                ports.w.push((issue, format!("{{{}, {}}}", a(0), a(1))));
+                stalls.push(format!("({} && w_{}_full_next)", g.issue_next(t), mv.name));
                 None
             }
             other => {

@@ -93,24 +93,33 @@ impl Emitter<'_> {
                 );
             }
         }
-        let stall = if stalls.is_empty() {
-            "1'b0".to_string()
+        // The clock enable is registered: each stall term is decided a cycle ahead from
+        // the next values of the queues' flags and of the valid bits, so `en` is the NOR
+        // of flip-flops rather than of logic behind every queue and pipeline stage.
+        if stalls.is_empty() {
+            let _ = writeln!(out, "    assign en = 1'b1;");
         } else {
-            stalls.join("\n        || ")
-        };
-        let _ = writeln!(out, "    assign en = !({stall});");
+            let n = stalls.len();
+            let _ = writeln!(out, "    logic [{}:0] stall_r;", n - 1);
+            let _ = writeln!(
+                out,
+                "    always_ff @(posedge ap_clk) if (!ap_rst_n) stall_r <= '0; else stall_r <= {{\n        {}}};",
+                stalls.join(",\n        ")
+            );
+            let _ = writeln!(out, "    assign en = stall_r == '0;");
+        }
         let mem_idle = if masters.is_empty() {
             "1'b1".to_string()
         } else {
             masters
                 .iter()
-                .map(|m| format!("mem_{}_idle", m.name))
+                .map(|m| format!("mem_{}_idle_next", m.name))
                 .collect::<Vec<_>>()
                 .join(" && ")
         };
         let _ = writeln!(
             out,
-            "    logic mem_idle;\n    assign mem_idle = {mem_idle};"
+            "    // registered from the masters' next flags: the FSM's hand-off test reads a flip-flop\n    logic mem_idle;\n    always_ff @(posedge ap_clk) if (!ap_rst_n) mem_idle <= 1'b1; else mem_idle <= {mem_idle};"
         );
         if !unused.is_empty() {
             // Verilator's idiom for bits that are computed but deliberately not read.

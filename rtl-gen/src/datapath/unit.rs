@@ -60,6 +60,30 @@ impl UnitGen<'_> {
             format!("{}_v[{at}]", self.p())
         }
     }
+    /// Whether stage `at` may hold an iteration next cycle, from registers: the stage
+    /// before it when the pipeline steps, else itself. The issue stage and the one after
+    /// it follow the loop's issue logic (its exit test may be computed in the cycle), so
+    /// they count as occupied: a stall on a full queue may then come a cycle early, never
+    /// late. (The predicate is left out for the same reason: it may be computed at `at`.)
+    pub(super) fn issue_next(&self, at: u32) -> String {
+        if at >= 2 {
+            format!("(en ? {} : {})", self.valid(at - 1), self.valid(at))
+        } else {
+            "1'b1".into()
+        }
+    }
+    /// Whether `op` pops its data at stage `at` next cycle: exact, from registers (a
+    /// load's predicate is computed by its issue, well before its data arrives, and no
+    /// squash reaches past the loads' issue).
+    pub(super) fn pop_next(&self, op: &Op, at: u32) -> String {
+        format!(
+            "(en ? ({} && {}) : ({} && {}))",
+            self.valid(at - 1),
+            self.pred(op, at - 1),
+            self.valid(at),
+            self.pred(op, at)
+        )
+    }
     pub(super) fn t(&self, op: OpId) -> u32 {
         self.s.start[op.index()]
     }
@@ -173,9 +197,12 @@ impl Emitter<'_> {
             ),
         );
         if matches!(unit.kind, UnitKind::WorkItems) {
-            wl(out, format!("    logic {p}_v0, {p}_busy;"));
+            wl(out, format!("    logic {p}_v0, {p}_busy, {p}_any;"));
         } else {
-            wl(out, format!("    logic {p}_start, {p}_v0, {p}_busy;"));
+            wl(
+                out,
+                format!("    logic {p}_start, {p}_v0, {p}_busy, {p}_any;"),
+            );
         }
         wl(out, format!("    logic [{stages}:1] {p}_v;"));
         // A squash clears the iterations younger than the exiting one: next cycle they sit
@@ -188,18 +215,20 @@ impl Emitter<'_> {
             Some(e) => format!(" & ~({p}_kill ? {{{e}{{1'b1}}}} : '0)"),
             None => String::new(),
         };
-        if stages >= 2 {
-            wl(out, format!("    always_ff @(posedge ap_clk) if (!ap_rst_n) {p}_v <= '0; else if (en) {p}_v <= {{{p}_v[{}:1], {p}_v0}}{squash};", stages - 1));
+        let shifted = if stages >= 2 {
+            format!("{{{p}_v[{}:1], {p}_v0}}{squash}", stages - 1)
         } else {
-            wl(out, format!("    always_ff @(posedge ap_clk) if (!ap_rst_n) {p}_v <= '0; else if (en) {p}_v <= {p}_v0{squash};"));
-        }
+            format!("{p}_v0{squash}")
+        };
+        wl(out, format!("    always_ff @(posedge ap_clk) if (!ap_rst_n) {p}_v <= '0; else if (en) {p}_v <= {shifted};"));
+        // `any`: some stage holds an iteration, registered (the next cycle's v != 0, with
+        // and without a step, picked by en), so the FSM's hand-off test reads a flip-flop
+        // instead of a wide OR over the valid bits.
+        wl(out, format!("    always_ff @(posedge ap_clk) if (!ap_rst_n) {p}_any <= 1'b0; else {p}_any <= en ? (({shifted}) != '0) : ({p}_v != '0);"));
         match unit.kind {
             UnitKind::Block => {
                 wl(out, format!("    assign {p}_v0 = {p}_start;"));
-                wl(
-                    out,
-                    format!("    assign {p}_busy = {p}_start || ({p}_v != '0);"),
-                );
+                wl(out, format!("    assign {p}_busy = {p}_start || {p}_any;"));
             }
             UnitKind::Loop { cont, .. } if squash_stage.is_some() => {
                 // Speculation: an iteration issues every II while the loop runs; an exit
@@ -226,7 +255,7 @@ impl Emitter<'_> {
                 wl(out, format!("    always_ff @(posedge ap_clk) if (!ap_rst_n) {p}_stop <= 1'b0; else if (en) begin if ({p}_start) {p}_stop <= 1'b0; else if ({p}_kill) {p}_stop <= 1'b1; end"));
                 wl(
                     out,
-                    format!("    assign {p}_busy = {p}_start || {p}_v0 || ({p}_v != '0);"),
+                    format!("    assign {p}_busy = {p}_start || {p}_v0 || {p}_any;"),
                 );
             }
             UnitKind::Loop { cont, .. } => {
@@ -240,7 +269,7 @@ impl Emitter<'_> {
                 );
                 wl(
                     out,
-                    format!("    assign {p}_busy = {p}_start || {p}_v0 || ({p}_v != '0);"),
+                    format!("    assign {p}_busy = {p}_start || {p}_v0 || {p}_any;"),
                 );
             }
             UnitKind::WorkItems => {
@@ -255,10 +284,7 @@ impl Emitter<'_> {
                 } else {
                     wl(out, format!("    assign {p}_v0 = wi_pending;"));
                 }
-                wl(
-                    out,
-                    format!("    assign {p}_busy = wi_pending || ({p}_v != '0);"),
-                );
+                wl(out, format!("    assign {p}_busy = wi_pending || {p}_any;"));
             }
         }
     }
