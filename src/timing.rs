@@ -133,14 +133,22 @@ fn meaning(signal: &str, c: &Compiled) -> Option<String> {
         });
     }
     let buffer = |p: &str, s: &str| head.strip_prefix(p)?.strip_suffix(s).map(str::to_string);
-    if let Some(b) = buffer("r_", "_q") {
-        return Some(format!("read data FIFO of `{b}`"));
-    }
-    if let Some(b) = buffer("ar_", "_q") {
-        return Some(format!("read request queue of `{b}`"));
-    }
-    if let Some(b) = buffer("w_", "_q") {
-        return Some(format!("store queue of `{b}`"));
+    // A queue, or one of its flags (a stall term decided a cycle ahead shares the flag's
+    // flip-flop, which synthesis merges with it).
+    for (prefix, what) in [
+        ("r_", "read data FIFO"),
+        ("ar_", "read request queue"),
+        ("w_", "store queue"),
+    ] {
+        for suffix in ["_q", "_full", "_empty", "_idle"] {
+            if let Some(b) = buffer(prefix, suffix) {
+                let flag = suffix.strip_prefix('_').filter(|f| *f != "q");
+                return Some(match flag {
+                    Some(f) => format!("{what} of `{b}` ({f})"),
+                    None => format!("{what} of `{b}`"),
+                });
+            }
+        }
     }
     if let Some(b) = buffer("b_", "_pending").or_else(|| buffer("b_", "_none")) {
         return Some(format!("write acknowledgements pending on `{b}`"));
@@ -152,6 +160,10 @@ fn meaning(signal: &str, c: &Compiled) -> Option<String> {
         "en" => "the pipeline's clock enable (every stall condition)",
         "stall_r" => "the stall terms, decided a cycle ahead",
         "state" | "cur" | "done_pulse" => "the control FSM",
+        "mem_idle" => "the memory interfaces' idle flag (the FSM's hand-off)",
+        "w_have" | "aw_have" | "gie" | "ier" | "isr" | "ap_start" | "auto_restart" => {
+            "the control registers"
+        }
         h if h.starts_with("wi_") => "the work-item counters",
         h if h.starts_with("reg_") || h.starts_with("s_axi_control") => "the control registers",
         h if h.starts_with("phi_u") => "a unit's entry value",
