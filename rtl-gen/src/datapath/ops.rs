@@ -339,8 +339,8 @@ impl Emitter<'_> {
                 let ports = ports.entry(m.0).or_default();
                 let issue = format!("{} && {}", g.valid(t), g.pred(op, t));
                 let pop = format!("{} && {}", g.valid(t + lat), g.pred(op, t + lat));
-                ports.ar.push((issue.clone(), a(0)));
-                ports.pop.push(pop.clone());
+                ports.ar.push((issue, a(0)));
+                ports.pop.push(pop);
                 // The stall terms are next cycle's (see `memory_ports`): a request may be
                 // issued into a full queue, or data popped from an empty FIFO.
                 let issue_next = g.issue_next(t);
