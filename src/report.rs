@@ -231,12 +231,29 @@ pub fn json(c: &Compiled) -> Value {
         "memories": memories,
         "operators": operators,
         "operator_area": operator_area(c),
+        "memory_interface": memory_interface(c),
         // The clock the family's delay model expects the kernel to close at, and what
         // limits it (`compile --timing` measures it).
         "predicted_fmax": crate::timing::predict(c).map(|p| {
             crate::timing::prediction_json(&p, c.board.family.as_deref().unwrap_or("none"))
         }),
         "interface": c.rtl.interface,
+    })
+}
+
+/// The register stages the global memory interface adds, which the schedule counts: a
+/// load's latency is the board memory's plus these (null without global memory).
+fn memory_interface(c: &Compiled) -> Value {
+    if c.kernel.memories.iter().all(|m| m.on_chip().is_some()) {
+        return Value::Null;
+    }
+    let m = &c.board.memory;
+    json!({
+        "memory_latency": m.global_load_latency,
+        "request_registers": boards::REQUEST_REGISTERS,
+        "read_response_registers": boards::READ_RESPONSE_REGISTERS,
+        "load_latency": m.load_latency(),
+        "store_registers": boards::STORE_REGISTERS,
     })
 }
 
@@ -332,6 +349,12 @@ pub fn text(c: &Compiled) -> String {
             _ => String::new(),
         }
     ));
+    if let Some(mi) = memory_interface(c).as_object() {
+        s.push_str(&format!(
+            "  global memory: a load takes {} cycles (memory {}, request register {}, read data registers {}); a store enters its queue through {} register\n",
+            mi["load_latency"], mi["memory_latency"], mi["request_registers"], mi["read_response_registers"], mi["store_registers"]
+        ));
+    }
     if c.kernel.attrs.positional_args {
         s.push_str(&format!(
             "  {}\n",

@@ -165,7 +165,12 @@ fn meaning(signal: &str, c: &Compiled) -> Option<String> {
             "the control registers"
         }
         h if h.starts_with("wi_") => "the work-item counters",
-        h if h.starts_with("reg_") || h.starts_with("s_axi_control") => "the control registers",
+        h if h.starts_with("en_") => {
+            "a copy of the clock enable (the stall terms, decided a cycle ahead)"
+        }
+        h if h.starts_with("reg_") || h.starts_with("hit_") || h.starts_with("s_axi_control") => {
+            "the control registers"
+        }
         h if h.starts_with("phi_u") => "a unit's entry value",
         _ => return None,
     };

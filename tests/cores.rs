@@ -303,6 +303,42 @@ fn a_campaign_catches_a_wrong_core() {
 /// LAT cycles before; and synth_ecp5 builds the 32-bit form from three MULT18X18D with the
 /// product register inside (the low half's three limb products) and the 64-bit form from
 /// ten, with no product left to infer.
+/// The kernel's request and store queues take their entries through a register
+/// (IN_REG): the queue must still hand them out in order, refuse exactly the pushes beyond
+/// its depth (a staged entry counts), show an entry a cycle after its push, and give the
+/// flags' next values the stall and the hand-off are decided from.
+#[test]
+fn the_queue_with_a_registered_write_port_keeps_order_and_counts_the_staged_entry() {
+    let d = scratch("fifo");
+    let tb = root().join("tests/fixtures/hls_fifo_tb.sv");
+    let build = Command::new("verilator")
+        .current_dir(&d)
+        .args([
+            "--binary",
+            "-Wno-fatal",
+            "--timing",
+            "--top-module",
+            "tb",
+            "-o",
+            "tb",
+        ])
+        .arg(&tb)
+        .arg(root().join("rtl-gen/sv/hls_fifo.sv"))
+        .output()
+        .unwrap();
+    assert!(
+        build.status.success(),
+        "{}",
+        String::from_utf8_lossy(&build.stderr)
+    );
+    let r = Command::new(d.join("obj_dir/tb")).output().unwrap();
+    let text = String::from_utf8_lossy(&r.stdout);
+    assert!(
+        text.contains("checks 8000 errors 0"),
+        "both queues behave as the model:\n{text}"
+    );
+}
+
 #[test]
 fn the_staged_integer_multiply_is_the_product_in_dsp_blocks() {
     let d = scratch("int_mul");

@@ -159,13 +159,13 @@ module hls_axi_bram #(
         logic empty;
         /* verilator lint_off UNUSEDSIGNAL */
         logic full;  // never: a port's reads in flight are limited by credits
-        logic full_next, empty_next;
+        logic full_next, empty_next, idle_next;
         /* verilator lint_on UNUSEDSIGNAL */
         hls_fifo #(.WIDTH(DATA_BITS), .DEPTH_LOG2(RESP_DEPTH_LOG2)) resp (
             .clk, .rst_n,
             .push(read_q && int'(port_q) == i), .din(q_shifted),
             .pop(rvalid[i] && rready[i]), .dout(rdata[i * DATA_BITS +: DATA_BITS]),
-            .full, .empty, .full_next, .empty_next
+            .full, .empty, .full_next, .empty_next, .idle_next
         );
         assign rvalid[i] = !empty;
         always_ff @(posedge clk) begin

@@ -4,9 +4,15 @@
 // `full` and `empty` are flip-flops, updated from the push and pop of the cycle; `full_next`
 // and `empty_next` are what they take at the clock edge, from which the kernel decides its
 // next cycle's stall a cycle ahead (its clock enable is then a function of registers).
+//
+// IN_REG = 1 registers the write port: `din` lands in a flip-flop and reaches the storage a
+// cycle later, so the logic that computes it (an address add) ends at a register rather
+// than at the RAM's write port. A push still counts toward `full` at once; it shows at the
+// read side (`empty`) a cycle later. `idle_next`: nothing staged or stored next cycle.
 module hls_fifo #(
     parameter int WIDTH = 32,
-    parameter int DEPTH_LOG2 = 2
+    parameter int DEPTH_LOG2 = 2,
+    parameter bit IN_REG = 1'b0
 ) (
     input  logic             clk,
     input  logic             rst_n,
@@ -17,30 +23,51 @@ module hls_fifo #(
     output logic             full,
     output logic             empty,
     output logic             full_next,
-    output logic             empty_next
+    output logic             empty_next,
+    output logic             idle_next
 );
     localparam int DEPTH = 1 << DEPTH_LOG2;
     logic [WIDTH-1:0] mem [DEPTH];
     logic [DEPTH_LOG2-1:0] wr_ptr, rd_ptr;
-    logic [DEPTH_LOG2:0] count;
-    logic do_push, do_pop;
+    // Entries pushed (staged or stored) and entries stored: the first decides `full`, the
+    // second `empty`; without IN_REG they are one count.
+    logic [DEPTH_LOG2:0] count, stored;
+    logic do_push, do_pop, store;
+    logic [DEPTH_LOG2-1:0] store_ptr;
+    logic [WIDTH-1:0] store_data;
 
     assign do_push = push && !full;
     assign do_pop = pop && !empty;
     assign dout = mem[rd_ptr];
 
-    always_ff @(posedge clk) if (do_push) mem[wr_ptr] <= din;
+    if (IN_REG) begin : g_in_reg
+        always_ff @(posedge clk) begin
+            if (!rst_n) store <= 1'b0;
+            else store <= do_push;
+            store_ptr <= wr_ptr;
+            store_data <= din;
+        end
+    end else begin : g_direct
+        assign store = do_push;
+        assign store_ptr = wr_ptr;
+        assign store_data = din;
+    end
+
+    always_ff @(posedge clk) if (store) mem[store_ptr] <= store_data;
 
     always_comb begin
         full_next = full;
         empty_next = empty;
+        idle_next = count == '0;
         if (do_push && !do_pop) begin
             full_next = count == (DEPTH_LOG2 + 1)'(DEPTH - 1);
-            empty_next = 1'b0;
+            idle_next = 1'b0;
         end else if (do_pop && !do_push) begin
             full_next = 1'b0;
-            empty_next = count == (DEPTH_LOG2 + 1)'(1);
+            idle_next = count == (DEPTH_LOG2 + 1)'(1);
         end
+        if (store && !do_pop) empty_next = 1'b0;
+        else if (do_pop && !store) empty_next = stored == (DEPTH_LOG2 + 1)'(1);
     end
 
     always_ff @(posedge clk) begin
@@ -48,6 +75,7 @@ module hls_fifo #(
             wr_ptr <= '0;
             rd_ptr <= '0;
             count <= '0;
+            stored <= '0;
             full <= 1'b0;
             empty <= 1'b1;
         end else begin
@@ -57,6 +85,8 @@ module hls_fifo #(
             empty <= empty_next;
             if (do_push && !do_pop) count <= count + 1'b1;
             else if (do_pop && !do_push) count <= count - 1'b1;
+            if (store && !do_pop) stored <= stored + 1'b1;
+            else if (do_pop && !store) stored <= stored - 1'b1;
         end
     end
 endmodule

@@ -80,8 +80,14 @@ module {{ name }} (
     logic [{{ r.bits - 1 }}:0] reg_{{ r.ident }};
 {%- endfor %}
     logic aw_have, w_have;
-    logic [11:0] aw_addr;
     logic [31:0] w_data;
+    // The write address decoded as it is captured, a flip-flop per register: the write
+    // then takes one LUT (handshake and hit) into each register's enable, not a 12-bit
+    // compare as well.
+    logic hit_ctrl, hit_gie, hit_ier, hit_isr;
+{%- for r in regs %}
+    logic hit_{{ r.ident }};
+{%- endfor %}
 
     assign s_axi_control_awready = !aw_have;
     assign s_axi_control_wready = !w_have;
@@ -94,7 +100,10 @@ module {{ name }} (
         if (!ap_rst_n) begin
             aw_have <= 1'b0;
             w_have <= 1'b0;
-            aw_addr <= '0;
+            {hit_ctrl, hit_gie, hit_ier, hit_isr} <= '0;
+{%- for r in regs %}
+            hit_{{ r.ident }} <= 1'b0;
+{%- endfor %}
             w_data <= '0;
             s_axi_control_bvalid <= 1'b0;
             s_axi_control_rvalid <= 1'b0;
@@ -112,7 +121,13 @@ module {{ name }} (
         end else begin
             if (s_axi_control_awvalid && !aw_have) begin
                 aw_have <= 1'b1;
-                aw_addr <= s_axi_control_awaddr;
+                hit_ctrl <= s_axi_control_awaddr == 12'h000;
+                hit_gie <= s_axi_control_awaddr == 12'h004;
+                hit_ier <= s_axi_control_awaddr == 12'h008;
+                hit_isr <= s_axi_control_awaddr == 12'h00C;
+{%- for r in regs %}
+                hit_{{ r.ident }} <= s_axi_control_awaddr == 12'h{{ "{:03X}"|format(r.offset) }};
+{%- endfor %}
             end
             if (s_axi_control_wvalid && !w_have) begin
                 w_have <= 1'b1;
@@ -124,19 +139,16 @@ module {{ name }} (
                 aw_have <= 1'b0;
                 w_have <= 1'b0;
                 s_axi_control_bvalid <= 1'b1;
-                case (aw_addr)
-                    12'h000: begin
-                        if (w_data[0]) ap_start <= 1'b1;
-                        auto_restart <= w_data[7];
-                    end
-                    12'h004: gie <= w_data[0];
-                    12'h008: ier <= w_data[1:0];
-                    12'h00C: isr <= isr ^ w_data[1:0];
+                if (hit_ctrl) begin
+                    if (w_data[0]) ap_start <= 1'b1;
+                    auto_restart <= w_data[7];
+                end
+                if (hit_gie) gie <= w_data[0];
+                if (hit_ier) ier <= w_data[1:0];
+                if (hit_isr) isr <= isr ^ w_data[1:0];
 {%- for r in regs %}
-                    12'h{{ "{:03X}"|format(r.offset) }}: reg_{{ r.ident }} <= w_data[{{ r.bits - 1 }}:0];
+                if (hit_{{ r.ident }}) reg_{{ r.ident }} <= w_data[{{ r.bits - 1 }}:0];
 {%- endfor %}
-                    default: ;
-                endcase
             end
             if (s_axi_control_bvalid && s_axi_control_bready) s_axi_control_bvalid <= 1'b0;
             if (s_axi_control_arvalid && !s_axi_control_rvalid) begin
@@ -183,13 +195,17 @@ module {{ name }} (
     logic        r_{{ m.name }}_empty, r_{{ m.name }}_empty_next, r_{{ m.name }}_idle;
     /* verilator lint_on UNUSEDSIGNAL */
     logic [63:0] ar_{{ m.name }}_din;
+    logic        ar_{{ m.name }}_idle_next;
     logic        r_{{ m.name }}_pop, r_{{ m.name }}_full, r_{{ m.name }}_idle_next;
     logic [{{ m.width - 1 }}:0] r_{{ m.name }}_dout;
-    hls_fifo #(.WIDTH(64), .DEPTH_LOG2({{ m.ar_depth_log2 }})) ar_{{ m.name }}_q (
+    // The request enters its queue through a register (IN_REG): the address logic ends at
+    // a flip-flop, and the schedule counts the cycle (`boards::REQUEST_REGISTERS`).
+    hls_fifo #(.WIDTH(64), .DEPTH_LOG2({{ m.ar_depth_log2 }}), .IN_REG(1'b1)) ar_{{ m.name }}_q (
         .clk(ap_clk), .rst_n(ap_rst_n), .push(ar_{{ m.name }}_push), .din(ar_{{ m.name }}_din),
         .pop(m_axi_{{ m.name }}_arvalid && m_axi_{{ m.name }}_arready), .dout(m_axi_{{ m.name }}_araddr),
         .full(ar_{{ m.name }}_full), .empty(ar_{{ m.name }}_empty),
-        .full_next(ar_{{ m.name }}_full_next), .empty_next(ar_{{ m.name }}_empty_next));
+        .full_next(ar_{{ m.name }}_full_next), .empty_next(ar_{{ m.name }}_empty_next),
+        .idle_next(ar_{{ m.name }}_idle_next));
     assign m_axi_{{ m.name }}_arvalid = !ar_{{ m.name }}_empty;
     assign m_axi_{{ m.name }}_arlen = 8'd0;
     assign m_axi_{{ m.name }}_arsize = 3'd{{ m.size_log2 }};
@@ -212,6 +228,7 @@ module {{ name }} (
     logic        b_{{ m.name }}_none_next;
     /* verilator lint_on UNUSEDSIGNAL */
     logic [{{ 64 + m.width - 1 }}:0] w_{{ m.name }}_din, w_{{ m.name }}_dout;
+    logic        w_{{ m.name }}_idle_next;
     logic        aw_{{ m.name }}_sent, wd_{{ m.name }}_sent, w_{{ m.name }}_pop;
     // Write acknowledgements pending: a count, and `none` beside it as a flip-flop whose
     // next value (the stall's and the FSM's hand-off test) compares the count with one
@@ -225,10 +242,13 @@ module {{ name }} (
         if (b_{{ m.name }}_aw && !b_{{ m.name }}_b) b_{{ m.name }}_none_next = 1'b0;
         else if (b_{{ m.name }}_b && !b_{{ m.name }}_aw) b_{{ m.name }}_none_next = b_{{ m.name }}_pending == 16'd1;
     end
-    hls_fifo #(.WIDTH({{ 64 + m.width }}), .DEPTH_LOG2({{ m.w_depth_log2 }})) w_{{ m.name }}_q (
+    // Stores enter their queue through a register too (nothing waits on it but the
+    // hand-off, which reads `idle_next`).
+    hls_fifo #(.WIDTH({{ 64 + m.width }}), .DEPTH_LOG2({{ m.w_depth_log2 }}), .IN_REG(1'b1)) w_{{ m.name }}_q (
         .clk(ap_clk), .rst_n(ap_rst_n), .push(w_{{ m.name }}_push), .din(w_{{ m.name }}_din),
         .pop(w_{{ m.name }}_pop), .dout(w_{{ m.name }}_dout), .full(w_{{ m.name }}_full), .empty(w_{{ m.name }}_empty),
-        .full_next(w_{{ m.name }}_full_next), .empty_next(w_{{ m.name }}_empty_next));
+        .full_next(w_{{ m.name }}_full_next), .empty_next(w_{{ m.name }}_empty_next),
+        .idle_next(w_{{ m.name }}_idle_next));
     assign w_{{ m.name }}_pop = (aw_{{ m.name }}_sent || (m_axi_{{ m.name }}_awvalid && m_axi_{{ m.name }}_awready)) &&
                             (wd_{{ m.name }}_sent || (m_axi_{{ m.name }}_wvalid && m_axi_{{ m.name }}_wready));
     assign m_axi_{{ m.name }}_awvalid = !w_{{ m.name }}_empty && !aw_{{ m.name }}_sent;
@@ -261,7 +281,7 @@ module {{ name }} (
         end
     end
 {%- endif %}
-    assign mem_{{ m.name }}_idle_next = 1'b1{% if m.read %} && ar_{{ m.name }}_empty_next && r_{{ m.name }}_idle_next{% endif %}{% if m.write %} && w_{{ m.name }}_empty_next && b_{{ m.name }}_none_next{% endif %};
+    assign mem_{{ m.name }}_idle_next = 1'b1{% if m.read %} && ar_{{ m.name }}_idle_next && r_{{ m.name }}_idle_next{% endif %}{% if m.write %} && w_{{ m.name }}_idle_next && b_{{ m.name }}_none_next{% endif %};
 {%- endfor %}
 
     // Sticky bus errors: bit0 a read came back with an error response (or a burst where a

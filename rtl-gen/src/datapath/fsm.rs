@@ -75,6 +75,7 @@ pub(super) fn emit_fsm(
     nd: &NdrangeUse,
     live: &Liveness,
     ubits: u32,
+    wi_en: &str,
 ) -> Result<(), RtlError> {
     let _ = writeln!(
         out,
@@ -111,7 +112,7 @@ pub(super) fn emit_fsm(
         }
     }
     if k.mode == ExecMode::PipelinedWorkItems {
-        let _ = writeln!(out, "            if (en && u0_v0) begin");
+        let _ = writeln!(out, "            if ({wi_en} && u0_v0) begin");
         let _ = writeln!(out, "                if (wi_last) wi_pending <= 1'b0;");
         let _ = write!(
             out,

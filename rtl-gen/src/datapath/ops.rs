@@ -42,14 +42,16 @@ impl Emitter<'_> {
         let lat = g.s.latency[id.index()];
         let decl = format!("    logic [{}:0] {n};", w - 1);
         let (out, unused) = (&mut self.out, &mut self.unused);
+        let enables = &mut self.enables;
         if let Some(expr) = comb {
             wl(out, decl);
             if lat == 0 || matches!(op.kind, OpKind::Load(_)) {
                 wl(out, format!("    assign {n} = {expr};"));
             } else {
                 // A pipelined operator: the result appears `lat` enabled cycles later.
+                let en = enables.take(w * lat);
                 wl(out, format!("    logic [{}:0] {n}_p [{lat}];", w - 1));
-                wl(out, format!("    always_ff @(posedge ap_clk) if (en) begin {n}_p[0] <= {expr}; for (int i = 1; i < {lat}; i++) {n}_p[i] <= {n}_p[i-1]; end"));
+                wl(out, format!("    always_ff @(posedge ap_clk) if ({en}) begin {n}_p[0] <= {expr}; for (int i = 1; i < {lat}; i++) {n}_p[i] <= {n}_p[i-1]; end"));
                 wl(out, format!("    assign {n} = {n}_p[{}];", lat - 1));
             }
         }
@@ -63,18 +65,26 @@ impl Emitter<'_> {
             }
         };
         if d > 0 && !matches!(op.kind, OpKind::Store(_)) {
-            let mut body = String::new();
+            // A long line spans several copies of the enable: one block per copy.
+            let mut blocks: Vec<(String, String)> = Vec::new();
             let mut prev = (n.clone(), w);
             for i in 1..=d {
                 let wi = g.width_at(id, i).max(1);
                 wl(out, format!("    logic [{}:0] {n}_d{i};", wi - 1));
+                let en = enables.take(wi);
+                if blocks.last().is_none_or(|(e, _)| *e != en) {
+                    blocks.push((en, String::new()));
+                }
+                let body = &mut blocks.last_mut().expect("pushed above").1;
                 let _ = write!(body, " {n}_d{i} <= {};", slice(&prev.0, prev.1, wi));
                 prev = (format!("{n}_d{i}"), wi);
             }
-            wl(
-                out,
-                format!("    always_ff @(posedge ap_clk) if (en) begin{body} end"),
-            );
+            for (en, body) in blocks {
+                wl(
+                    out,
+                    format!("    always_ff @(posedge ap_clk) if ({en}) begin{body} end"),
+                );
+            }
         }
         // Bits of the op's own output nobody reads (e.g. the high half of a 64-bit
         // work-item id truncated to int): sunk explicitly, see `unused` below.
@@ -95,9 +105,11 @@ impl Emitter<'_> {
         let n = format!("{}_n{}", g.p(), id.0);
         let (w, t) = (op.ty.bits(), g.t(id));
         let lat = g.s.latency[id.index()];
+        // about two operands' or a product's width per stage
+        let en = self.enables.take(2 * w * lat);
         wl(&mut self.out, format!("    logic [{}:0] {n};", w - 1));
         wl(&mut self.out, format!(
-            "    hls_int_mul #(.W({w}), .LAT({lat}), .DSP_PRIM({})) {n}_core (.clk(ap_clk), .ce(en), .a({}), .b({}), .y({n}));",
+            "    hls_int_mul #(.W({w}), .LAT({lat}), .DSP_PRIM({})) {n}_core (.clk(ap_clk), .ce({en}), .a({}), .b({}), .y({n}));",
             self.dsp.primitive.sv_code(),
             g.val(op.operands[0], t),
             g.val(op.operands[1], t)
@@ -115,6 +127,7 @@ impl Emitter<'_> {
         op: &Op,
     ) -> Result<Option<String>, RtlError> {
         let (k, dsp, out) = (self.k, self.dsp, &mut self.out);
+        let enables = &mut self.enables;
         let s = g.s;
         let n = format!("{}_n{}", g.p(), id.0);
         let w = op.ty.bits();
@@ -125,9 +138,12 @@ impl Emitter<'_> {
         // An operator core from the library: its result declared, then the instance with
         // the board's latency and parameters.
         let ftz = k.attrs.flushes_denormals(w);
-        let core = |out: &mut String, module: &str, ports: &str| {
+        // A core's stages hold about two operands' width each (mantissas with guard bits,
+        // exponents, the flags), the copy of the enable is taken for that many.
+        let mut core = |out: &mut String, module: &str, ports: &str| {
             wl(out, decl.clone());
-            let ports = format!(".clk(ap_clk), .ce(en), {ports}, .y({n})");
+            let en = enables.take(2 * w * lat);
+            let ports = format!(".clk(ap_clk), .ce({en}), {ports}, .y({n})");
             let name = format!("{n}_core");
             out.push_str(&hls_cores::catalog::instance(
                 module, lat, dsp, ftz, &name, &ports,
@@ -189,8 +205,9 @@ impl Emitter<'_> {
             {
                 let from = unit.body.op(op.operands[0]).ty.bits();
                 wl(out, decl.clone());
+                let en = enables.take(from * lat);
                 wl(out, format!(
-                    "    hls_fp{from}_to_fp{w} #(.LAT({lat}), .MODE(2'd{})) {n}_core (.clk(ap_clk), .ce(en), .a({}), .y({n}));",
+                    "    hls_fp{from}_to_fp{w} #(.LAT({lat}), .MODE(2'd{})) {n}_core (.clk(ap_clk), .ce({en}), .a({}), .y({n}));",
                     *r as u32,
                     a(0)
                 ));
@@ -362,7 +379,7 @@ impl Emitter<'_> {
                     });
                 if after_store {
                     stalls.push(format!(
-                        "({issue_next} && !(w_{m}_empty_next && b_{m}_none_next))",
+                        "({issue_next} && !(w_{m}_idle_next && b_{m}_none_next))",
                         m = mv.name
                     ));
                 }

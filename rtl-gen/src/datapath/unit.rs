@@ -164,11 +164,12 @@ impl Emitter<'_> {
         for o in &caps {
             let w = unit.body.op(*o).ty.bits();
             let r = cap_stage(&g, *o);
+            let en = self.enables.take(w);
             wl(out, format!("    logic [{}:0] cap_u{ui}_n{};", w - 1, o.0));
             wl(
                 out,
                 format!(
-                    "    always_ff @(posedge ap_clk) if (en && {}) cap_u{ui}_n{} <= {};",
+                    "    always_ff @(posedge ap_clk) if ({en} && {}) cap_u{ui}_n{} <= {};",
                     g.valid(r),
                     o.0,
                     g.val(*o, r)
