@@ -247,6 +247,12 @@ pub fn predict(c: &Compiled) -> Option<Prediction> {
             );
         }
     }
+    // The frame around the datapath (queues, stall, counters, control) has its own
+    // measured ceiling; a kernel without global memory has no such frame.
+    let global = c.kernel.memories.iter().any(|m| m.on_chip().is_none());
+    if let (true, Some(f)) = (global, c.board.interface_fmax) {
+        consider(f, "the memory interface and control".to_string());
+    }
     best.map(|(fmax_mhz, limit)| Prediction {
         fmax_mhz,
         limit,

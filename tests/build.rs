@@ -604,7 +604,6 @@ fn open_flow_builds_a_ulx3s_bitstream() {
     assert!(left.is_empty());
 }
 
-/// A kernel needing more DSP blocks than an ECP5-25k has exits 1, naming the resource.
 #[test]
 fn compile_timing_traces_the_critical_path_to_source_lines() {
     // Out of context on the ULX3S's own ECP5: the measured Fmax, the delay model's
@@ -633,17 +632,16 @@ fn compile_timing_traces_the_critical_path_to_source_lines() {
     assert_eq!(t["proxy"], false, "{t}");
     let fmax = t["fmax_mhz"].as_f64().unwrap();
     assert!(fmax > 50.0, "{t}");
-    // The ECP5 model knows the float adder's Fmax; nothing in vadd is slower.
+    // The ECP5 model knows the float adder's Fmax, the slowest core in vadd, and the
+    // kernel frame's, which is lower and so the prediction.
     let predicted = &t["predicted"];
-    assert!(
-        predicted["limit"].as_str().unwrap().contains("fp32_add"),
-        "{t}"
-    );
     assert_eq!(predicted["slowest_core"]["class"], "fp32_add", "{t}");
-    assert!(
-        (predicted["fmax_mhz"].as_f64().unwrap() - 157.6).abs() < 1.0,
+    assert_eq!(predicted["slowest_core"]["fmax_mhz"], 157.6, "{t}");
+    assert_eq!(
+        predicted["limit"], "the memory interface and control",
         "{t}"
     );
+    assert_eq!(predicted["fmax_mhz"], 147.1, "{t}");
     let path = t["critical_path"].as_array().unwrap();
     assert!(!path.is_empty(), "{t}");
     let ns: Vec<f64> = path.iter().map(|s| s["ns"].as_f64().unwrap()).collect();

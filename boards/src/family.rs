@@ -39,6 +39,12 @@ pub struct Family {
     /// Cycles from a block RAM read's address to its data.
     pub ram_read_latency: u32,
     pub operators: BTreeMap<String, FamilyOperator>,
+    /// Fmax of the kernel frame alone on this family, when measured: the AXI queues, the
+    /// stall and clock enable, the work-item counters and the control slave, around no
+    /// arithmetic (bench/timing/copy.cl). The prediction takes it as a ceiling for every
+    /// kernel with global memory.
+    #[serde(default)]
+    pub interface_fmax_mhz: Option<f64>,
 }
 
 /// One operator class on a family: a combinational delay, or a staged core.

@@ -170,6 +170,9 @@ pub struct Board {
     /// The staged cores' Fmax on this family, where known (filled from the family).
     #[serde(default, skip_deserializing)]
     pub core_fmax: BTreeMap<String, f64>,
+    /// The kernel frame's Fmax on this family, where measured (filled from the family).
+    #[serde(default, skip_deserializing)]
+    pub interface_fmax: Option<f64>,
 }
 
 /// The device's DSP multiplier: its signed operand widths. The floating-point cores tile
@@ -529,6 +532,7 @@ impl Board {
                 .iter()
                 .filter_map(|(c, op)| Some((c.clone(), op.fmax_mhz?)))
                 .collect();
+            board.interface_fmax = f.interface_fmax_mhz;
         }
         board.check(path)?;
         Ok(board)
