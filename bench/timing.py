@@ -12,7 +12,8 @@ the clock it is judged at), once per seed. A kernel without a staged core is clo
 the fastest the ECP5 delay model allows, 250 MHz. Prints a markdown table for BENCHMARKS.md:
 the slowest core and its Fmax, the kernel's Fmax (median over the seeds), the ratio (the
 target of issue 38 is 0.9), the delay model's prediction, and the critical path in words.
-With --out, a run whose timing.json exists is not run again (a campaign can be resumed).
+With --out DIR, a run whose timing.json exists in DIR is not run again (a campaign can be
+resumed); without it every run is fresh, in target/timing-bench.
 """
 import argparse
 import concurrent.futures
@@ -20,6 +21,7 @@ import json
 import os
 import pathlib
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -101,8 +103,13 @@ def main():
     ap.add_argument("--only", help="comma-separated file.cl or file.cl:kernel")
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 2) // 2))
-    ap.add_argument("--out", type=pathlib.Path, default=root / "target" / "timing-bench")
+    ap.add_argument("--out", type=pathlib.Path,
+                    help="keep runs here and resume from them (default: fresh runs)")
     args = ap.parse_args()
+    if args.out is None:
+        # Fresh: results of an earlier build must not stand in for this one's.
+        args.out = root / "target" / "timing-bench"
+        shutil.rmtree(args.out, ignore_errors=True)
     todo = kernels()
     if args.only:
         want = args.only.split(",")
