@@ -106,6 +106,8 @@ def main():
     ap.add_argument("--out", type=pathlib.Path,
                     help="keep runs here and resume from them (default: fresh runs)")
     args = ap.parse_args()
+    if not binary.exists():
+        sys.exit(f"{binary} is missing: run `cargo build --release` first")
     if args.out is None:
         # Fresh: results of an earlier build must not stand in for this one's.
         args.out = root / "target" / "timing-bench"
