@@ -334,7 +334,7 @@ fn the_queue_with_a_registered_write_port_keeps_order_and_counts_the_staged_entr
     let r = Command::new(d.join("obj_dir/tb")).output().unwrap();
     let text = String::from_utf8_lossy(&r.stdout);
     assert!(
-        text.contains("checks 8000 errors 0"),
+        text.contains("checks 12000 errors 0"),
         "both queues behave as the model:\n{text}"
     );
 }

@@ -9,10 +9,15 @@
 // cycle later, so the logic that computes it (an address add) ends at a register rather
 // than at the RAM's write port. A push still counts toward `full` at once; it shows at the
 // read side (`empty`) a cycle later. `idle_next`: nothing staged or stored next cycle.
+//
+// LATE_POP = 1 counts a pop toward `full` and `idle` a cycle late, so `full_next` does not
+// wait for the reader's handshake (an AXI ready): the flags may free a cycle late, never
+// early, and the storage is never overwritten.
 module hls_fifo #(
     parameter int WIDTH = 32,
     parameter int DEPTH_LOG2 = 2,
-    parameter bit IN_REG = 1'b0
+    parameter bit IN_REG = 1'b0,
+    parameter bit LATE_POP = 1'b0
 ) (
     input  logic             clk,
     input  logic             rst_n,
@@ -40,6 +45,17 @@ module hls_fifo #(
     assign do_pop = pop && !empty;
     assign dout = mem[rd_ptr];
 
+    // The pop that `count` (full, idle) takes.
+    logic count_pop;
+    if (LATE_POP) begin : g_late_pop
+        always_ff @(posedge clk) begin
+            if (!rst_n) count_pop <= 1'b0;
+            else count_pop <= do_pop;
+        end
+    end else begin : g_pop
+        assign count_pop = do_pop;
+    end
+
     if (IN_REG) begin : g_in_reg
         always_ff @(posedge clk) begin
             if (!rst_n) store <= 1'b0;
@@ -59,10 +75,10 @@ module hls_fifo #(
         full_next = full;
         empty_next = empty;
         idle_next = count == '0;
-        if (do_push && !do_pop) begin
+        if (do_push && !count_pop) begin
             full_next = count == (DEPTH_LOG2 + 1)'(DEPTH - 1);
             idle_next = 1'b0;
-        end else if (do_pop && !do_push) begin
+        end else if (count_pop && !do_push) begin
             full_next = 1'b0;
             idle_next = count == (DEPTH_LOG2 + 1)'(1);
         end
@@ -83,8 +99,8 @@ module hls_fifo #(
             if (do_pop) rd_ptr <= rd_ptr + 1'b1;
             full <= full_next;
             empty <= empty_next;
-            if (do_push && !do_pop) count <= count + 1'b1;
-            else if (do_pop && !do_push) count <= count - 1'b1;
+            if (do_push && !count_pop) count <= count + 1'b1;
+            else if (count_pop && !do_push) count <= count - 1'b1;
             if (store && !do_pop) stored <= stored + 1'b1;
             else if (do_pop && !store) stored <= stored - 1'b1;
         end

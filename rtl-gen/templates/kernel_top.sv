@@ -200,7 +200,7 @@ module {{ name }} (
     logic [{{ m.width - 1 }}:0] r_{{ m.name }}_dout;
     // The request enters its queue through a register (IN_REG): the address logic ends at
     // a flip-flop, and the schedule counts the cycle (`boards::REQUEST_REGISTERS`).
-    hls_fifo #(.WIDTH(64), .DEPTH_LOG2({{ m.ar_depth_log2 }}), .IN_REG(1'b1)) ar_{{ m.name }}_q (
+    hls_fifo #(.WIDTH(64), .DEPTH_LOG2({{ m.ar_depth_log2 }}), .IN_REG(1'b1), .LATE_POP(1'b1)) ar_{{ m.name }}_q (
         .clk(ap_clk), .rst_n(ap_rst_n), .push(ar_{{ m.name }}_push), .din(ar_{{ m.name }}_din),
         .pop(m_axi_{{ m.name }}_arvalid && m_axi_{{ m.name }}_arready), .dout(m_axi_{{ m.name }}_araddr),
         .full(ar_{{ m.name }}_full), .empty(ar_{{ m.name }}_empty),
@@ -244,7 +244,7 @@ module {{ name }} (
     end
     // Stores enter their queue through a register too (nothing waits on it but the
     // hand-off, which reads `idle_next`).
-    hls_fifo #(.WIDTH({{ 64 + m.width }}), .DEPTH_LOG2({{ m.w_depth_log2 }}), .IN_REG(1'b1)) w_{{ m.name }}_q (
+    hls_fifo #(.WIDTH({{ 64 + m.width }}), .DEPTH_LOG2({{ m.w_depth_log2 }}), .IN_REG(1'b1), .LATE_POP(1'b1)) w_{{ m.name }}_q (
         .clk(ap_clk), .rst_n(ap_rst_n), .push(w_{{ m.name }}_push), .din(w_{{ m.name }}_din),
         .pop(w_{{ m.name }}_pop), .dout(w_{{ m.name }}_dout), .full(w_{{ m.name }}_full), .empty(w_{{ m.name }}_empty),
         .full_next(w_{{ m.name }}_full_next), .empty_next(w_{{ m.name }}_empty_next),

@@ -3,7 +3,7 @@
 //! guarantees, so a select is an OR of gated values), the on-chip memories, the one clock
 //! enable from every stall condition, and the sink of unread bits.
 
-use super::Emitter;
+use super::{Emitter, ENABLE_FANOUT};
 use crate::RtlError;
 use ir::*;
 use std::fmt::Write;
@@ -50,6 +50,9 @@ impl Emitter<'_> {
         for mv in masters.iter() {
             let ps = ports.remove(&mv.mem).unwrap_or_default();
             let m = &mv.name;
+            // Each port's pushes and pops take their own copy of the enable: the queues'
+            // pointers, counts and head registers are otherwise all on `en`'s one net.
+            let en = enables.take(ENABLE_FANOUT);
             let gated = |list: &[(String, String)], width: u32| -> (String, String) {
                 if list.is_empty() {
                     return ("1'b0".into(), format!("{width}'d0"));
@@ -64,7 +67,7 @@ impl Emitter<'_> {
                     .map(|(c, d)| format!("({{{width}{{{c}}}}} & {d})"))
                     .collect::<Vec<_>>()
                     .join(" | ");
-                (format!("en && ({push})"), data)
+                (format!("{en} && ({push})"), data)
             };
             if mv.read {
                 let (push, data) = gated(&ps.ar, 64);
@@ -76,7 +79,7 @@ impl Emitter<'_> {
                     "1'b0".to_string()
                 } else {
                     format!(
-                        "en && ({})",
+                        "{en} && ({})",
                         ps.pop
                             .iter()
                             .map(|c| format!("({c})"))
