@@ -303,9 +303,10 @@ fn a_campaign_catches_a_wrong_core() {
 /// LAT cycles before; and synth_ecp5 builds the 32-bit form from three MULT18X18D with the
 /// product register inside (the low half's three limb products) and the 64-bit form from
 /// ten, with no product left to infer.
-/// The kernel's request and store queues take their entries through a register
-/// (IN_REG): the queue must still hand them out in order, refuse exactly the pushes beyond
-/// its depth (a staged entry counts), show an entry a cycle after its push, and give the
+/// The kernel's request and store queues take their entries through a register (IN_REG)
+/// and count a pop toward `full` a cycle late (LATE_POP): the queue must still hand them
+/// out in order, refuse exactly the pushes beyond its depth (a staged entry counts, and so
+/// does one popped the cycle before), show an entry a cycle after its push, and give the
 /// flags' next values the stall and the hand-off are decided from.
 #[test]
 fn the_queue_with_a_registered_write_port_keeps_order_and_counts_the_staged_entry() {
