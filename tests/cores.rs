@@ -297,12 +297,33 @@ fn a_campaign_catches_a_wrong_core() {
     assert!(o.examples[0].contains("gave"), "{o:?}");
 }
 
-/// The pipelined integer multiply (hls_int_mul, what a schedule gives `int_mul` once it
-/// does not fit the period): Verilator runs tests/fixtures/hls_int_mul_tb.sv, a new operand
-/// pair every cycle at 8 to 64 bits and 1 to 9 stages, each result against `*` of the pair
-/// LAT cycles before; and synth_ecp5 builds the 32-bit form from three MULT18X18D with the
-/// product register inside (the low half's three limb products) and the 64-bit form from
-/// ten, with no product left to infer.
+/// Builds the Verilator testbench `tests/fixtures/<tb>` (top module `tb`) with `sources`
+/// in `dir`, runs it, and returns what it printed.
+fn run_testbench(dir: &Path, tb: &str, sources: &[&str]) -> String {
+    let build = Command::new("verilator")
+        .current_dir(dir)
+        .args([
+            "--binary",
+            "-Wno-fatal",
+            "--timing",
+            "--top-module",
+            "tb",
+            "-o",
+            "tb",
+        ])
+        .arg(root().join("tests/fixtures").join(tb))
+        .args(sources)
+        .output()
+        .unwrap();
+    assert!(
+        build.status.success(),
+        "{}",
+        String::from_utf8_lossy(&build.stderr)
+    );
+    let r = Command::new(dir.join("obj_dir/tb")).output().unwrap();
+    String::from_utf8_lossy(&r.stdout).into_owned()
+}
+
 /// The kernel's request and store queues take their entries through a register (IN_REG)
 /// and count a pop toward `full` a cycle late (LATE_POP): the queue must still hand them
 /// out in order, refuse exactly the pushes beyond its depth (a staged entry counts, and so
@@ -311,35 +332,20 @@ fn a_campaign_catches_a_wrong_core() {
 #[test]
 fn the_queue_with_a_registered_write_port_keeps_order_and_counts_the_staged_entry() {
     let d = scratch("fifo");
-    let tb = root().join("tests/fixtures/hls_fifo_tb.sv");
-    let build = Command::new("verilator")
-        .current_dir(&d)
-        .args([
-            "--binary",
-            "-Wno-fatal",
-            "--timing",
-            "--top-module",
-            "tb",
-            "-o",
-            "tb",
-        ])
-        .arg(&tb)
-        .arg(root().join("rtl-gen/sv/hls_fifo.sv"))
-        .output()
-        .unwrap();
-    assert!(
-        build.status.success(),
-        "{}",
-        String::from_utf8_lossy(&build.stderr)
-    );
-    let r = Command::new(d.join("obj_dir/tb")).output().unwrap();
-    let text = String::from_utf8_lossy(&r.stdout);
+    let fifo = root().join("rtl-gen/sv/hls_fifo.sv");
+    let text = run_testbench(&d, "hls_fifo_tb.sv", &[fifo.to_str().unwrap()]);
     assert!(
         text.contains("checks 12000 errors 0"),
         "both queues behave as the model:\n{text}"
     );
 }
 
+/// The pipelined integer multiply (hls_int_mul, what a schedule gives `int_mul` once it
+/// does not fit the period): Verilator runs tests/fixtures/hls_int_mul_tb.sv, a new operand
+/// pair every cycle at 8 to 64 bits and 1 to 9 stages, each result against `*` of the pair
+/// LAT cycles before; and synth_ecp5 builds the 32-bit form from three MULT18X18D with the
+/// product register inside (the low half's three limb products) and the 64-bit form from
+/// ten, with no product left to infer.
 #[test]
 fn the_staged_integer_multiply_is_the_product_in_dsp_blocks() {
     let d = scratch("int_mul");
@@ -347,29 +353,7 @@ fn the_staged_integer_multiply_is_the_product_in_dsp_blocks() {
     for f in ["hls_dsp.sv", "hls_int_mul.sv"] {
         std::fs::copy(sv.join(f), d.join(f)).unwrap();
     }
-    let tb = root().join("tests/fixtures/hls_int_mul_tb.sv");
-    let build = Command::new("verilator")
-        .current_dir(&d)
-        .args([
-            "--binary",
-            "-Wno-fatal",
-            "--timing",
-            "--top-module",
-            "tb",
-            "-o",
-            "tb",
-        ])
-        .arg(&tb)
-        .args(["hls_dsp.sv", "hls_int_mul.sv"])
-        .output()
-        .unwrap();
-    assert!(
-        build.status.success(),
-        "{}",
-        String::from_utf8_lossy(&build.stderr)
-    );
-    let r = Command::new(d.join("obj_dir/tb")).output().unwrap();
-    let text = String::from_utf8_lossy(&r.stdout);
+    let text = run_testbench(&d, "hls_int_mul_tb.sv", &["hls_dsp.sv", "hls_int_mul.sv"]);
     assert!(
         text.contains("checks 7977 errors 0"),
         "every result is the product:\n{text}"
