@@ -59,6 +59,10 @@ pub struct MasterView {
     pub ar_depth_log2: u32,
     pub r_depth_log2: u32,
     pub w_depth_log2: u32,
+    /// Slices of the read data FIFO's head queue, each shifted by its own copy of the pop
+    /// (`hls_fifo_r`'s LANES): one per 32 bits.
+    #[serde(skip)]
+    pub pop_lanes: u32,
 }
 
 /// How a host (or the co-simulation) talks to the generated kernel.
@@ -345,6 +349,7 @@ pub fn generate(
                     board.memory.global_load_latency + board.memory.load_request_queue_depth + 2,
                 ),
                 w_depth_log2: log2_ceil(board.memory.store_queue_depth),
+                pop_lanes: (width / 32).max(1),
             }
         })
         .collect();

@@ -14,15 +14,21 @@
 // word reaches the queue three cycles after the decision, so four queue places keep one
 // word per cycle flowing. The queue's occupancy is a thermometer code (`occ[i]`: place i
 // holds a word), so `empty` is a flip-flop and each place's select one LUT.
+//
+// A wide word (a float4's 128 bits) is shifted in LANES slices, each by its own copy of
+// `pop` (all copies are equal every cycle; the datapath gates each with its own copy of the
+// clock enable). One pop net into every bit of a 4-place, 128-bit queue was vec4's
+// critical path. The occupancy follows pop[0].
 module hls_fifo_r #(
     parameter int WIDTH = 32,
-    parameter int DEPTH_LOG2 = 2
+    parameter int DEPTH_LOG2 = 2,
+    parameter int LANES = 1
 ) (
     input  logic             clk,
     input  logic             rst_n,
     input  logic             push,
     input  logic [WIDTH-1:0] din,
-    input  logic             pop,
+    input  logic [LANES-1:0] pop,
     output logic [WIDTH-1:0] dout,
     output logic             full,
     output logic             empty,
@@ -62,7 +68,7 @@ module hls_fifo_r #(
             2'b11: fetch = stored && !occ[QUEUE-3];
             default: fetch = stored && !occ[QUEUE-2];
         endcase
-    assign take = pop && occ[0];
+    assign take = pop[0] && occ[0];
     assign dout = q[0];
     assign empty = !occ[0];
     assign empty_next = !land_valid && !occ_t[0];
@@ -77,8 +83,9 @@ module hls_fifo_r #(
     // place after that. Where it lands is worked out both ways from registers (with and
     // without a take), so `pop`, which arrives late from the clock enable, only picks.
     assign occ_t = take ? {1'b0, occ[QUEUE-1:1]} : occ;
+    localparam int LANE = WIDTH / LANES;
     for (genvar i = 0; i < QUEUE; i++) begin : g_queue
-        logic fill_taken, fill_kept, fill;
+        logic fill_taken, fill_kept;
         if (i + 1 < QUEUE) begin : g_next
             assign fill_taken = land_valid && !occ[i+1] && (i == 0 || occ[i]);
         end else begin : g_none
@@ -89,13 +96,17 @@ module hls_fifo_r #(
         end else begin : g_tail
             assign fill_kept = land_valid && !occ[i] && occ[i-1];
         end
-        assign fill = take ? fill_taken : fill_kept;
-        if (i + 1 < QUEUE) begin : g_shift
-            always_ff @(posedge clk)
-                if (fill) q[i] <= land;
-                else if (take) q[i] <= q[i + 1];
-        end else begin : g_last
-            always_ff @(posedge clk) if (fill) q[i] <= land;
+        for (genvar l = 0; l < LANES; l++) begin : g_lane
+            logic take_l, fill;
+            assign take_l = pop[l] && occ[0];
+            assign fill = take_l ? fill_taken : fill_kept;
+            if (i + 1 < QUEUE) begin : g_shift
+                always_ff @(posedge clk)
+                    if (fill) q[i][l*LANE +: LANE] <= land[l*LANE +: LANE];
+                    else if (take_l) q[i][l*LANE +: LANE] <= q[i + 1][l*LANE +: LANE];
+            end else begin : g_last
+                always_ff @(posedge clk) if (fill) q[i][l*LANE +: LANE] <= land[l*LANE +: LANE];
+            end
         end
     end
 

@@ -196,7 +196,8 @@ module {{ name }} (
     /* verilator lint_on UNUSEDSIGNAL */
     logic [63:0] ar_{{ m.name }}_din;
     logic        ar_{{ m.name }}_idle_next;
-    logic        r_{{ m.name }}_pop, r_{{ m.name }}_full, r_{{ m.name }}_idle_next;
+    logic        r_{{ m.name }}_full, r_{{ m.name }}_idle_next;
+    logic [{{ m.pop_lanes - 1 }}:0] r_{{ m.name }}_pop;
     logic [{{ m.width - 1 }}:0] r_{{ m.name }}_dout;
     // The request enters its queue through a register (IN_REG): the address logic ends at
     // a flip-flop, and the schedule counts the cycle (`boards::REQUEST_REGISTERS`).
@@ -211,7 +212,7 @@ module {{ name }} (
     assign m_axi_{{ m.name }}_arsize = 3'd{{ m.size_log2 }};
     assign m_axi_{{ m.name }}_arburst = 2'b01;
     // the read data reaches the datapath from a register (hls_fifo_r)
-    hls_fifo_r #(.WIDTH({{ m.width }}), .DEPTH_LOG2({{ m.r_depth_log2 }})) r_{{ m.name }}_q (
+    hls_fifo_r #(.WIDTH({{ m.width }}), .DEPTH_LOG2({{ m.r_depth_log2 }}), .LANES({{ m.pop_lanes }})) r_{{ m.name }}_q (
         .clk(ap_clk), .rst_n(ap_rst_n), .push(m_axi_{{ m.name }}_rvalid && m_axi_{{ m.name }}_rready),
         .din(m_axi_{{ m.name }}_rdata), .pop(r_{{ m.name }}_pop), .dout(r_{{ m.name }}_dout),
         .full(r_{{ m.name }}_full), .empty(r_{{ m.name }}_empty),

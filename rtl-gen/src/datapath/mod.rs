@@ -236,8 +236,7 @@ fn hoist_declarations(text: &str) -> String {
         } else if t.starts_with("/* verilator lint_on") {
             waived = false;
         }
-        let decl = t.strip_prefix("(* keep *) ").unwrap_or(t);
-        let plain_decl = decl.starts_with("logic ") && t.ends_with(';') && !t.contains('=');
+        let plain_decl = t.starts_with("logic ") && t.ends_with(';') && !t.contains('=');
         let target = if plain_decl && !waived {
             &mut decls
         } else {

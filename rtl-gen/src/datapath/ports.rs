@@ -75,17 +75,23 @@ impl Emitter<'_> {
                     out,
                     "    assign ar_{m}_push = {push};\n    assign ar_{m}_din = {data};"
                 );
+                // One pop per slice of the head queue, each gated by its own copy of the
+                // enable (most significant slice first, as a concatenation reads).
                 let pop = if ps.pop.is_empty() {
-                    "1'b0".to_string()
+                    format!("{}'d0", mv.pop_lanes)
                 } else {
-                    format!(
-                        "{en} && ({})",
-                        ps.pop
-                            .iter()
-                            .map(|c| format!("({c})"))
-                            .collect::<Vec<_>>()
-                            .join(" || ")
-                    )
+                    let any = ps
+                        .pop
+                        .iter()
+                        .map(|c| format!("({c})"))
+                        .collect::<Vec<_>>()
+                        .join(" || ");
+                    let mut lanes = vec![format!("{en} && ({any})")];
+                    for _ in 1..mv.pop_lanes {
+                        lanes.push(format!("{} && ({any})", enables.take(ENABLE_FANOUT)));
+                    }
+                    lanes.reverse();
+                    format!("{{{}}}", lanes.join(", "))
                 };
                 let _ = writeln!(out, "    assign r_{m}_pop = {pop};");
             }
@@ -156,8 +162,10 @@ impl Emitter<'_> {
 /// median of 3 seeds, matmul16 116.4 against 119.2.)
 fn enable_copies(out: &mut String, copies: usize) {
     for c in 0..copies {
-        // `keep`: identical flip-flops, which synthesis would otherwise merge into one.
-        let _ = writeln!(out, "    (* keep *) logic en_{c};");
-        let _ = writeln!(out, "    always_ff @(posedge ap_clk) if (!ap_rst_n) en_{c} <= 1'b1; else en_{c} <= stall_next == '0;");
+        // `keep` on the process, not the net: Yosys merges identical flip-flops into one
+        // (opt_merge) and a kept net then only names the survivor; a kept process's
+        // flip-flop is not merged (read_slang passes the attribute to the cell).
+        let _ = writeln!(out, "    logic en_{c};");
+        let _ = writeln!(out, "    (* keep *) always_ff @(posedge ap_clk) if (!ap_rst_n) en_{c} <= 1'b1; else en_{c} <= stall_next == '0;");
     }
 }
