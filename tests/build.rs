@@ -653,6 +653,24 @@ fn compile_timing_traces_the_critical_path_to_source_lines() {
     assert!(path.iter().any(|s| s["meaning"].is_string()), "{t}");
     assert!(text.contains("critical path:"), "{text}");
     assert_eq!(json(&d.join("out/report.json"))["timing"], t);
+    // Each copy of the clock enable is still its own flip-flop after synthesis: Yosys
+    // merges identical flip-flops unless told not to, and then every copy names one net.
+    let synth = json(&d.join("out/timing/synth.json"));
+    let nets = &synth["modules"]["vadd"]["netnames"];
+    let copies: Vec<&Value> = nets
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(n, _)| {
+            n.strip_prefix("en_")
+                .is_some_and(|k| k.chars().all(|c| c.is_ascii_digit()))
+        })
+        .map(|(_, v)| &v["bits"])
+        .collect();
+    let distinct: std::collections::BTreeSet<String> =
+        copies.iter().map(|b| b.to_string()).collect();
+    assert!(copies.len() > 1, "{copies:?}");
+    assert_eq!(distinct.len(), copies.len(), "{copies:?}");
 }
 
 #[test]
