@@ -44,6 +44,49 @@ fn wi_advance(nd: &NdrangeUse, indent: &str) -> String {
     s
 }
 
+/// The work-item counters of a pipelined kernel, in a process of their own. Each
+/// dimension decides from flags alone: back to its first id at launch or when every faster
+/// dimension wraps, else one id on when it is stepped. The issue of the last work-item
+/// wraps them too (nothing reads them until the next launch resets them), so the step is
+/// not gated by `wi_last`: flat selects, a LUT or two from the flags, where the nested
+/// form chained the dimensions' decisions (the kernel frame's critical path: wi_pending →
+/// six LUTs → wi_left2).
+fn emit_wi_counters(out: &mut String, nd: &NdrangeUse, wi_en: &str) {
+    let _ = writeln!(out, "    logic wi_launch, wi_issue;");
+    let _ = writeln!(out, "    assign wi_launch = state == 2'd0 && ap_start;");
+    let _ = writeln!(out, "    assign wi_issue = {wi_en} && u0_v0;");
+    let _ = writeln!(out, "    always_ff @(posedge ap_clk) begin");
+    let _ = writeln!(out, "        if (!ap_rst_n || wi_launch) begin");
+    for d in 0..3 {
+        let _ = writeln!(out, "            {}", wi_reset(nd, d));
+    }
+    let _ = writeln!(out, "        end else if (wi_issue) begin");
+    // Dimension 0 fastest; 1 moves when 0 wraps, 2 when both do (and never wraps).
+    let _ = writeln!(
+        out,
+        "            if (wi_end0) begin {} end",
+        wi_reset(nd, 0)
+    );
+    let _ = writeln!(out, "            else begin {} end", wi_step(nd, 0));
+    let _ = writeln!(
+        out,
+        "            if (wi_end0 && wi_end1) begin {} end",
+        wi_reset(nd, 1)
+    );
+    let _ = writeln!(
+        out,
+        "            else if (wi_end0) begin {} end",
+        wi_step(nd, 1)
+    );
+    let _ = writeln!(
+        out,
+        "            if (wi_end0 && wi_end1) begin {} end",
+        wi_step(nd, 2)
+    );
+    let _ = writeln!(out, "        end");
+    let _ = writeln!(out, "    end");
+}
+
 /// The work-item counters' declarations, and the registered size - 1 and size == 1 of
 /// each dimension (the NDRange registers are written before ap_start, a transaction
 /// earlier, so they are settled when a launch reads them).
@@ -88,11 +131,13 @@ pub(super) fn emit_fsm(
         out,
         "            state <= 2'd0; cur <= '0; done_pulse <= 1'b0;"
     );
-    if k.mode == ExecMode::PipelinedWorkItems {
+    let pipelined = k.mode == ExecMode::PipelinedWorkItems;
+    if pipelined {
         let _ = writeln!(out, "            wi_pending <= 1'b0;");
-    }
-    for d in 0..3 {
-        let _ = writeln!(out, "            {}", wi_reset(nd, d));
+    } else {
+        for d in 0..3 {
+            let _ = writeln!(out, "            {}", wi_reset(nd, d));
+        }
     }
     for (ui, u) in k.units.iter().enumerate() {
         if !matches!(u.kind, UnitKind::WorkItems) {
@@ -111,25 +156,23 @@ pub(super) fn emit_fsm(
             let _ = writeln!(out, "            if (en && u{ui}_v0) u{ui}_start <= 1'b0;");
         }
     }
-    if k.mode == ExecMode::PipelinedWorkItems {
-        let _ = writeln!(out, "            if ({wi_en} && u0_v0) begin");
-        let _ = writeln!(out, "                if (wi_last) wi_pending <= 1'b0;");
-        let _ = write!(
+    if pipelined {
+        let _ = writeln!(
             out,
-            "                else begin\n{}                end\n",
-            wi_advance(nd, "                    ")
+            "            if (wi_issue && wi_last) wi_pending <= 1'b0;"
         );
-        let _ = writeln!(out, "            end");
     }
     let _ = writeln!(out, "            case (state)");
     let _ = writeln!(out, "                2'd0: if (ap_start) begin");
-    for d in 0..3 {
-        let _ = writeln!(out, "                    {}", wi_reset(nd, d));
+    if !pipelined {
+        for d in 0..3 {
+            let _ = writeln!(out, "                    {}", wi_reset(nd, d));
+        }
     }
     let entry = k.entry.0;
     let _ = writeln!(out, "                    state <= 2'd1;");
     let _ = writeln!(out, "                    cur <= {ubits}'d{entry};");
-    if k.mode == ExecMode::PipelinedWorkItems {
+    if pipelined {
         let _ = writeln!(out, "                    wi_pending <= 1'b1;");
     } else {
         let _ = writeln!(out, "                    u{entry}_start <= 1'b1;");
@@ -218,5 +261,8 @@ pub(super) fn emit_fsm(
     let _ = writeln!(out, "            endcase");
     let _ = writeln!(out, "        end");
     let _ = writeln!(out, "    end");
+    if pipelined {
+        emit_wi_counters(out, nd, wi_en);
+    }
     Ok(())
 }
