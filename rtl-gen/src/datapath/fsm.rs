@@ -28,33 +28,18 @@ fn wi_step(nd: &NdrangeUse, d: usize) -> String {
     x
 }
 
-fn wi_advance(nd: &NdrangeUse, indent: &str) -> String {
-    let mut s = String::new();
-    // Dimension 0 fastest.
-    let _ = writeln!(s, "{indent}if (!wi_end0) begin {} end", wi_step(nd, 0));
-    let _ = writeln!(s, "{indent}else begin {}", wi_reset(nd, 0));
-    let _ = writeln!(s, "{indent}    if (!wi_end1) begin {} end", wi_step(nd, 1));
-    let _ = writeln!(
-        s,
-        "{indent}    else begin {} {} end",
-        wi_reset(nd, 1),
-        wi_step(nd, 2)
-    );
-    let _ = writeln!(s, "{indent}end");
-    s
-}
-
-/// The work-item counters of a pipelined kernel, in a process of their own. Each
-/// dimension decides from flags alone: back to its first id at launch or when every faster
-/// dimension wraps, else one id on when it is stepped. The issue of the last work-item
+/// The work-item counters, in a process of their own. `issue`: the current work-item
+/// leaves for the next (a pipelined kernel issues it; otherwise the FSM is at a return).
+/// Each dimension decides from flags alone: back to its first id at launch or when every
+/// faster dimension wraps, else one id on when it is stepped. The last work-item's issue
 /// wraps them too (nothing reads them until the next launch resets them), so the step is
 /// not gated by `wi_last`: flat selects, a LUT or two from the flags, where the nested
 /// form chained the dimensions' decisions (the kernel frame's critical path: wi_pending →
 /// six LUTs → wi_left2).
-fn emit_wi_counters(out: &mut String, nd: &NdrangeUse, wi_en: &str) {
+fn emit_wi_counters(out: &mut String, nd: &NdrangeUse, issue: &str) {
     let _ = writeln!(out, "    logic wi_launch, wi_issue;");
     let _ = writeln!(out, "    assign wi_launch = state == 2'd0 && ap_start;");
-    let _ = writeln!(out, "    assign wi_issue = {wi_en} && u0_v0;");
+    let _ = writeln!(out, "    assign wi_issue = {issue};");
     let _ = writeln!(out, "    always_ff @(posedge ap_clk) begin");
     let _ = writeln!(out, "        if (!ap_rst_n || wi_launch) begin");
     for d in 0..3 {
@@ -132,12 +117,9 @@ pub(super) fn emit_fsm(
         "            state <= 2'd0; cur <= '0; done_pulse <= 1'b0;"
     );
     let pipelined = k.mode == ExecMode::PipelinedWorkItems;
+    let mut returns: Vec<String> = Vec::new();
     if pipelined {
         let _ = writeln!(out, "            wi_pending <= 1'b0;");
-    } else {
-        for d in 0..3 {
-            let _ = writeln!(out, "            {}", wi_reset(nd, d));
-        }
     }
     for (ui, u) in k.units.iter().enumerate() {
         if !matches!(u.kind, UnitKind::WorkItems) {
@@ -164,11 +146,6 @@ pub(super) fn emit_fsm(
     }
     let _ = writeln!(out, "            case (state)");
     let _ = writeln!(out, "                2'd0: if (ap_start) begin");
-    if !pipelined {
-        for d in 0..3 {
-            let _ = writeln!(out, "                    {}", wi_reset(nd, d));
-        }
-    }
     let entry = k.entry.0;
     let _ = writeln!(out, "                    state <= 2'd1;");
     let _ = writeln!(out, "                    cur <= {ubits}'d{entry};");
@@ -237,9 +214,10 @@ pub(super) fn emit_fsm(
                 if k.mode == ExecMode::PipelinedWorkItems {
                     let _ = writeln!(out, "                        state <= 2'd2;");
                 } else {
+                    // The counters step in their own process (`returns`).
+                    returns.push(format!("cur == {ubits}'d{ui} && !u{ui}_busy"));
                     let _ = writeln!(out, "                        if (wi_last) state <= 2'd2;");
                     let _ = writeln!(out, "                        else begin");
-                    out.push_str(&wi_advance(nd, "                            "));
                     let _ = writeln!(out, "                            u{entry}_start <= 1'b1;");
                     let _ = writeln!(out, "                            cur <= {ubits}'d{entry};");
                     let _ = writeln!(out, "                        end");
@@ -261,8 +239,21 @@ pub(super) fn emit_fsm(
     let _ = writeln!(out, "            endcase");
     let _ = writeln!(out, "        end");
     let _ = writeln!(out, "    end");
-    if pipelined {
-        emit_wi_counters(out, nd, wi_en);
-    }
+    let issue = if pipelined {
+        format!("{wi_en} && u0_v0")
+    } else if returns.is_empty() {
+        "1'b0".to_string()
+    } else {
+        // At a return with work-items left (stepping past the last is harmless, as above).
+        format!(
+            "state == 2'd1 && mem_idle && ({})",
+            returns
+                .iter()
+                .map(|r| format!("({r})"))
+                .collect::<Vec<_>>()
+                .join(" || ")
+        )
+    };
+    emit_wi_counters(out, nd, &issue);
     Ok(())
 }
