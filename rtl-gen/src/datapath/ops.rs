@@ -433,7 +433,7 @@ fn scalar_value(
         OpKind::LastWorkItem => Some("wi_last".into()),
         OpKind::CarriedPhi => Some(format!(
             "{} ? {} : {}",
-            g.valid(t + s.ii),
+            g.select_valid(t + s.ii),
             g.val(op.operands[1], t + s.ii),
             a(0)
         )),

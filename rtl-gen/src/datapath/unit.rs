@@ -5,7 +5,7 @@ use super::{kind_name, wl, Emitter};
 use crate::RtlError;
 use ir::*;
 use scheduler::UnitSchedule;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 pub(super) struct UnitGen<'a> {
     pub(super) ui: usize,
@@ -59,6 +59,13 @@ impl UnitGen<'_> {
         } else {
             format!("{}_v[{at}]", self.p())
         }
+    }
+    /// A copy of the valid bit of stage `at` (`control` keeps one per loop-carried select):
+    /// the select in front of a recurrence's operator then has a flip-flop of its own
+    /// beside it, not the valid bit that also drives the pipeline's control (matmul16's
+    /// critical path ran from that shared bit into the accumulator's adder).
+    pub(super) fn select_valid(&self, at: u32) -> String {
+        format!("{}_vs{at}", self.p())
     }
     /// Whether stage `at` may hold an iteration next cycle, from registers: the stage
     /// before it when the pipeline steps, else itself. The issue stage and the one after
@@ -143,7 +150,14 @@ impl Emitter<'_> {
         if let UnitKind::WorkItems = unit.kind {
             g.stages = g.stages.max(1);
         }
-        self.control(&g, unit, ui, squash_stage);
+        // The stages whose valid bit selects a loop-carried value (`select_valid`).
+        let selects: BTreeSet<u32> = unit
+            .body
+            .ops()
+            .filter(|(id, op)| live_ops.contains(id) && matches!(op.kind, OpKind::CarriedPhi))
+            .map(|(id, _)| g.t(id) + s.ii)
+            .collect();
+        self.control(&g, unit, ui, squash_stage, &selects);
         // Private-array copy counters this unit needs: memory -> (copies, latest use).
         let mut copy_counters: BTreeMap<u32, (u32, u32)> = BTreeMap::new();
         for (id, op) in unit.body.ops().filter(|(id, _)| live_ops.contains(id)) {
@@ -182,7 +196,14 @@ impl Emitter<'_> {
     /// The valid bits and the issue logic of the unit's pipeline: a block runs once per
     /// start, a loop issues while its condition holds (speculated iterations are killed at
     /// the squash stage), work-items issue every II while any is pending.
-    fn control(&mut self, g: &UnitGen, unit: &Unit, ui: usize, squash_stage: Option<u32>) {
+    fn control(
+        &mut self,
+        g: &UnitGen,
+        unit: &Unit,
+        ui: usize,
+        squash_stage: Option<u32>,
+        selects: &BTreeSet<u32>,
+    ) {
         let s = g.s;
         let out = &mut self.out;
         let p = g.p();
@@ -221,7 +242,20 @@ impl Emitter<'_> {
         } else {
             format!("{p}_v0{squash}")
         };
-        wl(out, format!("    always_ff @(posedge ap_clk) if (!ap_rst_n) {p}_v <= '0; else if (en) {p}_v <= {shifted};"));
+        let next = if selects.is_empty() {
+            shifted.clone()
+        } else {
+            wl(out, format!("    logic [{stages}:1] {p}_v_next;"));
+            wl(out, format!("    assign {p}_v_next = {shifted};"));
+            format!("{p}_v_next")
+        };
+        wl(out, format!("    always_ff @(posedge ap_clk) if (!ap_rst_n) {p}_v <= '0; else if (en) {p}_v <= {next};"));
+        for at in selects {
+            // `keep` on the process: the copy is not merged back into the valid bit.
+            let c = g.select_valid(*at);
+            wl(out, format!("    logic {c};"));
+            wl(out, format!("    (* keep *) always_ff @(posedge ap_clk) if (!ap_rst_n) {c} <= 1'b0; else if (en) {c} <= {p}_v_next[{at}];"));
+        }
         // `any`: some stage holds an iteration, registered (the next cycle's v != 0, with
         // and without a step, picked by en), so the FSM's hand-off test reads a flip-flop
         // instead of a wide OR over the valid bits.
