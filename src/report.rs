@@ -383,7 +383,7 @@ pub fn text(c: &Compiled) -> String {
         }
         if let (Some(oc), Some(g)) = (mem.on_chip(), &mem.geometry) {
             s.push_str(&format!(
-                "  memory '{}' ({:?}, {} x {}): {:?} {:?}, {} bank(s) of {} x {} bytes, {} replicate(s), pump {}{}\n",
+                "  memory '{}' ({:?}, {} x {}): {:?} {:?}, {} bank(s) of {} x {} bytes, {} replicate(s), pump {}{}; a read takes {} cycle(s)\n",
                 mem.name,
                 oc.storage,
                 oc.depth,
@@ -395,7 +395,8 @@ pub fn text(c: &Compiled) -> String {
                 g.bank_bytes,
                 g.replicates,
                 g.pump,
-                if g.simple_dual_port { ", simple dual port" } else { "" }
+                if g.simple_dual_port { ", simple dual port" } else { "" },
+                scheduler::onchip_read_latency(&c.board, g)
             ));
         }
     }

@@ -162,6 +162,59 @@ fn on_chip_memory_variants_reach_their_ii_and_match_the_model() {
     }
 }
 
+/// On the ULX3S an ECP5 block RAM's read takes an output register after the RAM's own
+/// (`ram_read_latency: 2`): banked, replicated, double-pumped and LUT-RAM variants still
+/// match the model, with the schedule counting the extra cycle.
+#[test]
+fn on_chip_memories_with_an_output_register_match_the_model() {
+    let d = scratch("banked-ecp5");
+    let src = root().join("tests/kernels/banked_window.cl");
+    let input: Vec<f32> = randoms(9, 256)
+        .iter()
+        .map(|r| (*r % 20_000) as f32 / 1000.0 - 10.0)
+        .collect();
+    save(&d.join("in.npy"), &input);
+    let b: Vec<f32> = input.iter().map(|x| x + 0.5).collect();
+    let expect: Vec<f32> = (0..64)
+        .map(|i| (b[4 * i] * b[4 * i + 3]) - (b[4 * i + 1] * b[4 * i + 2]))
+        .collect();
+    for kernel in [
+        "window_banks4",
+        "window_banks2_doublepump",
+        "window_replicates2",
+        "window_lutram",
+    ] {
+        let out = d.join(kernel);
+        let dump = d.join(format!("{kernel}-dump"));
+        let input_arg = format!("in=@{}", d.join("in.npy").display());
+        let r = run(&[
+            "sim",
+            src.to_str().unwrap(),
+            "--kernel",
+            kernel,
+            "--board",
+            "ulx3s",
+            "--global",
+            "1",
+            "--arg",
+            &input_arg,
+            "--arg",
+            "out=zeros:64",
+            "--arg",
+            "n=256",
+            "-o",
+            out.to_str().unwrap(),
+            "--dump-dir",
+            dump.to_str().unwrap(),
+        ]);
+        assert_pass(&r);
+        let got: Vec<f32> = load(&dump.join("out.npy"));
+        assert_eq!(got, expect, "{kernel} on the ULX3S");
+        let sv = std::fs::read_to_string(out.join(format!("rtl/{kernel}.sv"))).unwrap();
+        assert!(sv.contains("_q_o[0] <="), "{kernel}: no output register");
+    }
+}
+
 /// Reads a quarter of the array apart: inference picks block partitioning (the array's
 /// bounds give every read a static bank), cyclic banks could not; co-simulated both ways.
 #[test]

@@ -466,6 +466,14 @@ fn rams(out: &mut String, cx: &MemCx, accesses: &[Access], assign: &PortMap) {
     let word_of = |a: &Access| bits_expr(&a.addr, word);
     let lane_of = |a: &Access| bits_expr(&a.addr, lane);
     let style = ram_style(g.implementation);
+    // Output registers after the RAM's own read register (and a double-pumped RAM's
+    // capture): the board's read latency beyond those (`onchip_read_latency`). An ECP5
+    // block RAM's read data leaves it late (about 6 ns), and went straight into a float
+    // core's first stage (banked_window: 76 MHz).
+    let out_regs = accesses
+        .iter()
+        .find(|a| !a.store)
+        .map_or(0, |a| a.lat.saturating_sub(g.pump));
     // Request side of each port: an OR of the gated requests assigned to it.
     let sel_on = |a: &Access, b: u32, c: u32| cx.sel_on(a, b, c);
     let gate = |list: &[usize], b: u32, c: u32, what: &dyn Fn(&Access) -> String, width: u32| {
@@ -614,12 +622,20 @@ fn rams(out: &mut String, cx: &MemCx, accesses: &[Access], assign: &PortMap) {
                             format!("{ram}_p{p}_q")
                         };
                         let _ = writeln!(out, "    logic [{}:0] {lq};", bw - 1);
-                        if g.pump == 1 {
-                            let _ = writeln!(out, "    assign {lq} = {pn}_q;");
+                        // What leaves the RAM (the fast domain's capture, double-pumped).
+                        let from_ram = if g.pump == 1 {
+                            format!("{pn}_q")
                         } else {
-                            let _ = writeln!(out, "    logic [{}:0] {lq}_h;", bw - 1);
+                            let _ = writeln!(out, "    logic [{}:0] {lq}_h, {lq}_c;", bw - 1);
                             let _ = write!(hold[1 - ph], " {lq}_h <= {pn}_q;");
-                            let _ = write!(capture, " {lq} <= {lq}_h;");
+                            let _ = write!(capture, " {lq}_c <= {lq}_h;");
+                            format!("{lq}_c")
+                        };
+                        if out_regs == 0 {
+                            let _ = writeln!(out, "    assign {lq} = {from_ram};");
+                        } else {
+                            delay_line(out, &format!("{lq}_o"), bw, &from_ram, out_regs);
+                            let _ = writeln!(out, "    assign {lq} = {lq}_o[{}];", out_regs - 1);
                         }
                     }
                 }
