@@ -641,7 +641,7 @@ fn compile_timing_traces_the_critical_path_to_source_lines() {
         predicted["limit"], "the memory interface and control",
         "{t}"
     );
-    assert_eq!(predicted["fmax_mhz"], 147.1, "{t}");
+    assert_eq!(predicted["fmax_mhz"], 155.1, "{t}");
     let path = t["critical_path"].as_array().unwrap();
     assert!(!path.is_empty(), "{t}");
     let ns: Vec<f64> = path.iter().map(|s| s["ns"].as_f64().unwrap()).collect();
