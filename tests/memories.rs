@@ -4,6 +4,7 @@
 mod common;
 
 use common::*;
+use std::path::Path;
 use std::process::Command;
 
 /// Generic pointers into global, local and private memory, through out-of-line helpers and
@@ -49,20 +50,54 @@ fn generic_pointers_resolve_to_their_memories() {
 /// The on-chip memory issue's acceptance kernel: four reads of one private array per
 /// iteration, under each decoration (and without, banking off and on). Each variant reaches
 /// its II, says where its memory came from, co-simulates, and computes the right values.
-#[test]
-fn on_chip_memory_variants_reach_their_ii_and_match_the_model() {
-    let d = scratch("banked");
-    let src = root().join("tests/kernels/banked_window.cl");
-    let n = 256usize;
-    let input: Vec<f32> = randoms(7, n)
+/// Saves banked_window.cl's input (`in.npy` in `d`) and returns what its fill loop
+/// stores: in + 0.5.
+fn window_input(d: &Path, seed: u64) -> Vec<f32> {
+    let input: Vec<f32> = randoms(seed, 256)
         .iter()
         .map(|r| (*r % 20_000) as f32 / 1000.0 - 10.0)
         .collect();
     save(&d.join("in.npy"), &input);
-    let b: Vec<f32> = input.iter().map(|x| x + 0.5).collect();
-    let expect: Vec<f32> = (0..n / 4)
+    input.iter().map(|x| x + 0.5).collect()
+}
+
+/// What the window kernels store: each group of four, b0 * b3 - b1 * b2.
+fn window_products(b: &[f32]) -> Vec<f32> {
+    (0..64)
         .map(|i| (b[4 * i] * b[4 * i + 3]) - (b[4 * i + 1] * b[4 * i + 2]))
-        .collect();
+        .collect()
+}
+
+/// Co-simulates one banked_window.cl kernel over `in.npy` into `d/<tag>`; its `out`.
+fn sim_window(d: &Path, kernel: &str, tag: &str, extra: &[&str]) -> Vec<f32> {
+    let src = root().join("tests/kernels/banked_window.cl");
+    let out = d.join(tag);
+    let dump = d.join(format!("{tag}-dump"));
+    let input_arg = format!("in=@{}", d.join("in.npy").display());
+    let mut args = vec!["sim", src.to_str().unwrap(), "--kernel", kernel];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&[
+        "--global",
+        "1",
+        "--arg",
+        &input_arg,
+        "--arg",
+        "out=zeros:64",
+        "--arg",
+        "n=256",
+        "-o",
+        out.to_str().unwrap(),
+        "--dump-dir",
+        dump.to_str().unwrap(),
+    ]);
+    assert_pass(&run(&args));
+    load(&dump.join("out.npy"))
+}
+
+#[test]
+fn on_chip_memory_variants_reach_their_ii_and_match_the_model() {
+    let d = scratch("banked");
+    let expect = window_products(&window_input(&d, 7));
     // (kernel, banking, II, source, implementation, banks, replicates, pump)
     let variants = [
         ("window_plain", "off", 2, "default", "block RAM", 1, 1, 1),
@@ -111,31 +146,9 @@ fn on_chip_memory_variants_reach_their_ii_and_match_the_model() {
         ("window_lutram", "infer", 1, "inferred", "LUT RAM", 2, 1, 1),
     ];
     for (kernel, banking, ii, source, implementation, banks, replicates, pump) in variants {
-        let out = d.join(format!("{kernel}-{banking}"));
-        let dump = d.join(format!("{kernel}-{banking}-dump"));
-        let input_arg = format!("in=@{}", d.join("in.npy").display());
-        let r = run(&[
-            "sim",
-            src.to_str().unwrap(),
-            "--kernel",
-            kernel,
-            "--banking",
-            banking,
-            "--global",
-            "1",
-            "--arg",
-            &input_arg,
-            "--arg",
-            "out=zeros:64",
-            "--arg",
-            "n=256",
-            "-o",
-            out.to_str().unwrap(),
-            "--dump-dir",
-            dump.to_str().unwrap(),
-        ]);
-        assert_pass(&r);
-        let got: Vec<f32> = load(&dump.join("out.npy"));
+        let tag = format!("{kernel}-{banking}");
+        let got = sim_window(&d, kernel, &tag, &["--banking", banking]);
+        let out = d.join(&tag);
         assert_eq!(got, expect, "{kernel} ({banking}): results");
         let report: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap())
@@ -168,47 +181,15 @@ fn on_chip_memory_variants_reach_their_ii_and_match_the_model() {
 #[test]
 fn on_chip_memories_with_an_output_register_match_the_model() {
     let d = scratch("banked-ecp5");
-    let src = root().join("tests/kernels/banked_window.cl");
-    let input: Vec<f32> = randoms(9, 256)
-        .iter()
-        .map(|r| (*r % 20_000) as f32 / 1000.0 - 10.0)
-        .collect();
-    save(&d.join("in.npy"), &input);
-    let b: Vec<f32> = input.iter().map(|x| x + 0.5).collect();
-    let expect: Vec<f32> = (0..64)
-        .map(|i| (b[4 * i] * b[4 * i + 3]) - (b[4 * i + 1] * b[4 * i + 2]))
-        .collect();
+    let expect = window_products(&window_input(&d, 9));
     for kernel in [
         "window_banks4",
         "window_banks2_doublepump",
         "window_replicates2",
         "window_lutram",
     ] {
+        let got = sim_window(&d, kernel, kernel, &["--board", "ulx3s"]);
         let out = d.join(kernel);
-        let dump = d.join(format!("{kernel}-dump"));
-        let input_arg = format!("in=@{}", d.join("in.npy").display());
-        let r = run(&[
-            "sim",
-            src.to_str().unwrap(),
-            "--kernel",
-            kernel,
-            "--board",
-            "ulx3s",
-            "--global",
-            "1",
-            "--arg",
-            &input_arg,
-            "--arg",
-            "out=zeros:64",
-            "--arg",
-            "n=256",
-            "-o",
-            out.to_str().unwrap(),
-            "--dump-dir",
-            dump.to_str().unwrap(),
-        ]);
-        assert_pass(&r);
-        let got: Vec<f32> = load(&dump.join("out.npy"));
         assert_eq!(got, expect, "{kernel} on the ULX3S");
         let sv = std::fs::read_to_string(out.join(format!("rtl/{kernel}.sv"))).unwrap();
         assert!(sv.contains("_q_o[0] <="), "{kernel}: no output register");
@@ -220,43 +201,14 @@ fn on_chip_memories_with_an_output_register_match_the_model() {
 #[test]
 fn block_partitioning_is_inferred_from_the_array_bounds() {
     let d = scratch("quarters");
-    let src = root().join("tests/kernels/banked_window.cl");
-    let input: Vec<f32> = randoms(9, 256)
-        .iter()
-        .map(|r| (*r % 20_000) as f32 / 1000.0 - 10.0)
-        .collect();
-    save(&d.join("in.npy"), &input);
-    let b: Vec<f32> = input.iter().map(|x| x + 0.5).collect();
+    let b = window_input(&d, 9);
     let expect: Vec<f32> = (0..64)
         .map(|i| (b[i] + b[i + 64]) + (b[i + 128] + b[i + 192]))
         .collect();
     for (banking, ii, partitioning) in [("off", 2, "none"), ("infer", 1, "block")] {
+        let got = sim_window(&d, "window_quarters", banking, &["--banking", banking]);
+        assert_eq!(got, expect, "{banking}");
         let out = d.join(banking);
-        let r = run(&[
-            "sim",
-            src.to_str().unwrap(),
-            "--kernel",
-            "window_quarters",
-            "--banking",
-            banking,
-            "--global",
-            "1",
-            "--arg",
-            &format!("in=@{}", d.join("in.npy").display()),
-            "--arg",
-            "out=zeros:64",
-            "--arg",
-            "n=256",
-            "-o",
-            out.to_str().unwrap(),
-            "--dump-dir",
-            d.join(format!("{banking}-dump")).to_str().unwrap(),
-        ]);
-        assert_pass(&r);
-        assert_eq!(
-            load::<f32>(&d.join(format!("{banking}-dump/out.npy"))),
-            expect
-        );
         let report: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap())
                 .unwrap();
