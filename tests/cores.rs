@@ -340,6 +340,31 @@ fn the_queue_with_a_registered_write_port_keeps_order_and_counts_the_staged_entr
     );
 }
 
+/// The pipelined integer divider (hls_int_div, what a schedule gives `int_div` once it
+/// does not fit the period): Verilator runs tests/fixtures/hls_int_div_tb.sv, a new operand
+/// pair every cycle (zero divisors, the most negative dividend and -1 among them) at 8 to 64
+/// bits, signed and unsigned, quotient and remainder, at every stage count from one register
+/// to a delay line past one per step, each result against `/` and `%` of the pair LAT cycles
+/// before; and synth_ecp5 builds the 32-bit form with no divider left to infer.
+#[test]
+fn the_staged_integer_divider_is_long_division_a_step_per_stage() {
+    let d = scratch("int_div");
+    let sv = root().join("rtl-gen/cores/sv/hls_int_div.sv");
+    std::fs::copy(&sv, d.join("hls_int_div.sv")).unwrap();
+    let text = run_testbench(&d, "hls_int_div_tb.sv", &["hls_int_div.sv"]);
+    assert!(
+        text.contains("checks 19725 errors 0"),
+        "every result is the quotient or remainder:\n{text}"
+    );
+    yosys_passes(
+        &d,
+        "read_slang -j 1 -D SYNTHESIS hls_int_div.sv --top hls_int_div -G W=32 -G LAT=35 \
+         -G SIGNED=1 -G REM=0; synth_ecp5 -top hls_int_div; \
+         select -assert-none t:$div t:$mod t:$divfloor t:$modfloor; \
+         select -assert-min 1000 t:TRELLIS_FF",
+    );
+}
+
 /// The pipelined integer multiply (hls_int_mul, what a schedule gives `int_mul` once it
 /// does not fit the period): Verilator runs tests/fixtures/hls_int_mul_tb.sv, a new operand
 /// pair every cycle at 8 to 64 bits and 1 to 9 stages, each result against `*` of the pair
