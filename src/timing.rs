@@ -48,6 +48,10 @@ pub struct Prediction {
     /// The slowest staged core the kernel instantiates and its Fmax on the family, when
     /// the family has measured its cores (what a kernel's clock is judged against).
     pub slowest_core: Option<(String, f64)>,
+    /// The kernel frame's own Fmax on the family (`interface_fmax_mhz`, measured as the
+    /// frame around a copy), when the kernel has global memory: the frame is instantiated
+    /// like a core, and a kernel without a staged core is judged against it.
+    pub frame_fmax: Option<f64>,
 }
 
 /// The kernel clock's achieved Fmax from nextpnr's `--report` JSON.
@@ -250,13 +254,15 @@ pub fn predict(c: &Compiled) -> Option<Prediction> {
     // The frame around the datapath (queues, stall, counters, control) has its own
     // measured ceiling; a kernel without global memory has no such frame.
     let global = c.kernel.memories.iter().any(|m| m.on_chip().is_none());
-    if let (true, Some(f)) = (global, c.board.interface_fmax) {
+    let frame_fmax = c.board.interface_fmax.filter(|_| global);
+    if let Some(f) = frame_fmax {
         consider(f, "the memory interface and control".to_string());
     }
     best.map(|(fmax_mhz, limit)| Prediction {
         fmax_mhz,
         limit,
         slowest_core,
+        frame_fmax,
     })
 }
 
@@ -393,6 +399,7 @@ pub fn prediction_json(p: &Prediction, family: &str) -> Value {
         "slowest_core": p.slowest_core.as_ref().map(|(class, f)| json!({
             "class": class, "fmax_mhz": f,
         })),
+        "frame_fmax_mhz": p.frame_fmax,
     })
 }
 
