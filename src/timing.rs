@@ -192,7 +192,7 @@ fn unit_signal(name: &str, c: &Compiled) -> Option<String> {
     let Some(op) = rest.strip_prefix('n') else {
         let what = match rest {
             "v" | "v0" | "any" => "valid bits",
-            "slot" => "issue slot counter",
+            "slot" | "slot_zero" => "issue slot counter",
             "start" | "stop" | "kill" | "busy" => "issue control",
             r if r.starts_with("cp") => "private-copy counter",
             _ => return None,

@@ -310,11 +310,20 @@ impl Emitter<'_> {
             UnitKind::WorkItems => {
                 if s.ii > 1 {
                     let cb = 32 - s.ii.leading_zeros();
-                    wl(out, format!("    logic [{}:0] {p}_slot;", cb - 1));
-                    wl(out, format!("    always_ff @(posedge ap_clk) if (!ap_rst_n) {p}_slot <= '0; else if (en && ({p}_v0 || {p}_slot != '0)) {p}_slot <= ({p}_slot == {cb}'d{}) ? '0 : {p}_slot + 1'b1;", s.ii - 1));
+                    // `slot == 0` is a flip-flop of its own: the issue feeds the queues'
+                    // next flags and the stall, and a compare in front of it was a
+                    // critical path (atomics.cl).
                     wl(
                         out,
-                        format!("    assign {p}_v0 = wi_pending && ({p}_slot == '0);"),
+                        format!(
+                            "    logic [{}:0] {p}_slot;\n    logic {p}_slot_zero;",
+                            cb - 1
+                        ),
+                    );
+                    wl(out, format!("    always_ff @(posedge ap_clk) if (!ap_rst_n) begin {p}_slot <= '0; {p}_slot_zero <= 1'b1; end else if (en && ({p}_v0 || !{p}_slot_zero)) begin {p}_slot <= ({p}_slot == {cb}'d{last}) ? '0 : {p}_slot + 1'b1; {p}_slot_zero <= {p}_slot == {cb}'d{last}; end", last = s.ii - 1));
+                    wl(
+                        out,
+                        format!("    assign {p}_v0 = wi_pending && {p}_slot_zero;"),
                     );
                 } else {
                     wl(out, format!("    assign {p}_v0 = wi_pending;"));
