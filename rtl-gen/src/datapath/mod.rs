@@ -115,8 +115,9 @@ struct Emitter<'a> {
     dsp: &'a boards::DspBlock,
     live: Liveness,
     out: String,
-    /// Conditions that stall every pipeline: `en` is their NOR.
-    stalls: Vec<String>,
+    /// Conditions that stall every pipeline, each as (when, flag): next cycle, some stage
+    /// needs a queue whose next flag says it cannot serve. `en` is their NOR.
+    stalls: Vec<(String, String)>,
     /// The copies of `en` the data registers and cores take.
     enables: Enables,
     /// Requesters of each global memory's AXI channels.

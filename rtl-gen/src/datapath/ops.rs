@@ -385,12 +385,8 @@ impl Emitter<'_> {
                 // The stall terms are next cycle's (see `memory_ports`): a request may be
                 // issued into a full queue, or data popped from an empty FIFO.
                 let issue_next = g.issue_next(t);
-                stalls.push(format!("({issue_next} && ar_{}_full_next)", mv.name));
-                stalls.push(format!(
-                    "({} && r_{}_empty_next)",
-                    g.pop_next(op, t + lat),
-                    mv.name
-                ));
+                stalls.push((issue_next.clone(), format!("ar_{}_full_next", mv.name)));
+                stalls.push((g.pop_next(op, t + lat), format!("r_{}_empty_next", mv.name)));
                 // A load ordered after a store of this buffer waits until every queued
                 // write is acknowledged: AXI does not order reads against writes.
                 let after_store = unit
@@ -402,9 +398,9 @@ impl Emitter<'_> {
                             && matches!(unit.body.graph[e.source()].kind, OpKind::Store(_))
                     });
                 if after_store {
-                    stalls.push(format!(
-                        "({issue_next} && !(w_{m}_idle_next && b_{m}_none_next))",
-                        m = mv.name
+                    stalls.push((
+                        issue_next,
+                        format!("!(w_{m}_idle_next && b_{m}_none_next)", m = mv.name),
                     ));
                 }
                 Some(format!("r_{}_dout", mv.name))
@@ -414,7 +410,7 @@ impl Emitter<'_> {
                 let ports = ports.entry(m.0).or_default();
                 let issue = format!("{} && {}", g.valid(t), g.pred(op, t));
                 ports.w.push((issue, format!("{{{}, {}}}", a(0), a(1))));
-                stalls.push(format!("({} && w_{}_full_next)", g.issue_next(t), mv.name));
+                stalls.push((g.issue_next(t), format!("w_{}_full_next", mv.name)));
                 None
             }
             other => {

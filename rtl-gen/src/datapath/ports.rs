@@ -113,12 +113,12 @@ impl Emitter<'_> {
                 let _ = writeln!(out, "    logic en_{c};\n    assign en_{c} = 1'b1;");
             }
         } else {
-            let n = stalls.len();
-            let _ = writeln!(out, "    logic [{}:0] stall_next, stall_r;", n - 1);
+            let terms = stall_terms(stalls);
+            let _ = writeln!(out, "    logic [{}:0] stall_next, stall_r;", terms.len() - 1);
             let _ = writeln!(
                 out,
                 "    assign stall_next = {{\n        {}}};",
-                stalls.join(",\n        ")
+                terms.join(",\n        ")
             );
             let _ = writeln!(
                 out,
@@ -153,6 +153,25 @@ impl Emitter<'_> {
         }
         Ok(())
     }
+}
+
+/// One stall term per queue flag, in first-use order: the flag (the late arrival, from the
+/// queue's next state) ANDed with the OR of every stage that needs it (flip-flops). One
+/// term per use instead put a wide NOR behind every flag (atomics.cl, 26 terms over 9
+/// flags).
+fn stall_terms(stalls: &[(String, String)]) -> Vec<String> {
+    let mut flags: Vec<(&str, Vec<&str>)> = Vec::new();
+    for (when, flag) in stalls {
+        match flags.iter_mut().find(|(f, _)| f == flag) {
+            Some((_, whens)) if whens.contains(&when.as_str()) => {}
+            Some((_, whens)) => whens.push(when),
+            None => flags.push((flag, vec![when])),
+        }
+    }
+    flags
+        .into_iter()
+        .map(|(flag, whens)| format!("({flag} && ({}))", whens.join(" || ")))
+        .collect()
 }
 
 /// The copies of the clock enable (`Enables`): each a flip-flop of the NOR of the stall
