@@ -212,13 +212,15 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
                     };
                     resources.push(Resource { name, limit });
                 }
+                // The request enters its queue's input register through the mux of the
+                // buffer's access sites (an AND-OR of each site's issue and address).
                 (
                     if is_load {
                         board.memory.load_latency()
                     } else {
                         1
                     },
-                    0.0,
+                    board.operator("select").delay_ns,
                     vec![(r, 1)],
                 )
             }
@@ -231,7 +233,14 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
                     // A shift by a constant is wiring.
                     let free = class == "int_shift"
                         && matches!(body.op(op.operands[1]).kind, OpKind::Const(_));
-                    (t.latency, if free { 0.0 } else { t.delay_ns }, vec![])
+                    // A staged core's first stage is logic from its inputs: where the
+                    // family measured the core, that stage may take its whole period, so
+                    // what chains in front of it must fit beside it.
+                    let first_stage = match board.core_fmax.get(class) {
+                        Some(f) if t.latency > 0 && t.delay_ns == 0.0 => 1000.0 / f,
+                        _ => t.delay_ns,
+                    };
+                    (t.latency, if free { 0.0 } else { first_stage }, vec![])
                 }
                 None => (0, 0.0, vec![]),
             },
