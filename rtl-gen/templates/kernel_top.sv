@@ -231,17 +231,17 @@ module {{ name }} (
     logic [{{ 64 + m.width - 1 }}:0] w_{{ m.name }}_din, w_{{ m.name }}_dout;
     logic        w_{{ m.name }}_idle_next;
     logic        aw_{{ m.name }}_sent, wd_{{ m.name }}_sent, w_{{ m.name }}_pop;
-    // Write acknowledgements pending: a count, and `none` beside it as a flip-flop whose
-    // next value (the stall's and the FSM's hand-off test) compares the count with one
-    // in parallel with the handshakes, not after a sum.
+    // Write acknowledgements pending: a count, and beside it `none` and `one` (the count
+    // is 0, is 1) as flip-flops, so `none`'s next value (the stall's and the FSM's
+    // hand-off test) is one LUT of the handshakes and flip-flops, not a sum or a compare.
     logic [15:0] b_{{ m.name }}_pending;
-    logic        b_{{ m.name }}_none, b_{{ m.name }}_aw, b_{{ m.name }}_b;
+    logic        b_{{ m.name }}_none, b_{{ m.name }}_one, b_{{ m.name }}_aw, b_{{ m.name }}_b;
     assign b_{{ m.name }}_aw = m_axi_{{ m.name }}_awvalid && m_axi_{{ m.name }}_awready;
     assign b_{{ m.name }}_b = m_axi_{{ m.name }}_bvalid;
     always_comb begin
         b_{{ m.name }}_none_next = b_{{ m.name }}_none;
         if (b_{{ m.name }}_aw && !b_{{ m.name }}_b) b_{{ m.name }}_none_next = 1'b0;
-        else if (b_{{ m.name }}_b && !b_{{ m.name }}_aw) b_{{ m.name }}_none_next = b_{{ m.name }}_pending == 16'd1;
+        else if (b_{{ m.name }}_b && !b_{{ m.name }}_aw) b_{{ m.name }}_none_next = b_{{ m.name }}_one;
     end
     // Stores enter their queue through a register too (nothing waits on it but the
     // hand-off, which reads `idle_next`).
@@ -268,6 +268,7 @@ module {{ name }} (
             wd_{{ m.name }}_sent <= 1'b0;
             b_{{ m.name }}_pending <= '0;
             b_{{ m.name }}_none <= 1'b1;
+            b_{{ m.name }}_one <= 1'b0;
         end else begin
             if (w_{{ m.name }}_pop) begin
                 aw_{{ m.name }}_sent <= 1'b0;
@@ -277,8 +278,13 @@ module {{ name }} (
                 if (m_axi_{{ m.name }}_wvalid && m_axi_{{ m.name }}_wready) wd_{{ m.name }}_sent <= 1'b1;
             end
             b_{{ m.name }}_none <= b_{{ m.name }}_none_next;
-            if (b_{{ m.name }}_aw && !b_{{ m.name }}_b) b_{{ m.name }}_pending <= b_{{ m.name }}_pending + 16'd1;
-            else if (b_{{ m.name }}_b && !b_{{ m.name }}_aw) b_{{ m.name }}_pending <= b_{{ m.name }}_pending - 16'd1;
+            if (b_{{ m.name }}_aw && !b_{{ m.name }}_b) begin
+                b_{{ m.name }}_pending <= b_{{ m.name }}_pending + 16'd1;
+                b_{{ m.name }}_one <= b_{{ m.name }}_none;
+            end else if (b_{{ m.name }}_b && !b_{{ m.name }}_aw) begin
+                b_{{ m.name }}_pending <= b_{{ m.name }}_pending - 16'd1;
+                b_{{ m.name }}_one <= b_{{ m.name }}_pending == 16'd2;
+            end
         end
     end
 {%- endif %}

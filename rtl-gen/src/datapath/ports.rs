@@ -114,7 +114,11 @@ impl Emitter<'_> {
             }
         } else {
             let terms = stall_terms(stalls);
-            let _ = writeln!(out, "    logic [{}:0] stall_next, stall_r;", terms.len() - 1);
+            let _ = writeln!(
+                out,
+                "    logic [{}:0] stall_next, stall_r;",
+                terms.len() - 1
+            );
             let _ = writeln!(
                 out,
                 "    assign stall_next = {{\n        {}}};",
