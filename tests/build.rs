@@ -640,8 +640,7 @@ fn compile_timing_traces_the_critical_path_to_source_lines() {
     assert_eq!(predicted["slowest_core"]["fmax_mhz"], 157.6, "{t}");
     assert_eq!(predicted["frame_fmax_mhz"], 168.7, "{t}");
     assert_eq!(
-        predicted["limit"],
-        "6.8 ns of chained logic ending at v8 Load 'b' at vadd.cl:4 in unit 0",
+        predicted["limit"], "6.8 ns of chained logic ending at v8 Load 'b' at vadd.cl:4 in unit 0",
         "{t}"
     );
     let f = predicted["fmax_mhz"].as_f64().unwrap();
