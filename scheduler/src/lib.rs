@@ -881,12 +881,8 @@ mod tests {
     #[test]
     fn nothing_chains_into_logic_with_trailing_registers() {
         let op = |name: &str, latency, delay_ns| Operation {
-            name: name.into(),
-            latency,
             delay_ns,
-            uses: vec![],
-            pinned: None,
-            bits: 32,
+            ..Operation::for_test(name, latency, vec![])
         };
         let p = Problem {
             ops: vec![op("inc", 0, 3.6), op("cmp", 2, 4.8), op("use", 0, 1.0)],
