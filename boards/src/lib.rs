@@ -261,6 +261,10 @@ pub const OPTIONAL_OPERATORS: &[(&str, &str)] = &[
     ("int_add64", "int_add"),
     // The 64-bit quotient: 64 long-division steps (hls_int_div).
     ("int_div64", "int_div"),
+    // Integer <-> float conversions: the staged hls_int_to_fp and hls_fp_to_int, with a
+    // level per register where a board gives them the stages.
+    ("int_to_fp", "fp32_convert"),
+    ("fp_to_int", "fp32_convert"),
     ("fp32_exp", "fp32_math"),
     ("fp32_log", "fp32_math"),
     ("fp32_sin", "fp32_math"),

@@ -93,6 +93,8 @@ pub fn operator_class(op: &Op) -> Option<&'static str> {
         OpKind::FloatUnary(FloatUnaryOp::Neg | FloatUnaryOp::Abs) => "cast",
         OpKind::FloatUnary(FloatUnaryOp::Sqrt) => "fp32_sqrt",
         OpKind::FloatUnary(_) => "fp32_round",
+        OpKind::Convert(ConvertOp::SIToF(_) | ConvertOp::UIToF(_)) => "int_to_fp",
+        OpKind::Convert(ConvertOp::FToSI | ConvertOp::FToUI) => "fp_to_int",
         OpKind::Convert(_) => "fp32_convert",
         OpKind::Cmp(_) => "int_cmp",
         OpKind::Select => "select",

@@ -45,6 +45,7 @@ const FIXED: &[(&str, &str)] = &[
     ("hls_dsp.sv", include_str!("../sv/hls_dsp.sv")),
     ("hls_int_mul.sv", include_str!("../sv/hls_int_mul.sv")),
     ("hls_int_div.sv", include_str!("../sv/hls_int_div.sv")),
+    ("hls_fp_int.sv", include_str!("../sv/hls_fp_int.sv")),
     ("hls_fp_mul.sv", include_str!("../sv/hls_fp_mul.sv")),
     ("hls_fp_fma.sv", include_str!("../sv/hls_fp_fma.sv")),
     ("hls_fp32_fma.sv", include_str!("../sv/hls_fp32_fma.sv")),

@@ -237,6 +237,42 @@ impl Emitter<'_> {
                 ));
                 None
             }
+            // Integer <-> float conversions given cycles: the staged cores (hls_fp_int), whose
+            // registers sit between the negate, the count, the shift and the rounding.
+            OpKind::Convert(
+                c @ (ConvertOp::SIToF(_)
+                | ConvertOp::UIToF(_)
+                | ConvertOp::FToSI
+                | ConvertOp::FToUI),
+            ) if lat > 0 => {
+                let from = unit.body.op(op.operands[0]).ty.bits();
+                let format = |bits: u32| if bits == 64 { (11, 52) } else { (8, 23) };
+                wl(out, decl.clone());
+                // a stage holds a 64-bit word (the shifted magnitude) and its flags
+                let en = enables.take(72 * lat);
+                let line = match c {
+                    ConvertOp::SIToF(r) | ConvertOp::UIToF(r) => {
+                        let (ew, mw) = format(w);
+                        let signed = u8::from(matches!(c, ConvertOp::SIToF(_)));
+                        format!(
+                            "hls_int_to_fp #(.IW({from}), .SIGNED(1'b{signed}), .EW({ew}), .MW({mw}), .MODE(2'd{}), .LAT({lat}))",
+                            *r as u32
+                        )
+                    }
+                    _ => {
+                        let (ew, mw) = format(from);
+                        let signed = u8::from(matches!(c, ConvertOp::FToSI));
+                        format!(
+                            "hls_fp_to_int #(.EW({ew}), .MW({mw}), .OW({w}), .SIGNED(1'b{signed}), .LAT({lat}))"
+                        )
+                    }
+                };
+                wl(out, format!(
+                    "    {line} {n}_core (.clk(ap_clk), .ce({en}), .a({}), .y({n}));",
+                    a(0)
+                ));
+                None
+            }
             OpKind::Convert(c) => {
                 let from = unit.body.op(op.operands[0]).ty.bits();
                 let widen = |signed: bool| match from {
