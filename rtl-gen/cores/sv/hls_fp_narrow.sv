@@ -38,46 +38,60 @@ module hls_fp_narrow #(
     if (LAT >= STAGES) begin : g_staged
         // Stage 1: classify; the output's biased exponent (inputs' subnormals count as
         // exponent 1); the shift: the dropped fraction bits, and 1 - e more for a result
-        // below the normal range.
-        logic [EWI-1:0] ex;
-        logic sign, away, nan, inf, zero;
-        logic signed [XW-1:0] eo, sh;
+        // below the normal range; the significand's trailing zeros, for the sticky bit.
+        // Each is compared or subtracted from the input exponent itself, beside the others:
+        // rebiasing first and deciding from the result put three carry chains in series.
+        logic [EWI-1:0] ex, exe;
+        logic sign, away, nan, inf, zero, under, over, beyond;
+        logic [SHW-1:0] shu;
+        logic [5:0] tz;
         assign ex = a[WI-2:MWI];
+        assign exe = (ex == '0) ? EWI'(1) : ex;
         assign sign = a[WI-1];
         assign away = MODE == 2'd0 || (MODE == 2'd2 && !sign) || (MODE == 2'd3 && sign);
         assign nan = &ex && a[MWI-1:0] != '0;
         assign inf = &ex && a[MWI-1:0] == '0;
         assign zero = a[WI-2:0] == '0;
-        assign eo = $signed({2'b00, (ex == '0) ? EWI'(1) : ex}) + REBIAS;
-        assign sh = (eo < XW'(1)) ? DROP + XW'(1) - eo : DROP;
+        // eo < 1, eo >= EMAXO, and the shift past SHMAX, as bounds on the input exponent.
+        assign under = {2'b00, exe} < XW'(1) - REBIAS;
+        assign over = {2'b00, exe} >= EMAXO - REBIAS;
+        assign shu = SHW'(DROP + XW'(1) - REBIAS - {2'b00, exe});   // used below SHMAX only
+        assign beyond = {2'b00, exe} < DROP + XW'(1) - REBIAS - XW'(SHMAX);
+        // Trailing zeros of the significand: the lowest set bit is the highest of the
+        // reversed word (63 when the fraction is zero: never sticky).
+        logic [63:0] sig64, rev;
+        assign sig64 = 64'({ex != '0, a[MWI-1:0]});
+        always_comb for (int i = 0; i < 64; i++) rev[i] = sig64[63 - i];
+        assign tz = ~hls_fp_pkg::lead64(rev);
         logic s1_special, s1_sign;
         logic [WO-1:0] s1_special_val;
         logic [SIGW-1:0] s1_sig;
         logic [SHW-1:0] s1_sh;
         logic [EWO-1:0] s1_e;
+        logic [5:0] s1_tz;
         always_ff @(posedge clk) begin
             if (ce) begin
                 s1_sign <= sign;
-                s1_special <= nan || inf || zero || eo >= EMAXO;
+                s1_special <= nan || inf || zero || over;
                 if (nan) s1_special_val <= {sign, {EWO{1'b1}}, 1'b1, a[MWI-2 -: MWO-1]};
                 else if (inf || (!zero && away)) s1_special_val <= {sign, {EWO{1'b1}}, {MWO{1'b0}}};
                 else if (zero) s1_special_val <= {sign, {(WO-1){1'b0}}};
                 // Overflow toward zero: the largest finite value.
                 else s1_special_val <= {sign, {(EWO-1){1'b1}}, 1'b0, {MWO{1'b1}}};
                 s1_sig <= {ex != '0, a[MWI-1:0]};
-                s1_sh <= (sh > XW'(SHMAX)) ? SHW'(SHMAX) : SHW'(sh);
-                s1_e <= (eo < XW'(1)) ? '0 : EWO'(eo);
+                s1_sh <= !under ? SHW'(DROP) : beyond ? SHW'(SHMAX) : shu;
+                // In range the exponent fits EWO bits: only the low bits' sum is needed.
+                s1_e <= under ? '0 : ex[EWO-1:0] + REBIAS[EWO-1:0];
+                s1_tz <= tz;
             end
         end
-        // Stage 2: the shift; the guard bit (the last one shifted out) and the sticky bit
-        // (those below it, from a thermometer mask); the increment.
+        // Stage 2: the shift; the guard bit (the last one shifted out, sig[sh - 1]) and the
+        // sticky bit (any below it: the trailing zeros fewer than sh - 1); the increment.
         // The kept fraction bits (the hidden bit is implied by the exponent) and the guard.
         logic [MWO:0] t;
-        logic [SIGW-1:0] below;
         logic st, inc;
         assign t = (MWO+1)'({s1_sig, 1'b0} >> s1_sh);
-        assign below = (s1_sh == '0) ? '0 : ~({SIGW{1'b1}} << (s1_sh - SHW'(1)));
-        assign st = (s1_sig & below) != '0;
+        assign st = 7'(s1_tz) + 7'd1 < 7'(s1_sh);
         assign inc = hls_fp_pkg::round_inc(MODE, s1_sign, t[1], t[0], st);
         logic s2_special, s2_sign, s2_inc;
         logic [WO-1:0] s2_special_val;
