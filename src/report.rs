@@ -254,6 +254,8 @@ fn memory_interface(c: &Compiled) -> Value {
         "read_response_registers": boards::READ_RESPONSE_REGISTERS,
         "load_latency": m.load_latency(),
         "store_registers": boards::STORE_REGISTERS,
+        // the queue flags the clock enable waits on: its NOR's width
+        "stall_terms": c.rtl.stall_terms,
     })
 }
 

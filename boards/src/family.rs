@@ -47,6 +47,12 @@ pub struct Family {
     /// kernel with global memory.
     #[serde(default)]
     pub interface_fmax_mhz: Option<f64>,
+    /// What one more logic level in the clock enable's NOR of stall terms costs the frame,
+    /// in ns: `interface_fmax_mhz` is measured with one level (copy.cl's three terms), and
+    /// a kernel with many queue flags (a tree of six-input functions, a level per six
+    /// times more terms) adds this per level.
+    #[serde(default)]
+    pub stall_level_ns: Option<f64>,
 }
 
 /// One operator class on a family: a combinational delay, or a staged core.

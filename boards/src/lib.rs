@@ -153,6 +153,9 @@ pub struct Board {
     /// The kernel frame's Fmax on this family, where measured (filled from the family).
     #[serde(default, skip_deserializing)]
     pub interface_fmax: Option<f64>,
+    /// Each LUT level more in the clock enable's NOR, in ns (filled from the family).
+    #[serde(default, skip_deserializing)]
+    pub stall_level_ns: Option<f64>,
 }
 
 /// The device's DSP multiplier: its signed operand widths. The floating-point cores tile
@@ -521,6 +524,7 @@ impl Board {
                 .filter_map(|(c, op)| Some((c.clone(), op.fmax_mhz?)))
                 .collect();
             board.interface_fmax = f.interface_fmax_mhz;
+            board.stall_level_ns = f.stall_level_ns;
         }
         board.check(path)?;
         Ok(board)

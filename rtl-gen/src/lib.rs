@@ -117,6 +117,9 @@ pub struct Generated {
     /// after the sources it uses.
     pub files: Vec<(String, String)>,
     pub interface: Interface,
+    /// How many stall terms the clock enable is the NOR of: one per queue flag some stage
+    /// waits on (the frame's depth grows with it).
+    pub stall_terms: usize,
 }
 
 fn log2_ceil(x: u32) -> u32 {
@@ -353,7 +356,8 @@ pub fn generate(
             }
         })
         .collect();
-    let body = datapath::emit(kernel, schedules, &masters, &used, &board.dsp)?;
+    let datapath = datapath::emit(kernel, schedules, &masters, &used, &board.dsp)?;
+    let body = datapath.text;
     let clk_2x = onchip::double_pumped(kernel);
     let text = TopTemplate {
         name: &top,
@@ -373,6 +377,7 @@ pub fn generate(
             .map(|s| (s.file, s.text)),
     );
     Ok(Generated {
+        stall_terms: datapath.stall_terms,
         files,
         interface: Interface {
             top,

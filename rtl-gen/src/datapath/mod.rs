@@ -126,6 +126,14 @@ struct Emitter<'a> {
     unused: Vec<String>,
     /// The accesses of each on-chip memory.
     onchip: BTreeMap<u32, Vec<crate::onchip::Access>>,
+    /// How many terms the clock enable is the NOR of (`ports::stall_terms`).
+    stall_terms: usize,
+}
+
+/// The datapath's text, and the width of the NOR behind its clock enable.
+pub struct Datapath {
+    pub text: String,
+    pub stall_terms: usize,
 }
 
 /// The datapath of every unit, the memory ports, the clock enable and the control FSM.
@@ -135,7 +143,7 @@ pub fn emit(
     masters: &[MasterView],
     nd: &NdrangeUse,
     dsp: &boards::DspBlock,
-) -> Result<String, RtlError> {
+) -> Result<Datapath, RtlError> {
     let mut e = Emitter {
         k,
         masters,
@@ -147,6 +155,7 @@ pub fn emit(
         ports: BTreeMap::new(),
         unused: Vec::new(),
         onchip: BTreeMap::new(),
+        stall_terms: 0,
     };
     let ubits = e.declarations(nd);
     for (ui, unit) in k.units.iter().enumerate() {
@@ -162,7 +171,10 @@ pub fn emit(
     e.memory_ports()?;
     let mut out = std::mem::take(&mut e.out);
     fsm::emit_fsm(&mut out, k, nd, &e.live, ubits, &wi_en)?;
-    Ok(hoist_declarations(&out))
+    Ok(Datapath {
+        text: hoist_declarations(&out),
+        stall_terms: e.stall_terms,
+    })
 }
 
 impl Emitter<'_> {

@@ -27,6 +27,7 @@ impl Emitter<'_> {
             unused,
             onchip,
             enables,
+            stall_terms: n_terms,
             ..
         } = self;
         let _ = writeln!(
@@ -114,6 +115,7 @@ impl Emitter<'_> {
             }
         } else {
             let terms = stall_terms(stalls);
+            *n_terms = terms.len();
             let _ = writeln!(
                 out,
                 "    logic [{}:0] stall_next, stall_r;",
