@@ -263,7 +263,7 @@ pub fn predict(c: &Compiled) -> Option<Prediction> {
         let ns = 1000.0 / f + f64::from(extra) * c.board.stall_level_ns.unwrap_or(0.0);
         let levels = match extra {
             0 => String::new(),
-            _ => format!(" ({terms} stall terms: {} LUT levels)", extra + 1),
+            _ => format!(" ({terms} stall terms: {} logic levels)", extra + 1),
         };
         consider(
             1000.0 / ns,
