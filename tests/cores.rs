@@ -394,6 +394,26 @@ fn the_conversion_cores_equal_the_package_functions_at_every_latency() {
     );
 }
 
+/// The rounding to an integral value (hls_fp_rint: floor, ceil, trunc, rint, round given
+/// cycles): Verilator runs tests/fixtures/hls_fp_rint_tb.sv, a new operand every cycle
+/// (halves and ties of every binade up to 2^MW, below one, zeros, infinities, NaNs) in every
+/// mode, float and double, from one register to a delay line, each result against the
+/// package function the kernels' co-simulation checks exhaustively.
+#[test]
+fn the_rounding_core_equals_the_package_functions_in_every_mode() {
+    let d = scratch("fp_rint");
+    let sv = root().join("rtl-gen/cores/sv");
+    let files = ["hls_fp_pkg.sv", "hls_fp64_pkg.sv", "hls_fp_rint.sv"];
+    for f in files {
+        std::fs::copy(sv.join(f), d.join(f)).unwrap();
+    }
+    let text = run_testbench(&d, "hls_fp_rint_tb.sv", &files);
+    assert!(
+        text.contains("checks 49976 errors 0"),
+        "every rounding is the function's:\n{text}"
+    );
+}
+
 /// The pipelined integer multiply (hls_int_mul, what a schedule gives `int_mul` once it
 /// does not fit the period): Verilator runs tests/fixtures/hls_int_mul_tb.sv, a new operand
 /// pair every cycle at 8 to 64 bits and 1 to 9 stages, each result against `*` of the pair

@@ -216,6 +216,19 @@ impl Emitter<'_> {
                 core(out, &format!("hls_fp{w}_sqrt"), &format!(".a({})", a(0)));
                 None
             }
+            // Roundings to an integral value given cycles: the staged core (hls_fp_rint),
+            // its registers between the mask, the decision and the add.
+            OpKind::FloatUnary(r) if lat > 0 && matches!(w, 32 | 64) => {
+                let (ew, mw) = if w == 64 { (11, 52) } else { (8, 23) };
+                wl(out, decl.clone());
+                let en = enables.take(2 * w * lat);
+                wl(out, format!(
+                    "    hls_fp_rint #(.EW({ew}), .MW({mw}), .MODE({}), .LAT({lat})) {n}_core (.clk(ap_clk), .ce({en}), .a({}), .y({n}));",
+                    *r as u32,
+                    a(0)
+                ));
+                None
+            }
             OpKind::FloatUnary(r) if w == 64 => {
                 Some(format!("hls_fp64_pkg::round64({}, {})", a(0), *r as u32))
             }
