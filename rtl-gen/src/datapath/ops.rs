@@ -280,10 +280,13 @@ impl Emitter<'_> {
                         )
                     }
                 };
-                wl(out, format!(
-                    "    {line} {n}_core (.clk(ap_clk), .ce({en}), .a({}), .y({n}));",
-                    a(0)
-                ));
+                wl(
+                    out,
+                    format!(
+                        "    {line} {n}_core (.clk(ap_clk), .ce({en}), .a({}), .y({n}));",
+                        a(0)
+                    ),
+                );
                 None
             }
             OpKind::Convert(c) => {
