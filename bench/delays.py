@@ -177,14 +177,16 @@ def main():
         print(f"# hls_int_mul W={w} LAT={lat}: {fmax:.1f} MHz ({1000.0 / fmax:.1f} ns)")
     for w, lat in STAGED_DIV if "div" in staged else []:
         wrapper = DIV_WRAPPER.format(w1=w - 1, w=w, lat=lat)
-        fmax = measure("hls_int_div", None, args.seed, (cores / "hls_int_div.sv",), wrapper)
+        fmax = measure("hls_int_div", None, args.seed, (cores / "hls_delay.sv", cores / "hls_level.sv",
+                                                       cores / "hls_int_div.sv"), wrapper)
         print(f"# hls_int_div W={w} LAT={lat} signed: {fmax:.1f} MHz ({1000.0 / fmax:.1f} ns)")
     chosen_staged = [(c, "hls_fp_int.sv") for c in STAGED_CONVERT if "convert" in staged]
     chosen_staged += [(c, "hls_fp_rint.sv") for c in STAGED_ROUND if "round" in staged]
     for (module, params, wi, wo), source in chosen_staged:
         named = ", ".join(f".{p.split('=')[0].strip()}({p.split('=')[1]})" for p in params.split(","))
         wrapper = CONVERT_WRAPPER.format(i1=wi - 1, o1=wo - 1, module=module, params=named)
-        fmax = measure(module, None, args.seed, (cores / "hls_fp_pkg.sv", cores / source), wrapper)
+        fmax = measure(module, None, args.seed, (cores / "hls_fp_pkg.sv", cores / "hls_delay.sv",
+                                                 cores / "hls_level.sv", cores / source), wrapper)
         print(f"# {module} {params}: {fmax:.1f} MHz ({1000.0 / fmax:.1f} ns)")
 
 

@@ -350,16 +350,19 @@ fn the_queue_with_a_registered_write_port_keeps_order_and_counts_the_staged_entr
 #[test]
 fn the_staged_integer_divider_is_long_division_a_step_per_stage() {
     let d = scratch("int_div");
-    let sv = root().join("rtl-gen/cores/sv/hls_int_div.sv");
-    std::fs::copy(&sv, d.join("hls_int_div.sv")).unwrap();
-    let text = run_testbench(&d, "hls_int_div_tb.sv", &["hls_int_div.sv"]);
+    let sv = root().join("rtl-gen/cores/sv");
+    let files = ["hls_delay.sv", "hls_level.sv", "hls_int_div.sv"];
+    for f in files {
+        std::fs::copy(sv.join(f), d.join(f)).unwrap();
+    }
+    let text = run_testbench(&d, "hls_int_div_tb.sv", &files);
     assert!(
         text.contains("checks 19725 errors 0"),
         "every result is the quotient or remainder:\n{text}"
     );
     yosys_passes(
         &d,
-        "read_slang -j 1 -D SYNTHESIS hls_int_div.sv --top hls_int_div -G W=32 -G LAT=35 \
+        "read_slang -j 1 -D SYNTHESIS hls_delay.sv hls_level.sv hls_int_div.sv --top hls_int_div -G W=32 -G LAT=35 \
          -G SIGNED=1 -G REM=0; synth_ecp5 -top hls_int_div; \
          select -assert-none t:$div t:$mod t:$divfloor t:$modfloor; \
          select -assert-min 1000 t:TRELLIS_FF",
@@ -377,7 +380,13 @@ fn the_staged_integer_divider_is_long_division_a_step_per_stage() {
 fn the_conversion_cores_equal_the_package_functions_at_every_latency() {
     let d = scratch("fp_int");
     let sv = root().join("rtl-gen/cores/sv");
-    let files = ["hls_fp_pkg.sv", "hls_fp64_pkg.sv", "hls_fp_int.sv"];
+    let files = [
+        "hls_fp_pkg.sv",
+        "hls_fp64_pkg.sv",
+        "hls_delay.sv",
+        "hls_level.sv",
+        "hls_fp_int.sv",
+    ];
     for f in files {
         std::fs::copy(sv.join(f), d.join(f)).unwrap();
     }
@@ -388,7 +397,8 @@ fn the_conversion_cores_equal_the_package_functions_at_every_latency() {
     );
     yosys_passes(
         &d,
-        "read_slang -j 1 -D SYNTHESIS hls_fp_pkg.sv hls_fp_int.sv --top hls_int_to_fp \
+        "read_slang -j 1 -D SYNTHESIS hls_fp_pkg.sv hls_delay.sv hls_level.sv hls_fp_int.sv \
+         --top hls_int_to_fp \
          -G IW=64 -G LAT=7; synth_ecp5 -top hls_int_to_fp; \
          select -assert-min 300 t:TRELLIS_FF",
     );
@@ -403,7 +413,13 @@ fn the_conversion_cores_equal_the_package_functions_at_every_latency() {
 fn the_rounding_core_equals_the_package_functions_in_every_mode() {
     let d = scratch("fp_rint");
     let sv = root().join("rtl-gen/cores/sv");
-    let files = ["hls_fp_pkg.sv", "hls_fp64_pkg.sv", "hls_fp_rint.sv"];
+    let files = [
+        "hls_fp_pkg.sv",
+        "hls_fp64_pkg.sv",
+        "hls_delay.sv",
+        "hls_level.sv",
+        "hls_fp_rint.sv",
+    ];
     for f in files {
         std::fs::copy(sv.join(f), d.join(f)).unwrap();
     }

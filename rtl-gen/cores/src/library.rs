@@ -28,6 +28,7 @@ const FIXED: &[(&str, &str)] = &[
     ("hls_fp_pkg.sv", include_str!("../sv/hls_fp_pkg.sv")),
     ("hls_fp64_pkg.sv", include_str!("../sv/hls_fp64_pkg.sv")),
     ("hls_delay.sv", include_str!("../sv/hls_delay.sv")),
+    ("hls_level.sv", include_str!("../sv/hls_level.sv")),
     ("hls_fp_round.sv", include_str!("../sv/hls_fp_round.sv")),
     ("hls_fp_rint.sv", include_str!("../sv/hls_fp_rint.sv")),
     (

@@ -73,8 +73,7 @@ module hls_fp_widen #(
 );
     localparam int N = 3;
     localparam int RA = LAT - (LAT >= 3 ? 1 : 0);
-    localparam int R = RA < N ? RA : N;
-    localparam int TAIL = RA - R;
+    localparam int TAIL = RA > N ? RA - N : 0;  // registers past one per level
     localparam int WO = EWO + MWO + 1;
     // The output exponent of an input exponent e is e + REBIAS; a subnormal's, with lz
     // leading zeros in its fraction, REBIAS - lz.
@@ -105,7 +104,6 @@ module hls_fp_widen #(
     state_t lvl [N + 1] /* verilator split_var */;
     assign lvl[0] = in;
     for (genvar l = 1; l <= N; l++) begin : g_level
-        localparam bit REG = (l * R) / N > ((l - 1) * R) / N;
         state_t s;
         state_t p;
         assign p = lvl[l-1];
@@ -134,16 +132,7 @@ module hls_fp_widen #(
                 else s.m = 64'({p.sign, p.e, p.frac, {(MWO - MWI){1'b0}}});
             end
         end
-        if (REG) begin : g_reg
-            always_ff @(posedge clk) if (ce) lvl[l] <= s;
-        end else begin : g_comb
-            assign lvl[l] = s;
-        end
+        hls_level #(.T(state_t), .L(l), .N(N), .LAT(LAT)) stage (.clk, .ce, .d(s), .q(lvl[l]));
     end
-    logic [WO-1:0] tail [TAIL + 1];
-    assign tail[0] = lvl[N].m[WO-1:0];
-    for (genvar k = 1; k <= TAIL; k++) begin : g_tail
-        always_ff @(posedge clk) if (ce) tail[k] <= tail[k-1];
-    end
-    assign y = tail[TAIL];
+    hls_delay #(.W($bits(y)), .N(TAIL)) tail (.clk, .ce, .d(lvl[N].m[WO-1:0]), .q(y));
 endmodule

@@ -33,8 +33,7 @@ module hls_int_to_fp #(
     // lower three; the rounding increment; the rounding add and the result.
     localparam int N = 6;
     localparam int RA = LAT - (LAT >= 3 ? 1 : 0);
-    localparam int R = RA < N ? RA : N;
-    localparam int TAIL = RA - R;
+    localparam int TAIL = RA > N ? RA - N : 0;  // registers past one per level
     // The integer sits at the top of a 64-bit word (below), so a leading one at bit
     // 63 - lz of that word has weight IW - 1 - lz: TOP - lz is the biased exponent.
     localparam logic [EW-1:0] TOP = EW'((1 << (EW - 1)) - 1 + IW - 1);
@@ -64,7 +63,6 @@ module hls_int_to_fp #(
     state_t lvl [N + 1] /* verilator split_var */;
     assign lvl[0] = in;
     for (genvar l = 1; l <= N; l++) begin : g_level
-        localparam bit REG = (l * R) / N > ((l - 1) * R) / N;
         state_t s;
         state_t p;
         assign p = lvl[l-1];
@@ -107,18 +105,9 @@ module hls_int_to_fp #(
                 s.m = p.zero ? '0 : 64'({p.sign, word});
             end
         end
-        if (REG) begin : g_reg
-            always_ff @(posedge clk) if (ce) lvl[l] <= s;
-        end else begin : g_comb
-            assign lvl[l] = s;
-        end
+        hls_level #(.T(state_t), .L(l), .N(N), .LAT(LAT)) stage (.clk, .ce, .d(s), .q(lvl[l]));
     end
-    logic [EW+MW:0] tail [TAIL + 1];
-    assign tail[0] = lvl[N].m[EW+MW:0];
-    for (genvar k = 1; k <= TAIL; k++) begin : g_tail
-        always_ff @(posedge clk) if (ce) tail[k] <= tail[k-1];
-    end
-    assign y = tail[TAIL];
+    hls_delay #(.W($bits(y)), .N(TAIL)) tail (.clk, .ce, .d(lvl[N].m[EW+MW:0]), .q(y));
 endmodule
 
 module hls_fp_to_int #(
@@ -137,8 +126,7 @@ module hls_fp_to_int #(
     // the weight's upper bits, then its lower three; sign and saturation.
     localparam int N = 4;
     localparam int RA = LAT - (LAT >= 3 ? 1 : 0);
-    localparam int R = RA < N ? RA : N;
-    localparam int TAIL = RA - R;
+    localparam int TAIL = RA > N ? RA - N : 0;  // registers past one per level
     localparam int GW = MW + 1 + 63;          // the significand shifted by up to 63
     localparam logic [EW:0] BIAS = (EW + 1)'((1 << (EW - 1)) - 1);
     if (OW > 64 || OW < 2) begin : g_unsupported
@@ -178,7 +166,6 @@ module hls_fp_to_int #(
     state_t lvl [1:N] /* verilator split_var */;
     for (genvar l = 1; l <= N; l++) begin : g_level
         // Level 1 is the classification above.
-        localparam bit REG = (l * R) / N > ((l - 1) * R) / N;
         state_t s;
         if (l == 1) begin : g_classify
             assign s = in;
@@ -207,16 +194,7 @@ module hls_fp_to_int #(
                 end
             end
         end
-        if (REG) begin : g_reg
-            always_ff @(posedge clk) if (ce) lvl[l] <= s;
-        end else begin : g_comb
-            assign lvl[l] = s;
-        end
+        hls_level #(.T(state_t), .L(l), .N(N), .LAT(LAT)) stage (.clk, .ce, .d(s), .q(lvl[l]));
     end
-    logic [OW-1:0] tail [TAIL + 1];
-    assign tail[0] = lvl[N].g[OW-1:0];
-    for (genvar k = 1; k <= TAIL; k++) begin : g_tail
-        always_ff @(posedge clk) if (ce) tail[k] <= tail[k-1];
-    end
-    assign y = tail[TAIL];
+    hls_delay #(.W($bits(y)), .N(TAIL)) tail (.clk, .ce, .d(lvl[N].g[OW-1:0]), .q(y));
 endmodule

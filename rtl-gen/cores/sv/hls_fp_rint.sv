@@ -21,8 +21,7 @@ module hls_fp_rint #(
 );
     localparam int N = 3;
     localparam int RA = LAT - (LAT >= 3 ? 1 : 0);
-    localparam int R = RA < N ? RA : N;
-    localparam int TAIL = RA - R;
+    localparam int TAIL = RA > N ? RA - N : 0;  // registers past one per level
     localparam int W = EW + MW + 1;
     localparam int BIAS = (1 << (EW - 1)) - 1;
     localparam logic [W-1:0] QNAN = {1'b0, {EW{1'b1}}, 1'b1, {(MW - 1){1'b0}}};
@@ -47,7 +46,6 @@ module hls_fp_rint #(
     state_t lvl [N + 1] /* verilator split_var */;
     assign lvl[0] = in;
     for (genvar l = 1; l <= N; l++) begin : g_level
-        localparam bit REG = (l * R) / N > ((l - 1) * R) / N;
         state_t s;
         state_t p;
         logic [EW-1:0] e;
@@ -107,16 +105,7 @@ module hls_fp_rint #(
                 else s.x = {sign, sum};
             end
         end
-        if (REG) begin : g_reg
-            always_ff @(posedge clk) if (ce) lvl[l] <= s;
-        end else begin : g_comb
-            assign lvl[l] = s;
-        end
+        hls_level #(.T(state_t), .L(l), .N(N), .LAT(LAT)) stage (.clk, .ce, .d(s), .q(lvl[l]));
     end
-    logic [W-1:0] tail [TAIL + 1];
-    assign tail[0] = lvl[N].x;
-    for (genvar k = 1; k <= TAIL; k++) begin : g_tail
-        always_ff @(posedge clk) if (ce) tail[k] <= tail[k-1];
-    end
-    assign y = tail[TAIL];
+    hls_delay #(.W($bits(y)), .N(TAIL)) tail (.clk, .ce, .d(lvl[N].x), .q(y));
 endmodule

@@ -28,8 +28,7 @@ module hls_int_div #(
     // Registers after the operands': one per level at most, the rest a delay line at the end
     // (a narrow divide given a wide one's stages).
     localparam int RA = LAT - (LAT >= 3 ? 1 : 0);
-    localparam int R = RA < N ? RA : N;
-    localparam int TAIL = RA - R;
+    localparam int TAIL = RA > N ? RA - N : 0;  // registers past one per level
 
     // What travels down the pipeline: partial remainder, dividend bits still to bring
     // down (becoming the quotient's), divisor, and the flags for the end.
@@ -61,7 +60,6 @@ module hls_int_div #(
     state_t lvl [N + 1] /* verilator split_var */;
     assign lvl[0] = in;
     for (genvar l = 1; l <= N; l++) begin : g_level
-        localparam bit REG = (l * R) / N > ((l - 1) * R) / N;
         state_t s;
         if (l == 1) begin : g_magnitudes
             always_comb begin
@@ -87,16 +85,7 @@ module hls_int_div #(
                 else s.q = lvl[l-1].zero ? '0 : lvl[l-1].neg_q ? -lvl[l-1].q : lvl[l-1].q;
             end
         end
-        if (REG) begin : g_reg
-            always_ff @(posedge clk) if (ce) lvl[l] <= s;
-        end else begin : g_comb
-            assign lvl[l] = s;
-        end
+        hls_level #(.T(state_t), .L(l), .N(N), .LAT(LAT)) stage (.clk, .ce, .d(s), .q(lvl[l]));
     end
-    logic [W-1:0] tail [TAIL + 1];
-    assign tail[0] = REM ? lvl[N].r : lvl[N].q;
-    for (genvar k = 1; k <= TAIL; k++) begin : g_tail
-        always_ff @(posedge clk) if (ce) tail[k] <= tail[k-1];
-    end
-    assign y = tail[TAIL];
+    hls_delay #(.W($bits(y)), .N(TAIL)) tail (.clk, .ce, .d(REM ? lvl[N].r : lvl[N].q), .q(y));
 endmodule
