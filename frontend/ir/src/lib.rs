@@ -244,7 +244,8 @@ pub enum OpKind {
     LastWorkItem,
     /// A value from outside this unit.
     Outer(ValueRef),
-    /// Loop-carried value: operands `[init, next]`; `next` comes from the previous iteration.
+    /// Loop-carried value: operands `[init, next]`; `next` comes from the previous iteration
+    /// (or from `Body::carried_distance` iterations back; `init` until there is one).
     CarriedPhi,
     Int(IntBinOp),
     Cmp(CmpPred),
@@ -369,15 +370,38 @@ impl Body {
 
     /// Completes a carried phi once the value from the previous iteration is known.
     pub fn set_carried_next(&mut self, phi: OpId, next: OpId) {
+        self.set_carried_next_at(phi, next, 1);
+    }
+
+    /// Completes (or re-points) a carried phi whose value comes from `distance` iterations
+    /// back: iteration i reads `next` of iteration i - distance, and the initial value
+    /// while i < distance. Distance 1 is the plain loop-carried value.
+    pub fn set_carried_next_at(&mut self, phi: OpId, next: OpId, distance: u32) {
+        let old = self
+            .graph
+            .edges_directed(phi.node(), petgraph::Direction::Incoming)
+            .find(|e| e.weight().kind == DepKind::Data && e.weight().distance > 0)
+            .map(|e| e.id());
+        if let Some(e) = old {
+            self.graph.remove_edge(e);
+        }
         self.graph[phi.node()].operands[1] = next;
         self.graph.add_edge(
             next.node(),
             phi.node(),
             Dep {
                 kind: DepKind::Data,
-                distance: 1,
+                distance,
             },
         );
+    }
+
+    /// How many iterations back a carried phi's `next` is read (1 unless a pass changed it).
+    pub fn carried_distance(&self, phi: OpId) -> u32 {
+        self.graph
+            .edges_directed(phi.node(), petgraph::Direction::Incoming)
+            .find(|e| e.weight().kind == DepKind::Data && e.weight().distance > 0)
+            .map_or(1, |e| e.weight().distance)
     }
 
     pub fn add_order(&mut self, from: OpId, to: OpId, distance: u32) {
@@ -835,7 +859,14 @@ pub fn dump(kernel: &Kernel) -> String {
                 .as_deref()
                 .map(|n| format!(" ; {n}"))
                 .unwrap_or_default();
-            let ops: Vec<String> = op.operands.iter().map(|o| format!("v{}", o.0)).collect();
+            let mut ops: Vec<String> = op.operands.iter().map(|o| format!("v{}", o.0)).collect();
+            let d = u.body.carried_distance(id);
+            if op.kind == OpKind::CarriedPhi && d > 1 {
+                // Read from d iterations back: shown on the `next` operand.
+                if let Some(n) = ops.get_mut(1) {
+                    n.push_str(&format!(" @-{d}"));
+                }
+            }
             let _ = writeln!(
                 s,
                 "    v{} = {:?} {} [{}]{}",

@@ -26,7 +26,7 @@ fn signed(v: u64, bits: u32) -> i128 {
 /// The step of induction variable `phi` (next = phi ± constant), if it is one.
 fn induction_step(body: &Body, phi: OpId) -> Option<i128> {
     let op = body.op(phi);
-    if op.kind != OpKind::CarriedPhi {
+    if op.kind != OpKind::CarriedPhi || body.carried_distance(phi) != 1 {
         return None;
     }
     let next = body.op(*op.operands.get(1)?);

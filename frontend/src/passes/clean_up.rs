@@ -297,7 +297,7 @@ fn clean_unit(unit: &mut Unit, external: &[OpId]) -> (Vec<Option<OpId>>, Cleanup
     // 3. The new body: live ops in their old order, operands through the replacement.
     let mut new = Body::default();
     let mut map: Vec<Option<OpId>> = vec![None; n];
-    let mut carried: Vec<(OpId, OpId)> = Vec::new();
+    let mut carried: Vec<(OpId, OpId, u32)> = Vec::new();
     for &id in &order {
         let op = body.op(id);
         if !live[id.index()] || repl[id.index()] != id {
@@ -308,7 +308,7 @@ fn clean_unit(unit: &mut Unit, external: &[OpId]) -> (Vec<Option<OpId>>, Cleanup
             vec![]
         } else if op.kind == OpKind::CarriedPhi {
             let init = map[r(op.operands[0]).index()].unwrap_or(OpId(0));
-            carried.push((id, r(op.operands[1])));
+            carried.push((id, r(op.operands[1]), body.carried_distance(id)));
             vec![init, init]
         } else {
             op.operands
@@ -325,9 +325,9 @@ fn clean_unit(unit: &mut Unit, external: &[OpId]) -> (Vec<Option<OpId>>, Cleanup
         });
         map[id.index()] = Some(nid);
     }
-    for (phi, next) in carried {
+    for (phi, next, distance) in carried {
         if let (Some(p), Some(nx)) = (map[phi.index()], map[r(next).index()]) {
-            new.set_carried_next(p, nx);
+            new.set_carried_next_at(p, nx, distance);
         }
     }
     // Memory order edges between the (all kept) memory operations.

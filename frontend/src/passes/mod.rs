@@ -7,11 +7,13 @@
 //! (`hls-build compile --print-after unroll`) and runs the IR verifier (`crate::verify`)
 //! after every pass in debug builds and wherever it is asked to (the tests).
 
+pub mod carried_chains;
 pub mod clean_up;
 pub mod narrow;
 pub mod unroll;
 pub mod widen_half;
 
+pub use carried_chains::carried_chains;
 pub use clean_up::{clean_up, Cleanup};
 pub use narrow::narrow;
 pub use unroll::unroll;
@@ -60,6 +62,12 @@ pub const PASSES: &[Pass] = &[
             }
             format!("{n} narrowed; {}", cleanup_summary(clean_up(k)))
         },
+    },
+    Pass {
+        name: "carried-chains",
+        description: "a chain of carried phis that hand a value on read it from further back \
+                      (a reduction's lanes)",
+        run: |k| format!("{} hops removed", carried_chains(k)),
     },
 ];
 

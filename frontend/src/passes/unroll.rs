@@ -28,7 +28,13 @@ pub fn unroll(kernel: &mut Kernel) -> Vec<(String, u32)> {
             Some(n) if n > 1 => Some(n),
             _ => continue,
         };
-        let Some(trips) = trip_count(unit, cont) else {
+        // Copies chain their carried values one iteration apart; a value carried from
+        // further back (pass `carried-chains`, which runs later) is not replicated here.
+        let far = unit
+            .body
+            .ops()
+            .any(|(id, op)| op.kind == OpKind::CarriedPhi && unit.body.carried_distance(id) > 1);
+        let Some(trips) = trip_count(unit, cont).filter(|_| !far) else {
             continue;
         };
         let copies = match factor {

@@ -503,12 +503,15 @@ fn scalar_value(
             Some(resize(&src, 32, w))
         }
         OpKind::LastWorkItem => Some("wi_last".into()),
-        OpKind::CarriedPhi => Some(format!(
-            "{} ? {} : {}",
-            g.select_valid(t + s.ii),
-            g.val(op.operands[1], t + s.ii),
-            a(0)
-        )),
+        OpKind::CarriedPhi => {
+            let back = t + unit.body.carried_distance(id) * s.ii;
+            Some(format!(
+                "{} ? {} : {}",
+                g.select_valid(back),
+                g.val(op.operands[1], back),
+                a(0)
+            ))
+        }
         OpKind::Int(b) => Some(match b {
             IntBinOp::Add => format!("{} + {}", a(0), a(1)),
             IntBinOp::Sub => format!("{} - {}", a(0), a(1)),

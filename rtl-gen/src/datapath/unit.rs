@@ -155,7 +155,7 @@ impl Emitter<'_> {
             .body
             .ops()
             .filter(|(id, op)| live_ops.contains(id) && matches!(op.kind, OpKind::CarriedPhi))
-            .map(|(id, _)| g.t(id) + s.ii)
+            .map(|(id, _)| g.t(id) + unit.body.carried_distance(id) * s.ii)
             .collect();
         self.control(&g, unit, ui, squash_stage, &selects);
         // Private-array copy counters this unit needs: memory -> (copies, latest use).
@@ -344,9 +344,11 @@ impl UnitGen<'_> {
             match op.kind {
                 OpKind::Cast(CastOp::Trunc) => g.need_bits(op.operands[0], t, op.ty.bits()),
                 OpKind::CarriedPhi => {
+                    // The value from d iterations back is d·II stages down the pipeline.
+                    let back = t + unit.body.carried_distance(id) * s.ii;
                     g.need(op.operands[0], t);
-                    g.need(op.operands[1], t + s.ii);
-                    g.stages = g.stages.max(t + s.ii);
+                    g.need(op.operands[1], back);
+                    g.stages = g.stages.max(back);
                 }
                 OpKind::Load(_) => {
                     for o in &op.operands {
