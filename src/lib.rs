@@ -89,11 +89,17 @@ pub struct Compiled {
     pub board: Board,
     /// What each IR pass did, and the dumps asked for (`--print-after`).
     pub passes: frontend::passes::Report,
+    /// The float reductions found: split into lanes, or kept in order and why.
+    pub reductions: Vec<frontend::reassociate::Reduction>,
 }
 
 /// SPIR-V bytes of a kernel file: `.spv` read as is, `.cl` compiled with clang-15 +
 /// llvm-spirv-15 and `.comp` with glslang, each with the preprocessor `defines` (`-D`).
-pub fn load_spirv(path: &Path, defines: &[String]) -> Result<Vec<u8>, Error> {
+pub fn load_spirv(
+    path: &Path,
+    defines: &[String],
+    cl_options: &[String],
+) -> Result<Vec<u8>, Error> {
     let file = path.display().to_string();
     let fe = |source| Error::Frontend {
         file: file.clone(),
@@ -101,6 +107,7 @@ pub fn load_spirv(path: &Path, defines: &[String]) -> Result<Vec<u8>, Error> {
     };
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     check_defines(defines, ext)?;
+    check_cl_options(cl_options, ext)?;
     if matches!(ext, "cl" | "bc" | "ll" | "comp") {
         if !path.exists() {
             return Err(Error::Io {
@@ -109,7 +116,7 @@ pub fn load_spirv(path: &Path, defines: &[String]) -> Result<Vec<u8>, Error> {
             });
         }
         if ext == "cl" {
-            frontend::opencl::compile_opencl_with(path, defines).map_err(fe)
+            frontend::opencl::compile_opencl_with(path, defines, cl_options).map_err(fe)
         } else if ext == "comp" {
             frontend::opencl::compile_glsl(path, defines).map_err(fe)
         } else {
@@ -118,6 +125,24 @@ pub fn load_spirv(path: &Path, defines: &[String]) -> Result<Vec<u8>, Error> {
     } else {
         std::fs::read(path).map_err(|source| Error::Io { path: file, source })
     }
+}
+
+/// OpenCL build options reach clang only for OpenCL C, and only those of the math.
+fn check_cl_options(options: &[String], ext: &str) -> Result<(), Error> {
+    let allowed = frontend::opencl::CL_MATH_OPTIONS;
+    if let Some(o) = options.iter().find(|o| !allowed.contains(&o.as_str())) {
+        return Err(Error::Usage(format!(
+            "--cl-option {o}: not an OpenCL build option of the math (one of {})",
+            allowed.join(", ")
+        )));
+    }
+    if let Some(o) = options.first().filter(|_| ext != "cl") {
+        return Err(Error::Usage(format!(
+            "--cl-option {o}: only an OpenCL C (.cl) source is compiled here; a SPIR-V or \
+             SPIR module carries its options in its FPFastMathMode decorations"
+        )));
+    }
+    Ok(())
 }
 
 /// A define is `NAME` or `NAME=VALUE` with NAME an identifier (anything else would reach
@@ -158,6 +183,11 @@ pub struct Options {
     /// Round OpenCL.std `mad` twice, as a multiply and an add (`--mad unfused`), instead of
     /// once as an fma: the module is rewritten, so model and hardware agree.
     pub unfused_mad: bool,
+    /// Split every float reduction into lanes (`--fp-relaxed`), as if each add carried
+    /// FPFastMathMode AllowReassoc; without it only the adds that do are.
+    pub fp_relaxed: bool,
+    /// OpenCL build options for a `.cl` source (`--cl-option`, e.g. -cl-fast-relaxed-math).
+    pub cl_options: Vec<String>,
     /// The IR passes: which to print after, whether to verify the IR between them.
     pub passes: frontend::passes::Options,
     /// Specialization constants by SpecId (`--spec ID=VALUE`); the others keep their defaults.
@@ -172,6 +202,8 @@ impl Default for Options {
             infer_banking: true,
             flush_denormals: false,
             unfused_mad: false,
+            fp_relaxed: false,
+            cl_options: Vec::new(),
             passes: Default::default(),
             spec: Default::default(),
             defines: Vec::new(),
@@ -197,31 +229,61 @@ pub fn positional_note(n_args: usize) -> String {
     )
 }
 
-/// The kernel's SPIR-V (with the options' execution modes added) and its IR: the frontend
-/// alone (what the software model needs to know the kernel is read correctly; no hardware
-/// is planned).
+/// The kernel's SPIR-V (with the options' execution modes added, and its reductions split
+/// into the board's lanes where allowed) and its IR: the frontend alone (what the software
+/// model needs to know the kernel is read correctly; no hardware is planned).
 pub fn lower(
     path: &Path,
     kernel: Option<&str>,
+    board: &Board,
     options: &Options,
 ) -> Result<(Vec<u8>, Kernel), Error> {
-    lower_with_report(path, kernel, options).map(|(spirv, ir, _)| (spirv, ir))
+    lower_with_report(path, kernel, board, options).map(|l| (l.spirv, l.kernel))
+}
+
+/// What the frontend made of a kernel file.
+pub struct Lowered {
+    pub spirv: Vec<u8>,
+    pub kernel: Kernel,
+    /// What each IR pass did, and the dumps `options.passes` asked for.
+    pub passes: frontend::passes::Report,
+    /// The float reductions found: split into lanes, or kept in order and why.
+    pub reductions: Vec<frontend::reassociate::Reduction>,
+}
+
+/// The cycles of a reduction's operation on `board`: its lanes are their sum. A half add
+/// is computed in float between two conversions (pass `widen-half`).
+fn reduction_latency(board: &Board, op: frontend::reassociate::ChainOp) -> u32 {
+    use frontend::reassociate::ChainOp;
+    let l = |class: &str| board.operator(class).latency;
+    match op {
+        ChainOp::Add(64) => l("fp64_add"),
+        ChainOp::Add(16) => l("fp32_add") + 2 * l("fp32_convert"),
+        ChainOp::Add(_) => l("fp32_add"),
+        ChainOp::Fma(64) => l("fp64_fma"),
+        ChainOp::Fma(16) => l("fp16_fma"),
+        ChainOp::Fma(_) => l("fp32_fma"),
+    }
 }
 
 /// `lower`, with what each IR pass did and the dumps `options.passes` asked for.
 pub fn lower_with_report(
     path: &Path,
     kernel: Option<&str>,
+    board: &Board,
     options: &Options,
-) -> Result<(Vec<u8>, Kernel, frontend::passes::Report), Error> {
+) -> Result<Lowered, Error> {
     let file = path.display().to_string();
     let fe = |source| Error::Frontend {
         file: file.clone(),
         source,
     };
-    let prepared =
-        frontend::environment::prepare(load_spirv(path, &options.defines)?, &options.spec, kernel)
-            .map_err(fe)?;
+    let prepared = frontend::environment::prepare(
+        load_spirv(path, &options.defines, &options.cl_options)?,
+        &options.spec,
+        kernel,
+    )
+    .map_err(fe)?;
     let mut spirv = prepared.spirv;
     if let Some(resolved) = frontend::mangled::resolve_builtin_imports(&spirv).map_err(fe)? {
         spirv = resolved;
@@ -232,11 +294,24 @@ pub fn lower_with_report(
     if options.unfused_mad {
         spirv = frontend::float_controls::split_mad(&spirv).map_err(fe)?;
     }
+    let split =
+        frontend::reassociate::split_reductions(&spirv, kernel, options.fp_relaxed, &|op| {
+            reduction_latency(board, op)
+        })
+        .map_err(fe)?;
+    if split.reductions.iter().any(|r| r.reason.is_none()) {
+        spirv = split.spirv;
+    }
     let module = frontend::SpirvModule::load(&spirv).map_err(fe)?;
-    let (mut ir, report) =
+    let (mut ir, passes) =
         frontend::lower_kernel_with(&module, kernel, &options.passes).map_err(fe)?;
     ir.attrs.arg_origins = prepared.origins.get(&ir.name).cloned().unwrap_or_default();
-    Ok((spirv, ir, report))
+    Ok(Lowered {
+        spirv,
+        kernel: ir,
+        passes,
+        reductions: split.reductions,
+    })
 }
 
 pub fn compile(
@@ -246,7 +321,12 @@ pub fn compile(
     options: &Options,
 ) -> Result<Compiled, Error> {
     let file = path.display().to_string();
-    let (spirv, mut ir, passes) = lower_with_report(path, kernel, options)?;
+    let Lowered {
+        spirv,
+        kernel: mut ir,
+        passes,
+        reductions,
+    } = lower_with_report(path, kernel, board, options)?;
     rtl_gen::check_supported(&ir)?;
     scheduler::memories::plan_memories(&mut ir, board, options.infer_banking);
     let mut schedules = Vec::new();
@@ -268,6 +348,7 @@ pub fn compile(
         rtl,
         board: board.clone(),
         passes,
+        reductions,
     })
 }
 

@@ -102,6 +102,17 @@ struct DesignArgs {
     /// an fma core (fused), or a multiply and an add, each rounded (unfused).
     #[arg(long, default_value = "fused", value_parser = ["fused", "unfused"])]
     mad: String,
+    /// Split float reductions (`s += x` in a loop) into lanes summed after the loop, so
+    /// the loop issues an iteration per cycle: the sum is reassociated, as OpenCL's
+    /// -cl-fast-relaxed-math allows. Without it, only adds the module marks reassociable
+    /// (FPFastMathMode Fast or AllowReassoc) are split.
+    #[arg(long)]
+    fp_relaxed: bool,
+    /// An OpenCL build option of the math for a .cl source (repeatable):
+    /// -cl-fast-relaxed-math, -cl-unsafe-math-optimizations, -cl-finite-math-only,
+    /// -cl-no-signed-zeros or -cl-mad-enable.
+    #[arg(long = "cl-option", value_name = "OPTION", allow_hyphen_values = true)]
+    cl_option: Vec<String>,
     /// A specialization constant: SpecId=VALUE (repeatable; integers, or floats as written).
     /// Vulkan modules size work-groups and local arrays with them; the others keep their
     /// defaults (a work-group size left at clspv's default is chosen at launch).
@@ -123,6 +134,8 @@ impl DesignArgs {
             infer_banking: self.banking == "infer",
             flush_denormals: self.denormals == "flush",
             unfused_mad: self.mad == "unfused",
+            fp_relaxed: self.fp_relaxed,
+            cl_options: self.cl_option.clone(),
             spec: parse_spec(&self.spec)?,
             defines: self.define.clone(),
             ..Default::default()

@@ -232,6 +232,14 @@ pub fn json(c: &Compiled) -> Value {
         "operators": operators,
         "operator_area": operator_area(c),
         "memory_interface": memory_interface(c),
+        // Float reductions: split into lanes (reassociated) or kept in order, and why.
+        "reductions": c.reductions.iter().map(|r| json!({
+            "accumulator": r.accumulator,
+            "source": r.at,
+            "lanes": if r.reason.is_none() { r.lanes } else { 1 },
+            "split": r.reason.is_none(),
+            "reason": r.reason,
+        })).collect::<Vec<_>>(),
         // The clock the family's delay model expects the kernel to close at, and what
         // limits it (`compile --timing` measures it).
         "predicted_fmax": crate::timing::predict(c).map(|p| {
@@ -334,6 +342,19 @@ pub fn text(c: &Compiled) -> String {
                 u.name, sc.depth
             ));
         }
+    }
+    for r in &c.reductions {
+        let at =
+            r.at.as_deref()
+                .map(|a| format!(" ({a})"))
+                .unwrap_or_default();
+        s.push_str(&match &r.reason {
+            None => format!(
+                "  reduction {}{at}: {} lanes, summed after the loop (reassociated)\n",
+                r.accumulator, r.lanes
+            ),
+            Some(why) => format!("  reduction {}{at}: kept in order: {why}\n", r.accumulator),
+        });
     }
     let area = operator_area(c);
     s.push_str(&format!(

@@ -79,7 +79,7 @@ pub(super) fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
     let (spirv, attrs) = match &compiled {
         Some(c) => (c.spirv.clone(), c.kernel.attrs.clone()),
         None => {
-            let (spirv, k) = hls_build::lower(&kernel_file, kernel.as_deref(), &options)?;
+            let (spirv, k) = hls_build::lower(&kernel_file, kernel.as_deref(), &board, &options)?;
             (spirv, k.attrs)
         }
     };

@@ -138,6 +138,21 @@ fn bad_inputs_get_exit_2_and_a_diagnostic() {
         ],
         "missing --arg a",
     );
+    // OpenCL build options: only those of the math, and only for OpenCL C.
+    bad_input(
+        &["compile", vadd.to_str().unwrap(), "--cl-option", "-O0"],
+        "not an OpenCL build option of the math",
+    );
+    let spv = translate(&vadd, &d);
+    bad_input(
+        &[
+            "compile",
+            spv.to_str().unwrap(),
+            "--cl-option",
+            "-cl-fast-relaxed-math",
+        ],
+        "only an OpenCL C (.cl) source is compiled here",
+    );
     // Nothing half-written on failure.
     assert!(!d.join("o1").exists() && !d.join("o2").exists());
 }

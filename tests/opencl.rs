@@ -245,3 +245,257 @@ fn new_corpus_constructs_cosimulate() {
     assert!(ir.contains("Int(Mul) i16"), "{ir}");
     assert!(!ir.contains("Int(Mul) i32"), "{ir}");
 }
+
+/// Terms spread over 2^-6..2^6 with both signs, so that the order of a sum shows in its
+/// last bits.
+fn spread(seed: u64, n: usize) -> Vec<f32> {
+    randoms(seed, n)
+        .iter()
+        .map(|u| {
+            let m = 1.0 + (u >> 40) as f32 / (1u64 << 24) as f32;
+            let e = ((u >> 8) % 13) as i32 - 6;
+            if u & 1 == 1 {
+                -m * 2f32.powi(e)
+            } else {
+                m * 2f32.powi(e)
+            }
+        })
+        .collect()
+}
+
+/// The reassociated sum as the lanes compute it: iteration i adds into lane i mod L
+/// (each lane from −0.0, in order), and after the loop the lanes are added pairwise in
+/// the order the iterations last touched them (the oldest first), then the initial value.
+fn lanes_sum(init: f32, terms: &[f32], lanes: usize) -> f32 {
+    let mut lane = vec![-0.0f32; lanes];
+    for (i, t) in terms.iter().enumerate() {
+        lane[i % lanes] += t;
+    }
+    let n = terms.len();
+    let mut level: Vec<f32> = (0..lanes).map(|k| lane[(n + k) % lanes]).collect();
+    while level.len() > 1 {
+        level = level.chunks(2).map(|p| p.iter().sum()).collect();
+    }
+    init + level[0]
+}
+
+/// Float reductions split into lanes where OpenCL allows reassociation: `--cl-option
+/// -cl-fast-relaxed-math` (FPFastMathMode on the adds) or `--fp-relaxed`. Each loop then
+/// issues every cycle (II 1 where it was the adder's latency), the report names each
+/// reduction and its lanes, the RTL equals the model bit for bit under random memory
+/// latency, the model equals an independent lane-by-lane sum bit for bit, and pocl's
+/// sequential sums agree within the summation error bound 2·(n + L)·u·Σ|terms|. Without
+/// permission the sum stays sequential (bit for bit) and the report says why; a value
+/// scaled each iteration is never split.
+#[test]
+fn relaxed_reductions_issue_every_cycle_within_the_summation_bound() {
+    let d = scratch("relaxed");
+    let src = root().join("tests/relaxed/reductions.cl");
+    let (rows, n) = (3usize, 150usize);
+    let a = spread(71, rows * n);
+    let x = spread(72, n);
+    let ad: Vec<f64> = a.iter().map(|v| *v as f64 * 1.000_000_1).collect();
+    save(&d.join("a.npy"), &a);
+    save(&d.join("x.npy"), &x);
+    save(&d.join("ad.npy"), &ad);
+    save(&d.join("y.npy"), &vec![0f32; 3 * rows]);
+    save(&d.join("yd.npy"), &vec![0f64; rows]);
+    let arg = |name: &str, file: &str| format!("{name}=@{}", d.join(file).display());
+    let row = |r: usize| &a[r * n..(r + 1) * n];
+    // (kernel, options, arguments, expected lanes per reduction, Σ|terms| per output)
+    type Terms = Vec<f64>;
+    type Case<'a> = (&'a str, &'a [&'a str], Vec<String>, Vec<u32>, Terms);
+    let abs = |v: &[f32]| -> f64 { v.iter().map(|t| t.abs() as f64).sum() };
+    let dot_terms: Terms = (0..rows)
+        .map(|r| {
+            row(r)
+                .iter()
+                .zip(&x)
+                .map(|(p, q)| (p * q).abs() as f64)
+                .sum()
+        })
+        .collect();
+    let pos_terms: Terms = (0..rows).map(|r| 1.5 + abs(row(r))).collect();
+    let mom_terms: Terms = (0..rows)
+        .flat_map(|r| {
+            let sq: f64 = row(r).iter().map(|v| (v * v) as f64).sum();
+            [abs(row(r)), sq, abs(row(r))]
+        })
+        .collect();
+    let relaxed = ["--cl-option", "-cl-fast-relaxed-math"];
+    let cases: Vec<Case> = vec![
+        (
+            "dot_rows",
+            &relaxed,
+            vec![arg("a", "a.npy"), arg("x", "x.npy"), arg("y", "y.npy")],
+            vec![8],
+            dot_terms,
+        ),
+        (
+            "sum_positive",
+            &relaxed,
+            vec![arg("a", "a.npy"), arg("y", "y.npy")],
+            vec![8],
+            pos_terms,
+        ),
+        (
+            "moments",
+            &["--fp-relaxed"],
+            vec![arg("a", "a.npy"), arg("y", "y.npy")],
+            vec![8, 8, 13],
+            mom_terms,
+        ),
+        (
+            "dsum",
+            &relaxed,
+            vec![arg("a", "ad.npy"), arg("y", "yd.npy")],
+            vec![12],
+            vec![],
+        ),
+    ];
+    let pocl_args = |k: &str| -> serde_json::Value {
+        let buf = |name: &str, p: &str| serde_json::json!({"kind": "buffer", "name": name, "npy": d.join(p)});
+        let n_arg = serde_json::json!({"kind": "scalar", "dtype": "int32", "value": n});
+        serde_json::Value::Array(match k {
+            "dot_rows" => vec![
+                buf("a", "a.npy"),
+                buf("x", "x.npy"),
+                buf("y", "y.npy"),
+                n_arg,
+            ],
+            "dsum" => vec![buf("a", "ad.npy"), buf("y", "yd.npy"), n_arg],
+            _ => vec![buf("a", "a.npy"), buf("y", "y.npy"), n_arg],
+        })
+    };
+    for (kernel, options, mut args, lanes, terms) in cases {
+        let k = scratch(&format!("relaxed-{kernel}"));
+        args.push(format!("n={n}"));
+        let mut extra = vec!["--kernel", kernel, "--mem-latency", "random:7"];
+        extra.extend_from_slice(options);
+        let r = sim(
+            &src,
+            &rows.to_string(),
+            &args,
+            &extra,
+            &k.join("out"),
+            &k.join("dump"),
+        );
+        assert_pass(&r);
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(k.join("out/report.json")).unwrap())
+                .unwrap();
+        let split: Vec<u64> = report["reductions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                assert_eq!(r["split"], true, "{kernel}: {r}");
+                r["lanes"].as_u64().unwrap()
+            })
+            .collect();
+        let mut want: Vec<u64> = lanes.iter().map(|l| *l as u64).collect();
+        let mut got = split.clone();
+        want.sort();
+        got.sort();
+        assert_eq!(got, want, "{kernel}: lanes");
+        assert_eq!(
+            report["loops"][0]["ii"], 1,
+            "{kernel}: {}",
+            report["loops"][0]
+        );
+        let theirs = pocl(&src, kernel, &[rows as u64], &[1], pocl_args(kernel), &k);
+        if kernel == "dsum" {
+            let ours: Vec<f64> = load(&k.join("dump/y.npy"));
+            let pocl_y: Vec<f64> = load(&theirs.join("y.npy"));
+            for r in 0..rows {
+                let s: f64 = ad[r * n..(r + 1) * n].iter().map(|v| v.abs()).sum::<f64>() + 0.25;
+                let bound = 2.0 * (n + 12) as f64 * f64::EPSILON / 2.0 * s;
+                assert!(
+                    (ours[r] - pocl_y[r]).abs() <= bound,
+                    "dsum row {r}: {} vs {}",
+                    ours[r],
+                    pocl_y[r]
+                );
+            }
+            continue;
+        }
+        let ours: Vec<f32> = load(&k.join("dump/y.npy"));
+        let pocl_y: Vec<f32> = load(&theirs.join("y.npy"));
+        for (i, s) in terms.iter().enumerate() {
+            let bound = 2.0 * (n + 13) as f64 * (f32::EPSILON as f64 / 2.0) * s;
+            let diff = (ours[i] as f64 - pocl_y[i] as f64).abs();
+            assert!(
+                diff <= bound,
+                "{kernel} output {i}: {} vs pocl {} (bound {bound})",
+                ours[i],
+                pocl_y[i]
+            );
+        }
+        if kernel == "dot_rows" {
+            // Bit for bit against the lanes computed here, and differing from the
+            // sequential sum somewhere (the test sees the reassociation).
+            let mut reordered = false;
+            for r in 0..rows {
+                let products: Vec<f32> = row(r).iter().zip(&x).map(|(p, q)| p * q).collect();
+                let want = lanes_sum(0.0, &products, 8);
+                assert_eq!(
+                    ours[r].to_bits(),
+                    want.to_bits(),
+                    "row {r}: {} vs {want}",
+                    ours[r]
+                );
+                let sequential = products.iter().fold(0.0f32, |s, t| s + t);
+                reordered |= sequential.to_bits() != want.to_bits();
+            }
+            assert!(
+                reordered,
+                "the lanes' sums equal the sequential ones on every row"
+            );
+        }
+    }
+    // Without permission: sequential, bit for bit, at the adder's II; the report says why.
+    let k = scratch("relaxed-strict");
+    let args = vec![
+        arg("a", "a.npy"),
+        arg("x", "x.npy"),
+        arg("y", "y.npy"),
+        format!("n={n}"),
+    ];
+    let r = sim(
+        &src,
+        &rows.to_string(),
+        &args,
+        &["--kernel", "dot_rows"],
+        &k.join("out"),
+        &k.join("dump"),
+    );
+    assert_pass(&r);
+    let ours: Vec<f32> = load(&k.join("dump/y.npy"));
+    for (r, got) in ours.iter().enumerate().take(rows) {
+        let sequential = row(r).iter().zip(&x).fold(0.0f32, |s, (p, q)| s + p * q);
+        assert_eq!(got.to_bits(), sequential.to_bits(), "row {r}");
+    }
+    let text = std::fs::read_to_string(k.join("out/report.txt")).unwrap();
+    assert!(text.contains("II 8 "), "{text}");
+    assert!(
+        text.contains("kept in order: the add may not be reassociated"),
+        "{text}"
+    );
+    // A value scaled every iteration is not a reduction, whatever the options.
+    let c = run(&[
+        "compile",
+        src.to_str().unwrap(),
+        "--kernel",
+        "decay",
+        "--fp-relaxed",
+        "-o",
+        k.join("decay").to_str().unwrap(),
+    ]);
+    assert_eq!(c.code, 0, "{}", c.stderr);
+    assert!(
+        c.stdout.contains("kept in order: it is read by OpFMul"),
+        "{}",
+        c.stdout
+    );
+    assert!(c.stdout.contains("II 16 "), "{}", c.stdout);
+}

@@ -15,6 +15,7 @@ pub mod memset;
 pub mod opencl;
 pub mod passes;
 pub mod promote;
+pub mod reassociate;
 pub mod simplify;
 pub mod specialize;
 pub mod spirv;

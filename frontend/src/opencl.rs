@@ -10,14 +10,18 @@ const INSTALL_HINT: &str = "install it with: apt-get install -y clang-15 llvm-15
 /// Compiles an OpenCL C file to SPIR-V bytes. Temporary files live in a private directory
 /// removed afterwards; nothing is written next to the source.
 pub fn compile_opencl(source: &Path) -> Result<Vec<u8>, FrontendError> {
-    compile_opencl_with(source, &[])
+    compile_opencl_with(source, &[], &[])
 }
 
 /// As `compile_opencl`, with preprocessor macros (`NAME` or `NAME=VALUE`, clang's `-D`):
 /// how a design-space sweep sets an unroll factor or a SIMD width in the source.
-pub fn compile_opencl_with(source: &Path, defines: &[String]) -> Result<Vec<u8>, FrontendError> {
+pub fn compile_opencl_with(
+    source: &Path,
+    defines: &[String],
+    options: &[String],
+) -> Result<Vec<u8>, FrontendError> {
     let dir = scratch_dir()?;
-    let result = compile_in(source, defines, &dir);
+    let result = compile_in(source, defines, options, &dir);
     let _ = std::fs::remove_dir_all(&dir);
     result
 }
@@ -181,7 +185,22 @@ fn clang_error(tool: &str, lines: &[&str]) -> Option<FrontendError> {
     })
 }
 
-fn compile_in(source: &Path, defines: &[String], dir: &Path) -> Result<Vec<u8>, FrontendError> {
+/// The OpenCL C build options (clBuildProgram's) a user may pass for the math: clang takes
+/// them as they are and marks the instructions they relax (FPFastMathMode).
+pub const CL_MATH_OPTIONS: [&str; 5] = [
+    "-cl-fast-relaxed-math",
+    "-cl-unsafe-math-optimizations",
+    "-cl-finite-math-only",
+    "-cl-no-signed-zeros",
+    "-cl-mad-enable",
+];
+
+fn compile_in(
+    source: &Path,
+    defines: &[String],
+    options: &[String],
+    dir: &Path,
+) -> Result<Vec<u8>, FrontendError> {
     let ll = dir.join("kernel.ll");
     // -ffp-contract=off: a*b+c stays a multiply and an add (each correctly rounded) rather
     // than becoming an OpenCL.std mad, whose rounding the spec leaves open.
@@ -207,6 +226,7 @@ fn compile_in(source: &Path, defines: &[String], dir: &Path) -> Result<Vec<u8>, 
                 "-finclude-default-header",
             ])
             .args(defines.iter().map(|d| format!("-D{d}")))
+            .args(options)
             .args(["-emit-llvm", "-S"])
             .arg(source)
             .arg("-o")
