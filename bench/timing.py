@@ -6,7 +6,7 @@
 
 For each kernel of tests/kernels (and bench/timing/*.cl): `hls-build compile --board ulx3s`
 to learn from report.json's predicted_fmax the slowest part the kernel instantiates with a
-standalone ECP5 Fmax: a staged core (the family's delay model, from BENCHMARKS.md's core
+standalone ECP5 Fmax: a staged core (the family's delay model, from rtl-gen/cores/BENCHMARKS.md's core
 table) or the kernel frame (the AXI queues, stall, counters and control slave around any
 kernel with global memory: `interface_fmax_mhz`, measured as the frame around a copy,
 bench/timing/copy.cl, so copy.cl's own row is its calibration); then `compile --timing` at

