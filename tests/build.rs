@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{bin, root, save, scratch, tool};
+use common::{bin, python_script, root, save, scratch};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -258,17 +258,7 @@ fn a_bad_board_file_exits_2_naming_the_field() {
 
 #[test]
 fn open_board_pins_match_amaranth_boards() {
-    let out = std::process::Command::new(tool("python3"))
-        .arg(root().join("tests/boards.py"))
-        .arg(env!("CARGO_BIN_EXE_hls-build"))
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    python_script("tests/boards.py", &[env!("CARGO_BIN_EXE_hls-build")]);
 }
 
 #[test]

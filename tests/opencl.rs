@@ -4,7 +4,6 @@
 mod common;
 
 use common::*;
-use std::process::Command;
 
 /// The OpenCL C corpus (tests/corpus, over 60 kernels: integer widths, floats, vectors,
 /// conversions, built-ins, control flow, address spaces, atomics, work-item functions)
@@ -12,16 +11,9 @@ use std::process::Command;
 /// (integers bit for bit, floats within each file's stated ulp; tests/corpus.py).
 #[test]
 fn opencl_c_corpus_model_agrees_with_pocl() {
-    let out = Command::new(tool("python3"))
-        .arg(root().join("tests/corpus.py"))
-        .args(["--hls-build", env!("CARGO_BIN_EXE_hls-build")])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&out.stderr)
+    let text = python_script(
+        "tests/corpus.py",
+        &["--hls-build", env!("CARGO_BIN_EXE_hls-build")],
     );
     let summary = text.lines().last().unwrap_or("");
     let kernels: usize = summary.split_whitespace().next().unwrap().parse().unwrap();
@@ -214,22 +206,15 @@ fn integer_builtins_match_pocl() {
 #[test]
 fn new_corpus_constructs_cosimulate() {
     let kernels = "float_to_int_modes,float_to_int_sat,int_to_float_modes,uint_to_float_modes,int_sat,vector_modes,init_then_write,local_scratch,select_buffers,pointer_from_branches,vloads,int_vloads,narrowed_arith";
-    let out = Command::new(tool("python3"))
-        .arg(root().join("tests/corpus.py"))
-        .args([
+    let text = python_script(
+        "tests/corpus.py",
+        &[
             "--hls-build",
             env!("CARGO_BIN_EXE_hls-build"),
             "--rtl",
             "--only",
             kernels,
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&out.stderr)
+        ],
     );
     assert!(text.contains("13 kernels; 13 agree with pocl"), "{text}");
     // The narrowing pass made the product 16 bits wide (every reader truncates it to 16).
@@ -453,6 +438,21 @@ fn relaxed_reductions_issue_every_cycle_within_the_summation_bound() {
             );
         }
     }
+    // Fewer iterations than lanes: the lanes never written stay −0.0.
+    let k = scratch("relaxed-short");
+    let args = vec![
+        arg("a", "a.npy"),
+        arg("x", "x.npy"),
+        arg("y", "y.npy"),
+        "n=3".to_string(),
+    ];
+    let extra = ["--kernel", "dot_rows", "--fp-relaxed"];
+    let r = sim(&src, "1", &args, &extra, &k.join("out"), &k.join("dump"));
+    assert_pass(&r);
+    let ours: Vec<f32> = load(&k.join("dump/y.npy"));
+    let products: Vec<f32> = a[..3].iter().zip(&x).map(|(p, q)| p * q).collect();
+    let want = lanes_sum(0.0, &products, 8);
+    assert_eq!(ours[0].to_bits(), want.to_bits(), "{} vs {want}", ours[0]);
     // Without permission: sequential, bit for bit, at the adder's II; the report says why.
     let k = scratch("relaxed-strict");
     let args = vec![
@@ -498,4 +498,34 @@ fn relaxed_reductions_issue_every_cycle_within_the_summation_bound() {
         c.stdout
     );
     assert!(c.stdout.contains("II 16 "), "{}", c.stdout);
+}
+
+/// CI's sample of the QoR suite (`bench/qor.py`, every kernel of bench/qor/): gemm and fir,
+/// as written and with --fp-relaxed, co-simulated (RTL = model) and against pocl; every
+/// loop at its MII, and the relaxed runs faster than the strict ones.
+#[test]
+fn qor_sample_cosimulates_and_agrees_with_pocl() {
+    let text = python_script(
+        "bench/qor.py",
+        &[
+            "--hls-build",
+            env!("CARGO_BIN_EXE_hls-build"),
+            "--only",
+            "gemm,fir",
+        ],
+    );
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|l| l.starts_with("| gemm") || l.starts_with("| fir"))
+        .map(|l| l.split('|').map(str::trim).collect())
+        .collect();
+    assert_eq!(rows.len(), 4, "{text}");
+    for r in &rows {
+        assert_eq!((r[8], r[10]), ("yes", "yes"), "{text}");
+    }
+    for pair in rows.chunks(2) {
+        let cycles = |r: &Vec<&str>| r[4].parse::<u64>().unwrap();
+        assert_eq!((pair[0][3], pair[1][3]), ("strict", "relaxed"), "{text}");
+        assert!(cycles(&pair[1]) * 10 < cycles(&pair[0]) * 8, "{text}");
+    }
 }

@@ -10,19 +10,9 @@ use std::process::Command;
 /// Runs a project script (`bench/…py`, `tests/…py`) with this build of hls-build and the
 /// given arguments; its standard output, after asserting it succeeded.
 fn script(path: &str, args: &[&str]) -> String {
-    let out = Command::new(tool("python3"))
-        .arg(root().join(path))
-        .args(["--hls-build", env!("CARGO_BIN_EXE_hls-build")])
-        .args(args)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
-    assert!(
-        out.status.success(),
-        "{path} {args:?}: {text}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    text
+    let mut all = vec!["--hls-build", env!("CARGO_BIN_EXE_hls-build")];
+    all.extend_from_slice(args);
+    python_script(path, &all)
 }
 
 /// `src` compiled as clang's defaults at -O2 make it (parameter names discarded, FP

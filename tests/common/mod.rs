@@ -102,6 +102,23 @@ pub fn run(args: &[&str]) -> Run {
     }
 }
 
+/// Runs one of the project's Python scripts (`tests/corpus.py`, `bench/qor.py`, …) with
+/// `args`; it must succeed. Its stdout.
+pub fn python_script(script: &str, args: &[&str]) -> String {
+    let out = Command::new(tool("python3"))
+        .arg(root().join(script))
+        .args(args)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{script}: {text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
 pub fn cycles(r: &Run) -> u64 {
     r.stdout
         .lines()
