@@ -392,6 +392,61 @@ fn memory_dependences_get_affine_distances() {
     );
 }
 
+/// A dependence no shorter than the loop's constant trip count joins no two iterations of
+/// one run: each row reads the row above, written by the previous run of the inner loop
+/// (distance 16, 16 iterations), so the inner loop is bound only by the buffer's read port
+/// (II 2, not the write round trip over 16 iterations); RTL = model, and the values are
+/// those computed here. With a trip count known only at run time the dependence stays.
+#[test]
+fn a_dependence_beyond_the_trip_count_joins_no_iterations() {
+    let d = scratch("beyond_trips");
+    let src = |bound: &str| {
+        format!(
+            "kernel void rows(global float *a, int n) {{\n    for (int i = 1; i < 16; i++)\n        \
+             for (int j = 0; j < {bound}; j++)\n            \
+             a[i * 16 + j] += a[(i - 1) * 16 + j] * 0.5f;\n}}\n"
+        )
+    };
+    let a: Vec<f32> = randoms(77, 256)
+        .iter()
+        .map(|v| (*v % 1000) as f32 / 64.0)
+        .collect();
+    save(&d.join("a.npy"), &a);
+    let mut iis = Vec::new();
+    for (name, bound) in [("constant", "16"), ("variable", "n")] {
+        let file = d.join(format!("{name}.cl"));
+        std::fs::write(&file, src(bound)).unwrap();
+        let args = vec![format!("a=@{}", d.join("a.npy").display()), "n=16".into()];
+        let out = d.join(name);
+        let r = sim(&file, "1", &args, &[], &out, &out.join("dump"));
+        assert_pass(&r);
+        let mut want = a.clone();
+        for i in 1..16 {
+            for j in 0..16 {
+                want[i * 16 + j] += want[(i - 1) * 16 + j] * 0.5;
+            }
+        }
+        let got: Vec<f32> = load(&out.join("dump/a.npy"));
+        assert_eq!(got, want, "{name}");
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap())
+                .unwrap();
+        let lp = report["loops"][0].clone();
+        iis.push((
+            lp["ii"].as_u64().unwrap(),
+            lp["carried_memory_dependences"].clone(),
+        ));
+    }
+    assert_eq!(iis[0].0, 2, "{:?}", iis[0]);
+    assert_eq!(iis[0].1, serde_json::json!([]), "{:?}", iis[0]);
+    assert!(iis[1].0 > 2, "{:?}", iis[1]);
+    assert!(
+        iis[1].1.to_string().contains("\"distance\":16"),
+        "{:?}",
+        iis[1]
+    );
+}
+
 /// `ivdep` (DependencyInfinite) on a loop whose index is data-dependent: the conservative
 /// distance-1 recurrence through global memory goes away (II 1), results stay right (idx is
 /// a permutation); without the loop control the same module keeps the recurrence; with

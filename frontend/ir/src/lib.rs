@@ -404,6 +404,12 @@ impl Body {
             .map_or(1, |e| e.weight().distance)
     }
 
+    /// Removes the memory order edges of distance `distance` or more.
+    pub fn remove_order_from(&mut self, distance: u32) {
+        self.graph
+            .retain_edges(|g, e| !(g[e].kind == DepKind::Order && g[e].distance >= distance));
+    }
+
     pub fn add_order(&mut self, from: OpId, to: OpId, distance: u32) {
         self.graph.add_edge(
             from.node(),

@@ -226,3 +226,18 @@ pub(super) fn order_memory(unit: &mut Unit, memories: &[Memory]) {
         }
     }
 }
+
+/// Drops the carried memory dependences of a loop whose distance is no shorter than its
+/// constant trip count: they join no two iterations of one run of the loop (a run drains
+/// before the next starts), as a stencil's row above and below the one it writes. Called
+/// once the loop's initial values are known (the trip count needs them).
+pub(super) fn prune_beyond_trip_count(unit: &mut Unit) {
+    let UnitKind::Loop { cont, .. } = &unit.kind else {
+        return;
+    };
+    let Some(trips) = crate::passes::unroll::trip_count(unit, *cont) else {
+        return;
+    };
+    unit.body.remove_order_from(trips);
+    unit.carried_mem_deps.retain(|d| d.distance < trips);
+}

@@ -860,6 +860,9 @@ impl<'a> Lowering<'a> {
                 self.kernel.units[uid.0 as usize].entry_phis[k].incoming = incoming;
             }
         }
+        for u in &mut self.kernel.units {
+            memory::prune_beyond_trip_count(u);
+        }
         // Every value another unit reads (and every exit condition) is captured.
         let mut live: Vec<(UnitId, OpId)> = Vec::new();
         for u in &self.kernel.units {

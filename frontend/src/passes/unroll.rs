@@ -120,7 +120,7 @@ fn entry_constant(unit: &Unit, body: &Body, id: OpId) -> Option<u64> {
 /// The loop's trip count when its condition compares an induction variable (a carried
 /// value starting at a constant and stepped by a constant) or its next value with a
 /// constant; found by running the condition, at most MAX_UNROLL + 1 iterations.
-fn trip_count(unit: &Unit, cont: OpId) -> Option<u32> {
+pub(crate) fn trip_count(unit: &Unit, cont: OpId) -> Option<u32> {
     let body = &unit.body;
     let OpKind::Cmp(_) = body.op(cont).kind else {
         return None;
