@@ -154,8 +154,13 @@ def run(kernel, mode, latency, tmp, binary):
     nbytes = [a[1].nbytes for a in args if len(a) == 2]
     bandwidth = max(nbytes) // 4
     at_mii = all(lp["ii"] == lp["mii"] for lp in report["loops"] if lp["pipelined"])
+    # The unit that costs most, its II and what bounds it (recurrence, or which resource).
+    top = max(iters, key=lambda u: iters[u] * loops[u]["mii"])
+    why = loops[top]["bottleneck"]
+    what = why.split("(")[0].strip() if why.startswith("resource") else why.split(":")[0]
+    limit = f"{top} II {loops[top]['ii']}: {what}"
     split = sum(1 for x in report["reductions"] if x["split"])
-    return cycles, compute, bandwidth, at_mii, split, out / "dump"
+    return cycles, compute, bandwidth, at_mii, split, limit, out / "dump"
 
 
 def main():
@@ -171,8 +176,8 @@ def main():
     failed = []
     latencies = [int(x) for x in opts.latency.split(",")]
     print("| kernel | memory latency | mode | cycles | compute bound | bandwidth bound | "
-          "cycles / bound | II = MII | reductions split | = pocl |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "cycles / bound | II = MII | reductions split | = pocl | costliest loop |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for kernel in names:
         glob, args, _ = KERNELS[kernel]
         with tempfile.TemporaryDirectory() as t:
@@ -186,13 +191,13 @@ def main():
                     r = run(kernel, mode, latency, tmp, opts.hls_build)
                     if r is None:
                         continue
-                    cycles, compute, bw, at_mii, split, dump = r
+                    cycles, compute, bw, at_mii, split, limit, dump = r
                     ok = all(agrees(np.load(dump / f"{a[0]}.npy"), np.load(theirs / f"{a[0]}.npy"))
                              for a in args if len(a) == 2)
                     bound = max(compute, bw)
                     print(f"| {kernel} | {latency} | {mode} | {cycles} | {compute} | {bw} | "
                           f"{cycles / bound:.2f} | {'yes' if at_mii else 'no'} | {split} | "
-                          f"{'yes' if ok else 'NO'} |", flush=True)
+                          f"{'yes' if ok else 'NO'} | {limit} |", flush=True)
                     if not ok:
                         failed.append(f"{kernel} ({mode}, latency {latency})")
     if failed:
