@@ -218,6 +218,7 @@ fn merge(into: &mut Settings, s: &Settings) -> Result<(), &'static str> {
     one(&mut into.banking, &s.banking, "banking")?;
     one(&mut into.denormals, &s.denormals, "denormals")?;
     one(&mut into.mad, &s.mad, "mad")?;
+    one(&mut into.fp, &s.fp, "fp")?;
     one(&mut into.seed, &s.seed, "seed")?;
     one(&mut into.mem_latency, &s.mem_latency, "mem_latency")?;
     if into.seed.is_some() && into.mem_latency.is_some() {
@@ -255,6 +256,7 @@ fn check_settings(points: &[Point], base: &Path) -> Result<(), String> {
             ("banking", &s.banking, ["infer", "off"]),
             ("denormals", &s.denormals, ["module", "flush"]),
             ("mad", &s.mad, ["fused", "unfused"]),
+            ("fp", &s.fp, ["strict", "relaxed"]),
         ] {
             if let Some(v) = v.as_deref().filter(|v| !allowed.contains(v)) {
                 return Err(format!(
@@ -285,6 +287,9 @@ pub fn design_args(p: &Point, base: &Path) -> Vec<String> {
         if let Some(v) = v {
             a.extend([flag.to_string(), v.clone()]);
         }
+    }
+    if s.fp.as_deref() == Some("relaxed") {
+        a.push("--fp-relaxed".into());
     }
     for (k, v) in &s.define {
         a.push(format!("-D{k}={}", scalar_text(v)));
@@ -353,6 +358,35 @@ mod tests {
             ]
         );
         assert_eq!(product(&[]), vec![Vec::<usize>::new()]);
+    }
+
+    /// `fp: relaxed` reaches the tool as `--fp-relaxed`; any other word is refused
+    /// before anything runs.
+    #[test]
+    fn the_fp_setting_is_checked_and_becomes_the_flag() {
+        let point = |fp: &str| Point {
+            id: "p".into(),
+            kernel: "k".into(),
+            labels: vec![],
+            key: String::new(),
+            settings: Settings {
+                fp: Some(fp.into()),
+                ..Default::default()
+            },
+            file: "k.cl".into(),
+            entry: None,
+            global: "1".into(),
+            local: None,
+            args: vec![],
+        };
+        let base = Path::new(".");
+        assert!(design_args(&point("relaxed"), base).contains(&"--fp-relaxed".to_string()));
+        assert!(!design_args(&point("strict"), base).contains(&"--fp-relaxed".to_string()));
+        let err = check_settings(&[point("fast")], base).unwrap_err();
+        assert!(
+            err.contains("fp: 'fast' is not one of strict, relaxed"),
+            "{err}"
+        );
     }
 
     #[test]
