@@ -526,7 +526,7 @@ fn qor_sample_cosimulates_and_agrees_with_pocl() {
         .collect();
     assert_eq!(rows.len(), 4, "{text}");
     for r in &rows {
-        assert_eq!((r[8], r[10]), ("yes", "yes"), "{text}");
+        assert_eq!((r[10], r[12]), ("yes", "yes"), "{text}");
     }
     for pair in rows.chunks(2) {
         let cycles = |r: &Vec<&str>| r[4].parse::<u64>().unwrap();
