@@ -447,6 +447,51 @@ fn a_dependence_beyond_the_trip_count_joins_no_iterations() {
     );
 }
 
+/// Needleman–Wunsch (bench/qor/nw.cl): each cell reads the row above and writes its own
+/// row, whose bases the loop around computes (`(i - 1) * 33`, `i * 33`): seen through, the
+/// rows are 33 elements apart, beyond the inner loop's 32 iterations, so no dependence
+/// through memory remains and the loop runs at II 2 (the forwarded left neighbour), not
+/// at a write round trip (133). RTL = model, and the matrix is the one computed here.
+#[test]
+fn row_bases_computed_around_the_loop_are_seen_through() {
+    let d = scratch("row_bases");
+    let n = 33usize;
+    let s1: Vec<i32> = randoms(5, 32).iter().map(|v| (*v % 4) as i32).collect();
+    let s2: Vec<i32> = randoms(6, 32).iter().map(|v| (*v % 4) as i32).collect();
+    let mut m = vec![0i32; n * n];
+    for k in 0..n {
+        m[k] = -(k as i32);
+        m[k * n] = -(k as i32);
+    }
+    for (name, v) in [("s1", &s1), ("s2", &s2), ("m", &m)] {
+        save(&d.join(format!("{name}.npy")), v);
+    }
+    let args: Vec<String> = ["s1", "s2", "m"]
+        .iter()
+        .map(|a| format!("{a}=@{}", d.join(format!("{a}.npy")).display()))
+        .collect();
+    let src = root().join("bench/qor/nw.cl");
+    let r = sim(&src, "1", &args, &[], &d.join("out"), &d.join("dump"));
+    assert_pass(&r);
+    for i in 1..n {
+        for j in 1..n {
+            let hit = m[(i - 1) * n + j - 1] + if s1[i - 1] == s2[j - 1] { 2 } else { -1 };
+            m[i * n + j] = hit.max(m[(i - 1) * n + j] - 1).max(m[i * n + j - 1] - 1);
+        }
+    }
+    let got: Vec<i32> = load(&d.join("dump/m.npy"));
+    assert_eq!(got, m);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("out/report.json")).unwrap()).unwrap();
+    let lp = &report["loops"][0];
+    assert_eq!(lp["ii"], 2, "{lp}");
+    assert_eq!(
+        lp["carried_memory_dependences"],
+        serde_json::json!([]),
+        "{lp}"
+    );
+}
+
 /// `ivdep` (DependencyInfinite) on a loop whose index is data-dependent: the conservative
 /// distance-1 recurrence through global memory goes away (II 1), results stay right (idx is
 /// a permutation); without the loop control the same module keeps the recurrence; with

@@ -404,6 +404,17 @@ impl Body {
             .map_or(1, |e| e.weight().distance)
     }
 
+    /// Removes the memory order edges from `from` to `to` that cross iterations.
+    pub fn remove_carried_order(&mut self, from: OpId, to: OpId) {
+        self.graph.retain_edges(|g, e| {
+            let (a, b) = g.edge_endpoints(e).expect("an edge of the graph");
+            !(g[e].kind == DepKind::Order
+                && g[e].distance > 0
+                && a == from.node()
+                && b == to.node())
+        });
+    }
+
     /// Removes the memory order edges of distance `distance` or more.
     pub fn remove_order_from(&mut self, distance: u32) {
         self.graph

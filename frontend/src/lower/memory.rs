@@ -147,17 +147,22 @@ fn carried_distance(body: &Body, x: OpId, y: OpId, mem: &Memory) -> Result<Optio
         .filter_map(|(t, c)| induction_step(body, *t).map(|s| c * s))
         .sum();
     let (wx, wy) = (access_bytes(body, x, mem), access_bytes(body, y, mem));
-    let delta = ax.konst - ay.konst;
+    Ok(overlap_distance(stride, ax.konst - ay.konst, wx, wy))
+}
+
+/// The smallest d ≥ 1 at which an access of `wx` bytes at offset `delta` and one of `wy`
+/// bytes `d` iterations later, both moving `stride` bytes an iteration, share a byte.
+fn overlap_distance(stride: i128, delta: i128, wx: i128, wy: i128) -> Option<u32> {
     // Overlap iff  delta - wy < d·stride < delta + wx.
     let (mut lo, mut hi, mut s) = (delta - wy, delta + wx, stride);
     if s == 0 {
-        return Ok((lo < 0 && 0 < hi).then_some(1));
+        return (lo < 0 && 0 < hi).then_some(1);
     }
     if s < 0 {
         (lo, hi, s) = (-hi, -lo, -s);
     }
     let d = (lo.div_euclid(s) + 1).max(1);
-    Ok((d * s < hi).then(|| d.min(u32::MAX as i128) as u32))
+    (d * s < hi).then(|| d.min(u32::MAX as i128) as u32)
 }
 
 /// Memory order inside one iteration: accesses to one buffer keep program order. Across
@@ -240,4 +245,92 @@ pub(super) fn prune_beyond_trip_count(unit: &mut Unit) {
     };
     unit.body.remove_order_from(trips);
     unit.carried_mem_deps.retain(|d| d.distance < trips);
+}
+
+/// An address with the values another unit computed seen through: each atom is (unit,
+/// op), so two row bases the loop around computes from one row index (`(i - 1) * n` and
+/// `i * n`) differ by a constant.
+type AcrossTerms = BTreeMap<(usize, OpId), i128>;
+
+fn affine_across(units: &[Unit], u: usize, addr: OpId) -> Option<(AcrossTerms, i128)> {
+    let body = &units[u].body;
+    let a = affine(body, addr, 0)?;
+    let mut terms = AcrossTerms::new();
+    let mut konst = a.konst;
+    for (t, c) in a.terms {
+        let outer = match body.op(t).kind {
+            OpKind::Outer(ValueRef::Op(v, o)) if (v.0 as usize) < units.len() => {
+                let v = v.0 as usize;
+                affine(&units[v].body, o, 0).map(|e| (v, e))
+            }
+            _ => None,
+        };
+        match outer {
+            Some((v, e)) => {
+                for (t2, c2) in e.terms {
+                    *terms.entry((v, t2)).or_default() += c.checked_mul(c2)?;
+                }
+                konst = konst.checked_add(c.checked_mul(e.konst)?)?;
+            }
+            None => *terms.entry((u, t)).or_default() += c,
+        }
+    }
+    terms.retain(|_, c| *c != 0);
+    Some((terms, konst))
+}
+
+/// The loop's dependences the per-unit test could not decide because the two addresses
+/// start from different values computed outside the loop, tested again with those values
+/// seen through (`affine_across`): dropped when they join no two iterations of one run,
+/// given their exact distance otherwise. Needs every unit (call it once all exist).
+pub(super) fn refine_across_units(units: &mut [Unit], u: usize, memories: &[Memory]) {
+    let UnitKind::Loop { cont, controls } = &units[u].kind else {
+        return;
+    };
+    let trips = crate::passes::unroll::trip_count(&units[u], *cont);
+    let safelen = controls.dependency.unwrap_or(1);
+    let mut changes = Vec::new();
+    for (k, dep) in units[u].carried_mem_deps.iter().enumerate() {
+        if !dep
+            .analysis
+            .starts_with("conservative: the two addresses move differently")
+        {
+            continue;
+        }
+        let body = &units[u].body;
+        let (x, y) = (dep.from, dep.to);
+        let ax = affine_across(units, u, body.op(x).operands[0]);
+        let ay = affine_across(units, u, body.op(y).operands[0]);
+        let (Some((tx, kx)), Some((ty, ky))) = (ax, ay) else {
+            continue;
+        };
+        if tx != ty {
+            continue;
+        }
+        let stride: i128 = tx
+            .iter()
+            .filter(|((v, _), _)| *v == u)
+            .filter_map(|((_, t), c)| induction_step(body, *t).map(|s| c * s))
+            .sum();
+        let mem = &memories[dep.mem.0 as usize];
+        let (wx, wy) = (access_bytes(body, x, mem), access_bytes(body, y, mem));
+        let d = overlap_distance(stride, kx - ky, wx, wy);
+        let d = d.filter(|d| trips.is_none_or(|t| *d < t));
+        changes.push((k, d.map(|d| d.max(safelen))));
+    }
+    let unit = &mut units[u];
+    for &(k, d) in changes.iter().rev() {
+        let dep = &mut unit.carried_mem_deps[k];
+        unit.body.remove_carried_order(dep.from, dep.to);
+        match d {
+            Some(d) => {
+                unit.body.add_order(dep.from, dep.to, d);
+                dep.distance = d;
+                dep.analysis = "affine (through values computed before the loop)".into();
+            }
+            None => {
+                unit.carried_mem_deps.remove(k);
+            }
+        }
+    }
 }

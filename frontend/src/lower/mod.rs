@@ -860,8 +860,9 @@ impl<'a> Lowering<'a> {
                 self.kernel.units[uid.0 as usize].entry_phis[k].incoming = incoming;
             }
         }
-        for u in &mut self.kernel.units {
-            memory::prune_beyond_trip_count(u);
+        for u in 0..self.kernel.units.len() {
+            memory::refine_across_units(&mut self.kernel.units, u, &self.kernel.memories);
+            memory::prune_beyond_trip_count(&mut self.kernel.units[u]);
         }
         // Every value another unit reads (and every exit condition) is captured.
         let mut live: Vec<(UnitId, OpId)> = Vec::new();
