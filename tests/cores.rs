@@ -299,6 +299,16 @@ fn a_campaign_catches_a_wrong_core() {
 
 /// Builds the Verilator testbench `tests/fixtures/<tb>` (top module `tb`) with `sources`
 /// in `dir`, runs it, and returns what it printed.
+/// `run_testbench` on sources of rtl-gen/cores/sv, copied into `dir` first (Yosys then
+/// reads them there too).
+fn core_testbench(dir: &Path, tb: &str, sources: &[&str]) -> String {
+    let sv = root().join("rtl-gen/cores/sv");
+    for f in sources {
+        std::fs::copy(sv.join(f), dir.join(f)).unwrap();
+    }
+    run_testbench(dir, tb, sources)
+}
+
 fn run_testbench(dir: &Path, tb: &str, sources: &[&str]) -> String {
     let build = Command::new("verilator")
         .current_dir(dir)
@@ -311,6 +321,8 @@ fn run_testbench(dir: &Path, tb: &str, sources: &[&str]) -> String {
             "-o",
             "tb",
         ])
+        // the checks the testbenches share (tb_check.svh)
+        .arg(format!("-I{}", root().join("tests/fixtures").display()))
         // the sources first: packages before the testbench that calls them
         .args(sources)
         .arg(root().join("tests/fixtures").join(tb))
@@ -350,12 +362,8 @@ fn the_queue_with_a_registered_write_port_keeps_order_and_counts_the_staged_entr
 #[test]
 fn the_staged_integer_divider_is_long_division_a_step_per_stage() {
     let d = scratch("int_div");
-    let sv = root().join("rtl-gen/cores/sv");
     let files = ["hls_delay.sv", "hls_level.sv", "hls_int_div.sv"];
-    for f in files {
-        std::fs::copy(sv.join(f), d.join(f)).unwrap();
-    }
-    let text = run_testbench(&d, "hls_int_div_tb.sv", &files);
+    let text = core_testbench(&d, "hls_int_div_tb.sv", &files);
     assert!(
         text.contains("checks 19725 errors 0"),
         "every result is the quotient or remainder:\n{text}"
@@ -379,7 +387,6 @@ fn the_staged_integer_divider_is_long_division_a_step_per_stage() {
 #[test]
 fn the_conversion_cores_equal_the_package_functions_at_every_latency() {
     let d = scratch("fp_int");
-    let sv = root().join("rtl-gen/cores/sv");
     let files = [
         "hls_fp_pkg.sv",
         "hls_fp64_pkg.sv",
@@ -387,10 +394,7 @@ fn the_conversion_cores_equal_the_package_functions_at_every_latency() {
         "hls_level.sv",
         "hls_fp_int.sv",
     ];
-    for f in files {
-        std::fs::copy(sv.join(f), d.join(f)).unwrap();
-    }
-    let text = run_testbench(&d, "hls_fp_int_tb.sv", &files);
+    let text = core_testbench(&d, "hls_fp_int_tb.sv", &files);
     assert!(
         text.contains("checks 53931 errors 0"),
         "every conversion is the function's:\n{text}"
@@ -412,7 +416,6 @@ fn the_conversion_cores_equal_the_package_functions_at_every_latency() {
 #[test]
 fn the_rounding_core_equals_the_package_functions_in_every_mode() {
     let d = scratch("fp_rint");
-    let sv = root().join("rtl-gen/cores/sv");
     let files = [
         "hls_fp_pkg.sv",
         "hls_fp64_pkg.sv",
@@ -420,10 +423,7 @@ fn the_rounding_core_equals_the_package_functions_in_every_mode() {
         "hls_level.sv",
         "hls_fp_rint.sv",
     ];
-    for f in files {
-        std::fs::copy(sv.join(f), d.join(f)).unwrap();
-    }
-    let text = run_testbench(&d, "hls_fp_rint_tb.sv", &files);
+    let text = core_testbench(&d, "hls_fp_rint_tb.sv", &files);
     assert!(
         text.contains("checks 49976 errors 0"),
         "every rounding is the function's:\n{text}"
@@ -439,11 +439,7 @@ fn the_rounding_core_equals_the_package_functions_in_every_mode() {
 #[test]
 fn the_staged_integer_multiply_is_the_product_in_dsp_blocks() {
     let d = scratch("int_mul");
-    let sv = root().join("rtl-gen/cores/sv");
-    for f in ["hls_dsp.sv", "hls_int_mul.sv"] {
-        std::fs::copy(sv.join(f), d.join(f)).unwrap();
-    }
-    let text = run_testbench(&d, "hls_int_mul_tb.sv", &["hls_dsp.sv", "hls_int_mul.sv"]);
+    let text = core_testbench(&d, "hls_int_mul_tb.sv", &["hls_dsp.sv", "hls_int_mul.sv"]);
     assert!(
         text.contains("checks 7977 errors 0"),
         "every result is the product:\n{text}"

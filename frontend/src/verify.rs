@@ -191,16 +191,6 @@ fn bad_value(k: &Kernel, v: ValueRef) -> Option<String> {
 mod tests {
     use super::*;
 
-    fn op(kind: OpKind, ty: Type, operands: Vec<OpId>) -> Op {
-        Op {
-            kind,
-            ty,
-            operands,
-            name: None,
-            loc: None,
-        }
-    }
-
     fn kernel_with(body: Body) -> Kernel {
         Kernel {
             name: "k".into(),
@@ -228,21 +218,21 @@ mod tests {
     #[test]
     fn a_well_formed_body_passes() {
         let mut b = Body::default();
-        let x = b.add(op(OpKind::Const(1), Type::Int(32), vec![]));
-        let c = b.add(op(OpKind::Cmp(CmpPred::Eq), Type::Int(1), vec![x, x]));
-        b.add(op(OpKind::Select, Type::Int(32), vec![c, x, x]));
+        let x = b.add(Op::new(OpKind::Const(1), Type::Int(32), vec![]));
+        let c = b.add(Op::new(OpKind::Cmp(CmpPred::Eq), Type::Int(1), vec![x, x]));
+        b.add(Op::new(OpKind::Select, Type::Int(32), vec![c, x, x]));
         assert_eq!(verify(&kernel_with(b)), Ok(()));
     }
 
     #[test]
     fn every_broken_rule_is_reported_with_its_place() {
         let mut b = Body::default();
-        let x = b.add(op(OpKind::Const(1), Type::Int(32), vec![]));
+        let x = b.add(Op::new(OpKind::Const(1), Type::Int(32), vec![]));
         // A select on a 32-bit condition, an add with one operand, a load of a memory
         // that does not exist.
-        b.add(op(OpKind::Select, Type::Int(32), vec![x, x, x]));
-        b.add(op(OpKind::Int(IntBinOp::Add), Type::Int(32), vec![x]));
-        b.add(op(OpKind::Load(MemId(3)), Type::Int(32), vec![x]));
+        b.add(Op::new(OpKind::Select, Type::Int(32), vec![x, x, x]));
+        b.add(Op::new(OpKind::Int(IntBinOp::Add), Type::Int(32), vec![x]));
+        b.add(Op::new(OpKind::Load(MemId(3)), Type::Int(32), vec![x]));
         let mut k = kernel_with(b);
         k.units[0].live_out.push(OpId(9));
         let e = verify(&k).unwrap_err();
@@ -259,8 +249,8 @@ mod tests {
     #[test]
     fn a_cycle_inside_one_iteration_is_refused() {
         let mut b = Body::default();
-        let x = b.add(op(OpKind::Const(1), Type::Int(32), vec![]));
-        let y = b.add(op(OpKind::Int(IntBinOp::Add), Type::Int(32), vec![x, x]));
+        let x = b.add(Op::new(OpKind::Const(1), Type::Int(32), vec![]));
+        let y = b.add(Op::new(OpKind::Int(IntBinOp::Add), Type::Int(32), vec![x, x]));
         b.add_order(y, x, 0);
         let e = verify(&kernel_with(b)).unwrap_err();
         assert!(e.to_string().contains("cycle of dependences"), "{e}");

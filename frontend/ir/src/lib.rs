@@ -312,6 +312,17 @@ impl fmt::Display for SourcePos {
 }
 
 impl Op {
+    /// An operation without a name or a source position (what a pass makes of nothing).
+    pub fn new(kind: OpKind, ty: Type, operands: Vec<OpId>) -> Op {
+        Op {
+            kind,
+            ty,
+            operands,
+            name: None,
+            loc: None,
+        }
+    }
+
     pub fn is_memory(&self) -> bool {
         matches!(self.kind, OpKind::Load(_) | OpKind::Store(_))
     }

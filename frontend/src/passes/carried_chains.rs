@@ -77,29 +77,19 @@ fn same_value(body: &Body, own: &(UnitId, Vec<EntryPhi>), a: OpId, b: OpId) -> b
 mod tests {
     use super::*;
 
-    fn op(kind: OpKind, ty: Type, operands: Vec<OpId>) -> Op {
-        Op {
-            kind,
-            ty,
-            operands,
-            name: None,
-            loc: None,
-        }
-    }
-
     /// p0 <- p1 <- p2 <- add(p0, x): p0 reads the add 3 iterations back; p1 reads it 2
     /// back, p2 stays at 1. A phi with another initial value keeps its hop.
     #[test]
     fn a_chain_of_copies_becomes_one_read_from_further_back() {
         let mut b = Body::default();
         let f = Type::Float(FloatKind::F32);
-        let zero = b.add(op(OpKind::Const(0x8000_0000), f, vec![]));
-        let one = b.add(op(OpKind::Const(0x3f80_0000), f, vec![]));
-        let p0 = b.add(op(OpKind::CarriedPhi, f, vec![zero, zero]));
-        let p1 = b.add(op(OpKind::CarriedPhi, f, vec![zero, zero]));
-        let p2 = b.add(op(OpKind::CarriedPhi, f, vec![zero, zero]));
-        let other = b.add(op(OpKind::CarriedPhi, f, vec![one, one]));
-        let add = b.add(op(OpKind::Float(FloatBinOp::Add), f, vec![p0, one]));
+        let zero = b.add(Op::new(OpKind::Const(0x8000_0000), f, vec![]));
+        let one = b.add(Op::new(OpKind::Const(0x3f80_0000), f, vec![]));
+        let p0 = b.add(Op::new(OpKind::CarriedPhi, f, vec![zero, zero]));
+        let p1 = b.add(Op::new(OpKind::CarriedPhi, f, vec![zero, zero]));
+        let p2 = b.add(Op::new(OpKind::CarriedPhi, f, vec![zero, zero]));
+        let other = b.add(Op::new(OpKind::CarriedPhi, f, vec![one, one]));
+        let add = b.add(Op::new(OpKind::Float(FloatBinOp::Add), f, vec![p0, one]));
         b.set_carried_next(p0, p1);
         b.set_carried_next(p1, p2);
         b.set_carried_next(p2, add);
