@@ -250,7 +250,11 @@ mod tests {
     fn a_cycle_inside_one_iteration_is_refused() {
         let mut b = Body::default();
         let x = b.add(Op::new(OpKind::Const(1), Type::Int(32), vec![]));
-        let y = b.add(Op::new(OpKind::Int(IntBinOp::Add), Type::Int(32), vec![x, x]));
+        let y = b.add(Op::new(
+            OpKind::Int(IntBinOp::Add),
+            Type::Int(32),
+            vec![x, x],
+        ));
         b.add_order(y, x, 0);
         let e = verify(&kernel_with(b)).unwrap_err();
         assert!(e.to_string().contains("cycle of dependences"), "{e}");
