@@ -4,6 +4,7 @@
 pub mod build;
 pub mod diagnostic;
 mod html;
+pub mod nests;
 pub mod report;
 pub mod simci;
 pub mod sweep;
@@ -91,6 +92,8 @@ pub struct Compiled {
     pub passes: frontend::passes::Report,
     /// The float reductions found: split into lanes, or kept in order and why.
     pub reductions: Vec<frontend::reassociate::Reduction>,
+    /// The loop nests found: flattened into one loop, or kept and why.
+    pub nests: Vec<nests::NestChoice>,
 }
 
 /// SPIR-V bytes of a kernel file: `.spv` read as is, `.cl` compiled with clang-15 +
@@ -186,6 +189,9 @@ pub struct Options {
     /// Split every float reduction into lanes (`--fp-relaxed`), as if each add carried
     /// FPFastMathMode AllowReassoc; without it only the adds that do are.
     pub fp_relaxed: bool,
+    /// Loop nests flattened into one loop: where that is faster (`--flatten auto`, the
+    /// default), wherever it can be built (`always`), or never (`off`).
+    pub flatten: nests::Flatten,
     /// OpenCL build options for a `.cl` source (`--cl-option`, e.g. -cl-fast-relaxed-math).
     pub cl_options: Vec<String>,
     /// The IR passes: which to print after, whether to verify the IR between them.
@@ -203,6 +209,7 @@ impl Default for Options {
             flush_denormals: false,
             unfused_mad: false,
             fp_relaxed: false,
+            flatten: nests::Flatten::Auto,
             cl_options: Vec::new(),
             passes: Default::default(),
             spec: Default::default(),
@@ -328,6 +335,7 @@ pub fn compile(
         reductions,
     } = lower_with_report(path, kernel, board, options)?;
     rtl_gen::check_supported(&ir)?;
+    let nests = nests::flatten_nests(&mut ir, board, options.infer_banking, options.flatten);
     scheduler::memories::plan_memories(&mut ir, board, options.infer_banking);
     let mut schedules = Vec::new();
     for unit in &ir.units {
@@ -349,6 +357,7 @@ pub fn compile(
         board: board.clone(),
         passes,
         reductions,
+        nests,
     })
 }
 

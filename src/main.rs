@@ -108,6 +108,12 @@ struct DesignArgs {
     /// (FPFastMathMode Fast or AllowReassoc) are split.
     #[arg(long)]
     fp_relaxed: bool,
+    /// Loop nests: flatten a loop and the innermost loop inside it into one pipelined loop
+    /// wherever its schedule is faster, so the inner loop does not drain between the outer
+    /// loop's iterations (auto), wherever it can be built, faster or not (always), or keep
+    /// every nest as written (off).
+    #[arg(long, default_value = "auto", value_parser = ["auto", "always", "off"])]
+    flatten: String,
     /// An OpenCL build option of the math for a .cl source (repeatable):
     /// -cl-fast-relaxed-math, -cl-unsafe-math-optimizations, -cl-finite-math-only,
     /// -cl-no-signed-zeros or -cl-mad-enable.
@@ -135,6 +141,11 @@ impl DesignArgs {
             flush_denormals: self.denormals == "flush",
             unfused_mad: self.mad == "unfused",
             fp_relaxed: self.fp_relaxed,
+            flatten: match self.flatten.as_str() {
+                "always" => hls_build::nests::Flatten::Always,
+                "off" => hls_build::nests::Flatten::Off,
+                _ => hls_build::nests::Flatten::Auto,
+            },
             cl_options: self.cl_option.clone(),
             spec: parse_spec(&self.spec)?,
             defines: self.define.clone(),

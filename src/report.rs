@@ -240,6 +240,8 @@ pub fn json(c: &Compiled) -> Value {
             "split": r.reason.is_none(),
             "reason": r.reason,
         })).collect::<Vec<_>>(),
+        // Loop nests: flattened into one loop or kept, cycles of a run both ways, and why.
+        "nests": c.nests,
         // The clock the family's delay model expects the kernel to close at, and what
         // limits it (`compile --timing` measures it).
         "predicted_fmax": crate::timing::predict(c).map(|p| {
@@ -355,6 +357,9 @@ pub fn text(c: &Compiled) -> String {
             ),
             Some(why) => format!("  reduction {}{at}: kept in order: {why}\n", r.accumulator),
         });
+    }
+    for n in &c.nests {
+        s.push_str(&format!("  nest around {}: {}\n", n.inner, n.reason));
     }
     let area = operator_area(c);
     s.push_str(&format!(

@@ -473,7 +473,7 @@ impl Body {
     }
 }
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct LoopControls {
     /// InitiationIntervalINTEL: a requested II.
     pub requested_ii: Option<u32>,
@@ -765,6 +765,9 @@ pub enum ExecMode {
     PipelinedWorkItems,
     /// Loops inside: work-items run one after the other through the unit graph.
     SequentialWorkItems,
+    /// A loop nest flattened with the work-items around it: one loop counts the global ids
+    /// and runs every work-item, so the unit graph runs once.
+    FlattenedWorkItems,
 }
 
 #[derive(Debug, Clone)]

@@ -7,13 +7,13 @@ use std::collections::BTreeMap;
 /// An address as `Σ coefficient · atom + constant`. Atoms are loop-invariant values
 /// (arguments, work-item ids, values from outside the loop and what is computed from them
 /// alone) and induction variables (carried phis stepping by a constant).
-struct Affine {
-    terms: BTreeMap<OpId, i128>,
-    konst: i128,
+pub(crate) struct Affine {
+    pub(crate) terms: BTreeMap<OpId, i128>,
+    pub(crate) konst: i128,
 }
 
 /// The signed value of constant `v` of `bits` bits.
-fn signed(v: u64, bits: u32) -> i128 {
+pub(crate) fn signed(v: u64, bits: u32) -> i128 {
     if bits >= 64 {
         v as i64 as i128
     } else if bits > 0 && v >> (bits - 1) & 1 == 1 {
@@ -60,7 +60,7 @@ fn invariant(body: &Body, o: OpId, depth: u32) -> bool {
 /// `addr` in affine form, or None when it depends on a value that varies otherwise (a
 /// loaded index, a non-induction phi, a non-linear operation). Extensions are looked
 /// through: index arithmetic is assumed not to wrap (signed overflow is undefined in C).
-fn affine(body: &Body, addr: OpId, depth: u32) -> Option<Affine> {
+pub(crate) fn affine(body: &Body, addr: OpId, depth: u32) -> Option<Affine> {
     if depth > 32 {
         return None;
     }
@@ -121,7 +121,7 @@ fn affine(body: &Body, addr: OpId, depth: u32) -> Option<Affine> {
 }
 
 /// Bytes an access moves.
-fn access_bytes(body: &Body, a: OpId, mem: &Memory) -> i128 {
+pub(crate) fn access_bytes(body: &Body, a: OpId, mem: &Memory) -> i128 {
     let op = body.op(a);
     let ty = match op.kind {
         OpKind::Store(_) => body.op(op.operands[1]).ty,
@@ -152,7 +152,7 @@ fn carried_distance(body: &Body, x: OpId, y: OpId, mem: &Memory) -> Result<Optio
 
 /// The smallest d ≥ 1 at which an access of `wx` bytes at offset `delta` and one of `wy`
 /// bytes `d` iterations later, both moving `stride` bytes an iteration, share a byte.
-fn overlap_distance(stride: i128, delta: i128, wx: i128, wy: i128) -> Option<u32> {
+pub(crate) fn overlap_distance(stride: i128, delta: i128, wx: i128, wy: i128) -> Option<u32> {
     // Overlap iff  delta - wy < d·stride < delta + wx.
     let (mut lo, mut hi, mut s) = (delta - wy, delta + wx, stride);
     if s == 0 {

@@ -18,7 +18,7 @@ mod builtins;
 mod convert;
 mod copies;
 mod insts;
-mod memory;
+pub(crate) mod memory;
 mod onchip;
 mod units;
 mod vectors;

@@ -6,9 +6,13 @@
 //! `run` runs the default pipeline. It can print the IR after a named pass
 //! (`hls-build compile --print-after unroll`) and runs the IR verifier (`crate::verify`)
 //! after every pass in debug builds and wherever it is asked to (the tests).
+//!
+//! `flatten` is not in the pipeline: whether a flattened nest is faster depends on its
+//! schedule, so `hls_build` builds each candidate with it and keeps the faster form.
 
 pub mod carried_chains;
 pub mod clean_up;
+pub mod flatten;
 pub mod narrow;
 pub mod unroll;
 pub mod widen_half;

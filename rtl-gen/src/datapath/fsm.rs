@@ -211,7 +211,7 @@ pub(super) fn emit_fsm(
                 let _ = writeln!(out, "                        endcase");
             }
             Exit::Return => {
-                if k.mode == ExecMode::PipelinedWorkItems {
+                if k.mode != ExecMode::SequentialWorkItems {
                     let _ = writeln!(out, "                        state <= 2'd2;");
                 } else {
                     // The counters step in their own process (`returns`).
@@ -254,6 +254,8 @@ pub(super) fn emit_fsm(
                 .join(" || ")
         )
     };
-    emit_wi_counters(out, nd, &issue);
+    if nd.counters {
+        emit_wi_counters(out, nd, &issue);
+    }
     Ok(())
 }

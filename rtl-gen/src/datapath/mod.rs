@@ -24,6 +24,9 @@ pub struct NdrangeUse {
     pub local: bool,
     pub num_groups: bool,
     pub work_dim: bool,
+    /// Whether the work-item counters are built: a loop flattened with the work-items
+    /// counts them itself (`ExecMode::FlattenedWorkItems`).
+    pub counters: bool,
 }
 
 pub fn ndrange_use(k: &Kernel) -> NdrangeUse {
@@ -31,6 +34,7 @@ pub fn ndrange_use(k: &Kernel) -> NdrangeUse {
         local: false,
         num_groups: false,
         work_dim: false,
+        counters: k.mode != ExecMode::FlattenedWorkItems,
     };
     for unit in &k.units {
         for (_, op) in unit.body.ops() {
@@ -193,7 +197,9 @@ impl Emitter<'_> {
         if k.mode == ExecMode::PipelinedWorkItems {
             let _ = writeln!(out, "    logic wi_pending;");
         }
-        fsm::wi_declarations(out, nd);
+        if nd.counters {
+            fsm::wi_declarations(out, nd);
+        }
         // Entry phi registers.
         for (ui, u) in k.units.iter().enumerate() {
             for (i, p) in u.entry_phis.iter().enumerate() {

@@ -1,0 +1,499 @@
+//! The flattened loop's body, op by op: the nest's units copied in order with their
+//! memory operations guarded, the run's `first` and `last`, the outer values carried, the
+//! inner loop's phis restarted, the work-items counted, and memory order across runs.
+
+use super::Nest;
+use crate::ir::*;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// The flattened loop's body under construction.
+pub(super) struct Build<'k> {
+    k: &'k Kernel,
+    n: Nest,
+    body: Body,
+    /// (unit, op) of the nest -> the op that gives its value in the flattened body.
+    pub(super) map: HashMap<(UnitId, OpId), OpId>,
+    /// (unit, entry phi) of `pre` or the inner loop -> its value in the flattened body.
+    pub(super) phi_now: HashMap<(UnitId, usize), OpId>,
+    /// Memory operations: (program order, op, memory, is a store). Program order is the
+    /// unit's place in the nest, then the op's place in its unit (as `lower` ordered them).
+    accesses: Vec<((usize, OpId), OpId, MemId, bool)>,
+    /// Carried phis whose `next` is set once every op exists: (phi, nest op, distance).
+    pending: Vec<(OpId, (UnitId, OpId), u32)>,
+    /// The work-item's global id in each dimension, when the work-items are the loop.
+    ids: Option<[OpId; 3]>,
+}
+
+/// What `Build::run` made.
+pub(super) struct Flat {
+    body: Body,
+    cont: OpId,
+    carried_mem_deps: Vec<CarriedMemDep>,
+}
+
+impl Flat {
+    pub(super) fn unit(self, k: &Kernel, n: &Nest, exit: Exit) -> Unit {
+        let (pre, inner, latch) = (k.unit(n.pre), k.unit(n.inner), k.unit(n.latch()));
+        let entry_phis = pre
+            .entry_phis
+            .iter()
+            .map(|p| EntryPhi {
+                incoming: p
+                    .incoming
+                    .iter()
+                    .filter(|(u, _)| *u != n.latch())
+                    .cloned()
+                    .collect(),
+                ..p.clone()
+            })
+            .collect();
+        // Named by its loops' lines from the outside in: file.cl:4/5/7, work-items/file.cl:6.
+        let outer = match latch.exit {
+            Exit::Branch { cond, .. } => latch.body.op(cond).loc.or(latch.loc),
+            _ => None,
+        };
+        let name = match outer.map(|l| k.line_of(l)) {
+            _ if n.work_items => format!("work-items/{}", inner.name),
+            Some(o) => match o.rsplit_once(':') {
+                Some((file, _)) if inner.name.starts_with(&format!("{file}:")) => {
+                    format!("{o}/{}", &inner.name[file.len() + 1..])
+                }
+                _ => format!("{o}/{}", inner.name),
+            },
+            None => format!("{}/{}", pre.name, inner.name),
+        };
+        Unit {
+            name,
+            kind: UnitKind::Loop {
+                cont: self.cont,
+                controls: LoopControls::default(),
+            },
+            body: self.body,
+            entry_phis,
+            exit,
+            live_out: vec![],
+            atomic_mems: vec![],
+            carried_mem_deps: self.carried_mem_deps,
+            loc: outer.or(inner.loc),
+        }
+    }
+}
+
+const B1: Type = Type::BOOL;
+
+/// One dimension of the work-item counters: carried id, ids left after it, is-last; the
+/// dimension's size - 1 and size == 1.
+#[derive(Clone, Copy)]
+struct Dim {
+    gid: OpId,
+    left: OpId,
+    end: OpId,
+    top: OpId,
+    single: OpId,
+}
+
+/// Work-item ids are 32 bits in hardware (the kernel's counters).
+const ID: Type = Type::Int(32);
+
+impl<'k> Build<'k> {
+    pub(super) fn new(k: &'k Kernel, n: &Nest) -> Self {
+        Build {
+            k,
+            n: n.clone(),
+            body: Body::default(),
+            map: HashMap::new(),
+            phi_now: HashMap::new(),
+            accesses: vec![],
+            pending: vec![],
+            ids: None,
+        }
+    }
+
+    fn rank(&self, u: UnitId, id: OpId) -> (usize, OpId) {
+        (
+            self.n
+                .units_in_order()
+                .iter()
+                .position(|x| *x == u)
+                .unwrap_or(0),
+            id,
+        )
+    }
+
+    fn op(&mut self, kind: OpKind, ty: Type, operands: Vec<OpId>) -> OpId {
+        self.body.add(Op::new(kind, ty, operands))
+    }
+
+    fn konst(&mut self, ty: Type, v: u64) -> OpId {
+        self.op(OpKind::Const(v), ty, vec![])
+    }
+
+    /// `back`: the latch's branch condition and the value on which it goes back to `pre`;
+    /// None for the work-items, which go on until the last global id.
+    pub(super) fn run(&mut self, back: Option<(OpId, bool)>) -> Flat {
+        let (n, k) = (self.n.clone(), self.k);
+        let one = self.konst(B1, 1);
+        let first = self.op(OpKind::CarriedPhi, B1, vec![one, one]);
+        let ids = n.work_items.then(|| self.global_ids());
+        // The outer loop's values: from outside on entry, then held through each run.
+        let mut outer_phis = Vec::new();
+        for (i, p) in k.unit(n.pre).entry_phis.iter().enumerate() {
+            let init = self.op(OpKind::Outer(ValueRef::EntryPhi(n.pre, i)), p.ty, vec![]);
+            let now = self.op(OpKind::CarriedPhi, p.ty, vec![init, init]);
+            self.phi_now.insert((n.pre, i), now);
+            outer_phis.push(now);
+        }
+        // The blocks before the loop run on a run's first iteration; those after a guard,
+        // only if it enters the loop.
+        let mut enter = None;
+        let mut when = first;
+        for u in std::iter::once(n.pre).chain(n.lead.iter().copied()) {
+            self.copy_unit(u, Some(when), &BTreeMap::new());
+            if let (Some(g), Exit::Branch { cond, .. }) = (n.guard, &k.unit(u).exit) {
+                if g.at == u {
+                    let c = self.map[&(u, *cond)];
+                    let e = if g.enters_when {
+                        c
+                    } else {
+                        self.op(OpKind::Int(IntBinOp::Xor), B1, vec![c, one])
+                    };
+                    enter = Some(e);
+                    when = self.op(OpKind::Int(IntBinOp::And), B1, vec![first, e]);
+                }
+            }
+        }
+        // The inner loop's initial values, as the block before it gives them.
+        let before_inner = *n.lead.last().unwrap_or(&n.pre);
+        for (i, p) in k.unit(n.inner).entry_phis.iter().enumerate() {
+            let from = p
+                .incoming
+                .iter()
+                .find(|(u, _)| *u == before_inner)
+                .map(|x| x.1);
+            let v = match from {
+                Some(v) => self.value(v, p.ty),
+                None => self.konst(p.ty, 0),
+            };
+            self.phi_now.insert((n.inner, i), v);
+        }
+        let distances = self.restarts(first);
+        self.copy_unit(n.inner, enter, &distances);
+        let UnitKind::Loop { cont, .. } = k.unit(n.inner).kind else {
+            unreachable!("checked")
+        };
+        let cont = self.map[&(n.inner, cont)];
+        let stays = match enter {
+            Some(e) => self.op(OpKind::Int(IntBinOp::And), B1, vec![cont, e]),
+            None => cont,
+        };
+        let last = self.op(OpKind::Int(IntBinOp::Xor), B1, vec![stays, one]);
+        // The blocks a guard skips run only when the run entered the loop; the one it
+        // skips to chooses its values by that.
+        let skip = n.guard.map_or(0, |g| g.skip_to);
+        let entered_last = match enter {
+            Some(e) => self.op(OpKind::Int(IntBinOp::And), B1, vec![last, e]),
+            None => last,
+        };
+        for (j, &u) in n.after.iter().enumerate() {
+            if let (Some(e), true) = (enter, j == skip) {
+                let before = if j == 0 { n.inner } else { n.after[j - 1] };
+                let guard_at = n.guard.map_or(n.pre, |g| g.at);
+                for (i, p) in k.unit(u).entry_phis.iter().enumerate() {
+                    let pick = |from: UnitId| p.incoming.iter().find(|x| x.0 == from).map(|x| x.1);
+                    let (Some(ran), Some(skipped)) = (pick(before), pick(guard_at)) else {
+                        unreachable!("checked: from both")
+                    };
+                    let ran = self.value(ran, p.ty);
+                    let skipped = self.value(skipped, p.ty);
+                    let v = self.op(OpKind::Select, p.ty, vec![e, ran, skipped]);
+                    self.phi_now.insert((u, i), v);
+                }
+            }
+            let when = if j < skip { entered_last } else { last };
+            self.copy_unit(u, Some(when), &BTreeMap::new());
+        }
+        let back = match (back, ids) {
+            (Some((cond, true)), _) => self.map[&(n.latch(), cond)],
+            (Some((cond, false)), _) => {
+                let c = self.map[&(n.latch(), cond)];
+                self.op(OpKind::Int(IntBinOp::Xor), B1, vec![c, one])
+            }
+            (None, Some(ids)) => self.step_global_ids(ids, last),
+            (None, None) => unreachable!("a nest goes back by a branch or by work-items"),
+        };
+        let flat_cont = self.op(OpKind::Int(IntBinOp::Or), B1, vec![stays, back]);
+        self.body.set_carried_next(first, last);
+        for (i, p) in k.unit(n.pre).entry_phis.iter().enumerate() {
+            let from_latch = p
+                .incoming
+                .iter()
+                .find(|(u, _)| *u == n.latch())
+                .map(|x| x.1);
+            let now = outer_phis[i];
+            let next = match from_latch {
+                Some(v) => {
+                    let v = self.value(v, p.ty);
+                    self.op(OpKind::Select, p.ty, vec![last, v, now])
+                }
+                None => now,
+            };
+            self.body.set_carried_next(now, next);
+        }
+        for (phi, src, d) in std::mem::take(&mut self.pending) {
+            let next = self.map[&src];
+            self.body.set_carried_next_at(phi, next, d);
+        }
+        let carried_mem_deps = self.order_memory();
+        Flat {
+            body: std::mem::take(&mut self.body),
+            cont: flat_cont,
+            carried_mem_deps,
+        }
+    }
+
+    /// The op giving a value from outside a unit body, inside the flattened loop.
+    fn value(&mut self, v: ValueRef, ty: Type) -> OpId {
+        let n = &self.n;
+        match v {
+            ValueRef::Op(u, o) if n.units_in_order().contains(&u) => self.map[&(u, o)],
+            ValueRef::EntryPhi(u, i) if self.phi_now.contains_key(&(u, i)) => self.phi_now[&(u, i)],
+            ValueRef::Const(t, c) => self.konst(t, c),
+            other => self.op(OpKind::Outer(other), ty, vec![]),
+        }
+    }
+
+    /// A 32-bit id at the width the kernel reads it (size_t is 64 bits).
+    fn resize(&mut self, v: OpId, ty: Type) -> OpId {
+        match ty.bits() {
+            32 => v,
+            w if w > 32 => self.op(OpKind::Cast(CastOp::ZExt), ty, vec![v]),
+            _ => self.op(OpKind::Cast(CastOp::Trunc), ty, vec![v]),
+        }
+    }
+
+    /// The work-item's global ids as carried values, from 0 (stepped by `step_global_ids`).
+    /// Beside each id, the ids left after it and whether it is the last, as the kernel's
+    /// own counters keep them: the step then reads flags, with no compare in series.
+    fn global_ids(&mut self) -> [Dim; 3] {
+        let (zero, one) = (self.konst(ID, 0), self.konst(ID, 1));
+        let dims = [0u8, 1, 2].map(|d| {
+            let size = self.op(OpKind::WorkItem(Builtin::GlobalSize, d), ID, vec![]);
+            let top = self.op(OpKind::Int(IntBinOp::Sub), ID, vec![size, one]);
+            let single = self.op(OpKind::Cmp(CmpPred::Eq), B1, vec![size, one]);
+            Dim {
+                gid: self.op(OpKind::CarriedPhi, ID, vec![zero, zero]),
+                left: self.op(OpKind::CarriedPhi, ID, vec![top, top]),
+                end: self.op(OpKind::CarriedPhi, B1, vec![single, single]),
+                top,
+                single,
+            }
+        });
+        self.ids = Some(dims.map(|d| d.gid));
+        dims
+    }
+
+    /// Steps the global ids to the next work-item on a run's last iteration, dimension 0
+    /// fastest (the order the kernel's counters take); returns whether one is left.
+    fn step_global_ids(&mut self, dims: [Dim; 3], last: OpId) -> OpId {
+        let (zero, one) = (self.konst(ID, 0), self.konst(ID, 1));
+        let b_one = self.konst(B1, 1);
+        // Dimension d steps when every faster one wraps, and wraps when it is at its end.
+        let mut step = last;
+        for d in dims {
+            let inc = self.op(OpKind::Int(IntBinOp::Add), ID, vec![d.gid, one]);
+            let dec = self.op(OpKind::Int(IntBinOp::Sub), ID, vec![d.left, one]);
+            let one_left = self.op(OpKind::Cmp(CmpPred::Eq), B1, vec![d.left, one]);
+            // (the phi, its value at the wrap, its value one on)
+            let [gid, left, end] = [
+                (d.gid, zero, inc),
+                (d.left, d.top, dec),
+                (d.end, d.single, one_left),
+            ]
+            .map(|(now, wrap, on)| {
+                let ty = self.body.op(now).ty;
+                let stepped = self.op(OpKind::Select, ty, vec![d.end, wrap, on]);
+                self.op(OpKind::Select, ty, vec![step, stepped, now])
+            });
+            self.body.set_carried_next(d.gid, gid);
+            self.body.set_carried_next(d.left, left);
+            self.body.set_carried_next(d.end, end);
+            step = self.op(OpKind::Int(IntBinOp::And), B1, vec![step, d.end]);
+        }
+        let e01 = self.op(
+            OpKind::Int(IntBinOp::And),
+            B1,
+            vec![dims[0].end, dims[1].end],
+        );
+        let all = self.op(OpKind::Int(IntBinOp::And), B1, vec![e01, dims[2].end]);
+        self.op(OpKind::Int(IntBinOp::Xor), B1, vec![all, b_one])
+    }
+
+    /// For every distance the inner loop's carried phis read from, whether this iteration
+    /// is still closer than that to its run's start (they then take their initial value).
+    fn restarts(&mut self, first: OpId) -> BTreeMap<u32, OpId> {
+        let inner = &self.k.unit(self.n.inner).body;
+        let ds: BTreeSet<u32> = inner
+            .ops()
+            .filter(|(_, o)| o.kind == OpKind::CarriedPhi)
+            .map(|(id, _)| inner.carried_distance(id))
+            .collect();
+        let mut restart = BTreeMap::new();
+        restart.insert(1, first);
+        let Some(&most) = ds.iter().max().filter(|d| **d > 1) else {
+            return restart;
+        };
+        // age: iterations of this run before this one, up to `most`.
+        let ty = Type::Int(32 - most.leading_zeros() + 1);
+        let zero = self.konst(ty, 0);
+        let one = self.konst(ty, 1);
+        let cap = self.konst(ty, most as u64);
+        let age = self.op(OpKind::CarriedPhi, ty, vec![zero, zero]);
+        let now = self.op(OpKind::Select, ty, vec![first, zero, age]);
+        let below = self.op(OpKind::Cmp(CmpPred::ULt), B1, vec![now, cap]);
+        let inc = self.op(OpKind::Int(IntBinOp::Add), ty, vec![now, one]);
+        let next = self.op(OpKind::Select, ty, vec![below, inc, now]);
+        self.body.set_carried_next(age, next);
+        for d in ds.into_iter().filter(|d| *d > 1) {
+            let dk = self.konst(ty, d as u64);
+            let young = self.op(OpKind::Cmp(CmpPred::ULt), B1, vec![now, dk]);
+            restart.insert(d, young);
+        }
+        restart
+    }
+
+    /// The order a body's ops can be copied in: every operand first (a carried phi's
+    /// `next` excepted).
+    fn order(body: &Body) -> Vec<OpId> {
+        let mut done = vec![false; body.len()];
+        let mut out = Vec::with_capacity(body.len());
+        let mut stack: Vec<(OpId, bool)> = (0..body.len() as u32)
+            .rev()
+            .map(|i| (OpId(i), false))
+            .collect();
+        while let Some((id, expanded)) = stack.pop() {
+            if done[id.index()] {
+                continue;
+            }
+            if expanded {
+                done[id.index()] = true;
+                out.push(id);
+                continue;
+            }
+            stack.push((id, true));
+            let op = body.op(id);
+            for (i, o) in op.operands.iter().enumerate().rev() {
+                let carried_next = op.kind == OpKind::CarriedPhi && i == 1;
+                if !carried_next && !done[o.index()] {
+                    stack.push((*o, false));
+                }
+            }
+        }
+        out
+    }
+
+    /// Copies a unit of the nest: its memory operations only when `when` holds (the
+    /// block before the loop: on a run's first iteration, its loads then held through the
+    /// run; the blocks after: on its last; the loop: when the run enters it); the loop's
+    /// carried phis restart with each run (`restart`, by distance).
+    fn copy_unit(&mut self, u: UnitId, when: Option<OpId>, restart: &BTreeMap<u32, OpId>) {
+        let body = &self.k.unit(u).body;
+        let hold = u == self.n.pre || self.n.lead.contains(&u);
+        for id in Self::order(body) {
+            let op = body.op(id);
+            if let OpKind::Outer(v) = op.kind {
+                let v = self.value(v, op.ty);
+                self.map.insert((u, id), v);
+                continue;
+            }
+            if let (OpKind::WorkItem(Builtin::GlobalId, d), Some(ids)) = (&op.kind, self.ids) {
+                let v = self.resize(ids[*d as usize], op.ty);
+                self.map.insert((u, id), v);
+                continue;
+            }
+            // A carried phi's `next` is set once every op exists (`pending`).
+            let n_mapped = if op.kind == OpKind::CarriedPhi {
+                1
+            } else {
+                op.operands.len()
+            };
+            let mut operands: Vec<OpId> = op.operands[..n_mapped]
+                .iter()
+                .map(|o| self.map[&(u, *o)])
+                .collect();
+            if op.kind == OpKind::CarriedPhi {
+                operands.push(operands[0]);
+            }
+            if let (true, Some(when)) = (op.is_memory(), when) {
+                match op.predicate() {
+                    Some(_) => {
+                        let p = operands.pop().expect("a predicate");
+                        let both = self.op(OpKind::Int(IntBinOp::And), B1, vec![when, p]);
+                        operands.push(both);
+                    }
+                    None => operands.push(when),
+                }
+            }
+            let new = self.body.add(Op {
+                operands: operands.clone(),
+                ..op.clone()
+            });
+            let mut value = new;
+            match op.kind {
+                OpKind::CarriedPhi => {
+                    let d = body.carried_distance(id);
+                    self.pending.push((new, (u, op.operands[1]), d));
+                    value = self.op(OpKind::Select, op.ty, vec![restart[&d], operands[0], new]);
+                }
+                OpKind::Load(m) => {
+                    self.accesses.push((self.rank(u, id), new, m, false));
+                    if let (true, Some(when)) = (hold, when) {
+                        let held = self.op(OpKind::CarriedPhi, op.ty, vec![new, new]);
+                        value = self.op(OpKind::Select, op.ty, vec![when, new, held]);
+                        self.body.set_carried_next(held, value);
+                    }
+                }
+                OpKind::Store(m) => self.accesses.push((self.rank(u, id), new, m, true)),
+                _ => {}
+            }
+            self.map.insert((u, id), value);
+        }
+    }
+
+    /// Orders the accesses of one memory where one is a store: in program order within an
+    /// iteration, and across iterations as `deps::carried` finds.
+    fn order_memory(&mut self) -> Vec<CarriedMemDep> {
+        let mut deps = Vec::new();
+        let mut acc = self.accesses.clone();
+        acc.sort_by_key(|a| a.0);
+        for (i, &(_, y, my, sy)) in acc.iter().enumerate() {
+            for &(_, x, mx, sx) in &acc[..i] {
+                if mx == my && (sx || sy) {
+                    self.body.add_order(x, y, 0);
+                }
+            }
+        }
+        let units = self.n.units_in_order();
+        for &((ux, ox), x, mx, sx) in &acc {
+            for &((uy, oy), y, my, sy) in &acc {
+                if mx != my || !(sx || sy) {
+                    continue;
+                }
+                let from = (units[ux], ox);
+                let (distance, analysis) =
+                    super::deps::carried(self.k, &self.n, from, (units[uy], oy), mx);
+                let Some(distance) = distance else {
+                    continue;
+                };
+                self.body.add_order(x, y, distance);
+                deps.push(CarriedMemDep {
+                    from: x,
+                    to: y,
+                    mem: mx,
+                    distance,
+                    analysis,
+                });
+            }
+        }
+        deps
+    }
+}

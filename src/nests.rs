@@ -1,0 +1,170 @@
+//! Which loop nests are flattened (`frontend::passes::flatten`): the one whose schedule is
+//! faster. The frontend builds a candidate; only the scheduler knows what it costs.
+//!
+//! A run of the inner loop as it stands costs trips × II + depth (it fills and drains its
+//! pipeline) plus the blocks on either side of it; flattened, a run costs trips × II' of
+//! the one loop (it fills once for the whole nest). With a constant trip count the two
+//! are compared; without one, the flattened loop must not issue slower (then it is faster
+//! for every trip count). Innermost pairs first, so a three-deep nest can become one loop.
+
+use boards::Board;
+use frontend::ir::{Kernel, UnitId};
+use frontend::passes::flatten::{self, Nest};
+use serde::Serialize;
+
+/// Which nests to flatten.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flatten {
+    /// Where the flattened loop is faster.
+    Auto,
+    /// Wherever it can be built (to measure it, or to test the order it keeps).
+    Always,
+    /// None: every nest as written.
+    Off,
+}
+
+/// What became of one nest.
+#[derive(Debug, Clone, Serialize)]
+pub struct NestChoice {
+    /// The inner loop, as the report names it.
+    pub inner: String,
+    /// The flattened loop's name, when it was flattened.
+    pub flattened: Option<String>,
+    /// Cycles of one run of the inner loop as it stands and flattened (None where the
+    /// trip count is not a constant or the candidate could not be built).
+    pub cycles_per_run: Option<(u32, u32)>,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// The units' schedules in a copy of `k` with its memories planned (as `compile` will).
+fn schedule(
+    k: &Kernel,
+    board: &Board,
+    infer_banking: bool,
+    units: &[UnitId],
+) -> Option<Vec<scheduler::UnitSchedule>> {
+    let mut k = k.clone();
+    scheduler::memories::plan_memories(&mut k, board, infer_banking);
+    units
+        .iter()
+        .map(|u| scheduler::schedule_unit(&k, k.unit(*u), board).ok())
+        .collect()
+}
+
+/// Flattens every nest whose flattened loop is faster; says what became of each.
+pub fn flatten_nests(
+    ir: &mut Kernel,
+    board: &Board,
+    infer_banking: bool,
+    mode: Flatten,
+) -> Vec<NestChoice> {
+    if mode == Flatten::Off {
+        return Vec::new();
+    }
+    let mut choices: Vec<NestChoice> = Vec::new();
+    let mut tried: Vec<(String, String)> = Vec::new();
+    'rounds: loop {
+        for nest in flatten::candidates(ir) {
+            let key = (
+                ir.unit(nest.pre).name.clone(),
+                ir.unit(nest.inner).name.clone(),
+            );
+            if tried.contains(&key) {
+                continue;
+            }
+            tried.push(key);
+            let choice = decide(ir, &nest, board, infer_banking, mode);
+            if let Some(choice_flat) = choice.1 {
+                *ir = choice_flat;
+                choices.push(choice.0);
+                continue 'rounds; // unit ids changed: look again
+            }
+            choices.push(choice.0);
+        }
+        return choices;
+    }
+}
+
+fn decide(
+    ir: &Kernel,
+    nest: &Nest,
+    board: &Board,
+    infer_banking: bool,
+    mode: Flatten,
+) -> (NestChoice, Option<Kernel>) {
+    let inner = ir.unit(nest.inner).name.clone();
+    let kept = |reason: String, cycles| {
+        (
+            NestChoice {
+                inner: inner.clone(),
+                flattened: None,
+                cycles_per_run: cycles,
+                reason,
+            },
+            None,
+        )
+    };
+    let flat = match flatten::flatten(ir, nest) {
+        Ok(k) => k,
+        Err(why) => return kept(format!("not flattened: {why}"), None),
+    };
+    let (Some(now), Some(then)) = (
+        schedule(ir, board, infer_banking, &nest.units_in_order()),
+        schedule(&flat, board, infer_banking, &[nest.pre]),
+    ) else {
+        return kept("not flattened: a schedule could not be found".into(), None);
+    };
+    let at = 1 + nest.lead.len(); // the inner loop's place in units_in_order
+    let (inner_s, f) = (&now[at], &then[0]);
+    let trips = flatten::inner_trips(ir, nest);
+    let blocks: u32 = [&now[..at], &now[at + 1..]]
+        .concat()
+        .iter()
+        .map(|s| s.depth.max(1))
+        .sum();
+    let cycles = trips.map(|t| (t * inner_s.ii + inner_s.depth + blocks, t * f.ii));
+    let faster = match cycles {
+        Some((before, after)) => after < before,
+        None => f.ii <= inner_s.ii,
+    };
+    let forced = !faster && mode == Flatten::Always;
+    let name = flat.unit(nest.pre).name.clone();
+    if !faster && !forced {
+        let why = match cycles {
+            Some((b, a)) => format!(
+                "kept: flattened it issues at II {} ({}), {a} cycles a run against {b}",
+                f.ii, f.bottleneck
+            ),
+            None => format!(
+                "kept: flattened it issues at II {} against {} ({})",
+                f.ii, inner_s.ii, f.bottleneck
+            ),
+        };
+        return kept(why, cycles);
+    }
+    let reason = match (cycles, trips) {
+        _ if forced => format!(
+            "flattened into {name} (--flatten always), though it issues at II {} ({}) against {}",
+            f.ii, f.bottleneck, inner_s.ii
+        ),
+        (Some((b, a)), Some(t)) => format!(
+            "flattened into {name}: a run of {t} iterations takes {a} cycles at II {}, not \
+             {b} (II {}, {} cycles to fill and drain, {blocks} in the blocks around it)",
+            f.ii, inner_s.ii, inner_s.depth
+        ),
+        _ => format!(
+            "flattened into {name}: II {} (the inner loop's was {}), and no drain between runs",
+            f.ii, inner_s.ii
+        ),
+    };
+    (
+        NestChoice {
+            inner,
+            flattened: Some(name),
+            cycles_per_run: cycles,
+            reason,
+        },
+        Some(flat),
+    )
+}
