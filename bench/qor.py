@@ -128,6 +128,17 @@ def agrees(ours, theirs):
     return bool(np.array_equal(ours, theirs))
 
 
+def holds(name, loop):
+    """Does the pipelined unit `name` run the iterations of the loop `loop` (file.cl:LINE)?
+    A flattened nest is named by its loops' lines from the outside in, the innermost last:
+    file.cl:4/5/7 and work-items/file.cl:7 run those of file.cl:7."""
+    name = name.removeprefix("work-items/")
+    if name == loop or "/" not in name or ":" not in loop:
+        return name == loop
+    file, line = loop.split(":", 1)
+    return name.startswith(file + ":") and name.rsplit("/", 1)[1] == line
+
+
 def run(kernel, mode, latency, tmp, binary):
     glob, args, iters = KERNELS[kernel]
     strict = tmp / f"strict-{latency}" / "report.json"
@@ -147,10 +158,13 @@ def run(kernel, mode, latency, tmp, binary):
         sys.exit(f"{kernel} {mode}: RTL and model disagree or the run failed:\n{r.stdout}{r.stderr}")
     cycles = int(re.search(r"(\d+) cycles", r.stdout).group(1))
     report = json.loads((out / "report.json").read_text())
-    loops = {lp["name"]: lp for lp in report["loops"]}
-    missing = set(iters) - set(loops)
-    if missing:
-        sys.exit(f"{kernel}: no pipelined unit {sorted(missing)} (have {sorted(loops)})")
+    loops = {}
+    for u in iters:
+        found = [lp for lp in report["loops"] if holds(lp["name"], u)]
+        if not found:
+            names = sorted(lp["name"] for lp in report["loops"])
+            sys.exit(f"{kernel}: no pipelined unit runs {u} (have {names})")
+        loops[u] = found[0]
     depth = max(loops[u]["depth"] for u in iters)
     compute = sum(n * loops[u]["mii"] for u, n in iters.items()) + depth
     # Every iteration at II 1 (what forwarding, more ports or reassociation would give).

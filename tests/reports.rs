@@ -515,7 +515,7 @@ fn the_wave_comes_with_a_gtkwave_save_file() {
         "{gtkw}"
     );
     assert!(
-        gtkw.contains("-matvec.cl:6 (II 8, loop at matvec.cl:6)"),
+        gtkw.contains("-work-items/matvec.cl:6 (II 8, loop at matvec.cl:6)"),
         "{gtkw}"
     );
     assert!(
