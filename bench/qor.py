@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Quality of results: the kernels of bench/qor/ co-simulated against their bounds.
 
-    python3 bench/qor.py [--only gemm,fir] [--latency 20[,100]] [--hls-build PATH]
+    python3 bench/qor.py [--only gemm,fir] [--latency 20[,100]] [--flatten auto|off]
+                         [--hls-build PATH]
 
 (build first: cargo build --release; needs numpy and pocl, which scripts/install-deps.sh
 installs). For each kernel, as written (strict) and with --fp-relaxed: `hls-build sim` on
@@ -139,7 +140,7 @@ def holds(name, loop):
     return name.startswith(file + ":") and name.rsplit("/", 1)[1] == line
 
 
-def run(kernel, mode, latency, tmp, binary):
+def run(kernel, mode, latency, tmp, binary, flatten="auto"):
     glob, args, iters = KERNELS[kernel]
     strict = tmp / f"strict-{latency}" / "report.json"
     if mode == "relaxed" and strict.exists():
@@ -149,7 +150,7 @@ def run(kernel, mode, latency, tmp, binary):
     out = tmp / f"{mode}-{latency}"
     cmd = [binary, "-q", "sim", str(QOR / f"{kernel}.cl"), "--global",
            ",".join(map(str, glob)), "--mem-latency", str(latency), "-o", str(out),
-           "--dump-dir", str(out / "dump")]
+           "--dump-dir", str(out / "dump"), "--flatten", flatten]
     cmd += ["--fp-relaxed"] if mode == "relaxed" else []
     for a in args:
         cmd += ["--arg", f"{a[0]}=@{tmp / (a[0] + '.npy')}" if len(a) == 2 else f"{a[0]}={a[2]}"]
@@ -191,6 +192,8 @@ def main():
     ap.add_argument("--hls-build", default=str(root / "target/release/hls-build"))
     ap.add_argument("--only")
     ap.add_argument("--latency", default="20")
+    ap.add_argument("--flatten", default="auto", choices=["auto", "off"],
+                    help="loop nests flattened where faster (auto), or as written (off)")
     opts = ap.parse_args()
     names = opts.only.split(",") if opts.only else list(KERNELS)
     unknown = [n for n in names if n not in KERNELS]
@@ -212,7 +215,7 @@ def main():
             theirs = pocl_outputs(kernel, glob, args, tmp)
             for latency in latencies:
                 for mode in ("strict", "relaxed"):
-                    r = run(kernel, mode, latency, tmp, opts.hls_build)
+                    r = run(kernel, mode, latency, tmp, opts.hls_build, opts.flatten)
                     if r is None:
                         continue
                     cycles, compute, ideal, bw, at_mii, split, limit, dump = r

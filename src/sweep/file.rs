@@ -80,6 +80,9 @@ pub struct Settings {
     /// Float reductions: `strict` (as the module allows) or `relaxed` (`--fp-relaxed`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fp: Option<String>,
+    /// Loop nests: `auto` (flattened where faster), `always` or `off` (`--flatten`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flatten: Option<String>,
     /// Preprocessor macros (`-D NAME=VALUE`): unroll factors, SIMD widths.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub define: BTreeMap<String, Value>,
@@ -99,7 +102,7 @@ pub struct Settings {
 
 /// The settings a sweep file may name, for the error that lists them.
 const SETTINGS: &str =
-    "board, clock, banking, denormals, mad, fp, define, spec, seed, mem_latency, memory";
+    "board, clock, banking, denormals, mad, fp, flatten, define, spec, seed, mem_latency, memory";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

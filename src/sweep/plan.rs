@@ -219,6 +219,7 @@ fn merge(into: &mut Settings, s: &Settings) -> Result<(), &'static str> {
     one(&mut into.denormals, &s.denormals, "denormals")?;
     one(&mut into.mad, &s.mad, "mad")?;
     one(&mut into.fp, &s.fp, "fp")?;
+    one(&mut into.flatten, &s.flatten, "flatten")?;
     one(&mut into.seed, &s.seed, "seed")?;
     one(&mut into.mem_latency, &s.mem_latency, "mem_latency")?;
     if into.seed.is_some() && into.mem_latency.is_some() {
@@ -252,12 +253,14 @@ fn check_settings(points: &[Point], base: &Path) -> Result<(), String> {
         if checked.insert(format!("{board}@{:?}", s.clock)) {
             boards::Board::load_at(&board, s.clock).map_err(|e| format!("point {}: {e}", p.id))?;
         }
-        for (what, v, allowed) in [
-            ("banking", &s.banking, ["infer", "off"]),
-            ("denormals", &s.denormals, ["module", "flush"]),
-            ("mad", &s.mad, ["fused", "unfused"]),
-            ("fp", &s.fp, ["strict", "relaxed"]),
-        ] {
+        let choices: [(&str, &Option<String>, &[&str]); 5] = [
+            ("banking", &s.banking, &["infer", "off"]),
+            ("denormals", &s.denormals, &["module", "flush"]),
+            ("mad", &s.mad, &["fused", "unfused"]),
+            ("fp", &s.fp, &["strict", "relaxed"]),
+            ("flatten", &s.flatten, &["auto", "always", "off"]),
+        ];
+        for (what, v, allowed) in choices {
             if let Some(v) = v.as_deref().filter(|v| !allowed.contains(v)) {
                 return Err(format!(
                     "{what}: '{v}' is not one of {}",
@@ -283,6 +286,7 @@ pub fn design_args(p: &Point, base: &Path) -> Vec<String> {
         ("--banking", &s.banking),
         ("--denormals", &s.denormals),
         ("--mad", &s.mad),
+        ("--flatten", &s.flatten),
     ] {
         if let Some(v) = v {
             a.extend([flag.to_string(), v.clone()]);
@@ -385,6 +389,37 @@ mod tests {
         let err = check_settings(&[point("fast")], base).unwrap_err();
         assert!(
             err.contains("fp: 'fast' is not one of strict, relaxed"),
+            "{err}"
+        );
+    }
+
+    /// `flatten: off` reaches the tool as `--flatten off`; a word it does not take is refused.
+    #[test]
+    fn the_flatten_setting_is_checked_and_becomes_the_flag() {
+        let point = |v: &str| Point {
+            id: "p".into(),
+            kernel: "k".into(),
+            labels: vec![],
+            key: String::new(),
+            settings: Settings {
+                flatten: Some(v.into()),
+                ..Default::default()
+            },
+            file: "k.cl".into(),
+            entry: None,
+            global: "1".into(),
+            local: None,
+            args: vec![],
+        };
+        let base = Path::new(".");
+        let args = design_args(&point("off"), base);
+        assert!(
+            args.windows(2).any(|w| w == ["--flatten", "off"]),
+            "{args:?}"
+        );
+        let err = check_settings(&[point("never")], base).unwrap_err();
+        assert!(
+            err.contains("flatten: 'never' is not one of auto, always, off"),
             "{err}"
         );
     }
