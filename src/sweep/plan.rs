@@ -364,24 +364,31 @@ mod tests {
         assert_eq!(product(&[]), vec![Vec::<usize>::new()]);
     }
 
-    /// `fp: relaxed` reaches the tool as `--fp-relaxed`; any other word is refused
-    /// before anything runs.
-    #[test]
-    fn the_fp_setting_is_checked_and_becomes_the_flag() {
-        let point = |fp: &str| Point {
+    /// A point of kernel `k` with these settings.
+    fn point_with(settings: Settings) -> Point {
+        Point {
             id: "p".into(),
             kernel: "k".into(),
             labels: vec![],
             key: String::new(),
-            settings: Settings {
-                fp: Some(fp.into()),
-                ..Default::default()
-            },
+            settings,
             file: "k.cl".into(),
             entry: None,
             global: "1".into(),
             local: None,
             args: vec![],
+        }
+    }
+
+    /// `fp: relaxed` reaches the tool as `--fp-relaxed`; any other word is refused
+    /// before anything runs.
+    #[test]
+    fn the_fp_setting_is_checked_and_becomes_the_flag() {
+        let point = |fp: &str| {
+            point_with(Settings {
+                fp: Some(fp.into()),
+                ..Default::default()
+            })
         };
         let base = Path::new(".");
         assert!(design_args(&point("relaxed"), base).contains(&"--fp-relaxed".to_string()));
@@ -396,20 +403,11 @@ mod tests {
     /// `flatten: off` reaches the tool as `--flatten off`; a word it does not take is refused.
     #[test]
     fn the_flatten_setting_is_checked_and_becomes_the_flag() {
-        let point = |v: &str| Point {
-            id: "p".into(),
-            kernel: "k".into(),
-            labels: vec![],
-            key: String::new(),
-            settings: Settings {
+        let point = |v: &str| {
+            point_with(Settings {
                 flatten: Some(v.into()),
                 ..Default::default()
-            },
-            file: "k.cl".into(),
-            entry: None,
-            global: "1".into(),
-            local: None,
-            args: vec![],
+            })
         };
         let base = Path::new(".");
         let args = design_args(&point("off"), base);
