@@ -131,20 +131,88 @@ impl<'k> Build<'k> {
     /// `back`: the latch's branch condition and the value on which it goes back to `pre`;
     /// None for the work-items, which go on until the last global id.
     pub(super) fn run(&mut self, back: Option<(OpId, bool)>) -> Flat {
-        let (n, k) = (self.n.clone(), self.k);
+        let n = self.n.clone();
         let one = self.konst(B1, 1);
         let first = self.op(OpKind::CarriedPhi, B1, vec![one, one]);
-        let ids = n.work_items.then(|| self.global_ids());
-        // The outer loop's values: from outside on entry, then held through each run.
+        let dims = n.work_items.then(|| self.global_ids());
+        let outer_phis = self.outer_values();
+        let enter = self.copy_before(first, one);
+        self.inner_inits();
+        let distances = self.restarts(first);
+        self.copy_unit(n.inner, enter, &distances);
+        let UnitKind::Loop { cont, .. } = self.k.unit(n.inner).kind else {
+            unreachable!("checked")
+        };
+        let cont = self.map[&(n.inner, cont)];
+        let stays = match enter {
+            Some(e) => self.op(OpKind::Int(IntBinOp::And), B1, vec![cont, e]),
+            None => cont,
+        };
+        let last = self.op(OpKind::Int(IntBinOp::Xor), B1, vec![stays, one]);
+        self.copy_after(enter, last);
+        let back = match (back, dims) {
+            (Some((cond, true)), _) => self.map[&(n.latch(), cond)],
+            (Some((cond, false)), _) => {
+                let c = self.map[&(n.latch(), cond)];
+                self.op(OpKind::Int(IntBinOp::Xor), B1, vec![c, one])
+            }
+            (None, Some(dims)) => self.step_global_ids(dims, last),
+            (None, None) => unreachable!("a nest goes back by a branch or by work-items"),
+        };
+        let flat_cont = self.op(OpKind::Int(IntBinOp::Or), B1, vec![stays, back]);
+        self.body.set_carried_next(first, last);
+        self.carry_outer(&outer_phis, last);
+        for (phi, src, d) in std::mem::take(&mut self.pending) {
+            let next = self.map[&src];
+            self.body.set_carried_next_at(phi, next, d);
+        }
+        let carried_mem_deps = self.order_memory();
+        Flat {
+            body: std::mem::take(&mut self.body),
+            cont: flat_cont,
+            carried_mem_deps,
+        }
+    }
+
+    /// The outer loop's values (the entry phis of `pre`): from outside on entry, then held
+    /// through each run (`carry_outer` sets how they change).
+    fn outer_values(&mut self) -> Vec<OpId> {
+        let pre = self.n.pre;
         let mut outer_phis = Vec::new();
-        for (i, p) in k.unit(n.pre).entry_phis.iter().enumerate() {
-            let init = self.op(OpKind::Outer(ValueRef::EntryPhi(n.pre, i)), p.ty, vec![]);
+        for (i, p) in self.k.unit(pre).entry_phis.iter().enumerate() {
+            let init = self.op(OpKind::Outer(ValueRef::EntryPhi(pre, i)), p.ty, vec![]);
             let now = self.op(OpKind::CarriedPhi, p.ty, vec![init, init]);
-            self.phi_now.insert((n.pre, i), now);
+            self.phi_now.insert((pre, i), now);
             outer_phis.push(now);
         }
-        // The blocks before the loop run on a run's first iteration; those after a guard,
-        // only if it enters the loop.
+        outer_phis
+    }
+
+    /// On a run's last iteration the outer values take what the latch sends back.
+    fn carry_outer(&mut self, outer_phis: &[OpId], last: OpId) {
+        let (k, n) = (self.k, self.n.clone());
+        for (i, p) in k.unit(n.pre).entry_phis.iter().enumerate() {
+            let from_latch = p
+                .incoming
+                .iter()
+                .find(|(u, _)| *u == n.latch())
+                .map(|x| x.1);
+            let now = outer_phis[i];
+            let next = match from_latch {
+                Some(v) => {
+                    let v = self.value(v, p.ty);
+                    self.op(OpKind::Select, p.ty, vec![last, v, now])
+                }
+                None => now,
+            };
+            self.body.set_carried_next(now, next);
+        }
+    }
+
+    /// Copies the blocks before the loop: they run on a run's first iteration, those after
+    /// a guard only if it enters the loop. Returns whether the run enters it (None: always).
+    fn copy_before(&mut self, first: OpId, one: OpId) -> Option<OpId> {
+        let (k, n) = (self.k, self.n.clone());
         let mut enter = None;
         let mut when = first;
         for u in std::iter::once(n.pre).chain(n.lead.iter().copied()) {
@@ -162,7 +230,12 @@ impl<'k> Build<'k> {
                 }
             }
         }
-        // The inner loop's initial values, as the block before it gives them.
+        enter
+    }
+
+    /// The inner loop's initial values, as the block before it gives them.
+    fn inner_inits(&mut self) {
+        let (k, n) = (self.k, self.n.clone());
         let before_inner = *n.lead.last().unwrap_or(&n.pre);
         for (i, p) in k.unit(n.inner).entry_phis.iter().enumerate() {
             let from = p
@@ -176,19 +249,13 @@ impl<'k> Build<'k> {
             };
             self.phi_now.insert((n.inner, i), v);
         }
-        let distances = self.restarts(first);
-        self.copy_unit(n.inner, enter, &distances);
-        let UnitKind::Loop { cont, .. } = k.unit(n.inner).kind else {
-            unreachable!("checked")
-        };
-        let cont = self.map[&(n.inner, cont)];
-        let stays = match enter {
-            Some(e) => self.op(OpKind::Int(IntBinOp::And), B1, vec![cont, e]),
-            None => cont,
-        };
-        let last = self.op(OpKind::Int(IntBinOp::Xor), B1, vec![stays, one]);
-        // The blocks a guard skips run only when the run entered the loop; the one it
-        // skips to chooses its values by that.
+    }
+
+    /// Copies the blocks after the loop: they run on a run's last iteration, those a guard
+    /// skips only if the run entered the loop; the one it skips to chooses its values by
+    /// that.
+    fn copy_after(&mut self, enter: Option<OpId>, last: OpId) {
+        let (k, n) = (self.k, self.n.clone());
         let skip = n.guard.map_or(0, |g| g.skip_to);
         let entered_last = match enter {
             Some(e) => self.op(OpKind::Int(IntBinOp::And), B1, vec![last, e]),
@@ -211,43 +278,6 @@ impl<'k> Build<'k> {
             }
             let when = if j < skip { entered_last } else { last };
             self.copy_unit(u, Some(when), &BTreeMap::new());
-        }
-        let back = match (back, ids) {
-            (Some((cond, true)), _) => self.map[&(n.latch(), cond)],
-            (Some((cond, false)), _) => {
-                let c = self.map[&(n.latch(), cond)];
-                self.op(OpKind::Int(IntBinOp::Xor), B1, vec![c, one])
-            }
-            (None, Some(ids)) => self.step_global_ids(ids, last),
-            (None, None) => unreachable!("a nest goes back by a branch or by work-items"),
-        };
-        let flat_cont = self.op(OpKind::Int(IntBinOp::Or), B1, vec![stays, back]);
-        self.body.set_carried_next(first, last);
-        for (i, p) in k.unit(n.pre).entry_phis.iter().enumerate() {
-            let from_latch = p
-                .incoming
-                .iter()
-                .find(|(u, _)| *u == n.latch())
-                .map(|x| x.1);
-            let now = outer_phis[i];
-            let next = match from_latch {
-                Some(v) => {
-                    let v = self.value(v, p.ty);
-                    self.op(OpKind::Select, p.ty, vec![last, v, now])
-                }
-                None => now,
-            };
-            self.body.set_carried_next(now, next);
-        }
-        for (phi, src, d) in std::mem::take(&mut self.pending) {
-            let next = self.map[&src];
-            self.body.set_carried_next_at(phi, next, d);
-        }
-        let carried_mem_deps = self.order_memory();
-        Flat {
-            body: std::mem::take(&mut self.body),
-            cont: flat_cont,
-            carried_mem_deps,
         }
     }
 

@@ -211,33 +211,7 @@ fn check(k: &Kernel, n: &Nest) -> Result<(), String> {
     if *controls != plain {
         return Err("the inner loop has loop controls (they speak of its own iterations)".into());
     }
-    // With a guard, the block it skips to is entered from the guard's block too.
-    let first_after = 2 + n.lead.len();
-    let skip_to = n.guard.map(|g| (g.skip_to + first_after, g.at));
-    let entered_from = |i: usize| -> Vec<UnitId> {
-        let mut from = vec![nest[i - 1]];
-        if let Some((j, at)) = skip_to.filter(|s| s.0 == i) {
-            debug_assert_eq!(j, i);
-            from.push(at);
-            from.sort();
-        }
-        from
-    };
-    if (1..nest.len()).any(|i| predecessors(k, nest[i]) != entered_from(i)) {
-        return Err("the inner loop or a block after it is entered from elsewhere".into());
-    }
-    // With a guard, the first block after the loop chooses values by whether the loop ran.
-    let from_both = |p: &EntryPhi, i: usize| {
-        let mut from: Vec<UnitId> = p.incoming.iter().map(|x| x.0).collect();
-        from.sort();
-        skip_to.is_some_and(|s| s.0 == i) && from == entered_from(i)
-    };
-    if nest[1..].iter().enumerate().any(|(j, u)| {
-        let phis = &k.unit(*u).entry_phis;
-        *u != n.inner && !(phis.is_empty() || phis.iter().all(|p| from_both(p, j + 1)))
-    }) {
-        return Err("a block after the inner loop chooses values by where it came from".into());
-    }
+    check_edges(k, n, &nest)?;
     if nest
         .iter()
         .map(|u| k.unit(*u))
@@ -275,6 +249,42 @@ fn check(k: &Kernel, n: &Nest) -> Result<(), String> {
     }
     if n.work_items {
         check_work_items(k, &nest)?;
+    }
+    Ok(())
+}
+
+/// Each unit of the nest is entered only from the one before it (the block a guard skips
+/// to, from the guard's block too), and only that block chooses values by where it came
+/// from: whether the run entered the inner loop.
+fn check_edges(k: &Kernel, n: &Nest, nest: &[UnitId]) -> Result<(), String> {
+    // (index in `nest` of the block a guard skips to, the guard's block)
+    let skip_to = n.guard.map(|g| (g.skip_to + 2 + n.lead.len(), g.at));
+    let entered_from = |i: usize| -> Vec<UnitId> {
+        let mut from = vec![nest[i - 1]];
+        if let Some((_, at)) = skip_to.filter(|s| s.0 == i) {
+            from.push(at);
+            from.sort();
+        }
+        from
+    };
+    if (1..nest.len()).any(|i| predecessors(k, nest[i]) != entered_from(i)) {
+        return Err("the inner loop or a block after it is entered from elsewhere".into());
+    }
+    let from_both = |p: &EntryPhi, i: usize| {
+        let mut from: Vec<UnitId> = p.incoming.iter().map(|x| x.0).collect();
+        from.sort();
+        skip_to.is_some_and(|s| s.0 == i) && from == entered_from(i)
+    };
+    let chooses = |i: usize| {
+        let phis = &k.unit(nest[i]).entry_phis;
+        nest[i] != n.inner && !phis.iter().all(|p| from_both(p, i))
+    };
+    if (1..nest.len()).any(chooses) {
+        return Err(
+            "a block of the nest other than its first chooses values by where it \
+                    came from"
+                .into(),
+        );
     }
     Ok(())
 }
