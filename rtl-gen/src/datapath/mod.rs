@@ -66,6 +66,15 @@ pub fn sv_ident(name: &str) -> String {
     if s.is_empty() || s.chars().next().is_some_and(|c| c.is_ascii_digit()) {
         s.insert(0, 'k');
     }
+    // Verilator escapes "__" in the names it exports (`i__arvalid` becomes
+    // `i__05Farvalid`), and names are joined with "_" ("m_axi_" + name + "_arvalid"), so
+    // a run of underscores becomes one and a trailing one takes an `x` (GLSL's `i_`).
+    while s.contains("__") {
+        s = s.replace("__", "_");
+    }
+    if s.ends_with('_') {
+        s.push('x');
+    }
     s
 }
 
