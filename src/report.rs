@@ -242,6 +242,8 @@ pub fn json(c: &Compiled) -> Value {
         })).collect::<Vec<_>>(),
         // Loop nests: flattened into one loop or kept, cycles of a run both ways, and why.
         "nests": c.nests,
+        // A kernel with barriers: groups in flight, its regions, the state kept per work-item.
+        "work_groups": k.work_groups,
         // The clock the family's delay model expects the kernel to close at, and what
         // limits it (`compile --timing` measures it).
         "predicted_fmax": crate::timing::predict(c).map(|p| {
@@ -361,6 +363,9 @@ pub fn text(c: &Compiled) -> String {
     for n in &c.nests {
         s.push_str(&format!("  nest around {}: {}\n", n.inner, n.reason));
     }
+    if let Some(w) = &c.kernel.work_groups {
+        s.push_str(&work_groups_line(w));
+    }
     let area = operator_area(c);
     s.push_str(&format!(
         "  operator cores: about {} LUTs, {} DSP blocks (the board's per-core figures){}\n",
@@ -427,6 +432,33 @@ pub fn text(c: &Compiled) -> String {
                 scheduler::onchip_read_latency(&c.board, g)
             ));
         }
+    }
+    s
+}
+
+/// How a kernel with barriers runs its work-groups, in one line per region.
+fn work_groups_line(w: &frontend::ir::WorkGroups) -> String {
+    let kept = if w.kept.is_empty() {
+        "nothing kept across barriers".to_string()
+    } else {
+        format!("kept per work-item on chip: {}", w.kept.join(", "))
+    };
+    let mut s = format!(
+        "  work-groups: {} in flight, up to {} work-items each, {} regions between barriers; {kept}\n",
+        w.in_flight,
+        w.capacity,
+        w.regions.len()
+    );
+    for (i, r) in w.regions.iter().enumerate() {
+        let how = if r.pipelined {
+            "a pipelined loop over the work-items".to_string()
+        } else {
+            format!(
+                "{} units run for each work-item in turn (branches or loops inside)",
+                r.units
+            )
+        };
+        s.push_str(&format!("    region {i} ({}): {how}\n", r.unit));
     }
     s
 }

@@ -101,6 +101,20 @@ pub(super) fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
             }
         }
     }
+    // Barriers in hardware: each work-item's kept state has a slot per work-item of the
+    // largest group the hardware was built for.
+    if let Some(w) = compiled
+        .as_ref()
+        .and_then(|c| c.kernel.work_groups.as_ref())
+    {
+        let items: u64 = local.iter().product();
+        if items > w.capacity {
+            return Err(Error::Usage(format!(
+                "--local {local:?}: {items} work-items per group, but the kernel's barriers were built for at most {} (set reqd_work_group_size or max_work_group_size)",
+                w.capacity
+            )));
+        }
+    }
     let module = frontend::SpirvModule::load(&spirv).map_err(|source| Error::Frontend {
         file: kernel_file.display().to_string(),
         source,

@@ -1,6 +1,7 @@
 //! The frontend: SPIR-V (or OpenCL C through clang-15 + llvm-spirv-15) in, `ir::Kernel` out.
 //! It knows nothing of hardware: no latencies, no ports, no clocks.
 
+pub mod barriers;
 pub mod cfg;
 pub mod environment;
 pub mod float_controls;

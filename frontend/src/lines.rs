@@ -125,6 +125,42 @@ impl SourceLines {
         self.firsts.get(&label).copied()
     }
 
+    /// Block `from` was split: its instructions from `moved` on went to the new block
+    /// `to`. Their positions move with them (effects re-ranked in their new block; the
+    /// terminator, a loop's back edge, now ends `to`).
+    pub fn split_block(
+        &mut self,
+        from: Word,
+        to: Word,
+        kept: &[Instruction],
+        moved: &[Instruction],
+    ) {
+        let mut before = Ranks::default();
+        for inst in kept {
+            before.next(inst);
+        }
+        let moved_effects: Vec<((Word, Op, u32), Loc)> = self
+            .effects
+            .iter()
+            .filter(|((b, op, r), _)| *b == from && *r > before.0.get(op).copied().unwrap_or(0))
+            .map(|(k, l)| (*k, *l))
+            .collect();
+        for ((_, op, r), loc) in moved_effects {
+            self.effects.remove(&(from, op, r));
+            let kept_of_op = before.0.get(&op).copied().unwrap_or(0);
+            self.effects.insert((to, op, r - kept_of_op), loc);
+        }
+        if let Some(t) = self.terminators.remove(&from) {
+            self.terminators.insert(to, t);
+        }
+        let first = moved
+            .iter()
+            .find_map(|i| i.result_id.and_then(|r| self.results.get(&r).copied()));
+        if let Some(l) = first.or_else(|| self.terminators.get(&to).copied()) {
+            self.firsts.insert(to, l);
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
         self.files.is_empty()
     }

@@ -212,6 +212,7 @@ mod tests {
             address_bits: 64,
             attrs: KernelAttrs::default(),
             sources: Vec::new(),
+            work_groups: None,
         }
     }
 

@@ -157,9 +157,9 @@ fn check_op(unit: &ir::Unit, id: ir::OpId, op: &ir::Op) -> Result<(), RtlError> 
     };
     if op.kind == OpKind::Barrier {
         return Err(RtlError::Unsupported(format!(
-            "{}: work-group barriers are not built in hardware yet (work-items flow \
-             through one pipeline; a barrier needs the group to stop and restart); \
-             the software model runs them (`hls-build sim --engine model`)",
+            "{}: a barrier left in a unit body (the work-group pass cuts the kernel \
+             at its barriers; this is a bug of hls-build); the software model runs \
+             the kernel (`hls-build sim --engine model`)",
             at()
         )));
     }

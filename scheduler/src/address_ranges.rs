@@ -278,6 +278,7 @@ mod tests {
             attrs: Default::default(),
             address_bits: 64,
             sources: Vec::new(),
+            work_groups: None,
         };
         (k, b, a0, a1)
     }

@@ -443,6 +443,36 @@ impl Body {
         );
     }
 
+    /// The order a body's ops can be copied in: every operand first (a carried phi's
+    /// `next` excepted).
+    pub fn copy_order(&self) -> Vec<OpId> {
+        let mut done = vec![false; self.len()];
+        let mut out = Vec::with_capacity(self.len());
+        let mut stack: Vec<(OpId, bool)> = (0..self.len() as u32)
+            .rev()
+            .map(|i| (OpId(i), false))
+            .collect();
+        while let Some((id, expanded)) = stack.pop() {
+            if done[id.index()] {
+                continue;
+            }
+            if expanded {
+                done[id.index()] = true;
+                out.push(id);
+                continue;
+            }
+            stack.push((id, true));
+            let op = self.op(id);
+            for (i, o) in op.operands.iter().enumerate().rev() {
+                let carried_next = op.kind == OpKind::CarriedPhi && i == 1;
+                if !carried_next && !done[o.index()] {
+                    stack.push((*o, false));
+                }
+            }
+        }
+        out
+    }
+
     pub fn op(&self, id: OpId) -> &Op {
         &self.graph[id.node()]
     }
@@ -784,6 +814,30 @@ pub struct Kernel {
     pub attrs: KernelAttrs,
     /// The source files that `Loc::file` indexes, as the module names them (OpString).
     pub sources: Vec<String>,
+    /// How the work-groups of a kernel with barriers are built (`passes::workgroups`).
+    pub work_groups: Option<WorkGroups>,
+}
+
+/// A kernel with barriers: its regions between barriers, each a loop over the work-items
+/// of a group, and the work-item state kept across them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WorkGroups {
+    /// Work-groups in the pipeline at once.
+    pub in_flight: u32,
+    /// The most work-items a group may have: the size of each kept value's array.
+    pub capacity: u64,
+    /// Each region: the unit that runs it, and whether it issues a work-item per cycle.
+    pub regions: Vec<RegionInfo>,
+    /// The values kept per work-item across barriers, by name.
+    pub kept: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RegionInfo {
+    pub unit: String,
+    pub pipelined: bool,
+    /// Units it runs for each work-item.
+    pub units: usize,
 }
 
 /// Kernel attributes as the module states them (OpExecutionMode): what the host must
@@ -824,6 +878,39 @@ impl KernelAttrs {
 }
 
 impl Kernel {
+    /// Sets every unit's `live_out` to the ops other units read (through `Outer` ops and
+    /// entry phis) and its exit's branch or switch value.
+    pub fn set_live_outs(&mut self) {
+        let mut live: Vec<(UnitId, OpId)> = Vec::new();
+        for (i, u) in self.units.iter().enumerate() {
+            for (_, op) in u.body.ops() {
+                if let OpKind::Outer(ValueRef::Op(du, dop)) = op.kind {
+                    live.push((du, dop));
+                }
+            }
+            for p in &u.entry_phis {
+                for (_, r) in &p.incoming {
+                    if let ValueRef::Op(du, dop) = r {
+                        live.push((*du, *dop));
+                    }
+                }
+            }
+            match u.exit {
+                Exit::Branch { cond, .. } => live.push((UnitId(i as u32), cond)),
+                Exit::Switch { value, .. } => live.push((UnitId(i as u32), value)),
+                _ => {}
+            }
+        }
+        live.sort();
+        live.dedup();
+        for u in &mut self.units {
+            u.live_out.clear();
+        }
+        for (u, op) in live {
+            self.units[u.0 as usize].live_out.push(op);
+        }
+    }
+
     /// `file.cl:LINE`, how reports name a source position (the file's name without its
     /// folder: the sources of one kernel rarely share a name).
     pub fn line_of(&self, loc: Loc) -> String {

@@ -171,7 +171,7 @@ pub(crate) fn overlap_distance(stride: i128, delta: i128, wx: i128, wy: i128) ->
 /// addresses; distance 1 where the addresses do not say (recorded with the reason);
 /// `ivdep` removes them, `ivdep safelen(N)` makes them at least N. Work-items have no such
 /// order (OpenCL gives none without barriers); atomics are always ordered.
-pub(super) fn order_memory(unit: &mut Unit, memories: &[Memory]) {
+pub(crate) fn order_memory(unit: &mut Unit, memories: &[Memory]) {
     let ids: Vec<(OpId, OpKind)> = unit.body.ops().map(|(i, o)| (i, o.kind.clone())).collect();
     let mut by_mem: BTreeMap<MemId, Vec<(OpId, bool)>> = BTreeMap::new();
     for (id, kind) in ids {

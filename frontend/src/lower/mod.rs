@@ -56,6 +56,7 @@ pub fn lower_kernel_unoptimized(
     crate::simplify::drop_debug_info(m, &mut flat);
     crate::promote::promote_private_scalars(m, &mut flat)?;
     crate::simplify::bypass_empty_blocks(m, &mut flat);
+    crate::barriers::split_after_barriers(m, &mut flat);
     crate::simplify::order_by_dominance(m, &mut flat);
     let cfg = Cfg::build(m, &flat)?;
     let mut cx = Lowering::new(m, &flat, &cfg, name)?;
@@ -71,6 +72,7 @@ pub fn lower_kernel_unoptimized(
         });
     }
     merge::merge_memories(&mut kernel)?;
+    crate::passes::workgroups::build(&mut kernel).map_err(FrontendError::Internal)?;
     Ok(kernel)
 }
 
@@ -262,6 +264,7 @@ impl<'a> Lowering<'a> {
             address_bits: m.address_bits,
             attrs: KernelAttrs::default(),
             sources: f.lines.files.clone(),
+            work_groups: None,
         };
         let mut params = HashMap::new();
         let mut pointers = HashMap::new();
@@ -376,7 +379,17 @@ impl<'a> Lowering<'a> {
     /// Splits the CFG into units: innermost loops and the remaining blocks; a kernel without
     /// loops is one unit pipelined over work-items.
     fn plan_units(&mut self) -> Result<(), FrontendError> {
-        if self.cfg.loops.is_empty() {
+        // A barrier ends a unit, so a kernel with one is planned block by block and a
+        // loop around one is not pipelined (the work-group pass runs the regions).
+        let (f, graph) = (self.f, &self.cfg.graph);
+        let barrier = |n: &NodeIndex| {
+            f.blocks[graph[*n]]
+                .insts
+                .iter()
+                .any(|i| i.class.opcode == rspirv::spirv::Op::ControlBarrier)
+        };
+        let any_barrier = self.cfg.rpo.iter().any(barrier);
+        if self.cfg.loops.is_empty() && !any_barrier {
             self.kernel.mode = ExecMode::PipelinedWorkItems;
             self.planned.push(PlannedUnit {
                 blocks: self.cfg.rpo.clone(),
@@ -397,7 +410,7 @@ impl<'a> Lowering<'a> {
                 .cfg
                 .loops
                 .iter()
-                .position(|l| l.innermost && l.header == *n);
+                .position(|l| l.innermost && l.header == *n && !l.blocks.iter().any(barrier));
             if let Some(li) = inner {
                 let l = &self.cfg.loops[li];
                 let blocks: Vec<NodeIndex> = self
@@ -415,15 +428,99 @@ impl<'a> Lowering<'a> {
                     is_loop: Some(li),
                 });
             } else {
-                self.unit_of_block.insert(*n, id);
+                let blocks = if any_barrier {
+                    self.straight_run(*n, &barrier)
+                } else {
+                    vec![*n]
+                };
+                for b in &blocks {
+                    self.unit_of_block.insert(*b, id);
+                }
                 self.planned.push(PlannedUnit {
-                    blocks: vec![*n],
+                    blocks,
                     is_loop: None,
                 });
             }
         }
         self.kernel.entry = self.unit_of_block[&self.cfg.entry];
         Ok(())
+    }
+
+    /// The blocks from `n` on that can be one straight-line unit, if-converted: a chain
+    /// of blocks each the only successor of the one before and its only predecessor, and
+    /// `if`s whose arms are single blocks that meet again. Only a block's last unit may
+    /// hold a barrier, and neither a loop header nor a barrier joins a run after its start,
+    /// so each region between barriers becomes as few units as its branches allow
+    /// (`passes::workgroups` pipelines a region of one unit over the work-items).
+    fn straight_run(&self, n: NodeIndex, barrier: &dyn Fn(&NodeIndex) -> bool) -> Vec<NodeIndex> {
+        let g = &self.cfg.graph;
+        let preds = |b: NodeIndex| -> Vec<NodeIndex> {
+            g.neighbors_directed(b, petgraph::Direction::Incoming)
+                .collect()
+        };
+        let succs = |b: NodeIndex| -> Vec<NodeIndex> {
+            let mut v: Vec<NodeIndex> = g.neighbors(b).collect();
+            v.sort();
+            v.dedup();
+            v
+        };
+        let free = |b: NodeIndex, run: &[NodeIndex]| {
+            !run.contains(&b)
+                && !self.unit_of_block.contains_key(&b)
+                && !self.cfg.loops.iter().any(|l| l.header == b)
+        };
+        let mut run = vec![n];
+        let mut tail = n;
+        while !barrier(&tail) {
+            let next = succs(tail);
+            match next.as_slice() {
+                [m] if free(*m, &run) && preds(*m) == [tail] => {
+                    run.push(*m);
+                    tail = *m;
+                }
+                [a, b] => {
+                    // An arm is a barrier-free block of the branch alone, going to the join.
+                    let arm = |x: NodeIndex, join: NodeIndex| {
+                        free(x, &run) && !barrier(&x) && preds(x) == [tail] && succs(x) == [join]
+                    };
+                    let join = if succs(*a) == [*b] && arm(*a, *b) {
+                        Some((vec![*a], *b))
+                    } else if succs(*b) == [*a] && arm(*b, *a) {
+                        Some((vec![*b], *a))
+                    } else {
+                        succs(*a)
+                            .first()
+                            .copied()
+                            .filter(|j| arm(*a, *j) && arm(*b, *j))
+                            .map(|j| (vec![*a, *b], j))
+                    };
+                    let Some((arms, j)) = join else { break };
+                    let mut expect: Vec<NodeIndex> = arms.clone();
+                    if arms.len() == 1 {
+                        expect.push(tail);
+                    }
+                    let mut pj = preds(j);
+                    pj.sort();
+                    expect.sort();
+                    if !free(j, &run) || pj != expect {
+                        break;
+                    }
+                    run.extend(arms);
+                    run.push(j);
+                    tail = j;
+                }
+                _ => break,
+            }
+        }
+        let pos: HashMap<NodeIndex, usize> = self
+            .cfg
+            .rpo
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (*b, i))
+            .collect();
+        run.sort_by_key(|b| pos[b]);
+        run
     }
 
     fn lower_units(&mut self) -> Result<(), FrontendError> {
@@ -865,33 +962,7 @@ impl<'a> Lowering<'a> {
             memory::prune_beyond_trip_count(&mut self.kernel.units[u]);
         }
         // Every value another unit reads (and every exit condition) is captured.
-        let mut live: Vec<(UnitId, OpId)> = Vec::new();
-        for u in &self.kernel.units {
-            for (_, op) in u.body.ops() {
-                if let OpKind::Outer(ValueRef::Op(du, dop)) = op.kind {
-                    live.push((du, dop));
-                }
-            }
-            for p in &u.entry_phis {
-                for (_, r) in &p.incoming {
-                    if let ValueRef::Op(du, dop) = r {
-                        live.push((*du, *dop));
-                    }
-                }
-            }
-        }
-        for (i, u) in self.kernel.units.iter_mut().enumerate() {
-            match u.exit {
-                Exit::Branch { cond, .. } => live.push((UnitId(i as u32), cond)),
-                Exit::Switch { value, .. } => live.push((UnitId(i as u32), value)),
-                _ => {}
-            }
-        }
-        live.sort();
-        live.dedup();
-        for (u, op) in live {
-            self.kernel.units[u.0 as usize].live_out.push(op);
-        }
+        self.kernel.set_live_outs();
         name_loops_apart(&mut self.kernel);
         Ok(self.kernel)
     }

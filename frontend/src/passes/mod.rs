@@ -16,6 +16,7 @@ pub mod flatten;
 pub mod narrow;
 pub mod unroll;
 pub mod widen_half;
+pub mod workgroups;
 
 pub use carried_chains::carried_chains;
 pub use clean_up::{clean_up, Cleanup};

@@ -391,36 +391,6 @@ impl<'k> Build<'k> {
         restart
     }
 
-    /// The order a body's ops can be copied in: every operand first (a carried phi's
-    /// `next` excepted).
-    fn order(body: &Body) -> Vec<OpId> {
-        let mut done = vec![false; body.len()];
-        let mut out = Vec::with_capacity(body.len());
-        let mut stack: Vec<(OpId, bool)> = (0..body.len() as u32)
-            .rev()
-            .map(|i| (OpId(i), false))
-            .collect();
-        while let Some((id, expanded)) = stack.pop() {
-            if done[id.index()] {
-                continue;
-            }
-            if expanded {
-                done[id.index()] = true;
-                out.push(id);
-                continue;
-            }
-            stack.push((id, true));
-            let op = body.op(id);
-            for (i, o) in op.operands.iter().enumerate().rev() {
-                let carried_next = op.kind == OpKind::CarriedPhi && i == 1;
-                if !carried_next && !done[o.index()] {
-                    stack.push((*o, false));
-                }
-            }
-        }
-        out
-    }
-
     /// Copies a unit of the nest: its memory operations only when `when` holds (the
     /// block before the loop: on a run's first iteration, its loads then held through the
     /// run; the blocks after: on its last; the loop: when the run enters it); the loop's
@@ -428,7 +398,7 @@ impl<'k> Build<'k> {
     fn copy_unit(&mut self, u: UnitId, when: Option<OpId>, restart: &BTreeMap<u32, OpId>) {
         let body = &self.k.unit(u).body;
         let hold = u == self.n.pre || self.n.lead.contains(&u);
-        for id in Self::order(body) {
+        for id in body.copy_order() {
             let op = body.op(id);
             if let OpKind::Outer(v) = op.kind {
                 let v = self.value(v, op.ty);

@@ -409,7 +409,7 @@ fn rewrite_refs(unit: &mut Unit, resolve: &impl Fn(ValueRef) -> ValueRef, n: &Ne
 
 /// Removes units and renumbers every reference to the ones after them. Nothing may refer
 /// to a removed unit.
-fn remove_units(k: &mut Kernel, dead: &[UnitId]) {
+pub(crate) fn remove_units(k: &mut Kernel, dead: &[UnitId]) {
     let mut new_id = Vec::with_capacity(k.units.len());
     let mut next = 0u32;
     for i in 0..k.units.len() as u32 {
@@ -586,6 +586,7 @@ mod tests {
             address_bits: 64,
             attrs: KernelAttrs::default(),
             sources: Vec::new(),
+            work_groups: None,
         }
     }
 

@@ -1,0 +1,493 @@
+//! One region's units: its blocks and loops copied with the work-item ids, the values kept
+//! across barriers loaded and stored, and the loop over the group's work-items around them.
+
+use super::build::{add, block, konst, not, outer, replace, slot, step, Builder, Shape, B1, ID};
+use super::{def_unit, has_barrier, work_item_id, Leave, Region, Start};
+use crate::ir::*;
+use std::collections::BTreeMap;
+
+/// Where a unit copy reads a value from outside its body.
+enum Source {
+    /// As written (a constant or argument).
+    Keep,
+    /// From a unit of the same region copy that ran before it.
+    Local,
+    /// From the work-item's slot of an on-chip array.
+    Kept(MemId),
+}
+
+/// The work-item's ids inside one body, and the byte addresses of its slots.
+pub(super) struct Ids {
+    pub gid: [OpId; 3],
+    pub lid: [OpId; 3],
+    pub grp: [OpId; 3],
+    /// The work-item's index in its group, dimension 0 fastest.
+    pub lin: OpId,
+    addrs: BTreeMap<u32, OpId>,
+}
+
+impl Ids {
+    pub fn new(gid: [OpId; 3], lid: [OpId; 3], grp: [OpId; 3], lin: OpId) -> Ids {
+        Ids {
+            gid,
+            lid,
+            grp,
+            lin,
+            addrs: BTreeMap::new(),
+        }
+    }
+
+    /// The byte address of the work-item's slot in an array of `bytes`-byte elements.
+    fn addr(&mut self, b: &mut Body, bytes: u32) -> OpId {
+        if let Some(a) = self.addrs.get(&bytes) {
+            return *a;
+        }
+        let wide = add(b, OpKind::Cast(CastOp::ZExt), Type::ADDR, vec![self.lin]);
+        let shift = konst(b, Type::ADDR, bytes.trailing_zeros() as u64);
+        let a = add(b, OpKind::Int(IntBinOp::Shl), Type::ADDR, vec![wide, shift]);
+        self.addrs.insert(bytes, a);
+        a
+    }
+}
+
+impl Builder<'_> {
+    fn source(&self, r: &Region, u: UnitId, v: ValueRef) -> Source {
+        match def_unit(v) {
+            None => Source::Keep,
+            Some(d) if d == u || r.dominates(d, u) => Source::Local,
+            Some(_) => Source::Kept(self.context[&v]),
+        }
+    }
+
+    /// Loads the work-item's kept value of memory `m` into a new op (`at`: rewrite that op
+    /// into it instead).
+    fn load(&self, b: &mut Body, ids: &mut Ids, m: MemId, ty: Type, at: Option<OpId>) -> OpId {
+        let (elem, _, out) = slot(ty);
+        let a = ids.addr(b, elem.bytes());
+        let (kind, operands) = match out {
+            None => (OpKind::Load(m), vec![a]),
+            Some(c) => {
+                let l = add(b, OpKind::Load(m), elem, vec![a]);
+                (OpKind::Cast(c), vec![l])
+            }
+        };
+        match at {
+            Some(x) => {
+                replace(b, x, kind, operands);
+                x
+            }
+            None => add(b, kind, ty, operands),
+        }
+    }
+
+    /// Stores value `x` in the work-item's slot of `m`.
+    fn store(&self, b: &mut Body, ids: &mut Ids, m: MemId, x: OpId) {
+        let ty = b.op(x).ty;
+        let (elem, into, _) = slot(ty);
+        let a = ids.addr(b, elem.bytes());
+        let data = match into {
+            None => x,
+            Some(c) => add(b, OpKind::Cast(c), elem, vec![x]),
+        };
+        add(b, OpKind::Store(m), elem, vec![a, data]);
+    }
+
+    /// Rewrites a copy of unit `u` of region `r`: work-item ids from `ids`, reads of other
+    /// units through `local` or the kept arrays, barriers gone; stores the values it
+    /// computes that are kept. `phi`: the op holding each of its entry phis' values.
+    pub(super) fn rewrite(
+        &self,
+        r: usize,
+        u: UnitId,
+        b: &mut Body,
+        ids: &mut Ids,
+        local: &dyn Fn(ValueRef) -> ValueRef,
+        phi: &mut dyn FnMut(&mut Body, usize) -> OpId,
+    ) {
+        let reg = &self.regions[r];
+        // The unit's own ops: the ones added for the ids come after them.
+        for i in 0..self.k.unit(u).body.len() as u32 {
+            let id = OpId(i);
+            if let OpKind::Outer(v) = b.op(id).kind {
+                if let Some(w) = work_item_id(self.k, v).filter(|_| def_unit(v) != Some(u)) {
+                    replace(b, id, w, vec![]);
+                }
+            }
+            let o = b.op(id).clone();
+            match o.kind {
+                // The unit's own entry phis.
+                OpKind::Outer(v @ ValueRef::EntryPhi(d, _)) if d == u => {
+                    replace(b, id, OpKind::Outer(local(v)), vec![]);
+                }
+                OpKind::Outer(v) => match self.source(reg, u, v) {
+                    Source::Keep => {}
+                    Source::Local => replace(b, id, OpKind::Outer(local(v)), vec![]),
+                    Source::Kept(m) => {
+                        self.load(b, ids, m, o.ty, Some(id));
+                    }
+                },
+                OpKind::WorkItem(
+                    w @ (Builtin::GlobalId | Builtin::LocalId | Builtin::GroupId),
+                    d,
+                ) => {
+                    let src = match w {
+                        Builtin::GlobalId => ids.gid[d as usize],
+                        Builtin::LocalId => ids.lid[d as usize],
+                        _ => ids.grp[d as usize],
+                    };
+                    if o.ty.bits() > 32 {
+                        replace(b, id, OpKind::Cast(CastOp::ZExt), vec![src]);
+                    } else if o.ty.bits() < 32 {
+                        replace(b, id, OpKind::Cast(CastOp::Trunc), vec![src]);
+                    } else {
+                        let zero = konst(b, ID, 0);
+                        replace(b, id, OpKind::Int(IntBinOp::Or), vec![src, zero]);
+                    }
+                }
+                OpKind::Barrier => replace(b, id, OpKind::Const(0), vec![]),
+                _ => {}
+            }
+        }
+        let kept: Vec<(ValueRef, MemId)> = self
+            .context_order
+            .iter()
+            .filter(|v| def_unit(**v) == Some(u))
+            .map(|v| (*v, self.context[v]))
+            .collect();
+        for (v, m) in kept {
+            let x = match v {
+                ValueRef::Op(_, o) => o,
+                ValueRef::EntryPhi(_, i) => phi(b, i),
+                _ => unreachable!("kept values are computed by a unit"),
+            };
+            self.store(b, ids, m, x);
+        }
+    }
+
+    /// The units that start region `r` afresh (not its own latch).
+    fn enterers(&self, r: usize) -> Vec<UnitId> {
+        let mut out = Vec::new();
+        if r == 0 {
+            out.push(self.groups);
+        }
+        for (s, reg) in self.regions.iter().enumerate() {
+            let leaves_here = reg.leaves.iter().any(
+                |l| matches!(l, Leave::Barrier(b) if self.regions[r].start == Start::After(*b)),
+            );
+            if leaves_here {
+                out.push(match &self.shapes[s] {
+                    Shape::Loop(w) => *w,
+                    Shape::General {
+                        latch, dispatch, ..
+                    } => dispatch.unwrap_or(*latch),
+                });
+            }
+        }
+        out
+    }
+
+    /// A region of one block: a loop that issues one work-item per iteration.
+    pub(super) fn loop_region(&mut self, r: usize, at: UnitId) {
+        let reg = &self.regions[r];
+        let e = reg.entry;
+        let mut unit = self.k.unit(e).clone();
+        let b = &mut unit.body;
+        let zero = konst(b, ID, 0);
+        let one = konst(b, ID, 1);
+        let lid = [0; 3].map(|_| add(b, OpKind::CarriedPhi, ID, vec![zero, zero]));
+        let lin = add(b, OpKind::CarriedPhi, ID, vec![zero, zero]);
+        let mut ends = [OpId(0); 3];
+        let mut grp = [OpId(0); 3];
+        let mut gid = [OpId(0); 3];
+        for d in 0..3 {
+            let top = outer(b, ValueRef::Op(self.groups, self.local_top[d]), ID);
+            ends[d] = add(b, OpKind::Cmp(CmpPred::Eq), B1, vec![lid[d], top]);
+            grp[d] = outer(b, ValueRef::EntryPhi(self.groups, d), ID);
+            let base = outer(b, ValueRef::Op(self.groups, self.base[d]), ID);
+            gid[d] = add(b, OpKind::Int(IntBinOp::Add), ID, vec![base, lid[d]]);
+        }
+        let (next, last) = step(b, lid, ends);
+        for d in 0..3 {
+            b.set_carried_next(lid[d], next[d]);
+        }
+        let lin_next = add(b, OpKind::Int(IntBinOp::Add), ID, vec![lin, one]);
+        b.set_carried_next(lin, lin_next);
+        let cont = not(b, last);
+        let mut ids = Ids::new(gid, lid, grp, lin);
+        // The block's entry phis come from before the barrier that starts the region.
+        let start_value = |i: usize| -> ValueRef {
+            let p = &self.k.unit(e).entry_phis[i];
+            match reg.start {
+                Start::After(s) => p.incoming.iter().find(|(f, _)| *f == s).map(|x| x.1),
+                Start::Kernel => None,
+            }
+            .unwrap_or(ValueRef::Const(p.ty, 0))
+        };
+        let mut phi_ops: BTreeMap<usize, OpId> = BTreeMap::new();
+        for i in 0..self.k.unit(e).body.len() as u32 {
+            if let OpKind::Outer(ValueRef::EntryPhi(d, k)) = b.op(OpId(i)).kind {
+                if d == e {
+                    let x = self.phi_from(b, &mut ids, start_value(k), Some(OpId(i)));
+                    phi_ops.entry(k).or_insert(x);
+                }
+            }
+        }
+        let mut phi = |b: &mut Body, k: usize| -> OpId {
+            *phi_ops.entry(k).or_insert_with(|| {
+                self.phi_from(b, &mut Ids::new(gid, lid, grp, lin), start_value(k), None)
+            })
+        };
+        self.rewrite(r, e, b, &mut ids, &|v| v, &mut phi);
+        let leave = reg.leaves[0];
+        unit.name = match unit.loc {
+            Some(l) => format!("work-items/{}", self.k.line_of(l)),
+            None => format!("{} work-items", unit.name),
+        };
+        unit.kind = UnitKind::Loop {
+            cont,
+            controls: LoopControls::default(),
+        };
+        unit.entry_phis = vec![];
+        unit.exit = Exit::Jump(self.target(leave));
+        self.units[at.0 as usize] = Some(unit);
+    }
+
+    /// An entry phi's value from before the region's barrier, in a new op (or in `at`).
+    fn phi_from(&self, b: &mut Body, ids: &mut Ids, v: ValueRef, at: Option<OpId>) -> OpId {
+        let ty = match v {
+            ValueRef::Const(t, _) => t,
+            _ => super::build::value_type(self.k, v).0,
+        };
+        match (def_unit(v), at) {
+            (None, Some(x)) => {
+                replace(b, x, OpKind::Outer(v), vec![]);
+                x
+            }
+            (None, None) => outer(b, v, ty),
+            (Some(_), at) => self.load(b, ids, self.context[&v], ty, at),
+        }
+    }
+}
+
+impl Builder<'_> {
+    /// A region with branches or loops: a head (the local ids as entry phis), a copy of
+    /// each unit, a latch stepping the ids, and a dispatch when it can leave two ways.
+    pub(super) fn general_region(&mut self, r: usize) {
+        let Shape::General {
+            head,
+            copies,
+            latch,
+            dispatch,
+        } = &self.shapes[r]
+        else {
+            return;
+        };
+        let (head, latch, dispatch, copies) = (*head, *latch, *dispatch, copies.clone());
+        let reg = &self.regions[r];
+        // The head: global ids from the group's base; the entry's phis from the barrier.
+        let mut hb = Body::default();
+        let mut gid = [OpId(0); 3];
+        for d in 0..3 {
+            let base = outer(&mut hb, ValueRef::Op(self.groups, self.base[d]), ID);
+            let l = outer(&mut hb, ValueRef::EntryPhi(head, d), ID);
+            gid[d] = add(&mut hb, OpKind::Int(IntBinOp::Add), ID, vec![base, l]);
+        }
+        let lin = outer(&mut hb, ValueRef::EntryPhi(head, 3), ID);
+        let mut head_ids = Ids::new(gid, gid, gid, lin);
+        let mut from_barrier: BTreeMap<usize, ValueRef> = BTreeMap::new();
+        if let Start::After(s) = reg.start {
+            for (i, p) in self.k.unit(reg.entry).entry_phis.iter().enumerate() {
+                if let Some((_, v)) = p.incoming.iter().find(|(f, _)| *f == s) {
+                    let x = match def_unit(*v) {
+                        None => *v,
+                        Some(_) => {
+                            ValueRef::Op(head, self.phi_from(&mut hb, &mut head_ids, *v, None))
+                        }
+                    };
+                    from_barrier.insert(i, x);
+                }
+            }
+        }
+        let remap = |v: ValueRef| match v {
+            ValueRef::Op(u, o) => ValueRef::Op(copies[&u], o),
+            ValueRef::EntryPhi(u, i) => ValueRef::EntryPhi(copies[&u], i),
+            other => other,
+        };
+        // The copies' bodies and exits.
+        let mut built: BTreeMap<UnitId, Unit> = BTreeMap::new();
+        let mut ids_of: BTreeMap<UnitId, Ids> = BTreeMap::new();
+        for &u in &reg.units {
+            let c = copies[&u];
+            let mut unit = self.k.unit(u).clone();
+            let b = &mut unit.body;
+            let mut ids = Ids::new(
+                [0, 1, 2].map(|d| outer(b, ValueRef::Op(head, gid[d]), ID)),
+                [0, 1, 2].map(|d| outer(b, ValueRef::EntryPhi(head, d), ID)),
+                [0, 1, 2].map(|d| outer(b, ValueRef::EntryPhi(self.groups, d), ID)),
+                outer(b, ValueRef::EntryPhi(head, 3), ID),
+            );
+            let ty_of = |i: usize| self.k.unit(u).entry_phis[i].ty;
+            let mut phi = |b: &mut Body, i: usize| outer(b, ValueRef::EntryPhi(c, i), ty_of(i));
+            self.rewrite(r, u, b, &mut ids, &remap, &mut phi);
+            unit.exit = if has_barrier(self.k.unit(u)) || matches!(unit.exit, Exit::Return) {
+                Exit::Jump(latch)
+            } else {
+                remap_exit(&unit.exit, &|t| copies[&t])
+            };
+            if self.regions.iter().filter(|x| x.contains(u)).count() > 1 {
+                unit.name = format!("{} (region {r})", unit.name);
+            }
+            built.insert(u, unit);
+            ids_of.insert(u, ids);
+        }
+        // Their entry phis: from the units of this copy that branch to them, or from the
+        // barrier that starts the region (through the head).
+        for &u in &reg.units {
+            let phis = self.k.unit(u).entry_phis.clone();
+            let mut out = Vec::new();
+            for (i, p) in phis.iter().enumerate() {
+                let mut incoming = Vec::new();
+                if u == reg.entry {
+                    if let Some(v) = from_barrier.get(&i) {
+                        incoming.push((head, *v));
+                    }
+                }
+                for (from, v) in &p.incoming {
+                    if !reg.contains(*from) || has_barrier(self.k.unit(*from)) {
+                        continue;
+                    }
+                    let x = match self.source(reg, *from, *v) {
+                        Source::Keep => *v,
+                        Source::Local => remap(*v),
+                        Source::Kept(m) => {
+                            let unit = built.get_mut(from).expect("a copy");
+                            let ids = ids_of.get_mut(from).expect("its ids");
+                            ValueRef::Op(
+                                copies[from],
+                                self.load(&mut unit.body, ids, m, p.ty, None),
+                            )
+                        }
+                    };
+                    incoming.push((copies[from], x));
+                }
+                out.push(EntryPhi {
+                    incoming,
+                    ..p.clone()
+                });
+            }
+            built.get_mut(&u).expect("a copy").entry_phis = out;
+        }
+        for (u, unit) in built {
+            self.units[copies[&u].0 as usize] = Some(unit);
+        }
+        self.latch_and_dispatch(r, head, latch, dispatch, &copies);
+        let enterers = self.enterers(r);
+        let phi = |name: String, step: OpId| EntryPhi {
+            ty: ID,
+            name: Some(name),
+            incoming: enterers
+                .iter()
+                .map(|e| (*e, ValueRef::Const(ID, 0)))
+                .chain([(latch, ValueRef::Op(latch, step))])
+                .collect(),
+        };
+        let steps = self.latch_steps;
+        let mut phis: Vec<EntryPhi> = (0..3)
+            .map(|d| phi(format!("local_id{d}"), steps[d]))
+            .collect();
+        phis.push(phi("local_index".into(), steps[3]));
+        let name = format!("region {r} work-items");
+        self.units[head.0 as usize] = Some(block(&name, hb, phis, Exit::Jump(copies[&reg.entry])));
+    }
+
+    /// The latch (the next local ids, whether any is left) and the dispatch on the exit
+    /// the work-items took.
+    fn latch_and_dispatch(
+        &mut self,
+        r: usize,
+        head: UnitId,
+        latch: UnitId,
+        dispatch: Option<UnitId>,
+        copies: &BTreeMap<UnitId, UnitId>,
+    ) {
+        let reg = &self.regions[r];
+        let mut b = Body::default();
+        let mut lid = [OpId(0); 3];
+        let mut ends = [OpId(0); 3];
+        for d in 0..3 {
+            lid[d] = outer(&mut b, ValueRef::EntryPhi(head, d), ID);
+            let top = outer(&mut b, ValueRef::Op(self.groups, self.local_top[d]), ID);
+            ends[d] = add(&mut b, OpKind::Cmp(CmpPred::Eq), B1, vec![lid[d], top]);
+        }
+        let (next, last) = step(&mut b, lid, ends);
+        let more = not(&mut b, last);
+        let lin = outer(&mut b, ValueRef::EntryPhi(head, 3), ID);
+        let one = konst(&mut b, ID, 1);
+        let lin_next = add(&mut b, OpKind::Int(IntBinOp::Add), ID, vec![lin, one]);
+        self.latch_steps = [next[0], next[1], next[2], lin_next];
+        let code = Type::Int(8);
+        let mut phis = vec![];
+        if let Some(dsp) = dispatch {
+            let mut incoming = vec![];
+            for (i, l) in reg.leaves.iter().enumerate() {
+                for &u in &reg.units {
+                    let unit = self.k.unit(u);
+                    let leaves_so = match l {
+                        Leave::Barrier(x) => *x == u,
+                        Leave::Return => matches!(unit.exit, Exit::Return) && !has_barrier(unit),
+                    };
+                    if leaves_so {
+                        incoming.push((copies[&u], ValueRef::Const(code, i as u64)));
+                    }
+                }
+            }
+            phis.push(EntryPhi {
+                ty: code,
+                name: Some("barrier".into()),
+                incoming,
+            });
+            let mut db = Body::default();
+            let value = outer(&mut db, ValueRef::EntryPhi(latch, 0), code);
+            let targets: Vec<UnitId> = reg.leaves.iter().map(|l| self.target(*l)).collect();
+            let exit = Exit::Switch {
+                value,
+                cases: (1..targets.len()).map(|i| (i as u64, targets[i])).collect(),
+                default: targets[0],
+            };
+            self.units[dsp.0 as usize] = Some(block("barrier dispatch", db, vec![], exit));
+        }
+        let after = dispatch.unwrap_or_else(|| self.target(reg.leaves[0]));
+        let exit = Exit::Branch {
+            cond: more,
+            if_true: head,
+            if_false: after,
+        };
+        self.units[latch.0 as usize] =
+            Some(block(&format!("region {r} next work-item"), b, phis, exit));
+    }
+}
+
+fn remap_exit(e: &Exit, to: &dyn Fn(UnitId) -> UnitId) -> Exit {
+    match e {
+        Exit::Return => Exit::Return,
+        Exit::Jump(t) => Exit::Jump(to(*t)),
+        Exit::Branch {
+            cond,
+            if_true,
+            if_false,
+        } => Exit::Branch {
+            cond: *cond,
+            if_true: to(*if_true),
+            if_false: to(*if_false),
+        },
+        Exit::Switch {
+            value,
+            cases,
+            default,
+        } => Exit::Switch {
+            value: *value,
+            cases: cases.iter().map(|(c, t)| (*c, to(*t))).collect(),
+            default: to(*default),
+        },
+    }
+}
