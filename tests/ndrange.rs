@@ -124,3 +124,96 @@ fn linear_ids_and_subgroups_of_one() {
         assert_eq!(*v as u32, want, "o[{i}]");
     }
 }
+
+fn work_groups(out: &std::path::Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(out.join("report.json")).unwrap();
+    let r: serde_json::Value = serde_json::from_str(&text).unwrap();
+    r["work_groups"].clone()
+}
+
+/// Barriers in hardware (issue 35): each kernel runs its regions between barriers one
+/// work-group at a time, over 8 or more groups, equal to the model and to pocl; a barrier
+/// in a loop (the tree reduction), in an `if` all work-items take alike, and between the
+/// tile loads and the products of a tiled matrix multiply; one run under random memory
+/// latency. A region of straight-line code issues a work-item per cycle.
+#[test]
+fn barriers_run_work_groups_region_by_region_and_agree_with_pocl() {
+    let d = scratch("barriers");
+    let ints = |seed: u64, n: usize| -> Vec<i32> {
+        randoms(seed, n)
+            .iter()
+            .map(|v| (v % 200) as i32 - 100)
+            .collect()
+    };
+    let floats = |seed: u64, n: usize| -> Vec<f32> {
+        randoms(seed, n)
+            .iter()
+            .map(|v| (v % 17) as f32 - 8.0)
+            .collect()
+    };
+    save(&d.join("in.npy"), &ints(1, 512));
+    save(&d.join("zeros.npy"), &[0i32; 512]);
+    let k = d.join("reverse");
+    let args = [
+        A::Buf("in", d.join("in.npy")),
+        A::Buf("out", d.join("zeros.npy")),
+    ];
+    let r = co_simulate_against_pocl("wg_reverse", &[512], &[64], &args, &[], &k);
+    let w = work_groups(&k.join("out"));
+    assert_eq!(w["in_flight"], 1, "{w}");
+    let regions = w["regions"].as_array().unwrap();
+    assert_eq!(regions.len(), 2, "{w}");
+    assert!(regions.iter().all(|r| r["pipelined"] == true), "{w}");
+    // 8 groups, each two loops of 64 work-items at II 1 and their depth (under 80 each):
+    // far from the 64 x 2 x (depth) of running the work-items one after the other.
+    let c = cycles(&r);
+    assert!(c < 8 * (2 * 64 + 2 * 80 + 20), "{c} cycles");
+
+    let k = d.join("uniform-if");
+    let args = [
+        A::Buf("in", d.join("in.npy")),
+        A::Buf("out", d.join("zeros.npy")),
+        A::Int("mode", 0),
+    ];
+    let latency = ["--mem-latency", "random:7"];
+    co_simulate_against_pocl("wg_uniform_if", &[256], &[32], &args, &latency, &k);
+    let args = [
+        A::Buf("in", d.join("in.npy")),
+        A::Buf("out", d.join("zeros.npy")),
+        A::Int("mode", 5),
+    ];
+    co_simulate_against_pocl("wg_uniform_if", &[256], &[32], &args, &[], &d.join("if-5"));
+
+    // Integer-valued floats: the sums are exact in any order.
+    save(&d.join("f.npy"), &floats(2, 512));
+    save(&d.join("sums.npy"), &[0f32; 8]);
+    let k = d.join("reduce");
+    let args = [
+        A::Buf("in", d.join("f.npy")),
+        A::Buf("out", d.join("sums.npy")),
+    ];
+    co_simulate_against_pocl("wg_tree_reduce", &[512], &[64], &args, &[], &k);
+    let w = work_groups(&k.join("out"));
+    assert_eq!(w["regions"].as_array().unwrap().len(), 3, "{w}");
+
+    save(&d.join("a.npy"), &floats(3, 1024));
+    save(&d.join("b.npy"), &floats(4, 1024));
+    save(&d.join("c.npy"), &[0f32; 1024]);
+    let args = [
+        A::Buf("a", d.join("a.npy")),
+        A::Buf("b", d.join("b.npy")),
+        A::Buf("c", d.join("c.npy")),
+        A::Int("n", 32),
+    ];
+    let k = d.join("tiled");
+    co_simulate_against_pocl("wg_tiled_matmul", &[32, 32], &[8, 8], &args, &[], &k);
+    let w = work_groups(&k.join("out"));
+    assert!(
+        w["kept"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|v| v.as_str().unwrap().contains("acc")),
+        "{w}"
+    );
+}

@@ -6,9 +6,7 @@ reference of the shader.
 
     python3 tests/vulkan.py [--hls-build target/release/hls-build] [--engine both|model] [--only NAME,…]
 
-Shaders with barrier() run on the software model alone: barriers in hardware are issue 35,
-and RTL generation refuses them by name. Exit status 1 if any shader fails, with one line
-per shader."""
+Exit status 1 if any shader fails, with one line per shader."""
 import argparse
 import json
 import pathlib
@@ -161,15 +159,13 @@ def shared_scratch():
 def shared_reverse():
     x = rng.uniform(-1, 1, 2 * N).astype(f32)
     want = x.reshape(2, 64)[:, ::-1].reshape(-1)
-    return dict(bufs={"i_": x, "o": np.zeros(2 * N, f32)}, want={"o": want}, glob=str(2 * N),
-                barrier=True)
+    return dict(bufs={"i_": x, "o": np.zeros(2 * N, f32)}, want={"o": want}, glob=str(2 * N))
 
 
 def shared_reduce():
     x = rng.integers(-100, 100, 4 * 32).astype(f32)  # integers: any summation order is exact
     want = x.reshape(4, 32).sum(axis=1).astype(f32)
-    return dict(bufs={"x": x, "sums": np.zeros(4, f32)}, want={"sums": want}, glob="128",
-                barrier=True)
+    return dict(bufs={"x": x, "sums": np.zeros(4, f32)}, want={"sums": want}, glob="128")
 
 
 CASES = [saxpy, scale_bias, ubo_clamp, row_dot, collatz, math_fns, int_ops, vec4_ops, ids_2d,
@@ -179,7 +175,6 @@ CASES = [saxpy, scale_bias, ubo_clamp, row_dot, collatz, math_fns, int_ops, vec4
 def run(case, hls_build, engine, tmp):
     name = case.__name__
     c = case()
-    engine = "model" if c.get("barrier") else engine
     out = pathlib.Path(tmp, f"{name}.out")
     cmd = [hls_build, "sim", str(root / "tests/vulkan" / f"{name}.comp"), "--global",
            c.get("glob", str(N)), "--engine", engine, "--dump-dir", str(pathlib.Path(tmp, name))]
@@ -235,8 +230,7 @@ def main():
             cycles = r.stdout.split()[0] if engine != "model" and not why else ""
             b = bound(case(), tmp, case.__name__) if cycles else None
             vs = f"; items x II + depth = {b}" if b else ""
-            note = f" ({cycles} cycles{vs})" if cycles else " (model only: barrier() needs issue 35)" \
-                if engine == "model" and args.engine != "model" else ""
+            note = f" ({cycles} cycles{vs})" if cycles else ""
             print(f"{'FAIL' if why else 'ok  '} {case.__name__}" + (f": {why}" if why else note))
             failed += bool(why)
             cosim += bool(not why and engine == "both")
