@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Kernels with work-group barriers: co-simulated cycles against their bounds.
+
+    python3 bench/workgroups.py [--hls-build target/release/hls-build] [--groups 8]
+
+(build first: cargo build --release). Each kernel of tests/kernels/wg_*.cl runs with
+`hls-build sim` on the default board (20-cycle memory) over `--groups` work-groups; the RTL
+must equal the model. Each region between barriers is a loop over the group's work-items
+(report.json `work_groups`); a work-item passes through `visits` regions (a barrier in a
+loop: once per trip). Two bounds:
+- ideal: every region visit of every work-item issued back to back at II 1, plus one
+  depth: work-items x visits x II + depth (what issue 35 asks: work-items x II / groups in
+  flight + depth, with groups in flight as many as needed);
+- one group in flight (the hardware built today): each region loop fills and drains per
+  group, groups x sum over visits of (local size x II + the region's depth).
+Numbers for BENCHMARKS.md come from this script."""
+import argparse
+import json
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+
+root = pathlib.Path(__file__).resolve().parent.parent
+ap = argparse.ArgumentParser()
+ap.add_argument("--hls-build", default=str(root / "target/release/hls-build"))
+ap.add_argument("--groups", type=int, default=8)
+args = ap.parse_args()
+G = args.groups
+K = root / "tests/kernels"
+# (kernel, local size, global size, arguments, region visits per work-item in region order)
+n = 8 * int(G ** 0.5 + 0.999)  # tiled: an n x n matrix of (n/8)^2 >= G groups of 8 x 8
+cases = [
+    ("wg_reverse", [64], [64 * G], [f"in=random:{64 * G}:1", f"out=zeros:{64 * G}"], [1, 1]),
+    ("wg_uniform_if", [32], [32 * G],
+     [f"in=random:{32 * G}:1", f"out=zeros:{32 * G}", "mode=3"], [1, 0, 1]),
+    ("wg_tree_reduce", [64], [64 * G], [f"in=random:{64 * G}:1", f"out=zeros:{G}"], [1, 1, 6]),
+    ("wg_tiled_matmul", [8, 8], [n, n],
+     [f"a=random:{n * n}:1", f"b=random:{n * n}:2", f"c=zeros:{n * n}", f"n={n}"],
+     [1, n // 8, n // 8]),
+]
+
+print("| kernel | groups in flight | work-groups × work-items | region visits | cycles | "
+      "ideal (items × visits + depth) | cycles / ideal | one group in flight | cycles / that |")
+print("|---|---|---|---|---|---|---|---|---|")
+with tempfile.TemporaryDirectory() as tmp:
+    for kernel, local, glob, kargs, visits in cases:
+        out = pathlib.Path(tmp, kernel)
+        dims = lambda v: ",".join(map(str, v))
+        cmd = [args.hls_build, "-q", "sim", str(K / f"{kernel}.cl"), "--global", dims(glob),
+               "--local", dims(local), "-o", str(out)]
+        for a in kargs:
+            cmd += ["--arg", a]
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode != 0 or "PASS" not in r.stdout:
+            sys.exit(f"{kernel}: {r.stdout}{r.stderr}")
+        cycles = int(re.search(r"(\d+) cycles", r.stdout).group(1))
+        rep = json.loads((out / "report.json").read_text())
+        wg = rep["work_groups"]
+        units = {u["name"]: u for u in rep["units"]}
+        depths = [units[reg["unit"]].get("depth", 0) if reg["pipelined"] else None
+                  for reg in wg["regions"]]
+        if len(depths) != len(visits) or None in depths:
+            sys.exit(f"{kernel}: regions {wg['regions']} (expected {len(visits)}, all pipelined)")
+        items = 1
+        for x in local:
+            items *= x
+        groups = 1
+        for g, l in zip(glob, local):
+            groups *= g // l
+        v = sum(visits)
+        ideal = groups * items * v + max(depths)
+        one = groups * sum(k * (items + d) for k, d in zip(visits, depths))
+        print(f"| {kernel} | {wg['in_flight']} | {groups} × {items} | {v} | {cycles:,} | "
+              f"{ideal:,} | {cycles / ideal:.2f} | {one:,} | {cycles / one:.2f} |")
