@@ -36,6 +36,9 @@ cases = [
     ("wg_uniform_if", [32], [32 * G],
      [f"in=random:{32 * G}:1", f"out=zeros:{32 * G}", "mode=3"], [1, 0, 1]),
     ("wg_tree_reduce", [64], [64 * G], [f"in=random:{64 * G}:1", f"out=zeros:{G}"], [1, 1, 6]),
+    ("wg_histogram", [64], [64 * G], [f"in=random:{64 * G}:1", "hist=zeros:16"], [1, 1, 1]),
+    ("wg_stencil", [8, 8], [16, 4 * G], [f"in=random:{64 * G}:1", f"out=zeros:{64 * G}",
+                                         "w=16", f"h={4 * G}"], [1, 1]),
     ("wg_tiled_matmul", [8, 8], [n, n],
      [f"a=random:{n * n}:1", f"b=random:{n * n}:2", f"c=zeros:{n * n}", f"n={n}"],
      [1, n // 8, n // 8]),
@@ -61,8 +64,8 @@ with tempfile.TemporaryDirectory() as tmp:
         units = {u["name"]: u for u in rep["units"]}
         depths = [units[reg["unit"]].get("depth", 0) if reg["pipelined"] else None
                   for reg in wg["regions"]]
-        if len(depths) != len(visits) or None in depths:
-            sys.exit(f"{kernel}: regions {wg['regions']} (expected {len(visits)}, all pipelined)")
+        if len(depths) != len(visits):
+            sys.exit(f"{kernel}: regions {wg['regions']} (expected {len(visits)})")
         items = 1
         for x in local:
             items *= x
@@ -70,7 +73,12 @@ with tempfile.TemporaryDirectory() as tmp:
         for g, l in zip(glob, local):
             groups *= g // l
         v = sum(visits)
+        head = f"| {kernel} | {wg['in_flight']} | {groups} × {items} | {v} | {cycles:,} | "
+        if None in depths:
+            # A region with a loop inside runs its units per work-item: no bound here.
+            slow = [i for i, d in enumerate(depths) if d is None]
+            print(head + f"region {slow} not pipelined | | | |")
+            continue
         ideal = groups * items * v + max(depths)
         one = groups * sum(k * (items + d) for k, d in zip(visits, depths))
-        print(f"| {kernel} | {wg['in_flight']} | {groups} × {items} | {v} | {cycles:,} | "
-              f"{ideal:,} | {cycles / ideal:.2f} | {one:,} | {cycles / one:.2f} |")
+        print(head + f"{ideal:,} | {cycles / ideal:.2f} | {one:,} | {cycles / one:.2f} |")

@@ -133,9 +133,10 @@ fn work_groups(out: &std::path::Path) -> serde_json::Value {
 
 /// Barriers in hardware (issue 35): each kernel runs its regions between barriers one
 /// work-group at a time, over 8 or more groups, equal to the model and to pocl; a barrier
-/// in a loop (the tree reduction), in an `if` all work-items take alike, and between the
-/// tile loads and the products of a tiled matrix multiply; one run under random memory
-/// latency. A region of straight-line code issues a work-item per cycle.
+/// in a loop (the tree reduction), in an `if` all work-items take alike, between the tile
+/// loads and the products of a tiled matrix multiply, around local atomics, after a halo
+/// staged by a loop; two runs under random memory latency. A region of straight-line code
+/// issues a work-item per cycle.
 #[test]
 fn barriers_run_work_groups_region_by_region_and_agree_with_pocl() {
     let d = scratch("barriers");
@@ -208,12 +209,42 @@ fn barriers_run_work_groups_region_by_region_and_agree_with_pocl() {
     let k = d.join("tiled");
     co_simulate_against_pocl("wg_tiled_matmul", &[32, 32], &[8, 8], &args, &[], &k);
     let w = work_groups(&k.join("out"));
+    let kept = w["kept"].as_array().unwrap();
     assert!(
-        w["kept"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|v| v.as_str().unwrap().contains("acc")),
+        kept.iter().any(|v| v.as_str().unwrap().contains("acc")),
         "{w}"
+    );
+    // Addresses of the tiles, from the local ids, are computed again, not kept.
+    assert!(kept.len() < 10, "{w}");
+
+    // A histogram privatised in local memory (local atomics), merged with global atomics.
+    let bins: Vec<u32> = randoms(5, 512).iter().map(|v| (v % 1000) as u32).collect();
+    save(&d.join("bins.npy"), &bins);
+    save(&d.join("hist.npy"), &[0u32; 16]);
+    let args = [
+        A::Buf("in", d.join("bins.npy")),
+        A::Buf("hist", d.join("hist.npy")),
+    ];
+    let k = d.join("histogram");
+    co_simulate_against_pocl("wg_histogram", &[512], &[64], &args, &latency, &k);
+    let w = work_groups(&k.join("out"));
+    assert_eq!(w["kept"].as_array().unwrap().len(), 0, "{w}");
+
+    // A 2-D stencil staging its tile and halo in local memory (a loop before the barrier).
+    save(&d.join("img.npy"), &floats(6, 32 * 16));
+    save(&d.join("st.npy"), &[0f32; 32 * 16]);
+    let args = [
+        A::Buf("in", d.join("img.npy")),
+        A::Buf("out", d.join("st.npy")),
+        A::Int("w", 32),
+        A::Int("h", 16),
+    ];
+    co_simulate_against_pocl(
+        "wg_stencil",
+        &[32, 16],
+        &[8, 8],
+        &args,
+        &[],
+        &d.join("stencil"),
     );
 }

@@ -171,12 +171,41 @@ pub(super) fn def_unit(v: ValueRef) -> Option<UnitId> {
     }
 }
 
-/// The work-item id builtin a value is, if it is one: a use in another region reads the
-/// id again instead of keeping it.
-pub(super) fn work_item_id(k: &Kernel, v: ValueRef) -> Option<OpKind> {
-    let ValueRef::Op(u, o) = v else { return None };
+/// The most operations a value is recomputed from where another region reads it.
+const RECOMPUTE_OPS: usize = 12;
+
+/// Whether a value is cheap to compute again where another region reads it, instead of
+/// keeping it per work-item: integer arithmetic (no division) on work-item ids, sizes,
+/// constants and arguments, as an address `&tile[ly][lx]` or a test `lid < 16` is.
+pub(super) fn recomputable(k: &Kernel, v: ValueRef) -> bool {
+    let mut count = 0;
+    cheap(k, v, &mut count)
+}
+
+fn cheap(k: &Kernel, v: ValueRef, count: &mut usize) -> bool {
+    let ValueRef::Op(u, o) = v else {
+        return matches!(v, ValueRef::Const(..) | ValueRef::Arg(_));
+    };
+    *count += 1;
+    if *count > RECOMPUTE_OPS {
+        return false;
+    }
     let op = k.unit(u).body.op(o);
-    matches!(op.kind, OpKind::WorkItem(..)).then(|| op.kind.clone())
+    let kind_ok = match &op.kind {
+        OpKind::Const(_) | OpKind::Arg(_) | OpKind::WorkItem(..) => true,
+        OpKind::Outer(w) => return cheap(k, *w, count),
+        OpKind::Int(b) => !matches!(
+            b,
+            IntBinOp::SDiv | IntBinOp::UDiv | IntBinOp::SRem | IntBinOp::URem
+        ),
+        OpKind::Cast(_) | OpKind::Cmp(_) | OpKind::Select | OpKind::IntUnary(_) => true,
+        _ => false,
+    };
+    kind_ok
+        && op
+            .operands
+            .iter()
+            .all(|x| cheap(k, ValueRef::Op(u, *x), count))
 }
 
 /// The values some region reads where it did not compute them first: each is kept per
@@ -194,8 +223,8 @@ pub fn context_values(k: &Kernel, regions: &[Region]) -> Vec<ValueRef> {
             let unit = k.unit(u);
             for (_, op) in unit.body.ops() {
                 if let OpKind::Outer(v) = op.kind {
-                    if work_item_id(k, v).is_some() {
-                        continue; // read again where it is used
+                    if recomputable(k, v) {
+                        continue; // computed again where it is used
                     }
                     if def_unit(v).is_some_and(|d| d != u && !r.dominates(d, u)) {
                         add(v);

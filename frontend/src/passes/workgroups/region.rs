@@ -2,9 +2,10 @@
 //! across barriers loaded and stored, and the loop over the group's work-items around them.
 
 use super::build::{add, block, konst, not, outer, replace, slot, step, Builder, Shape, B1, ID};
-use super::{def_unit, has_barrier, work_item_id, Leave, Region, Start};
+use super::{def_unit, has_barrier, recomputable, Leave, Region, Start};
 use crate::ir::*;
 use std::collections::BTreeMap;
+use std::collections::HashMap;
 
 /// Where a unit copy reads a value from outside its body.
 enum Source {
@@ -59,6 +60,66 @@ impl Builder<'_> {
         }
     }
 
+    /// Computes a `recomputable` value again in body `b` (into op `at` when given).
+    fn recompute(
+        &self,
+        b: &mut Body,
+        ids: &Ids,
+        v: ValueRef,
+        at: Option<OpId>,
+        done: &mut HashMap<ValueRef, OpId>,
+    ) -> OpId {
+        if let Some(x) = done.get(&v) {
+            if at.is_none() {
+                return *x;
+            }
+        }
+        let (kind, ty, operands) = match v {
+            ValueRef::Op(u, o) => {
+                let op = self.k.unit(u).body.op(o);
+                match op.kind {
+                    OpKind::Outer(w) => return self.recompute(b, ids, w, at, done),
+                    OpKind::WorkItem(
+                        w @ (Builtin::GlobalId | Builtin::LocalId | Builtin::GroupId),
+                        d,
+                    ) => {
+                        let src = match w {
+                            Builtin::GlobalId => ids.gid[d as usize],
+                            Builtin::LocalId => ids.lid[d as usize],
+                            _ => ids.grp[d as usize],
+                        };
+                        let (kind, operands) = resized(b, src, op.ty);
+                        (kind, op.ty, operands)
+                    }
+                    _ => {
+                        let operands = op
+                            .operands
+                            .iter()
+                            .map(|x| self.recompute(b, ids, ValueRef::Op(u, *x), None, done))
+                            .collect();
+                        (op.kind.clone(), op.ty, operands)
+                    }
+                }
+            }
+            ValueRef::Const(t, _) => (OpKind::Outer(v), t, vec![]),
+            ValueRef::Arg(_) => (
+                OpKind::Outer(v),
+                super::build::value_type(self.k, v).0,
+                vec![],
+            ),
+            ValueRef::EntryPhi(..) => unreachable!("an entry phi is not recomputable"),
+        };
+        let x = match at {
+            Some(x) => {
+                replace(b, x, kind, operands);
+                x
+            }
+            None => add(b, kind, ty, operands),
+        };
+        done.insert(v, x);
+        x
+    }
+
     /// Loads the work-item's kept value of memory `m` into a new op (`at`: rewrite that op
     /// into it instead).
     fn load(&self, b: &mut Body, ids: &mut Ids, m: MemId, ty: Type, at: Option<OpId>) -> OpId {
@@ -109,8 +170,10 @@ impl Builder<'_> {
         for i in 0..self.k.unit(u).body.len() as u32 {
             let id = OpId(i);
             if let OpKind::Outer(v) = b.op(id).kind {
-                if let Some(w) = work_item_id(self.k, v).filter(|_| def_unit(v) != Some(u)) {
-                    replace(b, id, w, vec![]);
+                let elsewhere = def_unit(v).is_some_and(|d| d != u && !reg.dominates(d, u));
+                if elsewhere && recomputable(self.k, v) {
+                    self.recompute(b, ids, v, Some(id), &mut HashMap::new());
+                    continue;
                 }
             }
             let o = b.op(id).clone();
@@ -135,14 +198,8 @@ impl Builder<'_> {
                         Builtin::LocalId => ids.lid[d as usize],
                         _ => ids.grp[d as usize],
                     };
-                    if o.ty.bits() > 32 {
-                        replace(b, id, OpKind::Cast(CastOp::ZExt), vec![src]);
-                    } else if o.ty.bits() < 32 {
-                        replace(b, id, OpKind::Cast(CastOp::Trunc), vec![src]);
-                    } else {
-                        let zero = konst(b, ID, 0);
-                        replace(b, id, OpKind::Int(IntBinOp::Or), vec![src, zero]);
-                    }
+                    let (kind, operands) = resized(b, src, o.ty);
+                    replace(b, id, kind, operands);
                 }
                 OpKind::Barrier => replace(b, id, OpKind::Const(0), vec![]),
                 _ => {}
@@ -489,5 +546,15 @@ fn remap_exit(e: &Exit, to: &dyn Fn(UnitId) -> UnitId) -> Exit {
             cases: cases.iter().map(|(c, t)| (*c, to(*t))).collect(),
             default: to(*default),
         },
+    }
+}
+
+/// An op giving 32-bit id `src` at width `ty` (an `or` with 0 where the width is the same:
+/// the op rewritten in place must stay an op of its own).
+fn resized(b: &mut Body, src: OpId, ty: Type) -> (OpKind, Vec<OpId>) {
+    match ty.bits() {
+        w if w > 32 => (OpKind::Cast(CastOp::ZExt), vec![src]),
+        w if w < 32 => (OpKind::Cast(CastOp::Trunc), vec![src]),
+        _ => (OpKind::Int(IntBinOp::Or), vec![src, konst(b, ID, 0)]),
     }
 }
