@@ -568,6 +568,22 @@ pub enum Exit {
     },
 }
 
+impl Exit {
+    /// The units this exit may go to (none for a return).
+    pub fn targets(&self) -> Vec<UnitId> {
+        match self {
+            Exit::Return => vec![],
+            Exit::Jump(t) => vec![*t],
+            Exit::Branch {
+                if_true, if_false, ..
+            } => vec![*if_true, *if_false],
+            Exit::Switch { cases, default, .. } => {
+                cases.iter().map(|c| c.1).chain([*default]).collect()
+            }
+        }
+    }
+}
+
 /// A value set when control enters a unit, chosen by the unit it came from.
 #[derive(Debug, Clone, Serialize)]
 pub struct EntryPhi {

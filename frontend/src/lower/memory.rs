@@ -114,6 +114,36 @@ pub(crate) fn affine(body: &Body, addr: OpId, depth: u32) -> Option<Affine> {
             _ => return None,
         },
         OpKind::Cast(CastOp::ZExt | CastOp::SExt) => affine(body, op.operands[0], depth + 1)?,
+        // A mask that keeps every bit a zero-extended value can have (`(size_t)(uint)x`
+        // of a 32-bit x) is the value.
+        OpKind::Int(IntBinOp::And) => {
+            let kept = |m: OpId, x: OpId| {
+                let xo = body.op(x);
+                let from = match xo.kind {
+                    OpKind::Cast(CastOp::ZExt) => body.op(xo.operands[0]).ty.bits(),
+                    _ => return false,
+                };
+                matches!(body.op(m).kind, OpKind::Const(c) if from < 64 && c == (1u64 << from) - 1)
+            };
+            let (a, b) = (op.operands[0], op.operands[1]);
+            match (kept(b, a), kept(a, b)) {
+                (true, _) => affine(body, a, depth + 1)?,
+                (_, true) => affine(body, b, depth + 1)?,
+                _ if invariant(body, addr, 0) => atom(addr),
+                _ => return None,
+            }
+        }
+        // A truncation that undoes an extension (`(uint)get_local_id(0)` of a 32-bit id)
+        // is the value extended.
+        OpKind::Cast(CastOp::Trunc) => {
+            let inner = body.op(op.operands[0]);
+            let undone = matches!(inner.kind, OpKind::Cast(CastOp::ZExt | CastOp::SExt))
+                && body.op(inner.operands[0]).ty.bits() <= op.ty.bits();
+            if !undone {
+                return invariant(body, addr, 0).then(|| atom(addr));
+            }
+            affine(body, inner.operands[0], depth + 1)?
+        }
         OpKind::CarriedPhi if induction_step(body, addr).is_some() => atom(addr),
         _ if invariant(body, addr, 0) => atom(addr),
         _ => return None,
@@ -219,17 +249,65 @@ pub(crate) fn order_memory(unit: &mut Unit, memories: &[Memory]) {
                 if let Some(n) = dependency.filter(|_| !atomic) {
                     distance = distance.max(n);
                 }
-                unit.body.add_order(*x, *y, distance);
-                unit.carried_mem_deps.push(CarriedMemDep {
-                    from: *x,
-                    to: *y,
-                    mem: *mem,
-                    distance,
-                    analysis,
-                });
+                add_carried(unit, (*x, *y), *mem, distance, analysis);
             }
         }
     }
+}
+
+/// Memory order in a loop over the work-items of a group (`passes::workgroups`): program
+/// order within an iteration (a work-item), and across iterations only between atomics of
+/// one memory, at the distance their addresses give (`hist[lid]`: none; an index loaded
+/// from memory: 1). OpenCL orders nothing else between the work-items of a region.
+pub(crate) fn order_work_items(unit: &mut Unit, memories: &[Memory]) {
+    unit.body
+        .graph
+        .retain_edges(|g, e| g[e].kind != DepKind::Order);
+    unit.carried_mem_deps.clear();
+    let mut by_mem: BTreeMap<MemId, Vec<(OpId, bool)>> = BTreeMap::new();
+    for (id, op) in unit.body.ops() {
+        match op.kind {
+            OpKind::Load(m) => by_mem.entry(m).or_default().push((id, false)),
+            OpKind::Store(m) => by_mem.entry(m).or_default().push((id, true)),
+            _ => {}
+        }
+    }
+    for (mem, accesses) in &by_mem {
+        for (i, (later, later_store)) in accesses.iter().enumerate() {
+            for (earlier, earlier_store) in &accesses[..i] {
+                if *earlier_store || *later_store {
+                    unit.body.add_order(*earlier, *later, 0);
+                }
+            }
+        }
+        if !unit.atomic_mems.contains(mem) {
+            continue;
+        }
+        for (x, x_store) in accesses {
+            for (y, y_store) in accesses.iter().filter(|(_, s)| *s || *x_store) {
+                let _ = y_store;
+                let (distance, analysis) =
+                    match carried_distance(&unit.body, *x, *y, &memories[mem.0 as usize]) {
+                        Ok(None) => continue,
+                        Ok(Some(d)) => (d, "atomics of work-items, affine".to_string()),
+                        Err(why) => (1, format!("atomics of work-items, conservative: {why}")),
+                    };
+                add_carried(unit, (*x, *y), *mem, distance, analysis);
+            }
+        }
+    }
+}
+
+/// Orders `x` before `y` across `distance` iterations, and records why.
+fn add_carried(unit: &mut Unit, (x, y): (OpId, OpId), mem: MemId, distance: u32, analysis: String) {
+    unit.body.add_order(x, y, distance);
+    unit.carried_mem_deps.push(CarriedMemDep {
+        from: x,
+        to: y,
+        mem,
+        distance,
+        analysis,
+    });
 }
 
 /// Drops the carried memory dependences of a loop whose distance is no shorter than its

@@ -169,21 +169,9 @@ pub fn inner_trips(k: &Kernel, n: &Nest) -> Option<u32> {
 
 /// The units that can branch to `to`.
 fn predecessors(k: &Kernel, to: UnitId) -> Vec<UnitId> {
-    let targets = |e: &Exit| -> Vec<UnitId> {
-        match e {
-            Exit::Return => vec![],
-            Exit::Jump(t) => vec![*t],
-            Exit::Branch {
-                if_true, if_false, ..
-            } => vec![*if_true, *if_false],
-            Exit::Switch { cases, default, .. } => {
-                cases.iter().map(|c| c.1).chain([*default]).collect()
-            }
-        }
-    };
     (0..k.units.len() as u32)
         .map(UnitId)
-        .filter(|u| targets(&k.unit(*u).exit).contains(&to))
+        .filter(|u| k.unit(*u).exit.targets().contains(&to))
         .collect()
 }
 

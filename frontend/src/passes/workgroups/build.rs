@@ -67,18 +67,8 @@ pub(super) fn slot(ty: Type) -> (Type, Option<CastOp>, Option<CastOp>) {
     }
 }
 
-pub(super) fn op(kind: OpKind, ty: Type, operands: Vec<OpId>) -> Op {
-    Op {
-        kind,
-        ty,
-        operands,
-        name: None,
-        loc: None,
-    }
-}
-
 pub(super) fn add(b: &mut Body, kind: OpKind, ty: Type, operands: Vec<OpId>) -> OpId {
-    b.add(op(kind, ty, operands))
+    b.add(Op::new(kind, ty, operands))
 }
 
 pub(super) fn konst(b: &mut Body, ty: Type, v: u64) -> OpId {

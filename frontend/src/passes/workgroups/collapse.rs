@@ -130,11 +130,11 @@ pub(super) fn collapse(k: &Kernel, c: &Cycle) -> Option<(Unit, HashMap<ValueRef,
     };
     unit.atomic_mems.sort_by_key(|m| m.0);
     unit.atomic_mems.dedup();
-    crate::lower::memory::order_memory(&mut unit, &k.memories);
     unit.kind = UnitKind::Loop {
         cont,
         controls: LoopControls::default(),
     };
+    crate::lower::memory::order_work_items(&mut unit, &k.memories);
     let mut values: HashMap<ValueRef, OpId> = m
         .map
         .iter()

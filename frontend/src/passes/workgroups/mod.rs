@@ -84,18 +84,7 @@ impl Region {
 
 /// The units a unit's exit goes to.
 pub fn successors(u: &Unit) -> Vec<UnitId> {
-    match &u.exit {
-        Exit::Return => vec![],
-        Exit::Jump(t) => vec![*t],
-        Exit::Branch {
-            if_true, if_false, ..
-        } => vec![*if_true, *if_false],
-        Exit::Switch { cases, default, .. } => {
-            let mut v: Vec<UnitId> = cases.iter().map(|c| c.1).collect();
-            v.push(*default);
-            v
-        }
-    }
+    u.exit.targets()
 }
 
 pub fn has_barrier(u: &Unit) -> bool {

@@ -38,6 +38,17 @@ impl Ids {
         }
     }
 
+    /// The op a work-item id built-in reads here (the sizes stay registers).
+    fn builtin(&self, w: Builtin, d: u8) -> Option<OpId> {
+        let d = d as usize;
+        match w {
+            Builtin::GlobalId => Some(self.gid[d]),
+            Builtin::LocalId => Some(self.lid[d]),
+            Builtin::GroupId => Some(self.grp[d]),
+            _ => None,
+        }
+    }
+
     /// The byte address of the work-item's slot in an array of `bytes`-byte elements.
     fn addr(&mut self, b: &mut Body, bytes: u32) -> OpId {
         if let Some(a) = self.addrs.get(&bytes) {
@@ -79,15 +90,8 @@ impl Builder<'_> {
                 let op = self.k.unit(u).body.op(o);
                 match op.kind {
                     OpKind::Outer(w) => return self.recompute(b, ids, w, at, done),
-                    OpKind::WorkItem(
-                        w @ (Builtin::GlobalId | Builtin::LocalId | Builtin::GroupId),
-                        d,
-                    ) => {
-                        let src = match w {
-                            Builtin::GlobalId => ids.gid[d as usize],
-                            Builtin::LocalId => ids.lid[d as usize],
-                            _ => ids.grp[d as usize],
-                        };
+                    OpKind::WorkItem(w, d) if ids.builtin(w, d).is_some() => {
+                        let src = ids.builtin(w, d).expect("an id");
                         let (kind, operands) = resized(b, src, op.ty);
                         (kind, op.ty, operands)
                     }
@@ -189,15 +193,8 @@ impl Builder<'_> {
                         self.load(b, ids, m, o.ty, Some(id));
                     }
                 },
-                OpKind::WorkItem(
-                    w @ (Builtin::GlobalId | Builtin::LocalId | Builtin::GroupId),
-                    d,
-                ) => {
-                    let src = match w {
-                        Builtin::GlobalId => ids.gid[d as usize],
-                        Builtin::LocalId => ids.lid[d as usize],
-                        _ => ids.grp[d as usize],
-                    };
+                OpKind::WorkItem(w, d) if ids.builtin(w, d).is_some() => {
+                    let src = ids.builtin(w, d).expect("an id");
                     let (kind, operands) = resized(b, src, o.ty);
                     replace(b, id, kind, operands);
                 }
@@ -260,8 +257,17 @@ impl Builder<'_> {
             let top = outer(b, ValueRef::Op(self.groups, self.local_top[d]), ID);
             ends[d] = add(b, OpKind::Cmp(CmpPred::Eq), B1, vec![lid[d], top]);
             grp[d] = outer(b, ValueRef::EntryPhi(self.groups, d), ID);
+        }
+        // In a one-dimensional group the local id is the index, an induction variable the
+        // dependence test reads (`hist[lid]` differs from work-item to work-item).
+        let ids_lid = if one_dimensional(self.k) {
+            [lin, lid[1], lid[2]]
+        } else {
+            lid
+        };
+        for d in 0..3 {
             let base = outer(b, ValueRef::Op(self.groups, self.base[d]), ID);
-            gid[d] = add(b, OpKind::Int(IntBinOp::Add), ID, vec![base, lid[d]]);
+            gid[d] = add(b, OpKind::Int(IntBinOp::Add), ID, vec![base, ids_lid[d]]);
         }
         let (next, last) = step(b, lid, ends);
         for d in 0..3 {
@@ -270,7 +276,7 @@ impl Builder<'_> {
         let lin_next = add(b, OpKind::Int(IntBinOp::Add), ID, vec![lin, one]);
         b.set_carried_next(lin, lin_next);
         let cont = not(b, last);
-        let mut ids = Ids::new(gid, lid, grp, lin);
+        let mut ids = Ids::new(gid, ids_lid, grp, lin);
         // The block's entry phis come from before the barrier that starts the region.
         let start_value = |i: usize| -> ValueRef {
             let p = &self.k.unit(e).entry_phis[i];
@@ -291,7 +297,12 @@ impl Builder<'_> {
         }
         let mut phi = |b: &mut Body, k: usize| -> OpId {
             *phi_ops.entry(k).or_insert_with(|| {
-                self.phi_from(b, &mut Ids::new(gid, lid, grp, lin), start_value(k), None)
+                self.phi_from(
+                    b,
+                    &mut Ids::new(gid, ids_lid, grp, lin),
+                    start_value(k),
+                    None,
+                )
             })
         };
         self.rewrite(r, e, b, &mut ids, &|v| v, &mut phi);
@@ -306,6 +317,7 @@ impl Builder<'_> {
         };
         unit.entry_phis = vec![];
         unit.exit = Exit::Jump(self.target(leave));
+        crate::lower::memory::order_work_items(&mut unit, &self.memories);
         self.units[at.0 as usize] = Some(unit);
     }
 
@@ -344,9 +356,11 @@ impl Builder<'_> {
         // The head: global ids from the group's base; the entry's phis from the barrier.
         let mut hb = Body::default();
         let mut gid = [OpId(0); 3];
+        let one_d = one_dimensional(self.k);
         for d in 0..3 {
             let base = outer(&mut hb, ValueRef::Op(self.groups, self.base[d]), ID);
-            let l = outer(&mut hb, ValueRef::EntryPhi(head, d), ID);
+            let at = if one_d && d == 0 { 3 } else { d };
+            let l = outer(&mut hb, ValueRef::EntryPhi(head, at), ID);
             gid[d] = add(&mut hb, OpKind::Int(IntBinOp::Add), ID, vec![base, l]);
         }
         let lin = outer(&mut hb, ValueRef::EntryPhi(head, 3), ID);
@@ -379,7 +393,10 @@ impl Builder<'_> {
             let b = &mut unit.body;
             let mut ids = Ids::new(
                 [0, 1, 2].map(|d| outer(b, ValueRef::Op(head, gid[d]), ID)),
-                [0, 1, 2].map(|d| outer(b, ValueRef::EntryPhi(head, d), ID)),
+                [0, 1, 2].map(|d| {
+                    let at = if one_d && d == 0 { 3 } else { d };
+                    outer(b, ValueRef::EntryPhi(head, at), ID)
+                }),
                 [0, 1, 2].map(|d| outer(b, ValueRef::EntryPhi(self.groups, d), ID)),
                 outer(b, ValueRef::EntryPhi(head, 3), ID),
             );
@@ -549,12 +566,19 @@ fn remap_exit(e: &Exit, to: &dyn Fn(UnitId) -> UnitId) -> Exit {
     }
 }
 
-/// An op giving 32-bit id `src` at width `ty` (an `or` with 0 where the width is the same:
+/// An op giving 32-bit id `src` at width `ty` (an add of 0 where the width is the same:
 /// the op rewritten in place must stay an op of its own).
 fn resized(b: &mut Body, src: OpId, ty: Type) -> (OpKind, Vec<OpId>) {
     match ty.bits() {
         w if w > 32 => (OpKind::Cast(CastOp::ZExt), vec![src]),
         w if w < 32 => (OpKind::Cast(CastOp::Trunc), vec![src]),
-        _ => (OpKind::Int(IntBinOp::Or), vec![src, konst(b, ID, 0)]),
+        _ => (OpKind::Int(IntBinOp::Add), vec![src, konst(b, ID, 0)]),
     }
+}
+
+/// Whether the kernel's groups are one-dimensional (`reqd_work_group_size` or
+/// `max_work_group_size` of the form (X, 1, 1)): the local id is then the index.
+fn one_dimensional(k: &Kernel) -> bool {
+    let size = k.attrs.reqd_work_group_size.or(k.attrs.max_work_group_size);
+    size.is_some_and(|s| s[1] == 1 && s[2] == 1)
 }
