@@ -4,8 +4,9 @@
 //! A run of the inner loop as it stands costs trips × II + depth (it fills and drains its
 //! pipeline) plus the blocks on either side of it; flattened, a run costs trips × II' of
 //! the one loop (it fills once for the whole nest). With a constant trip count the two
-//! are compared; without one, the flattened loop must not issue slower (then it is faster
-//! for every trip count). Innermost pairs first, so a three-deep nest can become one loop.
+//! are compared; with a constant bound but a start known at run time, they are compared
+//! at the trip count from 0 to the bound; otherwise the flattened loop must not issue
+//! slower (then it is faster for every trip count). Innermost pairs first, so a three-deep nest can become one loop.
 
 use boards::Board;
 use frontend::ir::{Kernel, UnitId};
@@ -75,7 +76,16 @@ pub fn flatten_nests(
             }
             tried.push(key);
             let choice = decide(ir, &nest, board, infer_banking, mode);
-            if let Some(choice_flat) = choice.1 {
+            if let Some(mut choice_flat) = choice.1 {
+                // A region of a kernel with barriers that was this nest is now one loop.
+                let (was, now) = (&ir.unit(nest.pre).name, &choice_flat.unit(nest.pre).name);
+                let now = now.clone();
+                if let Some(w) = &mut choice_flat.work_groups {
+                    for r in w.regions.iter_mut().filter(|r| &r.unit == was) {
+                        r.unit = now.clone();
+                        r.pipelined = true;
+                    }
+                }
                 *ir = choice_flat;
                 choices.push(choice.0);
                 continue 'rounds; // unit ids changed: look again
@@ -124,9 +134,15 @@ fn decide(
         .map(|s| s.depth.max(1))
         .sum();
     let cycles = trips.map(|t| (t * inner_s.ii + inner_s.depth + blocks, t * f.ii));
-    let faster = match cycles {
-        Some((before, after)) => after < before,
-        None => f.ii <= inner_s.ii,
+    // A start known only at run time and a constant bound (a halo loop from the work-item's
+    // index to the tile's end): the runs are compared at the length from 0 to the bound.
+    let estimate = flatten::inner_trip_estimate(ir, nest)
+        .filter(|_| trips.is_none())
+        .map(|t| (t, t * inner_s.ii + inner_s.depth + blocks, t * f.ii));
+    let faster = match (cycles, estimate) {
+        (Some((before, after)), _) => after < before,
+        (None, Some((_, before, after))) => after < before,
+        (None, None) => f.ii <= inner_s.ii,
     };
     let forced = !faster && mode == Flatten::Always;
     let name = flat.unit(nest.pre).name.clone();
@@ -136,10 +152,17 @@ fn decide(
                 "kept: flattened it issues at II {} ({}), {a} cycles a run against {b}",
                 f.ii, f.bottleneck
             ),
-            None => format!(
-                "kept: flattened it issues at II {} against {} ({})",
-                f.ii, inner_s.ii, f.bottleneck
-            ),
+            None => match estimate {
+                Some((t, b, a)) => format!(
+                    "kept: flattened it issues at II {} ({}), {a} cycles a run of about {t} \
+                     iterations against {b}",
+                    f.ii, f.bottleneck
+                ),
+                None => format!(
+                    "kept: flattened it issues at II {} against {} ({})",
+                    f.ii, inner_s.ii, f.bottleneck
+                ),
+            },
         };
         return kept(why, cycles);
     }
@@ -153,6 +176,15 @@ fn decide(
              {b} (II {}, {} cycles to fill and drain, {blocks} in the blocks around it)",
             f.ii, inner_s.ii, inner_s.depth
         ),
+        _ if estimate.is_some() && f.ii > inner_s.ii => {
+            let (t, b, a) = estimate.expect("an estimate");
+            format!(
+                "flattened into {name}: a run of up to about {t} iterations (its start is \
+                 known at run time, its bound is constant) takes {a} cycles at II {}, not {b} \
+                 (II {}, {} cycles to fill and drain)",
+                f.ii, inner_s.ii, inner_s.depth
+            )
+        }
         _ => format!(
             "flattened into {name}: II {} (the inner loop's was {}), and no drain between runs",
             f.ii, inner_s.ii

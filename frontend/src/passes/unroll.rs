@@ -121,6 +121,19 @@ fn entry_constant(unit: &Unit, body: &Body, id: OpId) -> Option<u64> {
 /// value starting at a constant and stepped by a constant) or its next value with a
 /// constant; found by running the condition, at most MAX_UNROLL + 1 iterations.
 pub(crate) fn trip_count(unit: &Unit, cont: OpId) -> Option<u32> {
+    trips(unit, cont, None)
+}
+
+/// The trip count of a loop whose start is known only at run time (an index from a
+/// work-item id, a row's start) counted from 0 up to its constant bound: an estimate of
+/// its runs' length, for choosing how to build it (never for correctness).
+pub(crate) fn trip_estimate(unit: &Unit, cont: OpId) -> Option<u32> {
+    trips(unit, cont, Some(0))
+}
+
+/// The trip count from the induction variable's start (`start` where it is not a
+/// constant).
+fn trips(unit: &Unit, cont: OpId, start: Option<u64>) -> Option<u32> {
     let body = &unit.body;
     let OpKind::Cmp(_) = body.op(cont).kind else {
         return None;
@@ -143,7 +156,8 @@ pub(crate) fn trip_count(unit: &Unit, cont: OpId) -> Option<u32> {
                 (Some(a), Some(b)) if *b == id => entry_constant(unit, body, *a),
                 _ => None,
             };
-            if let (Some(step), Some(init)) = (step, entry_constant(unit, body, op.operands[0])) {
+            let init = entry_constant(unit, body, op.operands[0]).or(start);
+            if let (Some(step), Some(init)) = (step, init) {
                 iv = Some((id, next, init, step));
             }
         }

@@ -167,6 +167,15 @@ pub fn inner_trips(k: &Kernel, n: &Nest) -> Option<u32> {
     }
 }
 
+/// The inner loop's trip count counted from 0 where its start is known only at run time
+/// (`unroll::trip_estimate`).
+pub fn inner_trip_estimate(k: &Kernel, n: &Nest) -> Option<u32> {
+    match &k.unit(n.inner).kind {
+        UnitKind::Loop { cont, .. } => super::unroll::trip_estimate(k.unit(n.inner), *cont),
+        _ => None,
+    }
+}
+
 /// The units that can branch to `to`.
 fn predecessors(k: &Kernel, to: UnitId) -> Vec<UnitId> {
     (0..k.units.len() as u32)

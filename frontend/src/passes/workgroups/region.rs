@@ -470,7 +470,7 @@ impl Builder<'_> {
             .map(|d| phi(format!("local_id{d}"), steps[d]))
             .collect();
         phis.push(phi("local_index".into(), steps[3]));
-        let name = format!("region {r} work-items");
+        let name = "work-items".to_string();
         self.units[head.0 as usize] = Some(block(&name, hb, phis, Exit::Jump(copies[&reg.entry])));
     }
 
