@@ -53,14 +53,7 @@ pub fn split_after_barriers(m: &SpirvModule, f: &mut FlatFunction) -> usize {
 /// The successors of the moved terminator now come from `to`: their phis name it.
 fn rename_predecessor(f: &mut FlatFunction, from: Word, to: Word, moved: &[Instruction]) {
     let Some(term) = moved.last() else { return };
-    let targets: Vec<Word> = term
-        .operands
-        .iter()
-        .filter_map(|o| match o {
-            Operand::IdRef(w) => Some(*w),
-            _ => None,
-        })
-        .collect();
+    let targets = crate::spirv::id_operands(term);
     for b in f.blocks.iter_mut().filter(|b| targets.contains(&b.label)) {
         for inst in b.insts.iter_mut().filter(|i| i.class.opcode == Op::Phi) {
             for pair in inst.operands.chunks_mut(2) {

@@ -753,6 +753,17 @@ impl SpirvModule {
     }
 }
 
+/// Every id an instruction's operands name, in order.
+pub fn id_operands(inst: &Instruction) -> Vec<Word> {
+    inst.operands
+        .iter()
+        .filter_map(|o| match o {
+            Operand::IdRef(w) => Some(*w),
+            _ => None,
+        })
+        .collect()
+}
+
 pub fn id_operand(inst: &Instruction, i: usize) -> Option<Word> {
     match inst.operands.get(i) {
         Some(Operand::IdRef(w)) => Some(*w),

@@ -227,14 +227,7 @@ impl<'a> Function<'a> {
         // Phis and selects choose between chain values only; record every chain operand.
         for (&r, entry) in chain.iter_mut() {
             let Some(inst) = self.inst(r) else { continue };
-            let ids: Vec<Word> = inst
-                .operands
-                .iter()
-                .filter_map(|o| match o {
-                    Operand::IdRef(w) => Some(*w),
-                    _ => None,
-                })
-                .collect();
+            let ids: Vec<Word> = crate::spirv::id_operands(inst);
             entry.1 = ids
                 .iter()
                 .copied()
