@@ -7,7 +7,7 @@
 
 use crate::tools::{self, Step};
 use crate::{io, sibling, write_outputs, Compiled, Error};
-use boards::flow::{self, memplan, memplan::Assignment, Interface};
+use boards::flow::{self, memplan::Assignment, Interface};
 use boards::Flow;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -24,8 +24,8 @@ pub struct Outcome {
     pub status: i32,
 }
 
-/// Builds `c` into `out` for its board. `pins` are `--memory NAME=BANK` requests.
-pub fn build(c: &Compiled, out: &Path, pins: &[(String, String)]) -> Result<Outcome, Error> {
+/// Builds `c` into `out` for its board, its buffers in the banks of its memory plan.
+pub fn build(c: &Compiled, out: &Path) -> Result<Outcome, Error> {
     let board = &c.board;
     if board.flow == Flow::None {
         let flows: Vec<String> = boards::Board::builtin_names()
@@ -40,7 +40,7 @@ pub fn build(c: &Compiled, out: &Path, pins: &[(String, String)]) -> Result<Outc
         )));
     }
     let iface = interface(c);
-    let plan = memplan::plan(board, &iface, pins).map_err(Error::Usage)?;
+    let plan = memory_plan(c)?;
     tools::catch_ctrl_c();
     let tmp = sibling(out, "build");
     let _ = std::fs::remove_dir_all(&tmp);
@@ -251,9 +251,15 @@ pub(crate) fn write(dir: &Path, name: &str, text: &str) -> Result<(), Error> {
     std::fs::write(&path, text).map_err(io(&path))
 }
 
-/// The kernel's memory plan on its board (round robin, or as `pins` ask).
-pub fn memory_plan(c: &Compiled, pins: &[(String, String)]) -> Result<Vec<Assignment>, Error> {
-    memplan::plan(&c.board, &interface(c), pins).map_err(Error::Usage)
+/// The kernel's memory plan on its board (round robin, or as `--memory` asked), made when
+/// it was compiled; an error on a board without memories.
+pub fn memory_plan(c: &Compiled) -> Result<Vec<Assignment>, Error> {
+    c.plan.clone().ok_or_else(|| {
+        Error::Usage(format!(
+            "board '{}' lists no global memories: a flow needs `memories:` in its board file",
+            c.board.name
+        ))
+    })
 }
 
 /// Writes the kernel and, on an open board, its board-level top into `dir` (as `build`

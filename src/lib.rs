@@ -94,6 +94,8 @@ pub struct Compiled {
     pub reductions: Vec<frontend::reassociate::Reduction>,
     /// The loop nests found: flattened into one loop, or kept and why.
     pub nests: Vec<nests::NestChoice>,
+    /// Which board memory bank each buffer argument lives in, on a board with memories.
+    pub plan: Option<Vec<boards::flow::memplan::Assignment>>,
 }
 
 /// SPIR-V bytes of a kernel file: `.spv` read as is, `.cl` compiled with clang-15 +
@@ -200,6 +202,9 @@ pub struct Options {
     pub spec: std::collections::HashMap<u32, u64>,
     /// Preprocessor macros for a `.cl` or `.comp` source (`-D NAME[=VALUE]`).
     pub defines: Vec<String>,
+    /// Buffer arguments pinned to board memory banks (`--memory NAME=BANK`); the others
+    /// go round robin. The plan gives each AXI master its bank's data width.
+    pub memory: Vec<(String, String)>,
 }
 
 impl Default for Options {
@@ -214,6 +219,7 @@ impl Default for Options {
             passes: Default::default(),
             spec: Default::default(),
             defines: Vec::new(),
+            memory: Vec::new(),
         }
     }
 }
@@ -347,7 +353,16 @@ pub fn compile(
     }
     let starts: Vec<(u32, Vec<u32>)> = schedules.iter().map(|s| (s.ii, s.start.clone())).collect();
     scheduler::memories::assign_copies(&mut ir, &starts);
-    let rtl = rtl_gen::generate(&ir, &schedules, board)?;
+    let plan = memory_plan(&ir, board, &options.memory)?;
+    let banks = board.banks();
+    let ports: rtl_gen::PortWidths = plan
+        .iter()
+        .flatten()
+        .zip(buffer_memories(&ir))
+        .filter(|(a, _)| banks[a.bank_index].1.bursts())
+        .map(|(a, m)| (m.0, a.data_bits))
+        .collect();
+    let rtl = rtl_gen::generate(&ir, &schedules, board, &ports)?;
     Ok(Compiled {
         source: path.to_path_buf(),
         spirv,
@@ -358,7 +373,49 @@ pub fn compile(
         passes,
         reductions,
         nests,
+        plan,
     })
+}
+
+/// The memories of the kernel's buffer arguments, in argument order.
+fn buffer_memories(k: &Kernel) -> impl Iterator<Item = frontend::ir::MemId> + '_ {
+    k.args.iter().filter_map(|a| match a.kind {
+        frontend::ir::ArgKind::Buffer(m) => Some(m),
+        _ => None,
+    })
+}
+
+/// The memory plan of a board with memories (None for a model board without them), from
+/// the buffer arguments alone, so that it is known before the RTL is generated.
+fn memory_plan(
+    k: &Kernel,
+    board: &Board,
+    pins: &[(String, String)],
+) -> Result<Option<Vec<boards::flow::memplan::Assignment>>, Error> {
+    if board.memories.is_empty() {
+        if let Some((arg, _)) = pins.first() {
+            return Err(Error::Usage(format!(
+                "--memory {arg}=...: board '{}' lists no memory banks to put a buffer in",
+                board.name
+            )));
+        }
+        return Ok(None);
+    }
+    let buffers: Vec<(String, String)> = k
+        .args
+        .iter()
+        .filter_map(|a| match a.kind {
+            frontend::ir::ArgKind::Buffer(m) => Some((a.name.clone(), m)),
+            _ => None,
+        })
+        .map(|(name, m)| {
+            let port = format!("m_axi_{}", rtl_gen::sv_ident(&k.memory(m).name));
+            (name, port)
+        })
+        .collect();
+    boards::flow::memplan::plan_buffers(board, &buffers, pins)
+        .map(Some)
+        .map_err(Error::Usage)
 }
 
 /// Writes OUT/rtl/*.sv, OUT/filelist.f, OUT/report.json, OUT/report.html, OUT/report.txt,

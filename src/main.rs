@@ -128,6 +128,11 @@ struct DesignArgs {
     /// unroll factor or SIMD width written as a macro is chosen per build.
     #[arg(short = 'D', value_name = "NAME[=VALUE]")]
     define: Vec<String>,
+    /// Put a buffer argument in a board memory bank: NAME=BANK (e.g. a=HBM[3]); the
+    /// others go round robin over the board's banks. Each buffer's AXI master takes its
+    /// bank's data width.
+    #[arg(long = "memory", value_name = "NAME=BANK")]
+    memory: Vec<String>,
 }
 
 impl DesignArgs {
@@ -149,6 +154,7 @@ impl DesignArgs {
             cl_options: self.cl_option.clone(),
             spec: parse_spec(&self.spec)?,
             defines: self.define.clone(),
+            memory: boards::flow::memplan::parse_pins(&self.memory).map_err(Error::Usage)?,
             ..Default::default()
         })
     }
@@ -206,15 +212,11 @@ struct BoardsArgs {
     json: bool,
 }
 
-/// The options of `build`: those of `compile`, and the memory plan.
+/// The options of `build`: those of `compile` (with the memory plan's `--memory`).
 #[derive(clap::Args)]
 struct BuildArgs {
     #[command(flatten)]
     compile: CompileArgs,
-    /// Put a buffer argument in a board memory bank: NAME=BANK (e.g. a=HBM[3]); the
-    /// others go round robin over the board's banks.
-    #[arg(long = "memory", value_name = "NAME=BANK")]
-    memory: Vec<String>,
 }
 
 /// The options of `sim`.
@@ -251,9 +253,6 @@ struct SimArgs {
     /// a board without memories.
     #[arg(long)]
     mem_latency: Option<String>,
-    /// Put a buffer argument in a board memory bank (NAME=BANK), as `build` does.
-    #[arg(long = "memory", value_name = "NAME=BANK")]
-    memory: Vec<String>,
     /// Write the RTL run's waveform (FST, for GTKWave), and beside it FILE.gtkw, a GTKWave
     /// save file with the signals grouped by loop and pipeline stage.
     #[arg(long, value_name = "FILE.fst")]
@@ -673,9 +672,8 @@ fn boards_cmd(a: BoardsArgs) -> Result<i32, Error> {
 /// `hls-build build`.
 fn build_cmd(a: BuildArgs) -> Result<i32, Error> {
     let out = a.compile.out.clone();
-    let pins = boards::flow::memplan::parse_pins(&a.memory).map_err(Error::Usage)?;
     let c = compile_only(a.compile)?;
-    let outcome = hls_build::build::build(&c, &out, &pins)?;
+    let outcome = hls_build::build::build(&c, &out)?;
     for l in &outcome.lines {
         println!("{l}");
     }

@@ -18,7 +18,6 @@ pub(super) fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
         wave,
         out,
         design,
-        memory,
         expect,
         seeds,
         junit,
@@ -60,7 +59,6 @@ pub(super) fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
             )));
         }
     }
-    let pins = boards::flow::memplan::parse_pins(&memory).map_err(Error::Usage)?;
     let options = design.options()?;
     // The model alone needs only the frontend (the kernel read into the IR); the RTL
     // needs the whole flow.
@@ -195,7 +193,7 @@ pub(super) fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
                 "co-simulating the RTL ({label}; Verilator builds the model on its first run)"
             ));
             let r = if engine == "board" {
-                let plan = hls_build::build::memory_plan(c, &pins)?;
+                let plan = hls_build::build::memory_plan(c)?;
                 let sources = hls_build::build::board_top_sources(c, &dir, &plan)?;
                 let bases = boards::flow::ecp5::buffer_bases(&c.board, &plan);
                 sim::board::run_board(
@@ -212,10 +210,15 @@ pub(super) fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
                 let latency = match timing {
                     Some(l) => l.clone(),
                     None if board.memories.is_empty() => sim::MemLatency::Fixed(20),
-                    None => sim::MemLatency::PerMaster(
-                        hls_build::build::memory_plan(c, &pins)?
+                    None => sim::MemLatency::Banks(
+                        hls_build::build::memory_plan(c)?
                             .iter()
-                            .map(|a| a.latency_cycles)
+                            .map(|a| sim::BankModel {
+                                bank: a.bank_index,
+                                latency: a.latency_cycles,
+                                bytes_per_cycle: a.bytes_per_cycle,
+                                access_bytes: a.access_bytes,
+                            })
                             .collect(),
                     ),
                 };
@@ -269,6 +272,12 @@ pub(super) fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
                 ));
             } else {
                 say(format!("{} cycles", r.cycles));
+            }
+            // On a board whose memory is modelled, what each port carried.
+            if timing.is_none() && !board.memories.is_empty() {
+                for p in &r.ports {
+                    say(format!("  {}", p.line(r.cycles)));
+                }
             }
             for l in &failures {
                 say(format!("  {l}"));
@@ -342,6 +351,7 @@ pub(super) fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
         "local": local,
         "mem_latency": mem_latency,
         "cycles": last_rtl.as_ref().map(|r| r.cycles),
+        "ports": last_rtl.as_ref().map(|r| &r.ports),
         "runs": cases.iter().map(|c| serde_json::json!({
             "name": c.name, "cycles": c.cycles, "passed": c.failures.is_empty() && c.error.is_none(),
         })).collect::<Vec<_>>(),

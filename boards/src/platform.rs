@@ -36,9 +36,31 @@ pub struct GlobalMemory {
     pub bandwidth_gbs: f64,
     /// Load latency of one bank in ns (request to first data, unloaded).
     pub latency_ns: f64,
+    /// The smallest transfer a bank makes, in bytes, where the kind's is not right
+    /// (`access_bytes()` gives the kind's).
+    #[serde(default)]
+    pub access_bytes: Option<u32>,
 }
 
 impl GlobalMemory {
+    /// The smallest transfer one bank makes, in bytes: any shorter access takes as long.
+    /// DDR4 moves a burst of 8 on its 64-bit channel (JESD79-4 BL8), 64 bytes; an HBM2
+    /// pseudo-channel a burst of 4 on 64 bits (PG276), 32 bytes; block RAM one word.
+    /// Does the memory take AXI bursts of full beats? DDR and HBM do (and want them); the
+    /// open boards' block-RAM banks answer single beats of any width
+    /// (`boards/sv/hls_axi_bram.sv`).
+    pub fn bursts(&self) -> bool {
+        self.kind != "bram"
+    }
+
+    pub fn access_bytes(&self) -> u32 {
+        self.access_bytes.unwrap_or(match self.kind.as_str() {
+            "ddr4" => 64,
+            "hbm2" => 32,
+            _ => self.data_bits / 8,
+        })
+    }
+
     /// The bank names `NAME[0]` .. `NAME[banks-1]`.
     pub fn bank_names(&self) -> impl Iterator<Item = String> + '_ {
         (0..self.banks).map(|i| format!("{}[{i}]", self.name))

@@ -34,6 +34,8 @@ pub enum RtlError {
 const SUPPORT: &[(&str, &str)] = &[
     ("hls_fifo.sv", include_str!("../sv/hls_fifo.sv")),
     ("hls_fifo_r.sv", include_str!("../sv/hls_fifo_r.sv")),
+    ("hls_lsu_rd.sv", include_str!("../sv/hls_lsu_rd.sv")),
+    ("hls_lsu_wr.sv", include_str!("../sv/hls_lsu_wr.sv")),
 ];
 
 /// A 32-bit register of the control slave.
@@ -54,7 +56,14 @@ pub struct MasterView {
     /// Which AXI4 channels the kernel uses: a read-only buffer has no write channels.
     pub read: bool,
     pub write: bool,
+    /// The AXI data width.
     pub width: u32,
+    /// Bits of one access of the buffer (an element, or a whole vector of a vector buffer).
+    pub elem_width: u32,
+    /// The buffer lives in a board memory that wants beats as wide as its port and bursts
+    /// (DDR, HBM): load-store units coalesce its accesses into beats and bursts
+    /// (`hls_lsu_rd`, `hls_lsu_wr`).
+    pub lsu: bool,
     pub size_log2: u32,
     pub ar_depth_log2: u32,
     pub r_depth_log2: u32,
@@ -110,7 +119,17 @@ struct TopTemplate<'a> {
     body: &'a str,
     /// A double-pumped memory needs the 2x clock input.
     clk_2x: bool,
+    max_burst: u32,
 }
+
+/// Beats in one AXI burst of a load-store unit at most: UG1399's default
+/// `max_read_burst_length`/`max_write_burst_length`, where it finds 16 ideal.
+pub const MAX_BURST: u32 = 16;
+
+/// The AXI data width of the master of each buffer that lives in a board memory wanting
+/// full beats and bursts (its bank's `data_bits`, from the memory plan), by memory id: such
+/// a master goes through load-store units. A buffer not listed moves one access per beat.
+pub type PortWidths = std::collections::BTreeMap<u32, u32>;
 
 pub struct Generated {
     /// (file name, contents): the kernel top first, then the library sources it uses, each
@@ -238,6 +257,7 @@ pub fn generate(
     kernel: &Kernel,
     schedules: &[UnitSchedule],
     board: &Board,
+    ports: &PortWidths,
 ) -> Result<Generated, RtlError> {
     let top = sv_ident(&kernel.name);
     if top.starts_with("hls_") {
@@ -337,14 +357,18 @@ pub fn generate(
         .enumerate()
         .filter(|(_, m)| m.on_chip().is_none())
         .map(|(i, m)| {
-            // A buffer of vectors moves a whole vector per beat.
-            let width = m.elem.bits().max(8) * m.lanes;
+            // A buffer of vectors moves a whole vector per access.
+            let elem_width = m.elem.bits().max(8) * m.lanes;
+            let port = ports.get(&(i as u32));
+            let width = port.map_or(elem_width, |&p| p.max(elem_width));
             MasterView {
                 name: sv_ident(&m.name),
                 mem: i as u32,
                 read: m.read,
                 write: m.written,
                 width,
+                elem_width,
+                lsu: port.is_some(),
                 size_log2: (width / 8).trailing_zeros(),
                 ar_depth_log2: log2_ceil(board.memory.load_request_queue_depth),
                 // Every request in flight has a place to land: no response is ever refused.
@@ -352,7 +376,7 @@ pub fn generate(
                     board.memory.global_load_latency + board.memory.load_request_queue_depth + 2,
                 ),
                 w_depth_log2: log2_ceil(board.memory.store_queue_depth),
-                pop_lanes: (width / 32).max(1),
+                pop_lanes: (elem_width / 32).max(1),
             }
         })
         .collect();
@@ -366,6 +390,7 @@ pub fn generate(
         error_offset,
         body: &body,
         clk_2x,
+        max_burst: MAX_BURST,
     }
     .render()?;
     // The kernel top, then only the sources it instantiates, each after what it uses.

@@ -38,7 +38,7 @@ module {{ name }} (
     output logic [1:0]  s_axi_control_rresp
 {%- for m in masters %}
 {%- if m.read %},
-    // AXI4 master `m_axi_{{ m.name }}`, read channels ({{ m.width }}-bit data, single-beat INCR)
+    // AXI4 master `m_axi_{{ m.name }}`, read channels ({{ m.width }}-bit data, {% if m.lsu %}INCR bursts of up to {{ max_burst }} beats of {{ m.elem_width }}-bit elements{% else %}single-beat INCR{% endif %})
     output logic        m_axi_{{ m.name }}_arvalid,
     input  logic        m_axi_{{ m.name }}_arready,
     output logic [63:0] m_axi_{{ m.name }}_araddr,
@@ -52,7 +52,7 @@ module {{ name }} (
     input  logic [1:0]  m_axi_{{ m.name }}_rresp
 {%- endif %}
 {%- if m.write %},
-    // AXI4 master `m_axi_{{ m.name }}`, write channels ({{ m.width }}-bit data, single-beat INCR)
+    // AXI4 master `m_axi_{{ m.name }}`, write channels ({{ m.width }}-bit data, {% if m.lsu %}INCR bursts of up to {{ max_burst }} beats, byte strobes{% else %}single-beat INCR{% endif %})
     output logic        m_axi_{{ m.name }}_awvalid,
     input  logic        m_axi_{{ m.name }}_awready,
     output logic [63:0] m_axi_{{ m.name }}_awaddr,
@@ -182,6 +182,9 @@ module {{ name }} (
 
     // ------------------------------------------------------------------ AXI4 masters
 {%- for m in masters %}
+{%- if m.lsu %}
+{% include "lsu_master.sv" %}
+{%- else %}
     // buffer `{{ m.name }}`
     // nothing queued, in flight or unacknowledged on this master next cycle
     logic        mem_{{ m.name }}_idle_next;
@@ -288,6 +291,7 @@ module {{ name }} (
         end
     end
 {%- endif %}
+{%- endif %}
     assign mem_{{ m.name }}_idle_next = 1'b1{% if m.read %} && ar_{{ m.name }}_idle_next && r_{{ m.name }}_idle_next{% endif %}{% if m.write %} && w_{{ m.name }}_idle_next && b_{{ m.name }}_none_next{% endif %};
 {%- endfor %}
 
@@ -298,7 +302,7 @@ module {{ name }} (
         else begin
 {%- for m in masters %}
 {%- if m.read %}
-            if (m_axi_{{ m.name }}_rvalid && m_axi_{{ m.name }}_rready && (m_axi_{{ m.name }}_rresp != 2'b00 || !m_axi_{{ m.name }}_rlast)) axi_error[0] <= 1'b1;
+            if (m_axi_{{ m.name }}_rvalid && m_axi_{{ m.name }}_rready && (m_axi_{{ m.name }}_rresp != 2'b00{% if m.lsu %} || r_{{ m.name }}_rlast_error{% else %} || !m_axi_{{ m.name }}_rlast{% endif %})) axi_error[0] <= 1'b1;
 {%- endif %}
 {%- if m.write %}
             if (m_axi_{{ m.name }}_bvalid && m_axi_{{ m.name }}_bresp != 2'b00) axi_error[1] <= 1'b1;

@@ -36,6 +36,9 @@ struct Ports {
 
 struct ReadBurst {
     ready_at: u64,
+    /// Cycles between beats at the bank's bandwidth (the R channel gives at most one a
+    /// cycle); 0 without a bank model.
+    beat_cycles: f64,
     addr: u64,
     beats: u32,
     size: u32,
@@ -54,7 +57,10 @@ struct WriteBurst {
 struct Slave {
     p: Ports,
     base: u64,
+    /// The buffer's allocation: its bytes, then zeros up to a whole page.
     mem: Vec<u8>,
+    /// The buffer's own bytes: a write outside them is an error.
+    len: usize,
     reads: VecDeque<ReadBurst>,
     last_ready: u64,
     writes: VecDeque<WriteBurst>,
@@ -62,8 +68,8 @@ struct Slave {
     /// The bytes reach memory only when the response is given, the latest moment AXI
     /// allows, so a read the kernel issues before the acknowledgement sees old data.
     b_queue: VecDeque<(u64, bool, Vec<(usize, u8)>)>,
-    /// Write beats that arrived before their address (AXI allows it).
-    w_beats: VecDeque<(Vec<u8>, u64)>,
+    /// Write beats that arrived before their address (AXI allows it): data, strobes.
+    w_beats: VecDeque<(Vec<u8>, Vec<bool>)>,
     /// Data bus width in bytes.
     bus_bytes: usize,
     /// Bytes of the write burst being assembled.
@@ -72,8 +78,21 @@ struct Slave {
     arready: bool,
     awready: bool,
     wready: bool,
-    /// This master's fixed read latency, when it has its own (the board bank's).
-    latency: Option<u64>,
+    /// The board memory bank behind this master, when the board's memory is modelled.
+    bank: Option<crate::BankModel>,
+    stats: crate::PortStats,
+}
+
+/// Bytes of a page: a host runtime allocates buffers in whole pages (XRT aligns every
+/// buffer to 4 KiB), so a full-width beat over the end of a buffer stays inside its
+/// allocation, as a load-store unit's beats and bursts may.
+const PAGE: usize = 4096;
+
+/// A buffer's bytes padded with zeros to a whole page.
+fn allocation(bytes: &[u8]) -> Vec<u8> {
+    let mut mem = bytes.to_vec();
+    mem.resize(bytes.len().div_ceil(PAGE).max(1) * PAGE, 0);
+    mem
 }
 
 impl Slave {
@@ -187,10 +206,15 @@ pub fn run_rtl(
     if let Some(w) = wave {
         host.tracing = host.m.trace_open(w);
     }
-    let (mut rng, fixed, per_master) = match latency {
+    let (rng, fixed, banks) = match latency {
         MemLatency::Fixed(n) => (Rng(0), Some(n as u64), Vec::new()),
-        MemLatency::PerMaster(v) => (Rng(0), Some(20), v),
+        MemLatency::Banks(v) => (Rng(0), Some(20), v),
         MemLatency::Random(seed) => (Rng(seed), None, Vec::new()),
+    };
+    let mut timing = Timing {
+        rng,
+        fixed,
+        bus_free: vec![0f64; banks.iter().map(|b| b.bank + 1).max().unwrap_or(0)],
     };
     let mut slaves = Vec::new();
     let mut buf_i = 0usize;
@@ -200,7 +224,8 @@ pub fn run_rtl(
             slaves.push(Slave {
                 p: ports_of(&host.m, mv)?,
                 base: 0x1000_0000u64 * (buf_i as u64 + 1),
-                mem: b.bytes.clone(),
+                mem: allocation(&b.bytes),
+                len: b.bytes.len(),
                 reads: VecDeque::new(),
                 last_ready: 0,
                 writes: VecDeque::new(),
@@ -212,7 +237,11 @@ pub fn run_rtl(
                 arready: true,
                 awready: true,
                 wready: true,
-                latency: per_master.get(buf_i).map(|&n| n as u64),
+                bank: banks.get(buf_i).cloned(),
+                stats: crate::PortStats {
+                    port: format!("m_axi_{}", mv.name),
+                    ..Default::default()
+                },
             });
             buf_i += 1;
         }
@@ -241,19 +270,19 @@ pub fn run_rtl(
     ctl.write_reg(&mut host, 0x00, 1)?;
     let start = host.time;
     let mut done = false;
-    let back_pressure = fixed.is_none();
+    let back_pressure = timing.fixed.is_none();
     // Requests made, for the message when the budget runs out (progress, not a verdict).
     let (mut reads, mut writes) = (0u64, 0u64);
     while host.time - start < max_cycles {
         let now = host.time;
-        drive(&mut host, &mut slaves, &mut rng, back_pressure, now);
+        drive(&mut host, &mut slaves, &mut timing.rng, back_pressure, now);
         host.m.eval();
         let events = handshakes(&host, &slaves);
         reads += events.iter().filter(|e| e.0).count() as u64;
         writes += events.iter().filter(|e| e.3).count() as u64;
         let irq = host.m.get(interrupt) == 1;
         host.tick();
-        respond(&mut slaves, events, &mut rng, fixed, now);
+        respond(&mut slaves, events, &mut timing, now);
         if irq {
             done = true;
             break;
@@ -294,14 +323,19 @@ pub fn run_rtl(
             ArgValue::Buffer(b) => {
                 out.push(ArgValue::Buffer(Buffer {
                     elem: b.elem,
-                    bytes: slaves[bi].mem.clone(),
+                    bytes: slaves[bi].mem[..slaves[bi].len].to_vec(),
                 }));
                 bi += 1;
             }
             s => out.push(s.clone()),
         }
     }
-    Ok(RtlRun { args: out, cycles })
+    let ports = slaves.into_iter().map(|s| s.stats).collect();
+    Ok(RtlRun {
+        args: out,
+        cycles,
+        ports,
+    })
 }
 
 /// The AXI4-Lite control slave's ports, and register writes and reads through them as a
@@ -415,7 +449,7 @@ type Event = (
     bool,
     (u64, u32, u32),
     bool,
-    (Vec<u8>, u64),
+    (Vec<u8>, Vec<bool>),
     bool,
 );
 
@@ -431,7 +465,10 @@ fn drive(host: &mut Host, slaves: &mut [Slave], rng: &mut Rng, back_pressure: bo
         host.m.set(s.p.arready, s.arready as u64);
         host.m.set(s.p.awready, s.awready as u64);
         host.m.set(s.p.wready, s.wready as u64);
-        let r_ok = s.reads.front().is_some_and(|r| r.ready_at <= now)
+        let r_ok = s
+            .reads
+            .front()
+            .is_some_and(|r| r.ready_at + (f64::from(r.beat) * r.beat_cycles) as u64 <= now)
             && !(back_pressure && rng.chance(20));
         host.m.set(s.p.rvalid, r_ok as u64);
         if let Some(r) = s.reads.front() {
@@ -488,7 +525,10 @@ fn handshakes(host: &Host, slaves: &[Slave]) -> Vec<Event> {
                 (0..s.bus_bytes.div_ceil(8))
                     .flat_map(|c| host.m.get_chunk(s.p.wdata, c).to_le_bytes())
                     .collect::<Vec<u8>>(),
-                g(s.p.wstrb),
+                // One strobe per byte lane, 64 to a chunk of the port.
+                (0..s.bus_bytes)
+                    .map(|j| host.m.get_chunk(s.p.wstrb, j / 64) >> (j % 64) & 1 == 1)
+                    .collect(),
             ),
             g(s.p.bvalid) == 1 && g(s.p.bready) == 1,
         ));
@@ -496,15 +536,59 @@ fn handshakes(host: &Host, slaves: &[Slave]) -> Vec<Event> {
     events
 }
 
+/// The memory's timing: a fixed latency, or random latency (and back-pressure) from a seed,
+/// and when each modelled bank's data bus is next free (reads and writes of its masters
+/// take turns on it).
+struct Timing {
+    rng: Rng,
+    fixed: Option<u64>,
+    bus_free: Vec<f64>,
+}
+
+impl Timing {
+    /// When a transaction of `bytes` from `addr` that `s` took at `now` answers, and the
+    /// cycles between its beats: the bank's latency after its bus is free (holding the bus
+    /// for its granules), or the fixed or random latency where no bank is modelled.
+    fn answer_at(
+        &mut self,
+        s: &mut Slave,
+        addr: u64,
+        bytes: u64,
+        beats: u32,
+        now: u64,
+    ) -> (u64, f64) {
+        match &s.bank {
+            Some(b) => {
+                let start = self.bus_free[b.bank].max(now as f64);
+                let held = b.bus_cycles(addr, bytes);
+                self.bus_free[b.bank] = start + held;
+                s.stats.bus_cycles += held;
+                (
+                    start.ceil() as u64 + u64::from(b.latency),
+                    held / f64::from(beats.max(1)),
+                )
+            }
+            None => (
+                now + self.fixed.unwrap_or_else(|| 1 + self.rng.next() % 80),
+                0.0,
+            ),
+        }
+    }
+}
+
 /// What the handshakes of the edge do: requests queued with their latency, read beats
 /// retired, write beats merged into the pending burst, responses committing their bytes.
-fn respond(slaves: &mut [Slave], events: Vec<Event>, rng: &mut Rng, fixed: Option<u64>, now: u64) {
+fn respond(slaves: &mut [Slave], events: Vec<Event>, timing: &mut Timing, now: u64) {
     for (s, (ar, (ra, rl, rs), r, aw, (wa, wl, ws), w, (wd, wst), b)) in
         slaves.iter_mut().zip(events)
     {
+        s.stats.read_bursts += ar as u64;
+        s.stats.read_beats += r as u64;
+        s.stats.write_bursts += aw as u64;
+        s.stats.write_beats += w as u64;
         if ar {
-            let lat = s.latency.or(fixed).unwrap_or_else(|| 1 + rng.next() % 80);
-            let ready_at = (now + lat).max(s.last_ready);
+            let (at, beat_cycles) = timing.answer_at(s, ra, u64::from(rl * rs), rl, now);
+            let ready_at = at.max(s.last_ready);
             s.last_ready = ready_at;
             let err = !s.in_range(ra, (rl * rs) as u64);
             if err {
@@ -512,6 +596,7 @@ fn respond(slaves: &mut [Slave], events: Vec<Event>, rng: &mut Rng, fixed: Optio
             }
             s.reads.push_back(ReadBurst {
                 ready_at,
+                beat_cycles,
                 addr: ra,
                 beats: rl,
                 size: rs,
@@ -545,7 +630,7 @@ fn respond(slaves: &mut [Slave], events: Vec<Event>, rng: &mut Rng, fixed: Optio
         }
         // Retire write beats against the oldest burst whose address is known.
         while !s.w_beats.is_empty() && !s.writes.is_empty() {
-            let (base, mem_len, bus_bytes) = (s.base, s.mem.len() as u64, s.bus_bytes);
+            let (base, mem_len, bus_bytes) = (s.base, s.len as u64, s.bus_bytes);
             let pending_bytes = &mut s.pending_bytes;
             let (wd, wst) = s.w_beats.pop_front().unwrap_or_default();
             let Some(wb) = s.writes.front_mut() else {
@@ -555,20 +640,26 @@ fn respond(slaves: &mut [Slave], events: Vec<Event>, rng: &mut Rng, fixed: Optio
             if !wb.err {
                 // Strobe bit j writes byte lane j of the bus-aligned word.
                 let aligned = addr - addr % bus_bytes as u64;
-                for j in 0..bus_bytes.min(64) {
+                for (j, &on) in wst.iter().enumerate().take(bus_bytes) {
                     let a = aligned + j as u64;
-                    if wst >> j & 1 == 1 && a >= base && a < base + mem_len {
+                    if !on {
+                        continue;
+                    }
+                    if a >= base && a < base + mem_len {
                         pending_bytes.push(((a - base) as usize, wd[j]));
+                    } else {
+                        // A byte written past the buffer, though inside its allocation.
+                        s.errors += 1;
                     }
                 }
             }
             wb.beat += 1;
             if wb.beat == wb.beats {
-                let lat = s.latency.or(fixed).unwrap_or_else(|| 1 + rng.next() % 80);
-                let err = wb.err;
+                let (err, addr, n) = (wb.err, wb.addr, u64::from(wb.beats * wb.size));
+                let (at, _) = timing.answer_at(s, addr, n, 1, now);
                 s.writes.pop_front();
                 let bytes = std::mem::take(&mut s.pending_bytes);
-                s.b_queue.push_back((now + lat, err, bytes));
+                s.b_queue.push_back((at, err, bytes));
             }
         }
         if b {

@@ -45,16 +45,70 @@ impl SimError {
 #[derive(Debug, Clone)]
 pub enum MemLatency {
     Fixed(u32),
-    /// Each AXI master its own fixed latency, in the order of the buffer arguments: the
-    /// board memory bank the memory plan gave it.
-    PerMaster(Vec<u32>),
+    /// Each AXI master on the board memory bank the memory plan gave it, in the order of
+    /// the buffer arguments: the bank's latency, and its bandwidth shared by the masters
+    /// on it.
+    Banks(Vec<BankModel>),
     /// Per-request latency 1..=80 and random ready/valid back-pressure, from a seed.
     Random(u64),
+}
+
+/// A board memory bank as co-simulation models it. Reads and writes of every master on
+/// the bank take turns on its data bus: a transaction holds it for the bytes it moves at
+/// `bytes_per_cycle`, counted in whole `access_bytes` granules (a DDR4 burst moves 64 bytes
+/// however few were asked for), and answers `latency` cycles after it got the bus.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BankModel {
+    /// The bank's index on the board (masters with the same index share it).
+    pub bank: usize,
+    pub latency: u32,
+    pub bytes_per_cycle: f64,
+    pub access_bytes: u32,
+}
+
+impl BankModel {
+    /// Cycles a transaction of `bytes` bytes from `addr` holds the bus: the granules it
+    /// touches, at the bank's bandwidth.
+    pub fn bus_cycles(&self, addr: u64, bytes: u64) -> f64 {
+        let g = u64::from(self.access_bytes.max(1));
+        let granules = (addr + bytes.max(1) - 1) / g - addr / g + 1;
+        (granules * g) as f64 / self.bytes_per_cycle
+    }
 }
 
 pub struct RtlRun {
     pub args: Vec<ArgValue>,
     pub cycles: u64,
+    /// What crossed each AXI master, in the order of the buffer arguments.
+    pub ports: Vec<PortStats>,
+}
+
+/// The traffic of one AXI master over a run: transactions (bursts) and beats each way, and
+/// on a modelled bank the cycles its transactions held the bank's bus.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct PortStats {
+    pub port: String,
+    pub read_bursts: u64,
+    pub read_beats: u64,
+    pub write_bursts: u64,
+    pub write_beats: u64,
+    pub bus_cycles: f64,
+}
+
+impl PortStats {
+    /// `m_axi_a: 256 read bursts (4096 beats), 0 write bursts (0 beats)` and, on a modelled
+    /// bank, the share of the run's cycles its bus was busy with this master.
+    pub fn line(&self, cycles: u64) -> String {
+        let mut s = format!(
+            "{}: {} read bursts ({} beats), {} write bursts ({} beats)",
+            self.port, self.read_bursts, self.read_beats, self.write_bursts, self.write_beats
+        );
+        if self.bus_cycles > 0.0 {
+            let share = 100.0 * self.bus_cycles / cycles.max(1) as f64;
+            s.push_str(&format!(", the bank's bus busy {share:.1}% of the run"));
+        }
+        s
+    }
 }
 
 pub use axi::run_rtl;

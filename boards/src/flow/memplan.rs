@@ -20,6 +20,12 @@ pub struct Assignment {
     /// The bank's load latency in kernel cycles at the board's clock (co-simulation
     /// models it).
     pub latency_cycles: u32,
+    /// The bank's AXI data width: the master's, where the buffer's elements are narrower.
+    pub data_bits: u32,
+    /// The bank's peak bandwidth in bytes per kernel cycle.
+    pub bytes_per_cycle: f64,
+    /// The smallest transfer the bank makes, in bytes: a shorter access costs as much.
+    pub access_bytes: u32,
 }
 
 /// Assigns every buffer argument of `iface` a bank of `board`. `pins` are the user's
@@ -29,6 +35,22 @@ pub fn plan(
     iface: &Interface,
     pins: &[(String, String)],
 ) -> Result<Vec<Assignment>, String> {
+    let buffers: Vec<(String, String)> = iface
+        .args
+        .iter()
+        .filter_map(|a| a.port.clone().map(|p| (a.name.clone(), p)))
+        .collect();
+    plan_buffers(board, &buffers, pins)
+}
+
+/// `plan` for the buffer arguments `buffers` (name, AXI master port) in argument order:
+/// what the compiler asks before the interface exists, to give each master its bank's
+/// data width.
+pub fn plan_buffers(
+    board: &Board,
+    buffers: &[(String, String)],
+    pins: &[(String, String)],
+) -> Result<Vec<Assignment>, String> {
     let banks = board.banks();
     if banks.is_empty() {
         return Err(format!(
@@ -36,10 +58,9 @@ pub fn plan(
             board.name
         ));
     }
-    let buffers: Vec<_> = iface.args.iter().filter(|a| a.port.is_some()).collect();
     for (arg, bank) in pins {
-        if !buffers.iter().any(|a| &a.name == arg) {
-            let names: Vec<&str> = buffers.iter().map(|a| a.name.as_str()).collect();
+        if !buffers.iter().any(|(name, _)| name == arg) {
+            let names: Vec<&str> = buffers.iter().map(|(name, _)| name.as_str()).collect();
             return Err(format!(
                 "--memory {arg}={bank}: the kernel has no buffer argument '{arg}' (buffers: {})",
                 names.join(", ")
@@ -56,8 +77,8 @@ pub fn plan(
     let period_ns = board.clock_period_ns();
     let mut next = 0usize;
     let mut out = Vec::new();
-    for a in buffers {
-        let index = match pins.iter().find(|(n, _)| n == &a.name) {
+    for (name, port) in buffers {
+        let index = match pins.iter().find(|(n, _)| n == name) {
             Some((_, bank)) => banks.iter().position(|(n, _)| n == bank).expect("checked"),
             None => {
                 let i = next % banks.len();
@@ -67,11 +88,14 @@ pub fn plan(
         };
         let (bank, mem) = &banks[index];
         out.push(Assignment {
-            arg: a.name.clone(),
-            port: a.port.clone().expect("filtered to buffers"),
+            arg: name.clone(),
+            port: port.clone(),
             bank: bank.clone(),
             bank_index: index,
             latency_cycles: (mem.latency_ns / period_ns).ceil().max(1.0) as u32,
+            data_bits: mem.data_bits,
+            bytes_per_cycle: mem.bandwidth_gbs * period_ns,
+            access_bytes: mem.access_bytes(),
         });
     }
     Ok(out)

@@ -432,13 +432,6 @@ impl Emitter<'_> {
                 let ports = ports.entry(m.0).or_default();
                 let issue = format!("{} && {}", g.valid(t), g.pred(op, t));
                 let pop = format!("{} && {}", g.valid(t + lat), g.pred(op, t + lat));
-                ports.ar.push((issue, a(0)));
-                ports.pop.push(pop);
-                // The stall terms are next cycle's (see `memory_ports`): a request may be
-                // issued into a full queue, or data popped from an empty FIFO.
-                let issue_next = g.issue_next(t);
-                stalls.push((issue_next.clone(), format!("ar_{}_full_next", mv.name)));
-                stalls.push((g.pop_next(op, t + lat), format!("r_{}_empty_next", mv.name)));
                 // A load ordered after a store of this buffer waits until every queued
                 // write is acknowledged: AXI does not order reads against writes.
                 let after_store = unit
@@ -449,6 +442,20 @@ impl Emitter<'_> {
                         e.weight().kind == DepKind::Order
                             && matches!(unit.body.graph[e.source()].kind, OpKind::Store(_))
                     });
+                // Through a load-store unit the request says, above its address, whether
+                // it may take its element from a beat fetched before such a store.
+                let request = if mv.lsu {
+                    format!("{{1'b{}, {}}}", after_store as u8, a(0))
+                } else {
+                    a(0)
+                };
+                ports.ar.push((issue, request));
+                ports.pop.push(pop);
+                // The stall terms are next cycle's (see `memory_ports`): a request may be
+                // issued into a full queue, or data popped from an empty FIFO.
+                let issue_next = g.issue_next(t);
+                stalls.push((issue_next.clone(), format!("ar_{}_full_next", mv.name)));
+                stalls.push((g.pop_next(op, t + lat), format!("r_{}_empty_next", mv.name)));
                 if after_store {
                     stalls.push((
                         issue_next,

@@ -71,7 +71,7 @@ impl Emitter<'_> {
                 (format!("{en} && ({push})"), data)
             };
             if mv.read {
-                let (push, data) = gated(&ps.ar, 64);
+                let (push, data) = gated(&ps.ar, if mv.lsu { 65 } else { 64 });
                 let _ = writeln!(
                     out,
                     "    assign ar_{m}_push = {push};\n    assign ar_{m}_din = {data};"
@@ -97,7 +97,7 @@ impl Emitter<'_> {
                 let _ = writeln!(out, "    assign r_{m}_pop = {pop};");
             }
             if mv.write {
-                let (push, data) = gated(&ps.w, 64 + mv.width);
+                let (push, data) = gated(&ps.w, 64 + mv.elem_width);
                 let _ = writeln!(
                     out,
                     "    assign w_{m}_push = {push};\n    assign w_{m}_din = {data};"

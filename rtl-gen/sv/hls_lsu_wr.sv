@@ -1,0 +1,191 @@
+// Write side of a buffer whose AXI port is wider than its elements: a write-combining
+// load-store unit. Element stores (address and data, in program order, from the store
+// queue) are merged into the beat they fall in, with a byte strobe per lane; a beat
+// leaves for the data queue when a store falls in another beat, when every lane is
+// written, or HOLD cycles after the last store merged into it (so the end of a stream,
+// and a stream slower than one store per HOLD cycles, are written without waiting for
+// more). A later store to a lane already written overwrites it, as memory would.
+//
+// Beats that follow each other in memory form one burst of up to MAX_BURST beats (never
+// across a 4 KiB boundary); a burst is closed as soon as a cycle passes without a beat to
+// extend it. Its address goes out on AW and its beats on W, the last with WLAST; the W
+// channel sends only beats of closed bursts, whose length is known.
+module hls_lsu_wr #(
+    parameter int EW = 32,
+    parameter int BW = 512,
+    parameter int MAX_BURST = 16,
+    parameter int DATA_LOG2 = 5,
+    parameter int HOLD = 4
+) (
+    input  logic              clk,
+    input  logic              rst_n,
+    // the store queue's head: address and data
+    input  logic              req_valid,
+    // (the bits below an element are zero: accesses are aligned)
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  logic [63:0]       req_addr,
+    /* verilator lint_on UNUSEDSIGNAL */
+    input  logic [EW-1:0]     req_data,
+    output logic              req_pop,
+    // AXI4 write channels
+    output logic              awvalid,
+    input  logic              awready,
+    output logic [63:0]       awaddr,
+    output logic [7:0]        awlen,
+    output logic              wvalid,
+    input  logic              wready,
+    output logic [BW-1:0]     wdata,
+    output logic [BW/8-1:0]   wstrb,
+    output logic              wlast,
+    input  logic              bvalid,
+    // nothing merged, queued, unsent or unacknowledged next cycle
+    output logic              idle_next,
+    // ...and now (a flip-flop)
+    output logic              idle
+);
+    localparam int OFF = $clog2(BW / 8);
+    localparam int EOFF = $clog2(EW / 8);
+    // lane bits: which element of its beat an access is (one bit, always 0, when an
+    // element fills the beat)
+    localparam int LW = OFF > EOFF ? OFF - EOFF : 1;
+    localparam int BEAT_W = 64 - OFF;
+    localparam int PAGE_LOG2 = 12 - OFF;
+    localparam int LEN_W = $clog2(MAX_BURST);
+    localparam int AGE_W = $clog2(HOLD + 1);
+
+    // ------------------------------------------------------------ the beat being merged
+    logic [BEAT_W-1:0] beat, pb_beat;
+    logic [LW-1:0] lane;
+    logic pb_valid;
+    logic [BW-1:0] pb_data;
+    logic [BW/8-1:0] pb_strb;
+    logic [AGE_W-1:0] pb_age;
+    logic same, flush, accept, dq_full;
+    assign beat = req_addr[63:OFF];
+    if (OFF > EOFF) begin : g_lanes
+        assign lane = req_addr[OFF-1:EOFF];
+    end else begin : g_one_lane
+        assign lane = '0;
+    end
+    assign same = pb_valid && beat == pb_beat;
+
+    // ------------------------------------------------------------ the burst being formed
+    logic ob_valid;
+    logic [BEAT_W-1:0] ob_start;
+    logic [LEN_W-1:0] ob_len;
+    logic ob_extend, ob_close, aw_full, wl_full;
+    assign ob_extend = ob_valid && pb_beat == ob_start + BEAT_W'(ob_len) + 1'b1 &&
+                       ob_len != LEN_W'(MAX_BURST - 1) && pb_beat[PAGE_LOG2-1:0] != '0;
+    // A flushed beat that starts a burst needs the open one closed in the same cycle.
+    assign flush = pb_valid && !dq_full && (ob_extend || !ob_valid || (!aw_full && !wl_full)) &&
+                   ((req_valid && !same) || &pb_strb || pb_age == AGE_W'(HOLD));
+    assign ob_close = ob_valid && !aw_full && !wl_full && !(flush && ob_extend);
+    // A store merges into the beat unless that beat is complete and leaving.
+    assign accept = req_valid && (!pb_valid || flush || (same && !(&pb_strb)));
+    assign req_pop = accept;
+
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            pb_valid <= 1'b0;
+            pb_strb <= '0;
+            pb_age <= '0;
+            ob_valid <= 1'b0;
+            ob_len <= '0;
+        end else begin
+            if (accept) begin
+                pb_valid <= 1'b1;
+                pb_beat <= beat;
+                pb_age <= '0;
+                for (int l = 0; l < BW / EW; l++) begin
+                    if (LW'(l) == lane || BW == EW) begin
+                        pb_data[l*EW +: EW] <= req_data;
+                        pb_strb[l*(EW/8) +: EW/8] <= '1;
+                    end else if (flush || !pb_valid) begin
+                        pb_strb[l*(EW/8) +: EW/8] <= '0;
+                    end
+                end
+            end else if (flush) begin
+                pb_valid <= 1'b0;
+                pb_strb <= '0;
+            end else if (pb_valid && pb_age != AGE_W'(HOLD)) begin
+                pb_age <= pb_age + 1'b1;
+            end
+            if (flush && ob_extend) begin
+                ob_len <= ob_len + 1'b1;
+            end else if (flush) begin
+                ob_valid <= 1'b1;
+                ob_start <= pb_beat;
+                ob_len <= '0;
+            end else if (ob_close) begin
+                ob_valid <= 1'b0;
+            end
+        end
+    end
+
+    // ------------------------------------------------------------ queues to the channels
+    logic [BW/8+BW-1:0] dq_dout;
+    logic dq_empty, dq_idle_next;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic dq_full_next, dq_empty_next, aw_full_next, aw_empty_next, wl_full_next, wl_empty_next;
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic w_go, aw_empty, aw_idle_next, wl_empty, wl_idle_next;
+    logic [BEAT_W+LEN_W-1:0] aw_dout;
+    logic [LEN_W-1:0] wl_dout, w_count;
+    hls_fifo #(.WIDTH(BW / 8 + BW), .DEPTH_LOG2(DATA_LOG2)) data_q (
+        .clk(clk), .rst_n(rst_n), .push(flush), .din({pb_strb, pb_data}),
+        .pop(w_go), .dout(dq_dout), .full(dq_full), .empty(dq_empty),
+        .full_next(dq_full_next), .empty_next(dq_empty_next), .idle_next(dq_idle_next));
+    hls_fifo #(.WIDTH(BEAT_W + LEN_W), .DEPTH_LOG2(2)) aw_q (
+        .clk(clk), .rst_n(rst_n), .push(ob_close), .din({ob_start, ob_len}),
+        .pop(awvalid && awready), .dout(aw_dout), .full(aw_full), .empty(aw_empty),
+        .full_next(aw_full_next), .empty_next(aw_empty_next), .idle_next(aw_idle_next));
+    // The W side's own copy of each closed burst's length.
+    hls_fifo #(.WIDTH(LEN_W), .DEPTH_LOG2(2)) wl_q (
+        .clk(clk), .rst_n(rst_n), .push(ob_close), .din(ob_len),
+        .pop(w_go && wlast), .dout(wl_dout), .full(wl_full), .empty(wl_empty),
+        .full_next(wl_full_next), .empty_next(wl_empty_next), .idle_next(wl_idle_next));
+    assign awvalid = !aw_empty;
+    assign awaddr = {aw_dout[BEAT_W+LEN_W-1:LEN_W], OFF'(0)};
+    assign awlen = 8'(aw_dout[LEN_W-1:0]);
+    // A closed burst's beats are all in the data queue: they were flushed before it closed.
+    assign wvalid = !wl_empty && !dq_empty;
+    assign wdata = dq_dout[BW-1:0];
+    assign wstrb = dq_dout[BW/8+BW-1:BW];
+    assign wlast = w_count == wl_dout;
+    assign w_go = wvalid && wready;
+
+    // Bursts sent and not yet acknowledged: `none` and `one` beside the count, flip-flops.
+    logic [15:0] b_pending;
+    logic b_none, b_one, b_none_next, aw_go;
+    assign aw_go = awvalid && awready;
+    always_comb begin
+        b_none_next = b_none;
+        if (aw_go && !bvalid) b_none_next = 1'b0;
+        else if (bvalid && !aw_go) b_none_next = b_one;
+    end
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            w_count <= '0;
+            b_pending <= '0;
+            b_none <= 1'b1;
+            b_one <= 1'b0;
+            idle <= 1'b1;
+        end else begin
+            if (w_go) w_count <= wlast ? '0 : w_count + 1'b1;
+            b_none <= b_none_next;
+            if (aw_go && !bvalid) begin
+                b_pending <= b_pending + 16'd1;
+                b_one <= b_none;
+            end else if (bvalid && !aw_go) begin
+                b_pending <= b_pending - 16'd1;
+                b_one <= b_pending == 16'd2;
+            end
+            idle <= idle_next;
+        end
+    end
+
+    logic pb_next, ob_next;
+    assign pb_next = accept || (pb_valid && !flush);
+    assign ob_next = flush || (ob_valid && !ob_close);
+    assign idle_next = !pb_next && !ob_next && dq_idle_next && aw_idle_next && wl_idle_next && b_none_next;
+endmodule
