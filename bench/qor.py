@@ -1,18 +1,22 @@
 #!/usr/bin/env python3
 """Quality of results: the kernels of bench/qor/ co-simulated against their bounds.
 
-    python3 bench/qor.py [--only gemm,fir] [--latency 20[,100]] [--flatten auto|off]
+    python3 bench/qor.py [--only gemm,fir] [--memory 32:20[,512:100]] [--flatten auto|off]
                          [--hls-build PATH]
 
 (build first: cargo build --release; needs numpy and pocl, which scripts/install-deps.sh
-installs). For each kernel, as written (strict) and with --fp-relaxed: `hls-build sim` on
-the default board (RTL = model, or the run fails), the model's buffers against pocl's
+installs). For each kernel, as written (strict) and with --fp-relaxed, under each memory
+model: `32:N`, the default board's 32-bit ports at a fixed N-cycle latency (`--mem-latency
+N`); `512:100`, 512-bit DDR ports of 100-cycle latency (bench/qor/ddr512.yaml: the buffers
+in 4 banks round robin, each bank 64 bytes a cycle shared by its buffers, reached through
+the load-store units). `hls-build sim` (RTL = model, or the run fails), the model's buffers against pocl's
 (integers exactly; floats within 1e-4 of the buffer's largest magnitude, since pocl
 contracts and orders sums as it likes), and the cycles against the bound:
 
 - compute: for each pipelined unit, its iterations (all invocations) x its MII, summed,
   plus the deepest unit's depth once (a pipeline that never drains);
-- bandwidth: each buffer's bytes once over its 32-bit port (4 bytes a cycle), the largest;
+- bandwidth: each buffer's bytes once over its port (4 bytes a cycle on 32-bit ports; on
+  the 512-bit model 64 bytes a cycle per bank, the bank's buffers' bytes summed), the largest;
 - at II 1: every iteration at II 1 plus the depth (or the bandwidth bound if larger), what
   issue 34 asks for once forwarding, more ports and reassociation remove what MII counts.
 
@@ -140,8 +144,35 @@ def holds(name, loop):
     return name.startswith(file + ":") and name.rsplit("/", 1)[1] == line
 
 
-def run(kernel, mode, latency, tmp, binary, flatten="auto"):
+DDR512 = QOR / "ddr512.yaml"
+# 512:100's banks, and bytes a cycle per bank and on a 32-bit port.
+BANKS, BANK_BYTES, PORT32_BYTES = 4, 64, 4
+
+
+def memory_options(model):
+    """hls-build sim's options for a memory model `BITS:LATENCY`."""
+    bits, latency = model.split(":")
+    if bits == "32":
+        return ["--mem-latency", latency]
+    if model == "512:100":
+        return ["--board", str(DDR512)]
+    sys.exit(f"--memory {model}: the models are 32:N (N cycles) and 512:100")
+
+
+def bandwidth_bound(model, nbytes):
+    """Cycles to move every buffer once: over its own 32-bit port, or over its bank's bus
+    (round robin over the banks, in argument order)."""
+    if model.startswith("32:"):
+        return max(nbytes) // PORT32_BYTES
+    banks = [0] * BANKS
+    for i, n in enumerate(nbytes):
+        banks[i % BANKS] += n
+    return max(banks) // BANK_BYTES
+
+
+def run(kernel, mode, model, tmp, binary, flatten="auto"):
     glob, args, iters = KERNELS[kernel]
+    latency = model.replace(":", "-")
     strict = tmp / f"strict-{latency}" / "report.json"
     if mode == "relaxed" and strict.exists():
         kept = [x for x in json.loads(strict.read_text())["reductions"] if not x["split"]]
@@ -149,7 +180,7 @@ def run(kernel, mode, latency, tmp, binary, flatten="auto"):
             return None  # nothing --fp-relaxed would change
     out = tmp / f"{mode}-{latency}"
     cmd = [binary, "-q", "sim", str(QOR / f"{kernel}.cl"), "--global",
-           ",".join(map(str, glob)), "--mem-latency", str(latency), "-o", str(out),
+           ",".join(map(str, glob)), *memory_options(model), "-o", str(out),
            "--dump-dir", str(out / "dump"), "--flatten", flatten]
     cmd += ["--fp-relaxed"] if mode == "relaxed" else []
     for a in args:
@@ -170,8 +201,7 @@ def run(kernel, mode, latency, tmp, binary, flatten="auto"):
     compute = sum(n * loops[u]["mii"] for u, n in iters.items()) + depth
     # Every iteration at II 1 (what forwarding, more ports or reassociation would give).
     ideal = sum(iters.values()) + depth
-    nbytes = [a[1].nbytes for a in args if len(a) == 2]
-    bandwidth = max(nbytes) // 4
+    bandwidth = bandwidth_bound(model, [a[1].nbytes for a in args if len(a) == 2])
     at_mii = all(lp["ii"] == lp["mii"] for lp in report["loops"] if lp["pipelined"])
     # The unit that costs most, its II and what bounds it (recurrence, or which resource).
     top = max(iters, key=lambda u: iters[u] * loops[u]["mii"])
@@ -191,7 +221,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--hls-build", default=str(root / "target/release/hls-build"))
     ap.add_argument("--only")
-    ap.add_argument("--latency", default="20")
+    ap.add_argument("--memory", default="32:20,512:100",
+                    help="memory models BITS:LATENCY, comma-separated (32:N, 512:100)")
     ap.add_argument("--flatten", default="auto", choices=["auto", "off"],
                     help="loop nests flattened where faster (auto), or as written (off)")
     opts = ap.parse_args()
@@ -200,8 +231,10 @@ def main():
     if unknown:
         sys.exit(f"--only: no kernel {', '.join(unknown)} (have {', '.join(KERNELS)})")
     failed = []
-    latencies = [int(x) for x in opts.latency.split(",")]
-    print("| kernel | memory latency | mode | cycles | compute bound | bandwidth bound | "
+    models = opts.memory.split(",")
+    for m in models:
+        memory_options(m)
+    print("| kernel | memory | mode | cycles | compute bound | bandwidth bound | "
           "cycles / bound | at II 1 | cycles / that | II = MII | reductions split | = pocl | "
           "costliest loop |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
@@ -213,21 +246,22 @@ def main():
                 if len(a) == 2:
                     np.save(tmp / f"{a[0]}.npy", a[1])
             theirs = pocl_outputs(kernel, glob, args, tmp)
-            for latency in latencies:
+            for model in models:
                 for mode in ("strict", "relaxed"):
-                    r = run(kernel, mode, latency, tmp, opts.hls_build, opts.flatten)
+                    r = run(kernel, mode, model, tmp, opts.hls_build, opts.flatten)
                     if r is None:
                         continue
                     cycles, compute, ideal, bw, at_mii, split, limit, dump = r
                     ok = all(agrees(np.load(dump / f"{a[0]}.npy"), np.load(theirs / f"{a[0]}.npy"))
                              for a in args if len(a) == 2)
                     bound = max(compute, bw)
-                    print(f"| {kernel} | {latency} | {mode} | {cycles} | {compute} | {bw} | "
+                    bits, latency = model.split(":")
+                    print(f"| {kernel} | {bits}-bit, {latency} | {mode} | {cycles} | {compute} | {bw} | "
                           f"{cycles / bound:.2f} | {max(ideal, bw)} | "
                           f"{cycles / max(ideal, bw):.1f} | {'yes' if at_mii else 'no'} | {split} | "
                           f"{'yes' if ok else 'NO'} | {limit} |", flush=True)
                     if not ok:
-                        failed.append(f"{kernel} ({mode}, latency {latency})")
+                        failed.append(f"{kernel} ({mode}, memory {model})")
     if failed:
         sys.exit(f"differ from pocl: {', '.join(failed)}")
 

@@ -4,7 +4,11 @@ software model, and through pocl (pyopencl) as the independent oracle, on the sa
 inputs; every buffer compared afterwards.
 
     python3 tests/corpus.py [--hls-build target/release/hls-build] [--only NAME[,NAME…]] [--rtl] [-v]
-                            [--cflags "-O0 …"]
+                            [--cflags "-O0 …"] [--board B] [--mem-latency N|random:SEED]
+
+--board compiles and co-simulates for a board with memories (its buffers' AXI masters at
+their banks' data widths, through the load-store units; the memory model of its banks
+unless --mem-latency asks for another).
 
 With --cflags each file is compiled the way a user would, outside hls-build: clang-15
 -cl-std=CL2.0 -target spir64 -Xclang -finclude-default-header with those flags, then
@@ -152,13 +156,13 @@ RELAXED = 2.0 ** -14
 
 
 def run_one(path, src, name, params, d, ctx, queue, prog, hls, tmp, verbose, rtl=False,
-            spv=None, relaxed=False, named=False):
+            spv=None, relaxed=False, named=False, sim_options=()):
     rng = np.random.default_rng(abs(hash(name)) % (2 ** 32))
     glob = [int(x) for x in d["global"].split(",")]
     loc = [int(x) for x in d["local"].split(",")]
     elems = int(d["elems"])
     cmd = [hls, "sim", str(spv or path), "--kernel", name, "--engine", "both" if rtl else "model",
-           "--global", d["global"], "--local", d["local"]]
+           "--global", d["global"], "--local", d["local"], *sim_options]
     host_args, bufs = [], []
     for i, (pname, is_buf, dtype, lanes) in enumerate(params):
         # By position when the .spv comes from clang's defaults (no parameter names).
@@ -184,7 +188,9 @@ def run_one(path, src, name, params, d, ctx, queue, prog, hls, tmp, verbose, rtl
     cmd += ["--dump-dir", str(dump)]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
-        return f"hls-build: {(r.stderr.strip().splitlines() or ['?'])[-1]}"
+        # The error line itself, not the source excerpt a diagnostic shows under it.
+        lines = r.stderr.strip().splitlines() or ["?"]
+        return f"hls-build: {next((l for l in lines if l.startswith('error:')), lines[-1])}"
     mf = cl.mem_flags
     cl_args, cl_bufs = [], []
     for (pname, is_buf, dtype, lanes), a in zip(params, host_args):
@@ -233,11 +239,15 @@ def main():
     ap.add_argument("--rtl", action="store_true", help="co-simulate the RTL too")
     ap.add_argument("--cflags", help="compile with these clang flags outside hls-build")
     ap.add_argument("--clspv", action="store_true", help="compile with clspv (Vulkan SPIR-V)")
+    ap.add_argument("--board", help="compile and co-simulate for this board (its memory plan)")
+    ap.add_argument("--mem-latency", help="hls-build sim's --mem-latency for the RTL run")
     args = ap.parse_args()
     platform = [p for p in cl.get_platforms() if "Portable" in p.name][0]
     ctx = cl.Context(platform.get_devices())
     queue = cl.CommandQueue(ctx)
     failed, skipped, no_hw, count = [], [], [], 0
+    sim_options = [*(["--board", args.board] if args.board else []),
+                   *(["--mem-latency", args.mem_latency] if args.mem_latency else [])]
     with tempfile.TemporaryDirectory() as tmp:
         for path in sorted((root / "tests/corpus").glob("*.cl")):
             src = path.read_text()
@@ -280,7 +290,7 @@ def main():
                 why = run_one(path, src, name, params, d, ctx, queue, prog, args.hls_build,
                               tmp, args.v, args.rtl, spv,
                               relaxed="-cl-fast-relaxed-math" in (cflags or ""),
-                              named=args.clspv)
+                              named=args.clspv, sim_options=sim_options)
                 if why and "RTL generation:" in why:
                     # A construct the hardware generator refuses by name (barriers, a math
                     # function without a core): a known limit, not a disagreement.
