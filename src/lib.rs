@@ -343,6 +343,8 @@ pub fn compile(
     rtl_gen::check_supported(&ir)?;
     let nests = nests::flatten_nests(&mut ir, board, options.infer_banking, options.flatten);
     scheduler::memories::plan_memories(&mut ir, board, options.infer_banking);
+    let plan = memory_plan(&ir, board, &options.memory)?;
+    set_port_widths(&mut ir, board, plan.as_deref());
     let mut schedules = Vec::new();
     for unit in &ir.units {
         let s = scheduler::schedule_unit(&ir, unit, board).map_err(|source| Error::Schedule {
@@ -353,16 +355,7 @@ pub fn compile(
     }
     let starts: Vec<(u32, Vec<u32>)> = schedules.iter().map(|s| (s.ii, s.start.clone())).collect();
     scheduler::memories::assign_copies(&mut ir, &starts);
-    let plan = memory_plan(&ir, board, &options.memory)?;
-    let banks = board.banks();
-    let ports: rtl_gen::PortWidths = plan
-        .iter()
-        .flatten()
-        .zip(buffer_memories(&ir))
-        .filter(|(a, _)| banks[a.bank_index].1.bursts())
-        .map(|(a, m)| (m.0, a.data_bits))
-        .collect();
-    let rtl = rtl_gen::generate(&ir, &schedules, board, &ports)?;
+    let rtl = rtl_gen::generate(&ir, &schedules, board)?;
     Ok(Compiled {
         source: path.to_path_buf(),
         spirv,
@@ -383,6 +376,22 @@ fn buffer_memories(k: &Kernel) -> impl Iterator<Item = frontend::ir::MemId> + '_
         frontend::ir::ArgKind::Buffer(m) => Some(m),
         _ => None,
     })
+}
+
+/// Each buffer in a bank that takes full beats and bursts gets the bank's data width: its
+/// AXI master is that wide, and its accesses go through load-store units.
+fn set_port_widths(
+    k: &mut Kernel,
+    board: &Board,
+    plan: Option<&[boards::flow::memplan::Assignment]>,
+) {
+    let banks = board.banks();
+    let buffers: Vec<frontend::ir::MemId> = buffer_memories(k).collect();
+    for (a, m) in plan.into_iter().flatten().zip(buffers) {
+        if banks[a.bank_index].1.bursts() {
+            k.memories[m.0 as usize].port_bits = Some(a.data_bits);
+        }
+    }
 }
 
 /// The memory plan of a board with memories (None for a model board without them), from

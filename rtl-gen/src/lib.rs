@@ -35,6 +35,7 @@ const SUPPORT: &[(&str, &str)] = &[
     ("hls_fifo.sv", include_str!("../sv/hls_fifo.sv")),
     ("hls_fifo_r.sv", include_str!("../sv/hls_fifo_r.sv")),
     ("hls_lsu_rd.sv", include_str!("../sv/hls_lsu_rd.sv")),
+    ("hls_lsu_port.sv", include_str!("../sv/hls_lsu_port.sv")),
     ("hls_lsu_wr.sv", include_str!("../sv/hls_lsu_wr.sv")),
 ];
 
@@ -72,6 +73,51 @@ pub struct MasterView {
     /// (`hls_fifo_r`'s LANES): one per 32 bits.
     #[serde(skip)]
     pub pop_lanes: u32,
+    /// Load-store units of a master with `lsu`: one per load site of the unit with the
+    /// most loads of the buffer (units run one at a time, so they share them).
+    pub read_sites: u32,
+}
+
+impl MasterView {
+    /// The name of the read request queue and response FIFO of load site `site`: the
+    /// master's own name, or `NAME_siteK` where each site has a load-store unit.
+    pub fn site(&self, site: u32) -> String {
+        if self.lsu {
+            format!("{}_site{site}", self.name)
+        } else {
+            self.name.clone()
+        }
+    }
+}
+
+/// Which load site of its buffer a load is in its unit: the loads of a buffer behind
+/// load-store units each have their own, numbered in the unit's operation order.
+pub fn load_site(unit: &ir::Unit, id: ir::OpId) -> u32 {
+    let mem = match unit.body.op(id).kind {
+        ir::OpKind::Load(m) => m,
+        _ => return 0,
+    };
+    unit.body
+        .ops()
+        .take_while(|(o, _)| *o != id)
+        .filter(|(_, op)| op.kind == ir::OpKind::Load(mem))
+        .count() as u32
+}
+
+/// The load sites a buffer needs: the most loads of it in one unit (at least one).
+fn read_sites(kernel: &Kernel, mem: u32) -> u32 {
+    kernel
+        .units
+        .iter()
+        .map(|u| {
+            u.body
+                .ops()
+                .filter(|(_, op)| op.kind == ir::OpKind::Load(ir::MemId(mem)))
+                .count() as u32
+        })
+        .max()
+        .unwrap_or(0)
+        .max(1)
 }
 
 /// How a host (or the co-simulation) talks to the generated kernel.
@@ -120,16 +166,13 @@ struct TopTemplate<'a> {
     /// A double-pumped memory needs the 2x clock input.
     clk_2x: bool,
     max_burst: u32,
+    /// Bits of a burst's length less one (log2 MAX_BURST).
+    len_bits: u32,
 }
 
 /// Beats in one AXI burst of a load-store unit at most: UG1399's default
 /// `max_read_burst_length`/`max_write_burst_length`, where it finds 16 ideal.
 pub const MAX_BURST: u32 = 16;
-
-/// The AXI data width of the master of each buffer that lives in a board memory wanting
-/// full beats and bursts (its bank's `data_bits`, from the memory plan), by memory id: such
-/// a master goes through load-store units. A buffer not listed moves one access per beat.
-pub type PortWidths = std::collections::BTreeMap<u32, u32>;
 
 pub struct Generated {
     /// (file name, contents): the kernel top first, then the library sources it uses, each
@@ -257,7 +300,6 @@ pub fn generate(
     kernel: &Kernel,
     schedules: &[UnitSchedule],
     board: &Board,
-    ports: &PortWidths,
 ) -> Result<Generated, RtlError> {
     let top = sv_ident(&kernel.name);
     if top.starts_with("hls_") {
@@ -359,8 +401,7 @@ pub fn generate(
         .map(|(i, m)| {
             // A buffer of vectors moves a whole vector per access.
             let elem_width = m.elem.bits().max(8) * m.lanes;
-            let port = ports.get(&(i as u32));
-            let width = port.map_or(elem_width, |&p| p.max(elem_width));
+            let width = m.port_bits.map_or(elem_width, |p| p.max(elem_width));
             MasterView {
                 name: sv_ident(&m.name),
                 mem: i as u32,
@@ -368,7 +409,7 @@ pub fn generate(
                 write: m.written,
                 width,
                 elem_width,
-                lsu: port.is_some(),
+                lsu: m.port_bits.is_some(),
                 size_log2: (width / 8).trailing_zeros(),
                 ar_depth_log2: log2_ceil(board.memory.load_request_queue_depth),
                 // Every request in flight has a place to land: no response is ever refused.
@@ -377,6 +418,11 @@ pub fn generate(
                 ),
                 w_depth_log2: log2_ceil(board.memory.store_queue_depth),
                 pop_lanes: (elem_width / 32).max(1),
+                read_sites: if m.port_bits.is_some() {
+                    read_sites(kernel, i as u32)
+                } else {
+                    1
+                },
             }
         })
         .collect();
@@ -391,6 +437,7 @@ pub fn generate(
         body: &body,
         clk_2x,
         max_burst: MAX_BURST,
+        len_bits: MAX_BURST.trailing_zeros(),
     }
     .render()?;
     // The kernel top, then only the sources it instantiates, each after what it uses.

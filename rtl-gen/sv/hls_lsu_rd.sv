@@ -1,22 +1,28 @@
-// Read side of a buffer whose AXI port is wider than its elements (a 512-bit Alveo DDR
-// port, a 256-bit HBM pseudo-channel, for a buffer of floats): a burst-coalescing
-// load-store unit. Every element request still arrives alone (one per cycle from the
-// address queue), but
+// One load site of a buffer in a board memory that wants full beats and bursts (an Alveo
+// DDR port, an HBM pseudo-channel): a burst-coalescing load-store unit. Each load site of
+// the buffer has its own (what Intel's compiler gives every load site), so several sites
+// issue a request a cycle each; hls_lsu_port shares the buffer's one AXI master among
+// them. Every element request arrives alone from the site's address queue, but
 //   * a request for the beat the previous one fetched takes its element from that beat
 //     again: no new AXI transaction (a unit-stride float stream asks one beat in 16);
 //   * a request for the beat after the last one extends the burst still being formed, up
 //     to MAX_BURST beats and never across a 4 KiB boundary (AXI4's rule). A burst leaves
 //     as soon as a cycle passes without extending it, so a stream of new beats every cycle
 //     (a float16 buffer) goes out in full bursts and a slower one waits one cycle at most.
-// Beats return in order into a FIFO; the unpacker takes each element from its beat (the
-// new one at the head, or the one it holds) into the element FIFO the datapath pops, whose
-// head is a register (hls_fifo_r).
+// Beats return in order into the site's FIFO, which always has room for them: a beat is
+// asked for only while the beats owed to the site fit (credits), so the shared read data
+// channel never waits on a site. The unpacker takes each element from its beat (the new
+// one at the head, or the one it holds) into the element FIFO the datapath pops, whose head
+// is a register (hls_fifo_r).
 //
-// Reuse is safe for reads alone. A load that the schedule orders after a store of the same
-// buffer (`req_fresh`) reuses a beat only if that beat was asked for while every write was
-// acknowledged and no store has been queued since: otherwise it would see memory from
-// before the store. (A load before a store in program order has its data in hand before
-// the store is issued: the schedule orders them, and the pipeline stalls as one.)
+// Reuse and stores. A beat is "fresh" if it was asked for while every write of the buffer
+// was acknowledged and no store has been queued since. Within one run of a unit, a load
+// that the schedule orders after a store of the buffer (`req_fresh`) reuses only a fresh
+// beat; a load not so ordered reads an element no store in flight writes (the dependence
+// test said so), so any beat serves it. Between runs (the control waits until all memory
+// traffic is done) a beat that is not fresh is forgotten. (A load before a store in program
+// order has its data in hand before the store is issued: the schedule orders them, and the
+// pipeline stalls as one.)
 module hls_lsu_rd #(
     parameter int EW = 32,
     parameter int BW = 512,
@@ -37,17 +43,13 @@ module hls_lsu_rd #(
     // a store entered this buffer's queue this cycle; every write is acknowledged
     input  logic             store_push,
     input  logic             writes_idle,
-    // AXI4 read address and data channels
+    // this site's bursts to the port (AXI4 read address fields), and its beats back
     output logic             arvalid,
     input  logic             arready,
     output logic [63:0]      araddr,
     output logic [7:0]       arlen,
     input  logic             rvalid,
-    output logic             rready,
     input  logic [BW-1:0]    rdata,
-    input  logic             rlast,
-    // a beat came back with RLAST where its burst does not end, or without it where it does
-    output logic             rlast_error,
     // the elements, as hls_fifo_r gives them
     input  logic [LANES-1:0] pop,
     output logic [EW-1:0]    dout,
@@ -66,50 +68,108 @@ module hls_lsu_rd #(
     localparam int LEN_W = $clog2(MAX_BURST);
 
     // ------------------------------------------------------------ coalescer
-    logic [BEAT_W-1:0] beat, last_beat, pend_start;
-    logic [LW-1:0] lane;
+    // Two registers before the decision, so that no 58-bit compare follows the address
+    // queue's RAM read and none precedes the decision: `x` takes the queue's head; when it
+    // moves on to `y`, it is compared with the state as the request in `y` leaves it (that
+    // request's own beat, where it fetched one), and `y` decides from those bits alone.
+    logic [BEAT_W-1:0] x_beat, y_beat, y_plus1, last_beat, pend_start, pend_next;
+    logic [LW-1:0] x_lane, y_lane;
+    logic x_valid, x_fresh, y_valid, y_fresh, y_page_start;
+    // y's beat against: the last one fetched, the next of the pending burst, the previous
+    // request's beat and that plus one; and whether the previous request fetched a beat
+    logic y_eq_last, y_eq_next, y_eq_prev, y_eq_prev1, y_after_new;
     logic last_valid, last_fresh, pend_valid;
     logic [LEN_W-1:0] pend_len;
-    logic reuse, extend, accept, close_pend;
-    logic lf_full, ar_full, ar_empty;
-    assign beat = req_addr[63:OFF];
-    if (OFF > EOFF) begin : g_lanes
-        assign lane = req_addr[OFF-1:EOFF];
-    end else begin : g_one_lane
-        assign lane = '0;
+    logic eq_last, eq_next, reuse, extend, accept, advance, x_take, close_pend, credit;
+    logic extended;
+    logic lf_full, lf_empty, ar_full, ar_empty;
+    assign eq_last = y_after_new ? y_eq_prev : y_eq_last;
+    assign eq_next = y_after_new ? y_eq_prev1 : y_eq_next;
+    assign reuse = last_valid && eq_last && (!y_fresh || last_fresh);
+    // The pending burst leaves (into the AR queue) once a cycle has passed without
+    // extending it, or at its longest: decided from registers, so the request's decision
+    // below waits on none of it.
+    assign close_pend = pend_valid && !ar_full && (!extended || pend_len == LEN_W'(MAX_BURST - 1));
+    // (whether the beat would extend the pending burst, asked beside `reuse` rather than
+    // after it: the decision is two levels shallower; a reuse never uses it)
+    assign extend = pend_valid && !close_pend && eq_next && !y_page_start &&
+                    pend_len != LEN_W'(MAX_BURST - 1);
+    // A new beat needs a credit; a new burst, the pending one out of the way.
+    assign accept = y_valid && !lf_full &&
+                    (reuse || (credit && (extend || !pend_valid || close_pend)));
+    assign advance = !y_valid || accept;
+    assign x_take = x_valid && advance;
+    assign req_pop = req_valid && (!x_valid || x_take);
+
+    always_ff @(posedge clk) begin
+        if (req_pop) begin
+            x_beat <= req_addr[63:OFF];
+            x_fresh <= req_fresh;
+        end
+        if (x_take) begin
+            y_beat <= x_beat;
+            y_plus1 <= x_beat + 1'b1;
+            y_lane <= x_lane;
+            y_fresh <= x_fresh;
+            y_page_start <= x_beat[PAGE_LOG2-1:0] == '0;
+            y_eq_last <= x_beat == last_beat;
+            y_eq_next <= x_beat == pend_next;
+            y_eq_prev <= x_beat == y_beat;
+            y_eq_prev1 <= x_beat == y_plus1;
+            y_after_new <= accept && !reuse;
+        end
     end
-    assign reuse = last_valid && beat == last_beat && (!req_fresh || last_fresh);
-    assign extend = !reuse && pend_valid && beat == pend_start + BEAT_W'(pend_len) + 1'b1 &&
-                    pend_len != LEN_W'(MAX_BURST - 1) && beat[PAGE_LOG2-1:0] != '0;
-    // A new burst needs the pending one to leave this cycle, into the AR queue.
-    assign accept = req_valid && !lf_full && (reuse || extend || !pend_valid || !ar_full);
-    assign req_pop = accept;
-    // The pending burst leaves whenever this cycle does not extend it.
-    assign close_pend = pend_valid && !ar_full && !(accept && extend);
+    if (OFF > EOFF) begin : g_lanes
+        always_ff @(posedge clk) if (req_pop) x_lane <= req_addr[OFF-1:EOFF];
+    end else begin : g_one_lane
+        assign x_lane = '0;
+    end
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin
+            x_valid <= 1'b0;
+            y_valid <= 1'b0;
             last_valid <= 1'b0;
             last_fresh <= 1'b0;
             pend_valid <= 1'b0;
             pend_len <= '0;
+            extended <= 1'b0;
         end else begin
+            // (it grew: opened or extended)
+            extended <= accept && !reuse;
+            if (req_pop) x_valid <= 1'b1;
+            else if (x_take) x_valid <= 1'b0;
+            if (x_take) y_valid <= 1'b1;
+            else if (accept) y_valid <= 1'b0;
             if (accept && !reuse) begin
                 last_valid <= 1'b1;
-                last_beat <= beat;
                 last_fresh <= writes_idle && !store_push;
-            end else if (store_push) begin
-                last_fresh <= 1'b0;
+            end else begin
+                if (store_push) last_fresh <= 1'b0;
+                // Idle with every write acknowledged: a beat fetched before a store is
+                // forgotten. The control passes from one unit (or one run of a loop) to the
+                // next only through such a moment (`mem_idle`), and a load there must see
+                // every store before it, ordered or not.
+                if (!req_valid && !x_valid && !y_valid && lf_empty && writes_idle && !last_fresh)
+                    last_valid <= 1'b0;
             end
-            if (accept && extend) begin
+            if (accept && !reuse && extend) begin
                 pend_len <= pend_len + 1'b1;
             end else if (accept && !reuse) begin
+                // (the pending burst, if any, leaves this cycle)
                 pend_valid <= 1'b1;
-                pend_start <= beat;
                 pend_len <= '0;
             end else if (close_pend) begin
                 pend_valid <= 1'b0;
             end
+        end
+    end
+    // The beats themselves, without a reset (none in their enables).
+    always_ff @(posedge clk) begin
+        if (accept && !reuse) begin
+            last_beat <= y_beat;
+            pend_next <= y_plus1;
+            if (!extend) pend_start <= y_beat;
         end
     end
 
@@ -127,49 +187,40 @@ module hls_lsu_rd #(
     assign araddr = {ar_dout[BEAT_W+LEN_W-1:LEN_W], OFF'(0)};
     assign arlen = 8'(ar_dout[LEN_W-1:0]);
 
-    // Per element, in request order: its lane, and whether it opens a new beat.
+    // Per element, in request order: its lane, and whether it opens a new beat (the head a
+    // register, so the unpacker starts from flip-flops).
     logic [LW:0] lf_dout;
-    logic lf_empty, lf_idle_next;
+    logic lf_idle_next;
     /* verilator lint_off UNUSEDSIGNAL */
-    logic lf_full_next, lf_empty_next;
+    logic lf_empty_next, lf_idle;
     /* verilator lint_on UNUSEDSIGNAL */
     logic unpack;
-    hls_fifo #(.WIDTH(LW + 1), .DEPTH_LOG2(DEPTH_LOG2)) lane_q (
-        .clk(clk), .rst_n(rst_n), .push(accept), .din({!reuse, lane}),
+    hls_fifo_r #(.WIDTH(LW + 1), .DEPTH_LOG2(DEPTH_LOG2)) lane_q (
+        .clk(clk), .rst_n(rst_n), .push(accept), .din({!reuse, y_lane}),
         .pop(unpack), .dout(lf_dout), .full(lf_full), .empty(lf_empty),
-        .full_next(lf_full_next), .empty_next(lf_empty_next), .idle_next(lf_idle_next));
+        .empty_next(lf_empty_next), .idle(lf_idle), .idle_next(lf_idle_next));
 
     // ------------------------------------------------------------ beats and elements
     logic [BW-1:0] beat_head, held;
-    logic beat_full, beat_empty, beat_idle_next;
+    logic beat_empty, beat_idle_next;
     /* verilator lint_off UNUSEDSIGNAL */
-    logic beat_empty_next, beat_idle;
+    logic beat_full, beat_empty_next, beat_idle;
     /* verilator lint_on UNUSEDSIGNAL */
     logic take_beat;
     hls_fifo_r #(.WIDTH(BW), .DEPTH_LOG2(DEPTH_LOG2)) beat_q (
-        .clk(clk), .rst_n(rst_n), .push(rvalid && rready), .din(rdata),
+        .clk(clk), .rst_n(rst_n), .push(rvalid), .din(rdata),
         .pop(take_beat), .dout(beat_head), .full(beat_full), .empty(beat_empty),
         .empty_next(beat_empty_next), .idle(beat_idle), .idle_next(beat_idle_next));
-    assign rready = !beat_full;
 
-    // The length of every burst sent, for the check of RLAST on the beats that answer it.
-    logic [LEN_W-1:0] rl_dout, r_count;
-    logic rl_empty;
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic rl_full, rl_full_next, rl_empty_next, rl_idle_next;
-    /* verilator lint_on UNUSEDSIGNAL */
-    logic r_go, r_end;
-    assign r_go = rvalid && rready;
-    assign r_end = r_count == rl_dout;
-    hls_fifo #(.WIDTH(LEN_W), .DEPTH_LOG2(DEPTH_LOG2)) rl_q (
-        .clk(clk), .rst_n(rst_n), .push(arvalid && arready), .din(arlen[LEN_W-1:0]),
-        .pop(r_go && r_end), .dout(rl_dout), .full(rl_full), .empty(rl_empty),
-        .full_next(rl_full_next), .empty_next(rl_empty_next), .idle_next(rl_idle_next));
+    // Beats asked for and not yet unpacked: at most the beat FIFO's depth, so every beat
+    // the port hands this site has a place.
+    logic [DEPTH_LOG2:0] owed;
+    assign credit = owed != (DEPTH_LOG2 + 1)'(1 << DEPTH_LOG2);
     always_ff @(posedge clk) begin
-        if (!rst_n) r_count <= '0;
-        else if (r_go) r_count <= r_end ? '0 : r_count + 1'b1;
+        if (!rst_n) owed <= '0;
+        else if ((accept && !reuse) && !take_beat) owed <= owed + 1'b1;
+        else if (take_beat && !(accept && !reuse)) owed <= owed - 1'b1;
     end
-    assign rlast_error = r_go && (rl_empty || rlast != r_end);
 
     logic e_full, e_idle_next;
     /* verilator lint_off UNUSEDSIGNAL */
@@ -195,7 +246,10 @@ module hls_lsu_rd #(
 
     // Every beat asked for has an entry in the lane queue until it is unpacked, so an empty
     // lane queue with no burst pending or queued means nothing is in flight.
-    logic pend_next;
-    assign pend_next = (accept && !reuse) || (pend_valid && !close_pend);
-    assign idle_next = !pend_next && ar_idle_next && lf_idle_next && beat_idle_next && e_idle_next;
+    logic pend_stays, x_stays, y_stays;
+    assign pend_stays = (accept && !reuse) || (pend_valid && !close_pend);
+    assign x_stays = req_pop || (x_valid && !x_take);
+    assign y_stays = x_take || (y_valid && !accept);
+    assign idle_next = !pend_stays && !x_stays && !y_stays && ar_idle_next && lf_idle_next &&
+                       beat_idle_next && e_idle_next;
 endmodule

@@ -53,72 +53,125 @@ module hls_lsu_wr #(
     localparam int LEN_W = $clog2(MAX_BURST);
     localparam int AGE_W = $clog2(HOLD + 1);
 
-    // ------------------------------------------------------------ the beat being merged
-    logic [BEAT_W-1:0] beat, pb_beat;
-    logic [LW-1:0] lane;
-    logic pb_valid;
+    // ------------------------------------------------------------ the store before merging
+    // As on the read side, `x` takes the store queue's head and `y` decides: `y` carries its
+    // beat compared with the merged beat as the previous store left it.
+    logic [BEAT_W-1:0] x_beat, y_beat, y_plus1, pb_beat, pb_plus1, ob_next;
+    logic [LW-1:0] x_lane, y_lane;
+    logic [EW-1:0] x_data, y_data;
+    logic x_valid, y_valid, y_page_start, y_eq_pb, y_eq_prev, y_after_accept;
+    logic pb_valid, pb_page_start;
     logic [BW-1:0] pb_data;
     logic [BW/8-1:0] pb_strb;
     logic [AGE_W-1:0] pb_age;
-    logic same, flush, accept, dq_full;
-    assign beat = req_addr[63:OFF];
-    if (OFF > EOFF) begin : g_lanes
-        assign lane = req_addr[OFF-1:EOFF];
-    end else begin : g_one_lane
-        assign lane = '0;
-    end
-    assign same = pb_valid && beat == pb_beat;
+    logic same, flush, accept, advance, x_take, dq_full;
+    // A merged store leaves the beat at its own (whether it joined the beat or began one).
+    assign same = pb_valid && (y_after_accept ? y_eq_prev : y_eq_pb);
 
     // ------------------------------------------------------------ the burst being formed
+    // A flushed beat waits in `fb` (a register, so that the data queue's write and the
+    // burst's compare start from flip-flops) until the queues take it; it may close the
+    // open burst, so it goes when the burst queues have room too.
+    logic fb_valid, fb_page_start, fb_go;
+    logic [BEAT_W-1:0] fb_beat, fb_plus1;
+    logic [BW-1:0] fb_data;
+    logic [BW/8-1:0] fb_strb;
     logic ob_valid;
     logic [BEAT_W-1:0] ob_start;
     logic [LEN_W-1:0] ob_len;
     logic ob_extend, ob_close, aw_full, wl_full;
-    assign ob_extend = ob_valid && pb_beat == ob_start + BEAT_W'(ob_len) + 1'b1 &&
-                       ob_len != LEN_W'(MAX_BURST - 1) && pb_beat[PAGE_LOG2-1:0] != '0;
-    // A flushed beat that starts a burst needs the open one closed in the same cycle.
-    assign flush = pb_valid && !dq_full && (ob_extend || !ob_valid || (!aw_full && !wl_full)) &&
-                   ((req_valid && !same) || &pb_strb || pb_age == AGE_W'(HOLD));
-    assign ob_close = ob_valid && !aw_full && !wl_full && !(flush && ob_extend);
+    assign fb_go = fb_valid && !dq_full && !aw_full && !wl_full;
+    assign ob_extend = ob_valid && fb_beat == ob_next && ob_len != LEN_W'(MAX_BURST - 1) &&
+                       !fb_page_start;
+    assign flush = pb_valid && (!fb_valid || fb_go) &&
+                   ((y_valid && !same) || &pb_strb || pb_age == AGE_W'(HOLD));
+    assign ob_close = ob_valid && !aw_full && !wl_full && !(fb_go && ob_extend);
     // A store merges into the beat unless that beat is complete and leaving.
-    assign accept = req_valid && (!pb_valid || flush || (same && !(&pb_strb)));
-    assign req_pop = accept;
+    assign accept = y_valid && (!pb_valid || flush || (same && !(&pb_strb)));
+    assign advance = !y_valid || accept;
+    assign x_take = x_valid && advance;
+    assign req_pop = req_valid && (!x_valid || x_take);
 
     always_ff @(posedge clk) begin
+        if (flush) begin
+            fb_beat <= pb_beat;
+            fb_plus1 <= pb_plus1;
+            fb_page_start <= pb_page_start;
+            fb_data <= pb_data;
+            fb_strb <= pb_strb;
+        end
+        if (req_pop) begin
+            x_beat <= req_addr[63:OFF];
+            x_data <= req_data;
+        end
+        if (x_take) begin
+            y_beat <= x_beat;
+            y_plus1 <= x_beat + 1'b1;
+            y_lane <= x_lane;
+            y_data <= x_data;
+            y_page_start <= x_beat[PAGE_LOG2-1:0] == '0;
+            y_eq_pb <= x_beat == pb_beat;
+            y_eq_prev <= x_beat == y_beat;
+            y_after_accept <= accept;
+        end
+    end
+    if (OFF > EOFF) begin : g_lanes
+        always_ff @(posedge clk) if (req_pop) x_lane <= req_addr[OFF-1:EOFF];
+    end else begin : g_one_lane
+        assign x_lane = '0;
+    end
+
+    // Control with a reset; the data registers below without one, so that a reset never
+    // sits in their enables.
+    always_ff @(posedge clk) begin
         if (!rst_n) begin
+            x_valid <= 1'b0;
+            y_valid <= 1'b0;
             pb_valid <= 1'b0;
-            pb_strb <= '0;
             pb_age <= '0;
+            fb_valid <= 1'b0;
             ob_valid <= 1'b0;
             ob_len <= '0;
         end else begin
+            if (req_pop) x_valid <= 1'b1;
+            else if (x_take) x_valid <= 1'b0;
+            if (x_take) y_valid <= 1'b1;
+            else if (accept) y_valid <= 1'b0;
             if (accept) begin
                 pb_valid <= 1'b1;
-                pb_beat <= beat;
                 pb_age <= '0;
-                for (int l = 0; l < BW / EW; l++) begin
-                    if (LW'(l) == lane || BW == EW) begin
-                        pb_data[l*EW +: EW] <= req_data;
-                        pb_strb[l*(EW/8) +: EW/8] <= '1;
-                    end else if (flush || !pb_valid) begin
-                        pb_strb[l*(EW/8) +: EW/8] <= '0;
-                    end
-                end
             end else if (flush) begin
                 pb_valid <= 1'b0;
-                pb_strb <= '0;
             end else if (pb_valid && pb_age != AGE_W'(HOLD)) begin
                 pb_age <= pb_age + 1'b1;
             end
-            if (flush && ob_extend) begin
-                ob_len <= ob_len + 1'b1;
-            end else if (flush) begin
-                ob_valid <= 1'b1;
-                ob_start <= pb_beat;
-                ob_len <= '0;
-            end else if (ob_close) begin
-                ob_valid <= 1'b0;
+            if (flush) fb_valid <= 1'b1;
+            else if (fb_go) fb_valid <= 1'b0;
+            if (fb_go && ob_extend) ob_len <= ob_len + 1'b1;
+            else if (fb_go) ob_len <= '0;
+            if (fb_go) ob_valid <= 1'b1;
+            else if (ob_close) ob_valid <= 1'b0;
+        end
+    end
+    // A new beat writes every lane's strobe (its store's set, the others clear), so the
+    // strobes need no reset: they are read only while the beat is valid.
+    always_ff @(posedge clk) begin
+        if (accept) begin
+            pb_beat <= y_beat;
+            pb_plus1 <= y_plus1;
+            pb_page_start <= y_page_start;
+            for (int l = 0; l < BW / EW; l++) begin
+                if (LW'(l) == y_lane || BW == EW) begin
+                    pb_data[l*EW +: EW] <= y_data;
+                    pb_strb[l*(EW/8) +: EW/8] <= '1;
+                end else if (flush || !pb_valid) begin
+                    pb_strb[l*(EW/8) +: EW/8] <= '0;
+                end
             end
+        end
+        if (fb_go) begin
+            ob_next <= fb_plus1;
+            if (!ob_extend) ob_start <= fb_beat;
         end
     end
 
@@ -132,7 +185,7 @@ module hls_lsu_wr #(
     logic [BEAT_W+LEN_W-1:0] aw_dout;
     logic [LEN_W-1:0] wl_dout, w_count;
     hls_fifo #(.WIDTH(BW / 8 + BW), .DEPTH_LOG2(DATA_LOG2)) data_q (
-        .clk(clk), .rst_n(rst_n), .push(flush), .din({pb_strb, pb_data}),
+        .clk(clk), .rst_n(rst_n), .push(fb_go), .din({fb_strb, fb_data}),
         .pop(w_go), .dout(dq_dout), .full(dq_full), .empty(dq_empty),
         .full_next(dq_full_next), .empty_next(dq_empty_next), .idle_next(dq_idle_next));
     hls_fifo #(.WIDTH(BEAT_W + LEN_W), .DEPTH_LOG2(2)) aw_q (
@@ -184,8 +237,12 @@ module hls_lsu_wr #(
         end
     end
 
-    logic pb_next, ob_next;
-    assign pb_next = accept || (pb_valid && !flush);
-    assign ob_next = flush || (ob_valid && !ob_close);
-    assign idle_next = !pb_next && !ob_next && dq_idle_next && aw_idle_next && wl_idle_next && b_none_next;
+    logic x_stays, y_stays, pb_stays, fb_stays, ob_stays;
+    assign x_stays = req_pop || (x_valid && !x_take);
+    assign y_stays = x_take || (y_valid && !accept);
+    assign pb_stays = accept || (pb_valid && !flush);
+    assign fb_stays = flush || (fb_valid && !fb_go);
+    assign ob_stays = fb_go || (ob_valid && !ob_close);
+    assign idle_next = !x_stays && !y_stays && !pb_stays && !fb_stays && !ob_stays &&
+                       dq_idle_next && aw_idle_next && wl_idle_next && b_none_next;
 endmodule

@@ -271,6 +271,7 @@ mod tests {
                 no_write: false,
                 lanes: 1,
                 geometry: None,
+                port_bits: None,
             }],
             units: vec![],
             entry: UnitId(0),

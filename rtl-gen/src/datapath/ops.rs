@@ -449,20 +449,27 @@ impl Emitter<'_> {
                 } else {
                     a(0)
                 };
-                ports.ar.push((issue, request));
-                ports.pop.push(pop);
+                // Each load site of a buffer behind load-store units has its own queues.
+                let site = if mv.lsu {
+                    crate::load_site(unit, id)
+                } else {
+                    0
+                };
+                ports.ar.entry(site).or_default().push((issue, request));
+                ports.pop.entry(site).or_default().push(pop);
+                let q = mv.site(site);
                 // The stall terms are next cycle's (see `memory_ports`): a request may be
                 // issued into a full queue, or data popped from an empty FIFO.
                 let issue_next = g.issue_next(t);
-                stalls.push((issue_next.clone(), format!("ar_{}_full_next", mv.name)));
-                stalls.push((g.pop_next(op, t + lat), format!("r_{}_empty_next", mv.name)));
+                stalls.push((issue_next.clone(), format!("ar_{q}_full_next")));
+                stalls.push((g.pop_next(op, t + lat), format!("r_{q}_empty_next")));
                 if after_store {
                     stalls.push((
                         issue_next,
                         format!("!(w_{m}_idle_next && b_{m}_none_next)", m = mv.name),
                     ));
                 }
-                Some(format!("r_{}_dout", mv.name))
+                Some(format!("r_{q}_dout"))
             }
             OpKind::Store(m) => {
                 let mv = master(*m)?;

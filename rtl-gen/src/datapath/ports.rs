@@ -6,14 +6,16 @@
 use super::{Emitter, ENABLE_FANOUT};
 use crate::RtlError;
 use ir::*;
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 #[derive(Default)]
-/// The requesters of one AXI master: (condition, address) for the read-address channel,
-/// the response pops, (condition, address and data) for the write channel.
+/// The requesters of one AXI master: per load site (one, unless the master has a
+/// load-store unit per site), (condition, address) for the read requests and the response
+/// pops; (condition, address and data) for the write channel.
 pub(super) struct MemPorts {
-    pub(super) ar: Vec<(String, String)>,
-    pub(super) pop: Vec<String>,
+    pub(super) ar: BTreeMap<u32, Vec<(String, String)>>,
+    pub(super) pop: BTreeMap<u32, Vec<String>>,
     pub(super) w: Vec<(String, String)>,
 }
 
@@ -54,7 +56,7 @@ impl Emitter<'_> {
             // Each port's pushes and pops take their own copy of the enable: the queues'
             // pointers, counts and head registers are otherwise all on `en`'s one net.
             let en = enables.take(ENABLE_FANOUT);
-            let gated = |list: &[(String, String)], width: u32| -> (String, String) {
+            let gated = |en: &str, list: &[(String, String)], width: u32| -> (String, String) {
                 if list.is_empty() {
                     return ("1'b0".into(), format!("{width}'d0"));
                 }
@@ -70,19 +72,27 @@ impl Emitter<'_> {
                     .join(" | ");
                 (format!("{en} && ({push})"), data)
             };
-            if mv.read {
-                let (push, data) = gated(&ps.ar, if mv.lsu { 65 } else { 64 });
+            for site in (0..mv.read_sites).filter(|_| mv.read) {
+                let q = mv.site(site);
+                // A second site's queues take a copy of their own.
+                let en = if site == 0 {
+                    en.clone()
+                } else {
+                    enables.take(ENABLE_FANOUT)
+                };
+                let ar = ps.ar.get(&site).map_or(&[][..], Vec::as_slice);
+                let (push, data) = gated(&en, ar, if mv.lsu { 65 } else { 64 });
                 let _ = writeln!(
                     out,
-                    "    assign ar_{m}_push = {push};\n    assign ar_{m}_din = {data};"
+                    "    assign ar_{q}_push = {push};\n    assign ar_{q}_din = {data};"
                 );
                 // One pop per slice of the head queue, each gated by its own copy of the
                 // enable (most significant slice first, as a concatenation reads).
-                let pop = if ps.pop.is_empty() {
+                let pops = ps.pop.get(&site).map_or(&[][..], Vec::as_slice);
+                let pop = if pops.is_empty() {
                     format!("{}'d0", mv.pop_lanes)
                 } else {
-                    let any = ps
-                        .pop
+                    let any = pops
                         .iter()
                         .map(|c| format!("({c})"))
                         .collect::<Vec<_>>()
@@ -94,10 +104,10 @@ impl Emitter<'_> {
                     lanes.reverse();
                     format!("{{{}}}", lanes.join(", "))
                 };
-                let _ = writeln!(out, "    assign r_{m}_pop = {pop};");
+                let _ = writeln!(out, "    assign r_{q}_pop = {pop};");
             }
             if mv.write {
-                let (push, data) = gated(&ps.w, 64 + mv.elem_width);
+                let (push, data) = gated(&en, &ps.w, 64 + mv.elem_width);
                 let _ = writeln!(
                     out,
                     "    assign w_{m}_push = {push};\n    assign w_{m}_din = {data};"
