@@ -81,8 +81,11 @@ module hls_lsu_rd #(
     logic last_valid, last_fresh, pend_valid;
     logic [LEN_W-1:0] pend_len;
     logic eq_last, eq_next, reuse, extend, accept, advance, x_take, close_pend, credit;
+    // Room for one more element in the lane queue and one more beat owed, as flip-flops
+    // set a cycle ahead with a place to spare (a decision adds at most one of each).
+    logic lane_room;
     logic extended;
-    logic lf_full, lf_empty, ar_full, ar_empty;
+    logic lf_empty, ar_full, ar_empty;
     assign eq_last = y_after_new ? y_eq_prev : y_eq_last;
     assign eq_next = y_after_new ? y_eq_prev1 : y_eq_next;
     assign reuse = last_valid && eq_last && (!y_fresh || last_fresh);
@@ -95,7 +98,7 @@ module hls_lsu_rd #(
     assign extend = pend_valid && !close_pend && eq_next && !y_page_start &&
                     pend_len != LEN_W'(MAX_BURST - 1);
     // A new beat needs a credit; a new burst, the pending one out of the way.
-    assign accept = y_valid && !lf_full &&
+    assign accept = y_valid && lane_room &&
                     (reuse || (credit && (extend || !pend_valid || close_pend)));
     assign advance = !y_valid || accept;
     assign x_take = x_valid && advance;
@@ -192,12 +195,20 @@ module hls_lsu_rd #(
     logic [LW:0] lf_dout;
     logic lf_idle_next;
     /* verilator lint_off UNUSEDSIGNAL */
-    logic lf_empty_next, lf_idle;
+    logic lf_empty_next, lf_idle, lf_full_unused;
     /* verilator lint_on UNUSEDSIGNAL */
     logic unpack;
+    // The decision reaches the queue through a register.
+    logic lane_push;
+    logic [LW:0] lane_din;
+    always_ff @(posedge clk) begin
+        lane_din <= {!reuse, y_lane};
+        if (!rst_n) lane_push <= 1'b0;
+        else lane_push <= accept;
+    end
     hls_fifo_r #(.WIDTH(LW + 1), .DEPTH_LOG2(DEPTH_LOG2)) lane_q (
-        .clk(clk), .rst_n(rst_n), .push(accept), .din({!reuse, y_lane}),
-        .pop(unpack), .dout(lf_dout), .full(lf_full), .empty(lf_empty),
+        .clk(clk), .rst_n(rst_n), .push(lane_push), .din(lane_din),
+        .pop(unpack), .dout(lf_dout), .full(lf_full_unused), .empty(lf_empty),
         .empty_next(lf_empty_next), .idle(lf_idle), .idle_next(lf_idle_next));
 
     // ------------------------------------------------------------ beats and elements
@@ -214,12 +225,24 @@ module hls_lsu_rd #(
 
     // Beats asked for and not yet unpacked: at most the beat FIFO's depth, so every beat
     // the port hands this site has a place.
-    logic [DEPTH_LOG2:0] owed;
-    assign credit = owed != (DEPTH_LOG2 + 1)'(1 << DEPTH_LOG2);
+    // Elements accepted and not yet unpacked, likewise at most the lane queue's depth.
+    logic [DEPTH_LOG2:0] owed, lanes_held;
+    localparam logic [DEPTH_LOG2:0] SPARE = (DEPTH_LOG2 + 1)'((1 << DEPTH_LOG2) - 2);
     always_ff @(posedge clk) begin
-        if (!rst_n) owed <= '0;
-        else if ((accept && !reuse) && !take_beat) owed <= owed + 1'b1;
-        else if (take_beat && !(accept && !reuse)) owed <= owed - 1'b1;
+        if (!rst_n) begin
+            owed <= '0;
+            lanes_held <= '0;
+            credit <= 1'b1;
+            lane_room <= 1'b1;
+        end else begin
+            if ((accept && !reuse) && !take_beat) owed <= owed + 1'b1;
+            else if (take_beat && !(accept && !reuse)) owed <= owed - 1'b1;
+            if (accept && !unpack) lanes_held <= lanes_held + 1'b1;
+            else if (unpack && !accept) lanes_held <= lanes_held - 1'b1;
+            // From this cycle's counts: whatever this cycle adds, one more still fits.
+            credit <= owed < SPARE;
+            lane_room <= lanes_held < SPARE;
+        end
     end
 
     logic e_full, e_idle_next;
@@ -250,6 +273,7 @@ module hls_lsu_rd #(
     assign pend_stays = (accept && !reuse) || (pend_valid && !close_pend);
     assign x_stays = req_pop || (x_valid && !x_take);
     assign y_stays = x_take || (y_valid && !accept);
-    assign idle_next = !pend_stays && !x_stays && !y_stays && ar_idle_next && lf_idle_next &&
-                       beat_idle_next && e_idle_next;
+    // (an element accepted this cycle enters the lane queue through `lane_push` next)
+    assign idle_next = !pend_stays && !x_stays && !y_stays && !accept && ar_idle_next &&
+                       lf_idle_next && beat_idle_next && e_idle_next;
 endmodule
