@@ -397,115 +397,90 @@ fn board_memories_take_coalesced_beats_and_bursts() {
     save(&d.join("x.npy"), &floats(6, 1000));
     save(&d.join("a256.npy"), &floats(8, 256));
     save(&d.join("y.npy"), &floats(7, 1000));
-    let p = |name: &str| format!("@{}", d.join(name).display());
-    // (kernel, global size, arguments, board)
-    let mut cases: Vec<(PathBuf, &str, Vec<String>, String)> = vec![
-        (
+    let ddr = ddr512.display().to_string();
+    // (kernel, global size, arguments, board); `@name` is a file saved above.
+    let case = |src: PathBuf, global: &'static str, args: &[&str], board: &str| {
+        let args: Vec<String> = args
+            .iter()
+            .map(|a| a.replacen('@', &format!("@{}/", d.display()), 1))
+            .collect();
+        (src, global, args, board.to_string())
+    };
+    let cases = [
+        case(
             k("vadd.cl"),
             "1000",
-            vec![
-                format!("a={}", p("x.npy")),
-                format!("b={}", p("y.npy")),
-                "c=zeros:1000".into(),
-            ],
-            "u280".into(),
+            &["a=@x.npy", "b=@y.npy", "c=zeros:1000"],
+            "u280",
         ),
-        (
+        case(
             k("saxpy.cl"),
             "1000",
-            vec![
-                "alpha=1.5".into(),
-                format!("x={}", p("x.npy")),
-                format!("y={}", p("y.npy")),
-            ],
-            ddr512.display().to_string(),
+            &["alpha=1.5", "x=@x.npy", "y=@y.npy"],
+            &ddr,
         ),
-        (
+        case(
             k("crc_bytes.cl"),
             "1",
-            vec![
-                format!("in={}", p("bytes.npy")),
-                "out=zeros:1".into(),
-                "n=77".into(),
-            ],
-            ddr512.display().to_string(),
+            &["in=@bytes.npy", "out=zeros:1", "n=77"],
+            &ddr,
         ),
-        (
+        case(
             k("vec4.cl"),
             "250",
-            vec![
-                format!("a={}", p("x.npy")),
-                format!("b={}", p("y.npy")),
-                "c=zeros:1000".into(),
-                "s=-0.75".into(),
-            ],
-            "u280".into(),
+            &["a=@x.npy", "b=@y.npy", "c=zeros:1000", "s=-0.75"],
+            "u280",
         ),
-        (
+        case(
             k("histogram.cl"),
             "1",
-            vec![
-                format!("idx={}", p("idx.npy")),
-                "hist=zeros:64".into(),
-                "n=300".into(),
-            ],
-            ddr512.display().to_string(),
+            &["idx=@idx.npy", "hist=zeros:64", "n=300"],
+            &ddr,
         ),
-        (
+        case(
             k("atomics.cl"),
             "300",
-            vec![
-                format!("idx={}", p("idx.npy")),
-                "hist=zeros:18".into(),
-                "stats=zeros:3".into(),
-            ],
-            "u280".into(),
+            &["idx=@idx.npy", "hist=zeros:18", "stats=zeros:3"],
+            "u280",
         ),
-        (
+        case(
             k("store_then_load.cl"),
             "1",
-            vec![
-                "b=zeros:8".into(),
-                "out=zeros:2".into(),
-                "k=0".into(),
-                "x=41".into(),
-            ],
-            ddr512.display().to_string(),
+            &["b=zeros:8", "out=zeros:2", "k=0", "x=41"],
+            &ddr,
         ),
-        (
+        case(
             k("prefix_inplace.cl"),
             "1",
-            vec![format!("a={}", p("idx.npy")), "n=300".into()],
-            "u280".into(),
+            &["a=@idx.npy", "n=300"],
+            "u280",
         ),
-        (
+        case(
             k("convert.cl"),
             "96",
-            vec![
-                format!("x={}", p("x.npy")),
-                format!("k={}", p("k64.npy")),
-                "to_i32=zeros:96".into(),
-                "to_u32=zeros:96".into(),
-                "to_i64=zeros:96".into(),
-                "to_i8=zeros:96".into(),
-                "from_i64=zeros:96".into(),
-                "from_u64=zeros:96".into(),
-                "from_i32=zeros:96".into(),
-                "from_u8=zeros:96".into(),
+            &[
+                "x=@x.npy",
+                "k=@k64.npy",
+                "to_i32=zeros:96",
+                "to_u32=zeros:96",
+                "to_i64=zeros:96",
+                "to_i8=zeros:96",
+                "from_i64=zeros:96",
+                "from_u64=zeros:96",
+                "from_i32=zeros:96",
+                "from_u8=zeros:96",
             ],
-            ddr512.display().to_string(),
+            &ddr,
+        ),
+        // atax: y[j] += ... in the second of two inner loops, run after run; a beat of y
+        // fetched in one run must not serve the next (the stores between).
+        case(
+            root().join("bench/qor/atax.cl"),
+            "1",
+            &["a=@a256.npy", "x=random:16:2", "tmp=zeros:16", "y=zeros:16"],
+            &ddr,
         ),
     ];
-    // atax: y[j] += ... in the second of two inner loops, run after run; a beat of y
-    // fetched in one run must not serve the next (the stores between).
-    let atax = root().join("bench/qor/atax.cl");
-    let atax_args = vec![
-        format!("a={}", p("a256.npy")),
-        "x=random:16:2".into(),
-        "tmp=zeros:16".into(),
-        "y=zeros:16".into(),
-    ];
-    cases.push((atax, "1", atax_args, ddr512.display().to_string()));
     for (src, global, args, board) in &cases {
         let stem = src.file_stem().unwrap().to_string_lossy().to_string();
         let out = d.join(&stem);
@@ -563,7 +538,7 @@ fn board_memories_take_coalesced_beats_and_bursts() {
         &sobel,
         "30,30",
         &["img=random:1024:3".into(), "out=zeros:1024".into()],
-        &["--board", &ddr512.display().to_string(), "--seeds", "1"],
+        &["--board", &ddr, "--seeds", "1"],
         &d.join("sobel"),
         &d.join("sobel.dump"),
     );
@@ -587,7 +562,7 @@ fn board_memories_take_coalesced_beats_and_bursts() {
         &k("vadd.cl"),
         "1000",
         &cases[0].2,
-        &["--board", &ddr512.display().to_string()],
+        &["--board", &ddr],
         &d.join("vadd-bank"),
         &d.join("vadd-bank.dump"),
     );
@@ -608,7 +583,7 @@ fn board_memories_take_coalesced_beats_and_bursts() {
             "b=random:65536:2".into(),
             "c=zeros:65536".into(),
         ],
-        &["--board", &ddr512.display().to_string()],
+        &["--board", &ddr],
         &d.join("vadd16"),
         &d.join("vadd16.dump"),
     );
