@@ -40,9 +40,10 @@ pub fn clean_up(kernel: &mut Kernel) -> Cleanup {
         }
     }
     let mut maps: Vec<Vec<Option<OpId>>> = Vec::new();
+    let reqd = kernel.attrs.reqd_work_group_size;
     for (i, unit) in kernel.units.iter_mut().enumerate() {
         let ext = external.remove(&UnitId(i as u32)).unwrap_or_default();
-        let (map, c) = clean_unit(unit, &ext);
+        let (map, c) = clean_unit(unit, &ext, reqd);
         total.folded += c.folded;
         total.merged += c.merged;
         total.removed += c.removed;
@@ -181,7 +182,11 @@ pub(crate) fn operand_order(body: &Body) -> Vec<OpId> {
 
 /// Folds, merges and removes within one unit; returns old op index -> new op.
 // Long because folding, merging and removal share one rebuilt body and one renaming map.
-fn clean_unit(unit: &mut Unit, external: &[OpId]) -> (Vec<Option<OpId>>, Cleanup) {
+fn clean_unit(
+    unit: &mut Unit,
+    external: &[OpId],
+    reqd: Option<[u32; 3]>,
+) -> (Vec<Option<OpId>>, Cleanup) {
     let body = &unit.body;
     let n = body.len();
     let mut c = Cleanup::default();
@@ -207,6 +212,12 @@ fn clean_unit(unit: &mut Unit, external: &[OpId]) -> (Vec<Option<OpId>>, Cleanup
             })
             .collect();
         let mut kind = op.kind.clone();
+        // reqd_work_group_size fixes the local size (a launch with another is refused), so
+        // its reads are constants: linear ids and group bounds need no multiplier.
+        if let (OpKind::WorkItem(Builtin::LocalSize, d), Some(r)) = (&kind, reqd) {
+            kind = OpKind::Const(u64::from(r[*d as usize]));
+            c.folded += 1;
+        }
         // A bitcast to its operand's own type is the operand.
         if kind == OpKind::Cast(CastOp::Bitcast) && body.op(operands[0]).ty == op.ty {
             repl[id.index()] = operands[0];
@@ -353,7 +364,9 @@ fn clean_unit(unit: &mut Unit, external: &[OpId]) -> (Vec<Option<OpId>>, Cleanup
     for o in &mut unit.live_out {
         m(o);
     }
-    unit.live_out.dedup();
+    // Two live-outs may fold into one op (two sizes that are the same constant).
+    let mut seen = std::collections::HashSet::new();
+    unit.live_out.retain(|o| seen.insert(*o));
     if let UnitKind::Loop { cont, .. } = &mut unit.kind {
         m(cont);
     }

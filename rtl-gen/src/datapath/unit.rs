@@ -120,7 +120,7 @@ impl Emitter<'_> {
             delay: HashMap::new(),
             stages: s.depth.saturating_sub(1),
         };
-        g.lifetimes(unit, &live_ops);
+        g.lifetimes(self.k, unit, &live_ops);
         let squash_stage = squash_stage(unit, &g);
         if let UnitKind::Loop { cont, .. } = unit.kind {
             g.need(cont, s.ii);
@@ -336,7 +336,7 @@ impl Emitter<'_> {
 
 impl UnitGen<'_> {
     /// How long each live value must be kept: pass 1 over the unit's operations.
-    fn lifetimes(&mut self, unit: &Unit, live_ops: &HashSet<OpId>) {
+    fn lifetimes(&mut self, k: &Kernel, unit: &Unit, live_ops: &HashSet<OpId>) {
         let s = self.s;
         let g = self;
         for (id, op) in unit.body.ops().filter(|(id, _)| live_ops.contains(id)) {
@@ -350,11 +350,14 @@ impl UnitGen<'_> {
                     g.need(op.operands[1], back);
                     g.stages = g.stages.max(back);
                 }
-                OpKind::Load(_) => {
+                OpKind::Load(m) => {
                     for o in &op.operands {
                         g.need(*o, t);
                     }
-                    if let Some(p) = op.predicate() {
+                    // A global load's response is popped under its predicate; an on-chip
+                    // read's data just arrives.
+                    let popped = k.memory(m).on_chip().is_none();
+                    if let Some(p) = op.predicate().filter(|_| popped) {
                         g.need(p, t + s.latency[id.index()]);
                     }
                     g.stages = g.stages.max(t + s.latency[id.index()]);
