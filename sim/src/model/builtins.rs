@@ -587,7 +587,7 @@ fn binary(op: Cl, x: f64, y: f64, k: FloatKind) -> Ext {
 }
 
 /// fmin and fmax as OpenCL has them: a NaN operand gives the other one.
-fn fmin(x: f64, y: f64) -> f64 {
+pub(super) fn fmin(x: f64, y: f64) -> f64 {
     if y.is_nan() || y >= x && !x.is_nan() {
         x
     } else {
@@ -595,7 +595,7 @@ fn fmin(x: f64, y: f64) -> f64 {
     }
 }
 
-fn fmax(x: f64, y: f64) -> f64 {
+pub(super) fn fmax(x: f64, y: f64) -> f64 {
     if y.is_nan() || y <= x && !x.is_nan() {
         x
     } else {

@@ -12,6 +12,7 @@ use rspirv::spirv::{BuiltIn, Op, Word};
 use std::collections::HashMap;
 
 mod builtins;
+mod collectives;
 mod exec;
 mod vector;
 
@@ -140,8 +141,10 @@ struct Frame<'m> {
 }
 
 /// Why a work-item stopped running.
-enum Stop {
+enum Stop<'m> {
     Barrier,
+    /// At a work-group collective, with what it brings to it.
+    Collective(collectives::Arrival<'m>),
     Done,
 }
 
@@ -356,6 +359,7 @@ pub fn run_model_counted(
                 }
                 loop {
                     let (mut waiting, mut done) = (0, 0);
+                    let mut arrivals = Vec::new();
                     for (wi, stack) in items.iter_mut() {
                         if stack.is_empty() {
                             done += 1;
@@ -363,16 +367,31 @@ pub fn run_model_counted(
                         }
                         match mach.run(stack, wi)? {
                             Stop::Barrier => waiting += 1,
+                            Stop::Collective(a) => arrivals.push(a),
                             Stop::Done => done += 1,
                         }
                     }
-                    if waiting == 0 {
+                    if waiting == 0 && arrivals.is_empty() {
                         break;
                     }
-                    if done > 0 {
+                    if done > 0 || (waiting > 0 && !arrivals.is_empty()) {
+                        let what = if arrivals.is_empty() {
+                            "a barrier"
+                        } else {
+                            "a collective"
+                        };
+                        let n = waiting + arrivals.len();
                         return Err(SimError::Model(format!(
-                            "work-group ({gx}, {gy}, {gz}): {waiting} work-items wait at a barrier that {done} others never reach (barriers must be reached by the whole group)"
+                            "work-group ({gx}, {gy}, {gz}): {n} work-items wait at {what} that {} others never reach (barriers and collectives must be reached by the whole group)",
+                            items.len() - n
                         )));
+                    }
+                    // Each work-item resumes with its result of the collective.
+                    let results = mach.collective_results(&arrivals, local)?;
+                    for ((_, stack), (a, v)) in items.iter_mut().zip(arrivals.iter().zip(results)) {
+                        if let Some(fr) = stack.last_mut() {
+                            fr.vals.insert(a.result(), v);
+                        }
                     }
                 }
             }
@@ -431,7 +450,7 @@ impl<'m> Machine<'m> {
     /// Runs one work-item from where it stopped until it returns from the kernel or reaches
     /// a work-group barrier. Calls push frames on the work-item's own stack, so a barrier
     /// inside a called function suspends the whole work-item.
-    fn run(&mut self, stack: &mut Vec<Frame<'m>>, wi: &WorkItem) -> Result<Stop, SimError> {
+    fn run(&mut self, stack: &mut Vec<Frame<'m>>, wi: &WorkItem) -> Result<Stop<'m>, SimError> {
         loop {
             if stack.len() > 64 {
                 return Err(SimError::Model("call depth above 64 (recursion?)".into()));
@@ -537,6 +556,9 @@ impl<'m> Machine<'m> {
                 // Every work-item of the group waits here until all have arrived: the
                 // caller runs the others up to this point before resuming this one.
                 Op::ControlBarrier => return Ok(Stop::Barrier),
+                op if collectives::is_collective(op) => {
+                    return self.arrive(inst, &fr.vals).map(Stop::Collective)
+                }
                 // A fence orders this work-item's own accesses, which the model performs
                 // in program order anyway.
                 Op::MemoryBarrier => None,
