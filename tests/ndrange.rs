@@ -248,3 +248,113 @@ fn barriers_run_work_groups_region_by_region_and_agree_with_pocl() {
         &d.join("stencil"),
     );
 }
+
+/// Work-group collectives in hardware (issue 35): the scan and reduction of 8 groups of 64
+/// under random memory latency, and every other collective over 8 groups of 4 x 8 whose
+/// size comes from the launch (broadcast from a 2-D local id, float scans and sums in the
+/// order of the linear local id), RTL equal to the model and both to the collectives'
+/// definition (OpenCL C 6.13.15), computed here: pocl 3 on Debian 12 has no `work_group_*`
+/// functions to be the oracle.
+#[test]
+fn work_group_collectives_equal_their_definition() {
+    let d = scratch("collectives");
+    let x: Vec<i32> = randoms(21, 512)
+        .iter()
+        .map(|v| (v % 2001) as i32 - 1000)
+        .collect();
+    save(&d.join("in.npy"), &x);
+    let at = |name: &str| format!("@{}", d.join(name).display());
+    let r = sim(
+        &root().join("tests/kernels/wg_scan.cl"),
+        "512",
+        &[
+            format!("in={}", at("in.npy")),
+            "out=zeros:512".into(),
+            "totals=zeros:8".into(),
+        ],
+        &["--mem-latency", "random:9"],
+        &d.join("scan"),
+        &d.join("scan-dump"),
+    );
+    assert_pass(&r);
+    let (out, totals): (Vec<i32>, Vec<i32>) = (
+        load(&d.join("scan-dump/out.npy")),
+        load(&d.join("scan-dump/totals.npy")),
+    );
+    for (g, items) in x.chunks(64).enumerate() {
+        let mut acc = 0i32;
+        for (l, v) in items.iter().enumerate() {
+            assert_eq!(
+                out[g * 64 + l],
+                acc,
+                "exclusive scan of group {g}, item {l}"
+            );
+            acc = acc.wrapping_add(*v);
+        }
+        assert_eq!(totals[g], acc, "total of group {g}");
+    }
+    let w = work_groups(&d.join("scan"));
+    assert_eq!(w["regions"].as_array().unwrap().len(), 5, "{w}");
+    assert_lint_clean(&d.join("scan"), "wg_scan", "wg_scan");
+
+    // 16 x 16 work-items in groups of 4 x 8; floats not integers, so the order of a sum shows.
+    let f: Vec<f32> = randoms(22, 256)
+        .iter()
+        .map(|v| (v % 100_000) as f32 / 7.0 - 7000.0)
+        .collect();
+    let v: Vec<i32> = randoms(23, 256)
+        .iter()
+        .map(|v| (v % 200) as i32 - 100)
+        .collect();
+    save(&d.join("f.npy"), &f);
+    save(&d.join("v.npy"), &v);
+    let r = sim(
+        &root().join("tests/kernels/wg_collectives.cl"),
+        "16,16",
+        &[
+            format!("f={}", at("f.npy")),
+            format!("v={}", at("v.npy")),
+            "fo=zeros:768".into(),
+            "io=zeros:1280".into(),
+        ],
+        &["--local", "4,8", "--mem-latency", "random:4"],
+        &d.join("all"),
+        &d.join("all-dump"),
+    );
+    assert_pass(&r);
+    let (fo, io): (Vec<f32>, Vec<i32>) = (
+        load(&d.join("all-dump/fo.npy")),
+        load(&d.join("all-dump/io.npy")),
+    );
+    for (gx, gy) in (0..4).flat_map(|gx| (0..2).map(move |gy| (gx, gy))) {
+        // The group's global indices in the order of the linear local id.
+        let ids: Vec<usize> = (0..8)
+            .flat_map(|ly| (0..4).map(move |lx| (gy * 8 + ly) * 16 + gx * 4 + lx))
+            .collect();
+        let min = ids.iter().map(|i| f[*i]).fold(f32::INFINITY, f32::min);
+        let sum = ids.iter().fold(0f32, |s, i| s + f[*i]);
+        let (any, all) = (
+            ids.iter().any(|i| v[*i] > 90),
+            ids.iter().all(|i| v[*i] > -95),
+        );
+        let (mut max, mut smin, mut umax) = (f32::NEG_INFINITY, i32::MAX, 0u32);
+        for i in &ids {
+            max = max.max(f[*i]);
+            assert_eq!(fo[3 * i].to_bits(), max.to_bits(), "inclusive max at {i}");
+            assert_eq!(fo[3 * i + 1], min, "min at {i}");
+            assert_eq!(
+                fo[3 * i + 2].to_bits(),
+                sum.to_bits(),
+                "sequential sum at {i}"
+            );
+            assert_eq!(io[5 * i], v[ids[9]], "broadcast from (1, 2) at {i}");
+            assert_eq!(io[5 * i + 1] != 0, any, "any at {i}");
+            assert_eq!(io[5 * i + 2] != 0, all, "all at {i}");
+            assert_eq!(io[5 * i + 3], smin, "exclusive min at {i}");
+            smin = smin.min(v[*i]);
+            umax = umax.max(v[*i] as u32 ^ 0x8000_0000);
+            assert_eq!(io[5 * i + 4] as u32, umax, "inclusive unsigned max at {i}");
+        }
+    }
+    assert_lint_clean(&d.join("all"), "wg_collectives", "wg_collectives");
+}

@@ -3,6 +3,7 @@
 
 pub mod barriers;
 pub mod cfg;
+pub mod collectives;
 pub mod environment;
 pub mod float_controls;
 pub mod inline;

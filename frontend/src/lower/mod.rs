@@ -52,6 +52,9 @@ pub fn lower_kernel_unoptimized(
 ) -> Result<Kernel, FrontendError> {
     let widened = crate::memset::word_memsets(m)?;
     let m = widened.as_ref().unwrap_or(m);
+    let (_, fid) = m.kernel(wanted)?;
+    let expanded = crate::collectives::expand(m, fid)?;
+    let m = expanded.as_ref().unwrap_or(m);
     let (name, fid) = m.kernel(wanted)?;
     let mut flat = inline_kernel(m, fid)?;
     crate::simplify::drop_debug_info(m, &mut flat);
@@ -192,7 +195,7 @@ struct Lowering<'a> {
 /// The execution modes of kernel `fid` that are kernel attributes, and the float controls
 /// (SPV_KHR_float_controls) the cores honour: denormals flushed (float, double) or kept
 /// (the default), rounding to nearest even (the only mode the cores have).
-fn kernel_attrs(m: &SpirvModule, fid: Word) -> Result<KernelAttrs, FrontendError> {
+pub(crate) fn kernel_attrs(m: &SpirvModule, fid: Word) -> Result<KernelAttrs, FrontendError> {
     use spirv::ExecutionMode as E;
     let mut a = KernelAttrs::default();
     for inst in &m.module.execution_modes {

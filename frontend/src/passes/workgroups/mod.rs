@@ -238,7 +238,12 @@ pub fn context_values(k: &Kernel, regions: &[Region]) -> Vec<ValueRef> {
 /// The work-items a group holds at most: `reqd_work_group_size`, else
 /// `max_work_group_size`, else `DEFAULT_MAX_WORK_GROUP`.
 pub fn capacity(k: &Kernel) -> u64 {
-    let size = k.attrs.reqd_work_group_size.or(k.attrs.max_work_group_size);
+    capacity_of(&k.attrs)
+}
+
+/// `capacity` from the kernel's attributes alone (before it is lowered).
+pub fn capacity_of(attrs: &KernelAttrs) -> u64 {
+    let size = attrs.reqd_work_group_size.or(attrs.max_work_group_size);
     size.map_or(DEFAULT_MAX_WORK_GROUP, |s| {
         s.iter().map(|x| *x as u64).product()
     })
