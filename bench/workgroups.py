@@ -3,11 +3,12 @@
 
     python3 bench/workgroups.py [--hls-build target/release/hls-build] [--groups 8]
 
-(build first: cargo build --release). Each kernel of tests/kernels/wg_*.cl runs with
-`hls-build sim` on the default board (20-cycle memory) over `--groups` work-groups; the RTL
-must equal the model. Each region between barriers is a loop over the group's work-items
-(report.json `work_groups`); a work-item passes through `visits` regions (a barrier in a
-loop: once per trip). Two bounds:
+(build first: cargo build --release). Each kernel of tests/kernels/wg_*.cl (but
+wg_collectives, whose group size comes from the launch) runs with `hls-build sim` on the
+default board (20-cycle memory) over `--groups` work-groups; the RTL must equal the model.
+Each region between barriers is a loop over the group's work-items (report.json
+`work_groups`); a work-item passes through `visits` regions (a barrier in a loop: once per
+trip). Two bounds:
 - ideal: every region visit of every work-item issued back to back at II 1, plus one
   depth: work-items x visits x II + depth (what issue 35 asks: work-items x II / groups in
   flight + depth, with groups in flight as many as needed);
@@ -42,6 +43,9 @@ cases = [
     ("wg_tiled_matmul", [8, 8], [n, n],
      [f"a=random:{n * n}:1", f"b=random:{n * n}:2", f"c=zeros:{n * n}", f"n={n}"],
      [1, n // 8, n // 8]),
+    # Two collectives: each is two barriers and one work-item's loop between them.
+    ("wg_scan", [64], [64 * G], [f"in=random:{64 * G}:1", f"out=zeros:{64 * G}",
+                                 f"totals=zeros:{G}"], [1, 1, 1, 1, 1]),
 ]
 
 print("| kernel | groups in flight | work-groups × work-items | region visits | cycles | "
@@ -74,11 +78,13 @@ with tempfile.TemporaryDirectory() as tmp:
             groups *= g // l
         v = sum(visits)
         head = f"| {kernel} | {wg['in_flight']} | {groups} × {items} | {v} | {cycles:,} | "
+        ideal = groups * items * v + max(d or 0 for d in depths)
         if None in depths:
-            # A region with a loop inside runs its units per work-item: no bound here.
+            # A region with a loop inside runs its units per work-item (a collective's
+            # loop in one work-item): no fill-and-drain bound for it.
             slow = [i for i, d in enumerate(depths) if d is None]
-            print(head + f"region {slow} not pipelined | | | |")
+            print(head + f"{ideal:,} | {cycles / ideal:.2f} | regions {slow} run per "
+                  "work-item | |")
             continue
-        ideal = groups * items * v + max(depths)
         one = groups * sum(k * (items + d) for k, d in zip(visits, depths))
         print(head + f"{ideal:,} | {cycles / ideal:.2f} | {one:,} | {cycles / one:.2f} |")
