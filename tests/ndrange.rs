@@ -252,9 +252,9 @@ fn barriers_run_work_groups_region_by_region_and_agree_with_pocl() {
 /// Work-group collectives in hardware (issue 35): the scan and reduction of 8 groups of 64
 /// under random memory latency, and every other collective over 8 groups of 4 x 8 whose
 /// size comes from the launch (broadcast from a 2-D local id, float scans and sums in the
-/// order of the linear local id), RTL equal to the model and both to the collectives'
-/// definition (OpenCL C 6.13.15), computed here: pocl 3 on Debian 12 has no `work_group_*`
-/// functions to be the oracle.
+/// order of the linear local id), and sub-group collectives over sub-groups of one; RTL
+/// equal to the model and both to the collectives' definition (OpenCL C 6.13.15), computed
+/// here: pocl 3 on Debian 12 has no `work_group_*` functions to be the oracle.
 #[test]
 fn work_group_collectives_equal_their_definition() {
     let d = scratch("collectives");
@@ -357,4 +357,21 @@ fn work_group_collectives_equal_their_definition() {
         }
     }
     assert_lint_clean(&d.join("all"), "wg_collectives", "wg_collectives");
+
+    // Sub-groups are one work-item each: a reduction is the operand, an exclusive scan the
+    // identity, a broadcast from sub-group local id 0 the operand.
+    let r = sim(
+        &root().join("tests/kernels/subgroup_collectives.cl"),
+        "256",
+        &[format!("in={}", at("in.npy")), "out=zeros:1024".into()],
+        &["--local", "32"],
+        &d.join("sub"),
+        &d.join("sub-dump"),
+    );
+    assert_pass(&r);
+    let out: Vec<i32> = load(&d.join("sub-dump/out.npy"));
+    for (i, v) in x[..256].iter().enumerate() {
+        let want = [*v, i32::MIN, 2 * v, (*v > 0) as i32 + 2 * (*v < 0) as i32];
+        assert_eq!(out[4 * i..4 * i + 4], want, "work-item {i}");
+    }
 }

@@ -19,6 +19,9 @@
 //! `OpGroup*` instructions themselves). Only the frontend sees the rewrite: co-simulation
 //! checks it against the model. The slot of each work-item is its own, and the shared slot
 //! is only written between the two barriers, so a collective in a loop needs no third one.
+//!
+//! A sub-group is one work-item here (`get_sub_group_size()` is 1), so a sub-group
+//! collective is its operand, or for an exclusive scan the identity.
 
 mod edit;
 
@@ -51,7 +54,11 @@ pub fn expand(m: &SpirvModule, fid: Word) -> Result<Option<SpirvModule>, Fronten
         while let Some((b, k)) = find(&e.module.functions[fi].blocks) {
             let group = e.module.functions[fi].blocks[b].instructions[k].clone();
             let site = Site::read(m, &group)?;
-            expand_one(m, &mut e, &sizes, cap, fi, (b, k), &site)?;
+            if site.alone {
+                of_one(m, &mut e, fi, (b, k), &site)?;
+            } else {
+                expand_one(m, &mut e, &sizes, cap, fi, (b, k), &site)?;
+            }
         }
     }
     if let Some(h) = e.module.header.as_mut() {
@@ -104,6 +111,8 @@ struct Site {
     source: Option<Word>,
     result: Word,
     ty: Word,
+    /// A sub-group's: sub-groups are one work-item each (get_sub_group_size() is 1).
+    alone: bool,
 }
 
 impl Site {
@@ -116,9 +125,10 @@ impl Site {
             Some(Operand::IdScope(s) | Operand::IdRef(s)) => m.constants.get(s).map(|c| c.1),
             _ => None,
         };
-        if scope != Some(Scope::Workgroup as u64) {
+        let alone = scope == Some(Scope::Subgroup as u64);
+        if !alone && scope != Some(Scope::Workgroup as u64) {
             return Err(bad(
-                "only work-group collectives are built (sub-group functions are not yet)",
+                "a collective of a scope other than work-group or sub-group",
             ));
         }
         let op = i.class.opcode;
@@ -152,6 +162,7 @@ impl Site {
             source,
             result,
             ty,
+            alone,
         })
     }
 }
@@ -385,6 +396,29 @@ fn expand_one(
     f.blocks[at.0].instructions.extend(code);
     rename_predecessor(&mut f.blocks, label, join);
     f.blocks.splice(at.0 + 1..at.0 + 1, blocks);
+    Ok(())
+}
+
+/// A sub-group's collective over its one work-item: the operand itself, or for an
+/// exclusive scan the identity.
+fn of_one(
+    m: &SpirvModule,
+    e: &mut Edit,
+    fi: usize,
+    at: (usize, usize),
+    s: &Site,
+) -> Result<(), FrontendError> {
+    let value = if s.combine == GroupOperation::ExclusiveScan {
+        let bits = match m.types.get(&s.ty) {
+            Some(SpvType::Int(w) | SpvType::Float(w)) => *w,
+            _ => 32,
+        };
+        identity(m, e, s, s.ty, bits)?
+    } else {
+        s.value
+    };
+    e.module.functions[fi].blocks[at.0].instructions[at.1] =
+        inst(Op::CopyObject, Some(s.ty), Some(s.result), &[value]);
     Ok(())
 }
 

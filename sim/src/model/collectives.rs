@@ -14,6 +14,8 @@ pub(super) struct Arrival<'m> {
     inst: &'m Instruction,
     value: V,
     source: Option<[u64; 3]>,
+    /// A sub-group's collective: the work-item is its whole group.
+    alone: bool,
 }
 
 /// Whether `op` is one of the group instructions the model runs.
@@ -35,6 +37,11 @@ pub(super) fn is_collective(op: Op) -> bool {
 }
 
 impl Arrival<'_> {
+    /// Whether the work-item is the only one of its group (a sub-group's collective).
+    pub(super) fn alone(&self) -> bool {
+        self.alone
+    }
+
     /// The id the collective's result goes to.
     pub(super) fn result(&self) -> Word {
         self.inst.result_id.unwrap_or(0)
@@ -52,10 +59,12 @@ impl<'m> Machine<'m> {
             Some(Operand::IdScope(s) | Operand::IdRef(s)) => self.m.constants.get(s).map(|c| c.1),
             _ => None,
         };
-        if scope != Some(Scope::Workgroup as u64) {
+        // A sub-group is one work-item here (get_sub_group_size() is 1).
+        let alone = scope == Some(Scope::Subgroup as u64);
+        if !alone && scope != Some(Scope::Workgroup as u64) {
             return Err(self.err(
                 inst,
-                "only work-group collectives are modelled (sub-group functions are not)",
+                "a collective of a scope other than work-group or sub-group",
             ));
         }
         let operand = |k: usize| match inst.operands.get(k) {
@@ -84,6 +93,7 @@ impl<'m> Machine<'m> {
             inst,
             value,
             source,
+            alone,
         })
     }
 

@@ -557,7 +557,13 @@ impl<'m> Machine<'m> {
                 // caller runs the others up to this point before resuming this one.
                 Op::ControlBarrier => return Ok(Stop::Barrier),
                 op if collectives::is_collective(op) => {
-                    return self.arrive(inst, &fr.vals).map(Stop::Collective)
+                    let a = self.arrive(inst, &fr.vals)?;
+                    if !a.alone() {
+                        return Ok(Stop::Collective(a));
+                    }
+                    let one = self.collective_results(std::slice::from_ref(&a), [1, 1, 1])?;
+                    fr.vals.extend(one.into_iter().map(|v| (a.result(), v)));
+                    None
                 }
                 // A fence orders this work-item's own accesses, which the model performs
                 // in program order anyway.
