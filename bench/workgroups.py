@@ -45,7 +45,7 @@ cases = [
      [1, n // 8, n // 8]),
     # Two collectives: each is two barriers and one work-item's loop between them.
     ("wg_scan", [64], [64 * G], [f"in=random:{64 * G}:1", f"out=zeros:{64 * G}",
-                                 f"totals=zeros:{G}"], [1, 1, 1, 1, 1]),
+                                 f"totals=zeros:{G}"], [1, 1, 1, 1, 1, 1]),
 ]
 
 print("| kernel | groups in flight | work-groups × work-items | region visits | cycles | "

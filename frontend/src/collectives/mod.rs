@@ -20,9 +20,13 @@
 //! checks it against the model. The slot of each work-item is its own, and the shared slot
 //! is only written between the two barriers, so a collective in a loop needs no third one.
 //!
+//! Integer collectives of 32 bits take one local atomic instead (`atomic.rs`): the
+//! work-items issue through it one after the other in a pipelined region.
+//!
 //! A sub-group is one work-item here (`get_sub_group_size()` is 1), so a sub-group
 //! collective is its operand, or for an exclusive scan the identity.
 
+mod atomic;
 mod edit;
 
 use crate::spirv::{id_operand, SpirvModule, SpvType};
@@ -56,6 +60,8 @@ pub fn expand(m: &SpirvModule, fid: Word) -> Result<Option<SpirvModule>, Fronten
             let site = Site::read(m, &group)?;
             if site.alone {
                 of_one(m, &mut e, fi, (b, k), &site)?;
+            } else if let Some(op) = atomic::atomic_of(m, &site) {
+                atomic::expand_atomic(m, &mut e, &sizes, fi, (b, k), &site, op)?;
             } else {
                 expand_one(m, &mut e, &sizes, cap, fi, (b, k), &site)?;
             }
