@@ -180,6 +180,31 @@ pub(crate) fn operand_order(body: &Body) -> Vec<OpId> {
     order
 }
 
+/// The operand an integer operation leaves unchanged because the other is its identity.
+fn identity_operand(
+    kind: &OpKind,
+    operands: &[OpId],
+    kinds: &[OpKind],
+    body: &Body,
+    ty: Type,
+) -> Option<OpId> {
+    let OpKind::Int(op) = kind else { return None };
+    let [a, b] = operands else { return None };
+    let is = |o: &OpId, v: u64| kinds.get(o.index()) == Some(&OpKind::Const(v));
+    let pick = match op {
+        IntBinOp::Mul if is(a, 1) => *b,
+        IntBinOp::Mul if is(b, 1) => *a,
+        IntBinOp::Add | IntBinOp::Or | IntBinOp::Xor if is(a, 0) => *b,
+        IntBinOp::Add | IntBinOp::Or | IntBinOp::Xor | IntBinOp::Sub | IntBinOp::Shl
+            if is(b, 0) =>
+        {
+            *a
+        }
+        _ => return None,
+    };
+    (body.op(pick).ty == ty).then_some(pick)
+}
+
 /// Folds, merges and removes within one unit; returns old op index -> new op.
 // Long because folding, merging and removal share one rebuilt body and one renaming map.
 fn clean_unit(
@@ -230,6 +255,13 @@ fn clean_unit(
                 (&kind, kinds.get(operands[0].index()))
             {
                 repl[id.index()] = operands[if *cv & 1 == 1 { 1 } else { 2 }];
+                c.folded += 1;
+                continue;
+            }
+            // x * 1, x + 0, x - 0, x | 0, x ^ 0, x << 0 are x (a linear id's terms of a
+            // fixed work-group size).
+            if let Some(x) = identity_operand(&kind, &operands, &kinds, body, op.ty) {
+                repl[id.index()] = x;
                 c.folded += 1;
                 continue;
             }
