@@ -43,7 +43,9 @@ cases = [
     ("wg_tiled_matmul", [8, 8], [n, n],
      [f"a=random:{n * n}:1", f"b=random:{n * n}:2", f"c=zeros:{n * n}", f"n={n}"],
      [1, n // 8, n // 8]),
-    # Two collectives: each is two barriers and one work-item's loop between them.
+    ("wg_async_copy", [32], [32 * G], [f"in=random:{64 * G}:1", f"out=zeros:{64 * G}"],
+     [1, 1, 1, 1]),
+    # Two collectives through local atomics, between barriers.
     ("wg_scan", [64], [64 * G], [f"in=random:{64 * G}:1", f"out=zeros:{64 * G}",
                                  f"totals=zeros:{G}"], [1, 1, 1, 1, 1, 1]),
 ]

@@ -378,3 +378,25 @@ fn work_group_collectives_equal_their_definition() {
         assert_eq!(out[4 * i..4 * i + 4], want, "work-item {i}");
     }
 }
+
+/// `async_work_group_strided_copy` into local memory and `async_work_group_copy` back,
+/// each work-item moving its share and `wait_group_events` a barrier: 8 groups under random
+/// memory latency, equal to the model and to pocl.
+#[test]
+fn async_copies_between_global_and_local_memory_agree_with_pocl() {
+    let d = scratch("async-copy");
+    let x: Vec<f32> = randoms(31, 512)
+        .iter()
+        .map(|v| (v % 1000) as f32 / 8.0)
+        .collect();
+    save(&d.join("in.npy"), &x);
+    save(&d.join("out.npy"), &[0f32; 512]);
+    let args = [
+        A::Buf("in", d.join("in.npy")),
+        A::Buf("out", d.join("out.npy")),
+    ];
+    let latency = ["--mem-latency", "random:6"];
+    co_simulate_against_pocl("wg_async_copy", &[256], &[32], &args, &latency, &d);
+    let w = work_groups(&d.join("out"));
+    assert_eq!(w["regions"].as_array().unwrap().len(), 4, "{w}");
+}

@@ -20,6 +20,9 @@
 //! checks it against the model. The slot of each work-item is its own, and the shared slot
 //! is only written between the two barriers, so a collective in a loop needs no third one.
 //!
+//! Async copies between global and local memory and the waits for them (`copies.rs`)
+//! become each work-item's share of the copy and a barrier.
+//!
 //! Integer collectives of 32 bits take one local atomic instead (`atomic.rs`): the
 //! work-items issue through it one after the other in a pipelined region.
 //!
@@ -27,6 +30,7 @@
 //! collective is its operand, or for an exclusive scan the identity.
 
 mod atomic;
+mod copies;
 mod edit;
 
 use crate::spirv::{id_operand, SpirvModule, SpvType};
@@ -39,12 +43,8 @@ use rspirv::spirv::{BuiltIn, GroupOperation, Op, Scope, StorageClass, Word};
 /// The module with every work-group collective of kernel `fid` (and of the functions it
 /// calls) written as local memory, barriers and a loop; `None` when there is none.
 pub fn expand(m: &SpirvModule, fid: Word) -> Result<Option<SpirvModule>, FrontendError> {
-    if !m
-        .module
-        .functions
-        .iter()
-        .any(|f| find(f.blocks.as_slice()).is_some())
-    {
+    let copies = copies::has_copies(m);
+    if !copies && !m.module.functions.iter().any(|f| find(&f.blocks).is_some()) {
         return Ok(None);
     }
     let attrs = crate::lower::kernel_attrs(m, fid)?;
@@ -54,6 +54,9 @@ pub fn expand(m: &SpirvModule, fid: Word) -> Result<Option<SpirvModule>, Fronten
         next: m.bound.max(1),
     };
     let sizes = Sizes::new(m, &mut e, fid, attrs.reqd_work_group_size);
+    if copies {
+        copies::expand_copies(m, &mut e, &sizes)?;
+    }
     for fi in 0..e.module.functions.len() {
         while let Some((b, k)) = find(&e.module.functions[fi].blocks) {
             let group = e.module.functions[fi].blocks[b].instructions[k].clone();

@@ -22,7 +22,8 @@ pub(super) struct Arrival<'m> {
 pub(super) fn is_collective(op: Op) -> bool {
     matches!(
         op,
-        Op::GroupAll
+        Op::GroupAsyncCopy
+            | Op::GroupAll
             | Op::GroupAny
             | Op::GroupBroadcast
             | Op::GroupIAdd
@@ -72,6 +73,8 @@ impl<'m> Machine<'m> {
             _ => Err(self.err(inst, "malformed group instruction")),
         };
         let (value, source) = match inst.class.opcode {
+            // dst, src, elements, stride: the copy is made once, when all have arrived.
+            Op::GroupAsyncCopy => (V::Vec((1..5).map(operand).collect::<Result<_, _>>()?), None),
             Op::GroupAll | Op::GroupAny => (operand(1)?, None),
             Op::GroupBroadcast => {
                 let lanes = match operand(2)? {
@@ -100,7 +103,7 @@ impl<'m> Machine<'m> {
     /// The results of a collective the whole group has reached, in work-item order
     /// (`arrivals` is ordered by linear local id).
     pub(super) fn collective_results(
-        &self,
+        &mut self,
         arrivals: &[Arrival<'m>],
         lsize: [u64; 3],
     ) -> Result<Vec<V>, SimError> {
@@ -117,8 +120,13 @@ impl<'m> Machine<'m> {
                 ),
             ));
         }
-        let values: Vec<&V> = arrivals.iter().map(|a| &a.value).collect();
         let op = inst.class.opcode;
+        if op == Op::GroupAsyncCopy {
+            self.group_copy(inst, &first.value)?;
+            // The event: nothing to wait for once the copy is made.
+            return Ok(vec![V::I(0, 64); arrivals.len()]);
+        }
+        let values: Vec<&V> = arrivals.iter().map(|a| &a.value).collect();
         if op == Op::GroupBroadcast {
             let at = first.source.unwrap_or([0; 3]);
             if (0..3).any(|d| at[d] >= lsize[d]) {
@@ -155,6 +163,48 @@ impl<'m> Machine<'m> {
                 "only reduce and inclusive and exclusive scans are defined for work-groups",
             )),
         }
+    }
+
+    /// `async_work_group_(strided_)copy`: `n` elements, the global side `stride` apart.
+    fn group_copy(&mut self, inst: &Instruction, args: &V) -> Result<(), SimError> {
+        let V::Vec(a) = args else {
+            return Err(self.err(inst, "malformed async copy"));
+        };
+        let (
+            Some(V::Ptr(db, doff)),
+            Some(V::Ptr(sb, soff)),
+            Some(V::I(n, _)),
+            Some(V::I(stride, _)),
+        ) = (a.first(), a.get(1), a.get(2), a.get(3))
+        else {
+            return Err(self.err(inst, "an async copy between pointers into memory"));
+        };
+        let dst_ty = id_operand(inst, 1).and_then(|d| self.id_types.get(&d));
+        let (to_local, size) = match dst_ty.and_then(|t| self.m.types.get(t)) {
+            Some(SpvType::Pointer(class, elem)) => (
+                *class == rspirv::spirv::StorageClass::Workgroup,
+                self.m.type_size(*elem).unwrap_or(0) as i64,
+            ),
+            _ => return Err(self.err(inst, "an async copy to a pointer of no known type")),
+        };
+        for k in 0..*n as i64 {
+            let (s, d) = if to_local {
+                (soff + k * *stride as i64 * size, doff + k * size)
+            } else {
+                (soff + k * size, doff + k * *stride as i64 * size)
+            };
+            let (s, d) = (s as usize, d as usize);
+            let bytes = self.bufs[*sb]
+                .1
+                .get(s..s + size as usize)
+                .ok_or_else(|| self.err(inst, "the async copy reads past its source"))?
+                .to_vec();
+            match self.bufs[*db].1.get_mut(d..d + size as usize) {
+                Some(to) => to.copy_from_slice(&bytes),
+                None => return Err(self.err(inst, "the async copy writes past its destination")),
+            }
+        }
+        Ok(())
     }
 
     /// The value of the operation that leaves the other operand alone (what an exclusive

@@ -31,7 +31,12 @@ impl<'m> Machine<'m> {
                 };
                 let whole = matches!(
                     self.m.types.get(pointee),
-                    Some(SpvType::Pointer(..) | SpvType::Vector(..) | SpvType::Bool)
+                    Some(
+                        SpvType::Pointer(..)
+                            | SpvType::Vector(..)
+                            | SpvType::Bool
+                            | SpvType::Other("TypeEvent")
+                    )
                 );
                 if !whole {
                     return Ok(false);
@@ -597,6 +602,8 @@ impl<'m> Machine<'m> {
             Op::PtrCastToGeneric | Op::GenericCastToPtr | Op::GenericCastToPtrExplicit => {
                 match self.get(vals, a(0), inst)? {
                     V::Ptr(b, off) => V::Ptr(b, off),
+                    // A private variable holding one value (an event for wait_group_events).
+                    V::Cell(c) => V::Cell(c),
                     _ => return Err(self.err(inst, "cast of a value that is not a pointer")),
                 }
             }

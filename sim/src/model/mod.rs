@@ -555,7 +555,9 @@ impl<'m> Machine<'m> {
                 }
                 // Every work-item of the group waits here until all have arrived: the
                 // caller runs the others up to this point before resuming this one.
-                Op::ControlBarrier => return Ok(Stop::Barrier),
+                // wait_group_events: the copies were made when the group reached them;
+                // waiting is the group meeting again.
+                Op::ControlBarrier | Op::GroupWaitEvents => return Ok(Stop::Barrier),
                 op if collectives::is_collective(op) => {
                     let a = self.arrive(inst, &fr.vals)?;
                     if !a.alone() {
