@@ -44,7 +44,7 @@ cases = [
      [f"a=random:{n * n}:1", f"b=random:{n * n}:2", f"c=zeros:{n * n}", f"n={n}"],
      [1, n // 8, n // 8]),
     ("wg_async_copy", [32], [32 * G], [f"in=random:{64 * G}:1", f"out=zeros:{64 * G}"],
-     [1, 1, 1, 1]),
+     [1, 1, 1]),
     # Two collectives through local atomics, between barriers.
     ("wg_scan", [64], [64 * G], [f"in=random:{64 * G}:1", f"out=zeros:{64 * G}",
                                  f"totals=zeros:{G}"], [1, 1, 1, 1, 1, 1]),

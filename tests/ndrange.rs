@@ -398,5 +398,6 @@ fn async_copies_between_global_and_local_memory_agree_with_pocl() {
     let latency = ["--mem-latency", "random:6"];
     co_simulate_against_pocl("wg_async_copy", &[256], &[32], &args, &latency, &d);
     let w = work_groups(&d.join("out"));
-    assert_eq!(w["regions"].as_array().unwrap().len(), 4, "{w}");
+    // Copy in, work, copy out: the last wait, before the kernel returns, is dropped.
+    assert_eq!(w["regions"].as_array().unwrap().len(), 3, "{w}");
 }

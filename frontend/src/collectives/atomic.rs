@@ -10,6 +10,7 @@
 //!   old = atomic_op(&acc, x)          exclusive: old; inclusive: old ∘ x
 //!   barrier; r = acc                  a reduction: the total, once all have added
 //!   barrier                           the next use's reset waits for every read
+//!                                     (unless the kernel returns next)
 //! ```
 
 use super::*;
@@ -122,13 +123,18 @@ pub(super) fn expand_atomic(
     } else {
         after.push(inst(Op::CopyObject, Some(s.ty), Some(s.result), &[value]));
     }
-    after.push(barrier());
+    if !only_returns(&tail) {
+        after.push(barrier());
+    }
     after.append(&mut tail);
 
-    let f = &mut e.module.functions[fi];
-    f.blocks[at.0].instructions.extend(code);
-    rename_predecessor(&mut f.blocks, label, join);
-    f.blocks
-        .splice(at.0 + 1..at.0 + 1, [reset_block, block(join, after)]);
+    let blocks = vec![reset_block, block(join, after)];
+    place(
+        &mut e.module.functions[fi],
+        at.0,
+        code,
+        blocks,
+        (label, join),
+    );
     Ok(())
 }

@@ -1,7 +1,8 @@
 //! `async_work_group_copy` / `async_work_group_strided_copy` and `wait_group_events`
 //! (OpGroupAsyncCopy, OpGroupWaitEvents). The group's work-items share the copy: work-item
 //! `lid` moves elements lid, lid + size, lid + 2·size, … in a loop of its own, and the
-//! wait is a barrier (every work-item waits for the whole group's part). Events carry
+//! wait is a barrier (every work-item waits for the whole group's part; a wait just before
+//! the kernel returns is dropped). Events carry
 //! nothing then: their variables, stores and casts are dropped.
 //!
 //! ```text
@@ -35,6 +36,14 @@ pub(super) fn expand_copies(
     for fi in 0..e.module.functions.len() {
         for b in e.module.functions[fi].blocks.iter_mut() {
             b.instructions.retain(|i| !drops(i, &events));
+            // A wait just before the kernel returns orders nothing: dropped.
+            let last = (0..b.instructions.len()).filter(|&k| {
+                b.instructions[k].class.opcode == Op::GroupWaitEvents
+                    && only_returns(&b.instructions[k + 1..])
+            });
+            if let Some(k) = last.last() {
+                b.instructions.remove(k);
+            }
             for i in b.instructions.iter_mut() {
                 if i.class.opcode == Op::GroupWaitEvents {
                     *i = inst(Op::ControlBarrier, None, None, &[scope, scope, fence]);
@@ -162,7 +171,7 @@ fn copy_loop(
     let step = sizes.count(e, &mut code);
     code.push(inst(Op::Branch, None, None, &[head]));
     let (si, di) = if to_local { (scaled, k) } else { (k, scaled) };
-    let blocks = [
+    let blocks = vec![
         block(
             head,
             vec![
@@ -195,9 +204,12 @@ fn copy_loop(
         ),
         block(exit, tail),
     ];
-    let f = &mut e.module.functions[fi];
-    f.blocks[at.0].instructions.extend(code);
-    rename_predecessor(&mut f.blocks, label, exit);
-    f.blocks.splice(at.0 + 1..at.0 + 1, blocks);
+    place(
+        &mut e.module.functions[fi],
+        at.0,
+        code,
+        blocks,
+        (label, exit),
+    );
     Ok(())
 }

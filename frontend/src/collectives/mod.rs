@@ -401,11 +401,42 @@ fn expand_one(
     after.append(&mut tail);
     blocks.push(block(join, after));
 
-    let f = &mut e.module.functions[fi];
-    f.blocks[at.0].instructions.extend(code);
-    rename_predecessor(&mut f.blocks, label, join);
-    f.blocks.splice(at.0 + 1..at.0 + 1, blocks);
+    place(
+        &mut e.module.functions[fi],
+        at.0,
+        code,
+        blocks,
+        (label, join),
+    );
     Ok(())
+}
+
+/// The rewrite in place: `code` ends block `b` (the rewritten instruction's), `blocks`
+/// follow it, each under the source line the instruction had (so a loop of its own is
+/// reported at the collective's line), and the phis that named block `ends.0` as their
+/// predecessor name `ends.1`, which now ends its path.
+fn place(
+    f: &mut rspirv::dr::Function,
+    b: usize,
+    code: Vec<Instruction>,
+    mut blocks: Vec<Block>,
+    ends: (Word, Word),
+) {
+    let line = f.blocks[b]
+        .instructions
+        .iter()
+        .rev()
+        .find(|i| matches!(i.class.opcode, Op::Line | Op::NoLine))
+        .filter(|i| i.class.opcode == Op::Line)
+        .cloned();
+    if let Some(line) = line {
+        for nb in &mut blocks {
+            nb.instructions.insert(0, line.clone());
+        }
+    }
+    f.blocks[b].instructions.extend(code);
+    rename_predecessor(&mut f.blocks, ends.0, ends.1);
+    f.blocks.splice(b + 1..b + 1, blocks);
 }
 
 /// A sub-group's collective over its one work-item: the operand itself, or for an
@@ -429,6 +460,17 @@ fn of_one(
     e.module.functions[fi].blocks[at.0].instructions[at.1] =
         inst(Op::CopyObject, Some(s.ty), Some(s.result), &[value]);
     Ok(())
+}
+
+/// Whether `rest` (what follows an instruction in its block) only returns from the kernel:
+/// a barrier there would order nothing.
+fn only_returns(rest: &[Instruction]) -> bool {
+    rest.iter().all(|i| {
+        matches!(
+            i.class.opcode,
+            Op::Line | Op::NoLine | Op::Return | Op::LifetimeStop
+        )
+    })
 }
 
 fn block(label: Word, instructions: Vec<Instruction>) -> Block {
