@@ -52,15 +52,7 @@ pub(super) fn expand_atomic(
     let fence = e.int(uint, 32, 0x110);
     let barrier = || inst(Op::ControlBarrier, None, None, &[scope, scope, fence]);
     let [reset, join] = [e.fresh(), e.fresh()];
-    let (label, mut tail) = {
-        let b = &mut e.module.functions[fi].blocks[at.0];
-        let tail = b.instructions.split_off(at.1 + 1);
-        b.instructions.pop();
-        (
-            b.label.as_ref().and_then(|l| l.result_id).unwrap_or(0),
-            tail,
-        )
-    };
+    let (label, mut tail) = split_site(e, fi, at);
 
     // Work-item 0 resets the accumulator; the barrier puts the reset before every atomic.
     let mut code = Vec::new();

@@ -158,15 +158,7 @@ fn copy_loop(
     let bool_ty = e.bool_type();
     let [head, body, exit] = [e.fresh(), e.fresh(), e.fresh()];
     let [lid, k, k1, go, scaled, ps, pd, v] = [(); 8].map(|_| e.fresh());
-    let (label, tail) = {
-        let b = &mut e.module.functions[fi].blocks[at.0];
-        let tail = b.instructions.split_off(at.1 + 1);
-        b.instructions.pop();
-        (
-            b.label.as_ref().and_then(|l| l.result_id).unwrap_or(0),
-            tail,
-        )
-    };
+    let (label, tail) = split_site(e, fi, at);
     let mut code = vec![inst(Op::Load, Some(t), Some(lid), &[sizes.linear_id])];
     let step = sizes.count(e, &mut code);
     code.push(inst(Op::Branch, None, None, &[head]));

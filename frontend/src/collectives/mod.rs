@@ -89,12 +89,14 @@ fn find(blocks: &[Block]) -> Option<(usize, usize)> {
         let k = block
             .instructions
             .iter()
-            .position(|i| collective(i.class.opcode))?;
+            .position(|i| is_collective(i.class.opcode))?;
         Some((b, k))
     })
 }
 
-fn collective(op: Op) -> bool {
+/// Whether `op` is a group instruction this module rewrites (the software model runs
+/// the same ones).
+pub fn is_collective(op: Op) -> bool {
     matches!(
         op,
         Op::GroupAll
@@ -276,15 +278,7 @@ fn expand_one(
     let fence = e.int(uint, 32, 0x110);
     let barrier = || inst(Op::ControlBarrier, None, None, &[scope, scope, fence]);
     let [head, body, exit, join] = [e.fresh(), e.fresh(), e.fresh(), e.fresh()];
-    let (label, mut tail) = {
-        let b = &mut e.module.functions[fi].blocks[at.0];
-        let tail = b.instructions.split_off(at.1 + 1);
-        b.instructions.pop();
-        (
-            b.label.as_ref().and_then(|l| l.result_id).unwrap_or(0),
-            tail,
-        )
-    };
+    let (label, mut tail) = split_site(e, fi, at);
 
     // Every work-item: its value into its slot, then the barrier and the choice of one.
     let mut code = Vec::new();
@@ -460,6 +454,18 @@ fn of_one(
     e.module.functions[fi].blocks[at.0].instructions[at.1] =
         inst(Op::CopyObject, Some(s.ty), Some(s.result), &[value]);
     Ok(())
+}
+
+/// Cuts the rewritten instruction out of its block: the block's label and what followed
+/// the instruction (the new blocks' last one takes it).
+fn split_site(e: &mut Edit, fi: usize, at: (usize, usize)) -> (Word, Vec<Instruction>) {
+    let b = &mut e.module.functions[fi].blocks[at.0];
+    let tail = b.instructions.split_off(at.1 + 1);
+    b.instructions.pop();
+    (
+        b.label.as_ref().and_then(|l| l.result_id).unwrap_or(0),
+        tail,
+    )
 }
 
 /// Whether `rest` (what follows an instruction in its block) only returns from the kernel:

@@ -18,23 +18,10 @@ pub(super) struct Arrival<'m> {
     alone: bool,
 }
 
-/// Whether `op` is one of the group instructions the model runs.
+/// Whether `op` is one of the group instructions the model runs: the collectives the
+/// frontend builds, and async copies.
 pub(super) fn is_collective(op: Op) -> bool {
-    matches!(
-        op,
-        Op::GroupAsyncCopy
-            | Op::GroupAll
-            | Op::GroupAny
-            | Op::GroupBroadcast
-            | Op::GroupIAdd
-            | Op::GroupFAdd
-            | Op::GroupFMin
-            | Op::GroupUMin
-            | Op::GroupSMin
-            | Op::GroupFMax
-            | Op::GroupUMax
-            | Op::GroupSMax
-    )
+    op == Op::GroupAsyncCopy || frontend::collectives::is_collective(op)
 }
 
 impl Arrival<'_> {
