@@ -37,11 +37,11 @@ pub(super) fn expand_copies(
         for b in e.module.functions[fi].blocks.iter_mut() {
             b.instructions.retain(|i| !drops(i, &events));
             // A wait just before the kernel returns orders nothing: dropped.
-            let last = (0..b.instructions.len()).filter(|&k| {
+            let last = (0..b.instructions.len()).rev().find(|&k| {
                 b.instructions[k].class.opcode == Op::GroupWaitEvents
                     && only_returns(&b.instructions[k + 1..])
             });
-            if let Some(k) = last.last() {
+            if let Some(k) = last {
                 b.instructions.remove(k);
             }
             for i in b.instructions.iter_mut() {
