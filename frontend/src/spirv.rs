@@ -19,6 +19,8 @@ pub enum SpvType {
     Array(Word, Word),
     Struct(Vec<Word>),
     Function,
+    /// OpTypePipe: true for a write-only pipe.
+    Pipe(bool),
     Other(&'static str),
 }
 
@@ -245,6 +247,10 @@ impl SpirvModule {
                         .collect(),
                 )),
                 Op::TypeFunction => Some(SpvType::Function),
+                Op::TypePipe => Some(SpvType::Pipe(matches!(
+                    inst.operands.first(),
+                    Some(Operand::AccessQualifier(spirv::AccessQualifier::WriteOnly))
+                ))),
                 op if format!("{op:?}").starts_with("Type") => {
                     Some(SpvType::Other(inst.class.opname))
                 }

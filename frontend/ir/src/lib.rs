@@ -482,6 +482,9 @@ pub enum ArgKind {
     /// argument's register, and the pointer is that memory's address 0.
     Local(MemId),
     Scalar(Type),
+    /// An OpenCL 2.0 pipe: an AXI4-Stream port of the kernel, read or written a packet
+    /// (`Memory::elem`) at a time by the memory's loads or stores.
+    Pipe(MemId),
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -496,6 +499,10 @@ pub enum MemoryKind {
     Global { arg: ArgId },
     /// An array built on chip: a `Function` (private) or `Workgroup` (local) variable.
     OnChip(OnChip),
+    /// A pipe argument (`read_only pipe T` or `write_only pipe T`): a stream of packets.
+    /// A load takes the next packet (waiting while there is none), a store sends one
+    /// (waiting while the stream is full); the address operand is unused (zero).
+    Pipe { arg: ArgId, write: bool },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -655,8 +662,13 @@ impl Memory {
     pub fn on_chip(&self) -> Option<&OnChip> {
         match &self.kind {
             MemoryKind::OnChip(o) => Some(o),
-            MemoryKind::Global { .. } => None,
+            MemoryKind::Global { .. } | MemoryKind::Pipe { .. } => None,
         }
+    }
+
+    /// Whether this is a pipe argument's stream rather than memory.
+    pub fn is_pipe(&self) -> bool {
+        matches!(self.kind, MemoryKind::Pipe { .. })
     }
 }
 
@@ -822,7 +834,7 @@ impl Kernel {
             ValueRef::EntryPhi(u, i) => self.unit(u).entry_phis[i].ty,
             ValueRef::Const(t, _) => t,
             ValueRef::Arg(a) => match self.args[a.0 as usize].kind {
-                ArgKind::Buffer(_) | ArgKind::Local(_) => Type::ADDR,
+                ArgKind::Buffer(_) | ArgKind::Local(_) | ArgKind::Pipe(_) => Type::ADDR,
                 ArgKind::Scalar(t) => t,
             },
         }

@@ -5,7 +5,7 @@
 use rspirv::dr::{Instruction, Module, Operand};
 use rspirv::spirv::{BuiltIn, Decoration, Op, StorageClass, Word};
 
-pub(super) struct Edit {
+pub(crate) struct Edit {
     pub module: Module,
     pub next: Word,
 }
@@ -142,6 +142,6 @@ impl Edit {
     }
 }
 
-pub(super) fn inst(op: Op, ty: Option<Word>, id: Option<Word>, ids: &[Word]) -> Instruction {
+pub(crate) fn inst(op: Op, ty: Option<Word>, id: Option<Word>, ids: &[Word]) -> Instruction {
     Instruction::new(op, ty, id, ids.iter().map(|i| Operand::IdRef(*i)).collect())
 }

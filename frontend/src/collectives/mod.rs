@@ -31,7 +31,7 @@
 
 mod atomic;
 mod copies;
-mod edit;
+pub(crate) mod edit;
 
 use crate::spirv::{id_operand, SpirvModule, SpvType};
 use crate::FrontendError;

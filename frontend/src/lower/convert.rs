@@ -90,7 +90,9 @@ impl Lowering<'_> {
                     };
                     let mem = &self.kernel.memories[p.mem.0 as usize];
                     let have = match &mem.kind {
-                        MemoryKind::Global { .. } => StorageClass::CrossWorkgroup,
+                        MemoryKind::Global { .. } | MemoryKind::Pipe { .. } => {
+                            StorageClass::CrossWorkgroup
+                        }
                         MemoryKind::OnChip(o) => match o.storage {
                             Storage::Private => StorageClass::Function,
                             Storage::Local => StorageClass::Workgroup,

@@ -133,6 +133,15 @@ impl Lowering<'_> {
                     | Op::SelectionMerge
                     | Op::LoopMerge
                     | Op::LoopControlINTEL => return Ok(()),
+                    Op::ExtInst if self.is_pipe_access(inst) => self.pipe_access(ub, inst, pred)?,
+                    Op::ReadPipe | Op::WritePipe => {
+                        let call = if opc == Op::ReadPipe {
+                            "read_pipe"
+                        } else {
+                            "write_pipe"
+                        };
+                        return Err(bad(m, inst, format!("a non-blocking pipe access whose status is not retried until it succeeds: in hardware its outcome depends on the cycle it runs in, so it is not built; retry it (`while ({call}(p, &v) != 0);`), which is built as a blocking access")));
+                    }
                     Op::ExtInst => match self.lower_ext_with_output(ub, inst, pred)? {
                         Some(v) => v,
                         None => self.lower_ext_inst(ub, inst)?,

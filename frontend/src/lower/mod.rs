@@ -20,6 +20,7 @@ mod copies;
 mod insts;
 pub(crate) mod memory;
 mod onchip;
+mod pipes;
 mod plan;
 mod units;
 mod vectors;
@@ -55,6 +56,8 @@ pub fn lower_kernel_unoptimized(
     let (_, fid) = m.kernel(wanted)?;
     let expanded = crate::collectives::expand(m, fid)?;
     let m = expanded.as_ref().unwrap_or(m);
+    let piped = crate::pipes::expand(m)?;
+    let m = piped.as_ref().unwrap_or(m);
     let (name, fid) = m.kernel(wanted)?;
     let mut flat = inline_kernel(m, fid)?;
     crate::simplify::drop_debug_info(m, &mut flat);
@@ -330,6 +333,29 @@ impl<'a> Lowering<'a> {
                     ));
                     pointers.insert(id, Pointer { mem });
                     ArgKind::Local(mem)
+                }
+                Some(SpvType::Pipe(write)) => {
+                    let packet = pipes::packet_type(m, f, id);
+                    let elem_ty = match packet {
+                        None => Type::Int(32),
+                        Some(t) => scalar_type(m, t).ok_or_else(|| {
+                            bad(m, p, "pipes of scalars (integers, float) are built; pipes of vectors or structs are not yet")
+                        })?,
+                    };
+                    let mem = MemId(kernel.memories.len() as u32);
+                    kernel.memories.push(Memory {
+                        name: arg_name.clone(),
+                        kind: MemoryKind::Pipe { arg, write },
+                        elem: elem_ty,
+                        read: false,
+                        written: false,
+                        no_alias: true,
+                        no_write: !write,
+                        lanes: 1,
+                        geometry: None,
+                        port_bits: None,
+                    });
+                    ArgKind::Pipe(mem)
                 }
                 Some(SpvType::Pointer(sc, _)) => {
                     return Err(bad(m, p, format!("pointer arguments in the {sc:?} storage class are not supported (global, constant and local ones are)")))
@@ -723,6 +749,12 @@ impl<'a> Lowering<'a> {
                     return Ok(c);
                 }
                 ArgKind::Scalar(t) => t,
+                // A pipe is only ever an access's operand, never a value.
+                ArgKind::Pipe(_) => {
+                    let c = ub.op(OpKind::Const(0), Type::ADDR, vec![]);
+                    ub.values.insert(id, c);
+                    return Ok(c);
+                }
             };
             ub.add(Op_ {
                 kind: OpKind::Arg(*arg),

@@ -50,7 +50,8 @@ pub(super) fn dead_values(f: &crate::inline::FlatFunction) -> HashSet<Word> {
             || i.class.opcode == Op::FunctionCall
             || i.class.opcode == Op::ExtInst
             || name.starts_with("Atomic")
-            || name.contains("Barrier"))
+            || name.contains("Barrier")
+            || name.contains("Pipe"))
     };
     let mut dead = HashSet::new();
     let mut work: Vec<Word> = by_id
