@@ -12,7 +12,7 @@ use askama::Template;
 use boards::Board;
 use hls_cores::library::Source;
 use hls_cores::math;
-use ir::{ArgKind, Kernel, Type};
+use ir::{ArgKind, Kernel, MemoryKind, Type};
 use scheduler::UnitSchedule;
 use serde::Serialize;
 
@@ -76,6 +76,10 @@ pub struct MasterView {
     /// Load-store units of a master with `lsu`: one per load site of the unit with the
     /// most loads of the buffer (units run one at a time, so they share them).
     pub read_sites: u32,
+    /// A pipe argument's AXI4-Stream port rather than an AXI4 master: `s_axis_<name>`
+    /// into a read pipe's packet FIFO, `m_axis_<name>` out of a write pipe's. The
+    /// datapath pops and pushes the same queues as a master's, without addresses.
+    pub stream: bool,
 }
 
 impl MasterView {
@@ -127,6 +131,8 @@ pub struct Interface {
     /// Per kernel argument: name, register offset (low word; high word at +4), bits.
     pub args: Vec<ArgSlot>,
     pub masters: Vec<MasterView>,
+    /// The pipe arguments' AXI4-Stream ports, in argument order.
+    pub streams: Vec<MasterView>,
     /// Offsets of global_size[3], local_size[3], num_groups[3].
     pub global_size_offset: u32,
     pub local_size_offset: u32,
@@ -202,6 +208,39 @@ pub fn check_supported(kernel: &Kernel) -> Result<(), RtlError> {
                 },
                 (e, _) => e,
             })?;
+        }
+        check_pipe_sites(kernel, unit)?;
+    }
+    Ok(())
+}
+
+/// One access of each pipe per unit: two would each take their packet at their own
+/// stage, so the next work-item's (or iteration's) first access could overtake this
+/// one's second, out of the pipe's order.
+fn check_pipe_sites(kernel: &Kernel, unit: &ir::Unit) -> Result<(), RtlError> {
+    let mut seen = std::collections::HashMap::new();
+    for (_, op) in unit.body.ops() {
+        let (ir::OpKind::Load(m) | ir::OpKind::Store(m)) = op.kind else {
+            continue;
+        };
+        if !kernel.memory(m).is_pipe() {
+            continue;
+        }
+        if let Some(first) = seen.insert(m, op.loc) {
+            let message = format!(
+                "pipe '{}' is accessed twice in one loop or straight-line region (first {}): \
+                 each access would take its packet at its own pipeline stage, out of the pipe's \
+                 order; access it once (a loop of its own, or one access whose packet both uses read)",
+                kernel.memory(m).name,
+                first.map_or("elsewhere".to_string(), |l| format!("at line {}", l.line)),
+            );
+            return Err(match op.loc {
+                Some(l) => RtlError::At {
+                    pos: kernel.source_pos(l),
+                    message,
+                },
+                None => RtlError::Unsupported(message),
+            });
         }
     }
     Ok(())
@@ -313,11 +352,36 @@ pub fn generate(
     let mut regs = Vec::new();
     for (i, a) in kernel.args.iter().enumerate() {
         let offset = 0x10 + 8 * i as u32;
+        if let ArgKind::Pipe(m) = a.kind {
+            // No register: the host connects a pipe, it does not pass a value. Its slot in
+            // the map stays reserved so the other arguments keep their offsets.
+            let mem = kernel.memory(m);
+            let write = matches!(mem.kind, MemoryKind::Pipe { write: true, .. });
+            let id = sv_ident(&a.name);
+            args.push(ArgSlot {
+                name: a.name.clone(),
+                offset,
+                bits: 0,
+                buffer: false,
+                ty: format!(
+                    "{} pipe {}",
+                    if write { "write_only" } else { "read_only" },
+                    c_type(mem.elem)
+                ),
+                port: Some(if write {
+                    format!("m_axis_{id}")
+                } else {
+                    format!("s_axis_{id}")
+                }),
+            });
+            continue;
+        }
         let (bits, buffer) = match a.kind {
             ArgKind::Buffer(_) => (64, true),
             // The size the host passes is not needed: the memory is built at its maximum.
             ArgKind::Local(_) => (64, false),
             ArgKind::Scalar(t) => (t.bits(), false),
+            ArgKind::Pipe(_) => unreachable!("pipes were taken above"),
         };
         let id = sv_ident(&a.name);
         regs.push(RegView {
@@ -338,6 +402,7 @@ pub fn generate(
             ArgKind::Buffer(m) => format!("{}*", c_type(kernel.memory(m).elem)),
             ArgKind::Local(_) => "local*".to_string(),
             ArgKind::Scalar(t) => c_type(t),
+            ArgKind::Pipe(_) => unreachable!("pipes were taken above"),
         };
         let port = match a.kind {
             ArgKind::Buffer(m) => Some(format!("m_axi_{}", sv_ident(&kernel.memory(m).name))),
@@ -423,6 +488,7 @@ pub fn generate(
                 } else {
                     1
                 },
+                stream: m.is_pipe(),
             }
         })
         .collect();
@@ -454,7 +520,8 @@ pub fn generate(
         interface: Interface {
             top,
             args,
-            masters,
+            streams: masters.iter().filter(|m| m.stream).cloned().collect(),
+            masters: masters.into_iter().filter(|m| !m.stream).collect(),
             global_size_offset: nd,
             local_size_offset: nd + 12,
             num_groups_offset: nd + 24,

@@ -37,6 +37,20 @@ module {{ name }} (
     output logic [31:0] s_axi_control_rdata,
     output logic [1:0]  s_axi_control_rresp
 {%- for m in masters %}
+{%- if m.stream %}
+{%- if m.read %},
+    // AXI4-Stream slave `s_axis_{{ m.name }}`: read pipe `{{ m.name }}`, one {{ m.elem_width }}-bit packet per beat
+    input  logic        s_axis_{{ m.name }}_tvalid,
+    output logic        s_axis_{{ m.name }}_tready,
+    input  logic [{{ m.width - 1 }}:0] s_axis_{{ m.name }}_tdata
+{%- endif %}
+{%- if m.write %},
+    // AXI4-Stream master `m_axis_{{ m.name }}`: write pipe `{{ m.name }}`, one {{ m.elem_width }}-bit packet per beat
+    output logic        m_axis_{{ m.name }}_tvalid,
+    input  logic        m_axis_{{ m.name }}_tready,
+    output logic [{{ m.width - 1 }}:0] m_axis_{{ m.name }}_tdata
+{%- endif %}
+{%- else %}
 {%- if m.read %},
     // AXI4 master `m_axi_{{ m.name }}`, read channels ({{ m.width }}-bit data, {% if m.lsu %}INCR bursts of up to {{ max_burst }} beats of {{ m.elem_width }}-bit elements{% else %}single-beat INCR{% endif %})
     output logic        m_axi_{{ m.name }}_arvalid,
@@ -67,6 +81,7 @@ module {{ name }} (
     input  logic        m_axi_{{ m.name }}_bvalid,
     output logic        m_axi_{{ m.name }}_bready,
     input  logic [1:0]  m_axi_{{ m.name }}_bresp
+{%- endif %}
 {%- endif %}
 {%- endfor %}
 );
@@ -182,7 +197,9 @@ module {{ name }} (
 
     // ------------------------------------------------------------------ AXI4 masters
 {%- for m in masters %}
-{%- if m.lsu %}
+{%- if m.stream %}
+{% include "stream_port.sv" %}
+{%- else if m.lsu %}
 {% include "lsu_master.sv" %}
 {%- else %}
     // buffer `{{ m.name }}`
@@ -292,7 +309,9 @@ module {{ name }} (
     end
 {%- endif %}
 {%- endif %}
+{%- if !m.stream %}
     assign mem_{{ m.name }}_idle_next = 1'b1{% if m.read %} && ar_{{ m.name }}_idle_next && r_{{ m.name }}_idle_next{% endif %}{% if m.write %} && w_{{ m.name }}_idle_next && b_{{ m.name }}_none_next{% endif %};
+{%- endif %}
 {%- endfor %}
 
     // Sticky bus errors: bit0 a read came back with an error response (or a burst where a
@@ -301,10 +320,10 @@ module {{ name }} (
         if (!ap_rst_n) axi_error <= 2'b00;
         else begin
 {%- for m in masters %}
-{%- if m.read %}
+{%- if m.read && !m.stream %}
             if (m_axi_{{ m.name }}_rvalid && m_axi_{{ m.name }}_rready && (m_axi_{{ m.name }}_rresp != 2'b00{% if m.lsu %} || r_{{ m.name }}_rlast_error{% else %} || !m_axi_{{ m.name }}_rlast{% endif %})) axi_error[0] <= 1'b1;
 {%- endif %}
-{%- if m.write %}
+{%- if m.write && !m.stream %}
             if (m_axi_{{ m.name }}_bvalid && m_axi_{{ m.name }}_bresp != 2'b00) axi_error[1] <= 1'b1;
 {%- endif %}
 {%- endfor %}

@@ -97,6 +97,8 @@ fn arg_expr(k: &Kernel, a: ArgId) -> String {
     let bits = match arg.kind {
         ArgKind::Buffer(_) | ArgKind::Local(_) => 64,
         ArgKind::Scalar(t) => t.bits(),
+        // A pipe has no register and no value (its accesses name its stream).
+        ArgKind::Pipe(_) => return "64'd0".into(),
     };
     if bits > 32 {
         format!("{{reg_{id}_hi, reg_{id}_lo}}")

@@ -372,6 +372,7 @@ impl Emitter<'_> {
             onchip,
             ports,
             stalls,
+            unused,
             ..
         } = self;
         let s = g.s;
@@ -426,6 +427,32 @@ impl Emitter<'_> {
                     bank: scheduler::memories::bank_access(k, &unit.body, id, geo),
                 });
                 (!store).then(|| format!("{n}_rd"))
+            }
+            OpKind::Load(m) if k.memory(*m).is_pipe() => {
+                // A read pipe: the packet is the FIFO's head, popped where the value is
+                // taken; the pipeline waits while the FIFO is empty.
+                let mv = master(*m)?;
+                // A stream has no address (the operand is zero).
+                unused.push(a(0));
+                let ports = ports.entry(m.0).or_default();
+                ports.pop.entry(0).or_default().push(format!(
+                    "{} && {}",
+                    g.valid(t + lat),
+                    g.pred(op, t + lat)
+                ));
+                stalls.push((g.pop_next(op, t + lat), format!("r_{}_empty_next", mv.name)));
+                Some(format!("r_{}_dout", mv.name))
+            }
+            OpKind::Store(m) if k.memory(*m).is_pipe() => {
+                // A write pipe: the packet enters the stream's queue; the pipeline waits
+                // while it is full.
+                let mv = master(*m)?;
+                unused.push(a(0));
+                let ports = ports.entry(m.0).or_default();
+                let issue = format!("{} && {}", g.valid(t), g.pred(op, t));
+                ports.w.push((issue, a(1)));
+                stalls.push((g.issue_next(t), format!("w_{}_full_next", mv.name)));
+                None
             }
             OpKind::Load(m) => {
                 let mv = master(*m)?;

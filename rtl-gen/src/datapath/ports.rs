@@ -80,12 +80,15 @@ impl Emitter<'_> {
                 } else {
                     enables.take(ENABLE_FANOUT)
                 };
-                let ar = ps.ar.get(&site).map_or(&[][..], Vec::as_slice);
-                let (push, data) = gated(&en, ar, if mv.lsu { 65 } else { 64 });
-                let _ = writeln!(
-                    out,
-                    "    assign ar_{q}_push = {push};\n    assign ar_{q}_din = {data};"
-                );
+                // A read pipe makes no request: its packets arrive by themselves.
+                if !mv.stream {
+                    let ar = ps.ar.get(&site).map_or(&[][..], Vec::as_slice);
+                    let (push, data) = gated(&en, ar, if mv.lsu { 65 } else { 64 });
+                    let _ = writeln!(
+                        out,
+                        "    assign ar_{q}_push = {push};\n    assign ar_{q}_din = {data};"
+                    );
+                }
                 // One pop per slice of the head queue, each gated by its own copy of the
                 // enable (most significant slice first, as a concatenation reads).
                 let pops = ps.pop.get(&site).map_or(&[][..], Vec::as_slice);
@@ -107,7 +110,13 @@ impl Emitter<'_> {
                 let _ = writeln!(out, "    assign r_{q}_pop = {pop};");
             }
             if mv.write {
-                let (push, data) = gated(&en, &ps.w, 64 + mv.elem_width);
+                // A write pipe's queue holds the packet alone.
+                let bits = if mv.stream {
+                    mv.width
+                } else {
+                    64 + mv.elem_width
+                };
+                let (push, data) = gated(&en, &ps.w, bits);
                 let _ = writeln!(
                     out,
                     "    assign w_{m}_push = {push};\n    assign w_{m}_din = {data};"
