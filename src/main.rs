@@ -383,7 +383,8 @@ fn build_args(
             })?;
         let name = params[i].name.as_str();
         let v = match &params[i].kind {
-            ParamKind::Buffer(elem) => {
+            // A read pipe's packets are given as a buffer is.
+            ParamKind::Buffer(elem) | ParamKind::Pipe { elem, .. } => {
                 if let Some(path) = value.strip_prefix('@') {
                     ArgValue::Buffer(sim::npy::read_npy(Path::new(path), *elem, name, untyped)?)
                 } else if let Some(len) = value.strip_prefix("zeros:") {
@@ -458,7 +459,16 @@ fn build_args(
         .into_iter()
         .enumerate()
         .map(|(i, v)| {
-            v.ok_or_else(|| Error::Usage(format!("missing --arg {}=...", params[i].name)))
+            // A write pipe needs nothing from the host: its packets come back.
+            match (v, &params[i].kind) {
+                (None, ParamKind::Pipe { elem, write: true }) => Ok(ArgValue::Buffer(Buffer {
+                    elem: *elem,
+                    bytes: Vec::new(),
+                })),
+                (v, _) => {
+                    v.ok_or_else(|| Error::Usage(format!("missing --arg {}=...", params[i].name)))
+                }
+            }
         })
         .collect()
 }

@@ -246,6 +246,7 @@ pub fn run_rtl(
             buf_i += 1;
         }
     }
+    let mut streams = crate::streams::streams_of(&host.m, iface, args)?;
     let ctl = Control::new(&host.m)?;
     let interrupt = host.m.port("interrupt")?;
     // Reset.
@@ -276,7 +277,9 @@ pub fn run_rtl(
     while host.time - start < max_cycles {
         let now = host.time;
         drive(&mut host, &mut slaves, &mut timing.rng, back_pressure, now);
+        crate::streams::drive(&mut host.m, &mut streams, &mut timing.rng, back_pressure);
         host.m.eval();
+        crate::streams::sample(&host.m, &mut streams);
         let events = handshakes(&host, &slaves);
         reads += events.iter().filter(|e| e.0).count() as u64;
         writes += events.iter().filter(|e| e.3).count() as u64;
@@ -318,9 +321,9 @@ pub fn run_rtl(
     }
     let mut out = Vec::new();
     let mut bi = 0;
-    for a in args {
+    for (slot, a) in iface.args.iter().zip(args) {
         match a {
-            ArgValue::Buffer(b) => {
+            ArgValue::Buffer(b) if slot.buffer => {
                 out.push(ArgValue::Buffer(Buffer {
                     elem: b.elem,
                     bytes: slaves[bi].mem[..slaves[bi].len].to_vec(),
@@ -330,6 +333,7 @@ pub fn run_rtl(
             s => out.push(s.clone()),
         }
     }
+    crate::streams::results(streams, &mut out);
     let ports = slaves.into_iter().map(|s| s.stats).collect();
     Ok(RtlRun {
         args: out,

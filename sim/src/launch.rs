@@ -18,6 +18,10 @@ pub fn registers(
     let mut out = Vec::new();
     let mut bi = 0;
     for (slot, a) in iface.args.iter().zip(args) {
+        // A pipe has no register: its packets travel on its AXI4-Stream port.
+        if slot.bits == 0 {
+            continue;
+        }
         let v = match a {
             ArgValue::Scalar(v) => *v,
             ArgValue::Buffer(_) => {

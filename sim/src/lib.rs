@@ -8,6 +8,7 @@ pub mod launch;
 pub mod model;
 pub mod npy;
 pub mod rng;
+mod streams;
 pub mod values;
 pub mod verilator;
 

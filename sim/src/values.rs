@@ -92,6 +92,12 @@ pub enum ParamKind {
     /// each work-group gets that much local memory.
     Local(Elem),
     Scalar(Elem),
+    /// A pipe: the host gives a read pipe's packets as a buffer (`elem` each) and takes a
+    /// write pipe's packets back as one.
+    Pipe {
+        elem: Elem,
+        write: bool,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -166,6 +172,11 @@ pub fn kernel_params(m: &SpirvModule, func: u32) -> Result<Vec<Param>, crate::Si
                     crate::SimError::Model(format!("argument {name}: unsupported element type"))
                 })?)
             }
+            Some(SpvType::Pipe(write)) => ParamKind::Pipe {
+                // A pipe type does not say its packet; the accesses' variables do.
+                elem: packet_elem(m, f, id).unwrap_or(Elem::Int(32)),
+                write: *write,
+            },
             _ => ParamKind::Scalar(elem_of(m, ty).ok_or_else(|| {
                 crate::SimError::Model(format!("argument {name}: unsupported type"))
             })?),
@@ -178,4 +189,30 @@ pub fn kernel_params(m: &SpirvModule, func: u32) -> Result<Vec<Param>, crate::Si
         });
     }
     Ok(out)
+}
+
+/// The packet type of pipe parameter `pipe`: the type of the variable its first access
+/// moves the packet through (behind the casts to a generic byte pointer).
+fn packet_elem(m: &SpirvModule, f: &rspirv::dr::Function, pipe: u32) -> Option<Elem> {
+    use frontend::spirv::id_operand;
+    use rspirv::spirv::Op;
+    let insts: Vec<&rspirv::dr::Instruction> = f
+        .blocks
+        .iter()
+        .flat_map(|b| b.instructions.iter())
+        .collect();
+    let access = insts
+        .iter()
+        .find(|i| frontend::pipes::is_access(i.class.opcode) && id_operand(i, 0) == Some(pipe))?;
+    let mut ptr = id_operand(access, 1)?;
+    loop {
+        let def = insts.iter().find(|i| i.result_id == Some(ptr))?;
+        match def.class.opcode {
+            Op::PtrCastToGeneric | Op::Bitcast | Op::GenericCastToPtr => ptr = id_operand(def, 0)?,
+            _ => match m.types.get(&def.result_type?)? {
+                SpvType::Pointer(_, e) => return elem_of(m, *e),
+                _ => return None,
+            },
+        }
+    }
 }

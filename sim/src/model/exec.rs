@@ -126,6 +126,9 @@ impl<'m> Machine<'m> {
         if let Step::NotMine = step {
             step = self.exec_memory(inst, vals, wi)?;
         }
+        if let Step::NotMine = step {
+            step = self.exec_pipe(inst, vals)?;
+        }
         let v = match step {
             Step::Value(v) => v,
             Step::Done => return Ok(()),

@@ -14,6 +14,7 @@ use std::collections::HashMap;
 mod builtins;
 mod collectives;
 mod exec;
+mod pipes;
 mod vector;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -169,6 +170,8 @@ struct Machine<'m> {
     /// The current work-group's private whole-value variables (`V::Cell`): the type each
     /// holds and its value once stored.
     cells: Vec<(Word, Option<V>)>,
+    /// The pipe arguments, by their buffer in `bufs`.
+    pipes: HashMap<usize, pipes::PipeState>,
 }
 
 /// The bytes of a constant (scalars, composites, null) in memory layout.
@@ -249,8 +252,10 @@ pub fn run_model_counted(
             }
         }
     }
+    let pipes = pipes::pipe_params(&m, f, args, &mut bufs);
     let mut mach = Machine {
         m: &m,
+        pipes,
         bufs,
         steps: 0,
         locals: HashMap::new(),
