@@ -1,0 +1,166 @@
+//! Pipe arguments: AXI4-Stream ports in the RTL, packet queues in the model. The host end
+//! of each stream is the co-simulation's (gaps and back-pressure under random latency).
+
+mod common;
+use common::*;
+use std::path::Path;
+
+/// The same computation with buffers in place of pipes: what pocl runs as the oracle.
+const WITHOUT_PIPES: &str = "
+__kernel void scale_buffers(__global const int *inp, __global const int *bias,
+                            __global int *out, int n) {
+  for (int i = 0; i < n; i++) out[i] = inp[i] * 3 + bias[i];
+}
+";
+
+#[test]
+fn a_kernel_between_two_pipes_equals_the_model_and_the_same_computation_on_pocl() {
+    let d = scratch("pipes");
+    let n = 200usize;
+    let ints = |seed: u64| -> Vec<i32> {
+        randoms(seed, n)
+            .iter()
+            .map(|v| (v % 2000) as i32 - 1000)
+            .collect()
+    };
+    save(&d.join("inp.npy"), &ints(1));
+    save(&d.join("bias.npy"), &ints(2));
+    save(&d.join("zeros.npy"), &vec![0i32; n]);
+    let src = root().join("tests/kernels/pipe_scale.cl");
+    let at = |p: &Path| format!("@{}", p.display());
+    let r = run(&[
+        "sim",
+        src.to_str().unwrap(),
+        "--global",
+        "1",
+        "--arg",
+        &format!("inp={}", at(&d.join("inp.npy"))),
+        "--arg",
+        &format!("bias={}", at(&d.join("bias.npy"))),
+        "--arg",
+        &format!("n={n}"),
+        "--seeds",
+        "2",
+        "--dump-dir",
+        d.join("dump").to_str().unwrap(),
+        "-o",
+        d.join("out").to_str().unwrap(),
+    ]);
+    assert_pass(&r);
+    assert!(
+        r.stdout
+            .contains(&format!("out: {n} elements, 0 mismatches")),
+        "{}",
+        r.stdout
+    );
+    assert_lint_clean(&d.join("out"), "pipe_scale", "pipe kernel");
+    let iface = std::fs::read_to_string(d.join("out/interface.json")).unwrap();
+    assert!(
+        iface.contains("s_axis_inp") && iface.contains("m_axis_out"),
+        "{iface}"
+    );
+    // pocl runs the same computation without pipes; the pipe's packets are its buffer.
+    let reference = d.join("scale_buffers.cl");
+    std::fs::write(&reference, WITHOUT_PIPES).unwrap();
+    let oracle = pocl(
+        &reference,
+        "scale_buffers",
+        &[1],
+        &[1],
+        serde_json::json!([
+            {"kind": "buffer", "name": "inp", "npy": d.join("inp.npy")},
+            {"kind": "buffer", "name": "bias", "npy": d.join("bias.npy")},
+            {"kind": "buffer", "name": "out", "npy": d.join("zeros.npy")},
+            {"kind": "scalar", "name": "n", "dtype": "int32", "value": n},
+        ]),
+        &d,
+    );
+    let want: Vec<i32> = load(&oracle.join("out.npy"));
+    let rtl: Vec<i32> = load(&d.join("dump/out.npy"));
+    let model: Vec<i32> = load(&d.join("dump/model/out.npy"));
+    assert_eq!(model, want, "the model's packets against pocl's buffer");
+    assert_eq!(rtl, want, "the RTL's packets against pocl's buffer");
+    // One packet per cycle once the bias loads stream: the loop is at II 1.
+    let report = std::fs::read_to_string(d.join("out/report.txt")).unwrap();
+    assert!(report.contains("II 1 (MII 1"), "{report}");
+}
+
+#[test]
+fn pipe_accesses_the_hardware_cannot_match_are_refused_at_their_line() {
+    let d = scratch("pipes-refused");
+    let src = d.join("unretried.cl");
+    std::fs::write(
+        &src,
+        "__kernel void k(__global const int *in, __write_only pipe int out) {\n  int v = in[0];\n  write_pipe(out, &v);\n}\n",
+    )
+    .unwrap();
+    refused_at(
+        &[
+            "compile",
+            src.to_str().unwrap(),
+            "-o",
+            d.join("o").to_str().unwrap(),
+        ],
+        2,
+        "unretried.cl:3",
+        "while (write_pipe(p, &v) != 0);",
+    );
+    let twice = d.join("twice.cl");
+    std::fs::write(
+        &twice,
+        "__kernel void k(__read_only pipe int in, __global int *out, int n) {\n  for (int i = 0; i < n; i++) {\n    int a, b;\n    while (read_pipe(in, &a) != 0);\n    while (read_pipe(in, &b) != 0);\n    out[i] = a - b;\n  }\n}\n",
+    )
+    .unwrap();
+    // Refused by code generation, which (as for a math function it has no core for) is
+    // a failed flow: exit 1.
+    refused_at(
+        &[
+            "compile",
+            twice.to_str().unwrap(),
+            "-o",
+            d.join("t").to_str().unwrap(),
+        ],
+        1,
+        "twice.cl:5",
+        "pipe 'in' is accessed twice",
+    );
+}
+
+#[test]
+fn a_read_past_the_packets_given_stops_and_names_the_pipe() {
+    let d = scratch("pipes-short");
+    let src = root().join("tests/kernels/pipe_scale.cl");
+    let r = run(&[
+        "sim",
+        src.to_str().unwrap(),
+        "--global",
+        "1",
+        "--arg",
+        "inp=random:10",
+        "--arg",
+        "bias=random:20",
+        "--arg",
+        "n=20",
+        "-o",
+        d.join("o").to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 2, "{}\n{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr
+            .contains("packet 11 on pipe 'inp', which the host gave 10 packets"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Exit `code` and a diagnostic that shows `line` and mentions `expect`.
+fn refused_at(args: &[&str], code: i32, line: &str, expect: &str) {
+    let r = run(args);
+    assert_eq!(r.code, code, "{}\n{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr.contains(line) && r.stderr.contains(expect),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+}
