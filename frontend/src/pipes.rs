@@ -54,7 +54,7 @@ pub fn expand(m: &SpirvModule) -> Result<Option<SpirvModule>, FrontendError> {
         module: m.module.clone(),
         next: m.bound.max(1),
     };
-    let set = pipe_set(&mut e);
+    let set = e.import(PIPE_SET);
     let void = e.declared(Op::TypeVoid, None, vec![]);
     for fi in 0..e.module.functions.len() {
         let defs = definitions(&e.module.functions[fi].blocks);
@@ -69,17 +69,7 @@ pub fn expand(m: &SpirvModule) -> Result<Option<SpirvModule>, FrontendError> {
             drop_dead_casts(&mut e.module.functions[fi].blocks);
         }
     }
-    if let Some(h) = e.module.header.as_mut() {
-        h.bound = e.next;
-    }
-    use rspirv::binary::Assemble;
-    let bytes: Vec<u8> = e
-        .module
-        .assemble()
-        .iter()
-        .flat_map(|w| w.to_le_bytes())
-        .collect();
-    SpirvModule::load(&bytes).map(Some)
+    e.finish().map(Some)
 }
 
 /// Whether `op` moves a packet through a pipe.
@@ -356,23 +346,4 @@ fn drop_dead_casts(blocks: &mut [Block]) {
             });
         }
     }
-}
-
-/// The module's `hls.pipe` import, added when it has none.
-fn pipe_set(e: &mut Edit) -> Word {
-    let found =
-        e.module.ext_inst_imports.iter().find(
-            |i| matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == PIPE_SET),
-        );
-    if let Some(id) = found.and_then(|i| i.result_id) {
-        return id;
-    }
-    let id = e.fresh();
-    e.module.ext_inst_imports.push(Instruction::new(
-        Op::ExtInstImport,
-        None,
-        Some(id),
-        vec![Operand::LiteralString(PIPE_SET.into())],
-    ));
-    id
 }

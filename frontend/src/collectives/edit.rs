@@ -125,9 +125,15 @@ impl Edit {
 
     /// The module's OpenCL.std import, added when it has none.
     pub fn opencl_std(&mut self) -> Word {
-        let found = self.module.ext_inst_imports.iter().find(
-            |i| matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == "OpenCL.std"),
-        );
+        self.import("OpenCL.std")
+    }
+
+    /// The module's import of extended-instruction set `name`, added when it has none.
+    pub fn import(&mut self, name: &str) -> Word {
+        let found =
+            self.module.ext_inst_imports.iter().find(
+                |i| matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == name),
+            );
         if let Some(id) = found.and_then(|i| i.result_id) {
             return id;
         }
@@ -136,9 +142,24 @@ impl Edit {
             Op::ExtInstImport,
             None,
             Some(id),
-            vec![Operand::LiteralString("OpenCL.std".into())],
+            vec![Operand::LiteralString(name.into())],
         ));
         id
+    }
+
+    /// The edited module, its id bound raised to the ids made, parsed and checked again.
+    pub fn finish(mut self) -> Result<crate::spirv::SpirvModule, crate::FrontendError> {
+        if let Some(h) = self.module.header.as_mut() {
+            h.bound = self.next;
+        }
+        use rspirv::binary::Assemble;
+        let bytes: Vec<u8> = self
+            .module
+            .assemble()
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect();
+        crate::spirv::SpirvModule::load(&bytes)
     }
 }
 

@@ -70,17 +70,7 @@ pub fn expand(m: &SpirvModule, fid: Word) -> Result<Option<SpirvModule>, Fronten
             }
         }
     }
-    if let Some(h) = e.module.header.as_mut() {
-        h.bound = e.next;
-    }
-    use rspirv::binary::Assemble;
-    let bytes: Vec<u8> = e
-        .module
-        .assemble()
-        .iter()
-        .flat_map(|w| w.to_le_bytes())
-        .collect();
-    SpirvModule::load(&bytes).map(Some)
+    e.finish().map(Some)
 }
 
 /// The first collective: block and instruction index.
