@@ -39,6 +39,7 @@ pub fn build(c: &Compiled, out: &Path) -> Result<Outcome, Error> {
             flows.join(", ")
         )));
     }
+    no_streams(c)?;
     let iface = interface(c);
     let plan = memory_plan(c)?;
     tools::catch_ctrl_c();
@@ -276,6 +277,7 @@ pub fn board_top_sources(
             c.board.flow.name()
         )));
     }
+    no_streams(c)?;
     write_outputs(c, dir)?;
     let iface = interface(c);
     let mut sources: Vec<PathBuf> = std::fs::read_to_string(dir.join("filelist.f"))
@@ -300,6 +302,27 @@ pub fn board_top_sources(
         }
     }
     Ok(sources)
+}
+
+/// The board flows connect a kernel's buffers and scalars to the host; an AXI4-Stream
+/// port of a pipe argument would need another kernel, or a stream of the platform, at its
+/// other end, which no flow wires yet (kernel.xml would list it as a master).
+fn no_streams(c: &Compiled) -> Result<(), Error> {
+    let pipes: Vec<&str> = c
+        .rtl
+        .interface
+        .streams
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
+    if pipes.is_empty() {
+        return Ok(());
+    }
+    Err(Error::Usage(format!(
+        "kernel '{}' has pipe arguments ({}), AXI4-Stream ports that the board flows do not connect yet; co-simulate it with `hls-build sim`",
+        c.kernel.name,
+        pipes.join(", ")
+    )))
 }
 
 /// The flows' view of the kernel's interface: interface.json read back.

@@ -119,6 +119,18 @@ pub fn json(c: &Compiled) -> Value {
             })
         })
         .collect();
+    memories.extend(c.rtl.interface.streams.iter().map(|m| {
+        let mem = &k.memories[m.mem as usize];
+        json!({
+            "name": mem.name,
+            "source": "pipe argument",
+            "implementation": format!("AXI4-Stream {}_axis_{}", if m.read { "s" } else { "m" }, m.name),
+            "element": mem.elem.to_string(),
+            "data_width": m.width,
+            "fifo_depth": 1u32 << if m.read { m.r_depth_log2 } else { m.w_depth_log2 },
+            "accesses": accesses_of(c, m, ["read", "write"]),
+        })
+    }));
     memories.extend(k.memories.iter().enumerate().filter_map(|(i, mem)| {
         let oc = mem.on_chip()?;
         if let Some(into) = oc.merged_into {
@@ -254,11 +266,27 @@ pub fn json(c: &Compiled) -> Value {
     })
 }
 
+/// The accesses of `m`'s memory by source line, named `what` (load, store).
+fn accesses_of(c: &Compiled, m: &rtl_gen::MasterView, what: [&str; 2]) -> Vec<String> {
+    let k = &c.kernel;
+    k.units
+        .iter()
+        .flat_map(|u| u.body.ops())
+        .filter(|(_, op)| matches!(op.kind, OpKind::Load(x) | OpKind::Store(x) if x.0 == m.mem))
+        .map(|(_, op)| {
+            let what = what[matches!(op.kind, OpKind::Store(_)) as usize];
+            match op.loc {
+                Some(l) => format!("{what} at {}", k.line_of(l)),
+                None => what.to_string(),
+            }
+        })
+        .collect()
+}
+
 /// How a buffer's accesses reach memory, and why: through the burst-coalescing load-store
 /// units where its board memory bank takes full beats and bursts, one beat an access
 /// otherwise; its bank and its accesses by source line.
 fn load_store_unit(c: &Compiled, m: &rtl_gen::MasterView) -> Value {
-    let k = &c.kernel;
     let assignment = c
         .plan
         .iter()
@@ -280,23 +308,7 @@ fn load_store_unit(c: &Compiled, m: &rtl_gen::MasterView) -> Value {
             format!("board '{}' models no memory banks", c.board.name),
         ),
     };
-    let accesses: Vec<String> = k
-        .units
-        .iter()
-        .flat_map(|u| u.body.ops())
-        .filter(|(_, op)| matches!(op.kind, OpKind::Load(x) | OpKind::Store(x) if x.0 == m.mem))
-        .map(|(_, op)| {
-            let what = if matches!(op.kind, OpKind::Store(_)) {
-                "store"
-            } else {
-                "load"
-            };
-            match op.loc {
-                Some(l) => format!("{what} at {}", k.line_of(l)),
-                None => what.to_string(),
-            }
-        })
-        .collect();
+    let accesses = accesses_of(c, m, ["load", "store"]);
     json!({
         "kind": kind,
         "bank": bank.map(|b| b.0.clone()),
@@ -476,6 +488,24 @@ pub fn text(c: &Compiled) -> String {
             m.name,
             m.width,
             lsu["why"].as_str().unwrap_or(""),
+            if accesses.is_empty() {
+                "no accesses".to_string()
+            } else {
+                accesses.join(", ")
+            }
+        ));
+    }
+    for m in &c.rtl.interface.streams {
+        let (port, depth) = if m.read {
+            (format!("s_axis_{}", m.name), 1u32 << m.r_depth_log2)
+        } else {
+            (format!("m_axis_{}", m.name), 1u32 << m.w_depth_log2)
+        };
+        let accesses = accesses_of(c, m, ["read", "write"]);
+        s.push_str(&format!(
+            "  pipe '{}' ({port}, AXI4-Stream, {}-bit packets, a FIFO of {depth}): blocking, {}\n",
+            m.name,
+            m.width,
             if accesses.is_empty() {
                 "no accesses".to_string()
             } else {

@@ -83,6 +83,28 @@ fn a_kernel_between_two_pipes_equals_the_model_and_the_same_computation_on_pocl(
     // One packet per cycle once the bias loads stream: the loop is at II 1.
     let report = std::fs::read_to_string(d.join("out/report.txt")).unwrap();
     assert!(report.contains("II 1 (MII 1"), "{report}");
+    // Each pipe's port, FIFO and accesses by source line.
+    assert!(
+        report.contains("pipe 'inp' (s_axis_inp, AXI4-Stream, 32-bit packets, a FIFO of 16): blocking, read at pipe_scale.cl:8"),
+        "{report}"
+    );
+    assert!(report.contains("write at pipe_scale.cl:10"), "{report}");
+    // No board flow wires a stream yet: build says so rather than writing a kernel.xml
+    // that lists the port as a master.
+    let b = run(&[
+        "build",
+        src.to_str().unwrap(),
+        "--board",
+        "ulx3s",
+        "-o",
+        d.join("build").to_str().unwrap(),
+    ]);
+    assert_eq!(b.code, 2, "{}", b.stderr);
+    assert!(
+        b.stderr.contains("pipe arguments (inp, out)"),
+        "{}",
+        b.stderr
+    );
 }
 
 #[test]

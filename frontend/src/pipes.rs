@@ -12,8 +12,10 @@
 //! ```
 //!
 //! which is what the hardware does when it stalls on the FIFO's empty (or full) flag, so
-//! such a loop becomes one blocking access and a branch to `%next`. SPV_INTEL_blocking_pipes'
-//! `OpReadPipeBlockingINTEL` / `OpWritePipeBlockingINTEL` say so directly. A blocking access
+//! such a loop becomes one blocking access and a branch to `%next`. (SPV_INTEL_blocking_pipes'
+//! `OpReadPipeBlockingINTEL` would say so directly, but the SPIR-V grammar gives it a
+//! result and no pipe or pointer operand, against the extension's text; until a producer's
+//! module settles which, it is refused as an unknown instruction.) A blocking access
 //! is written as an `OpExtInst` of the internal set `hls.pipe` (`READ`: the packet from the
 //! pipe; `WRITE`: the packet to it) with a load or store of the packet's variable.
 //!
@@ -74,10 +76,7 @@ pub fn expand(m: &SpirvModule) -> Result<Option<SpirvModule>, FrontendError> {
 
 /// Whether `op` moves a packet through a pipe.
 pub fn is_access(op: Op) -> bool {
-    matches!(
-        op,
-        Op::ReadPipe | Op::WritePipe | Op::ReadPipeBlockingINTEL | Op::WritePipeBlockingINTEL
-    )
+    matches!(op, Op::ReadPipe | Op::WritePipe)
 }
 
 /// One blocking access found: where it is, what it moves and how its block goes on.
@@ -89,8 +88,8 @@ struct Site {
     /// The packet's variable (a pointer of the packet's own type) and that type.
     var: Word,
     ty: Word,
-    /// For a retry loop: the compare to drop and the block the loop leaves to.
-    spin: Option<(usize, Word)>,
+    /// The retry loop's compare to drop and the block the loop leaves to.
+    spin: (usize, Word),
 }
 
 fn definitions(blocks: &[Block]) -> HashMap<Word, Instruction> {
@@ -123,11 +122,9 @@ fn site_at(
     i: &Instruction,
     defs: &HashMap<Word, Instruction>,
 ) -> Option<Site> {
-    let (read, blocking) = match i.class.opcode {
-        Op::ReadPipe => (true, false),
-        Op::WritePipe => (false, false),
-        Op::ReadPipeBlockingINTEL => (true, true),
-        Op::WritePipeBlockingINTEL => (false, true),
+    let read = match i.class.opcode {
+        Op::ReadPipe => true,
+        Op::WritePipe => false,
         _ => return None,
     };
     // Operands: pipe, pointer, packet size, packet alignment.
@@ -137,11 +134,7 @@ fn site_at(
         .and_then(|c| m.constants.get(&c))
         .map(|c| c.1)?;
     let (var, ty) = packet_variable(m, defs, ptr, size)?;
-    let spin = if blocking {
-        None
-    } else {
-        Some(retry_loop(m, blocks, b, at, i.result_id?)?)
-    };
+    let spin = retry_loop(m, blocks, b, at, i.result_id?)?;
     Some(Site {
         at,
         read,
@@ -307,11 +300,10 @@ fn rewrite(e: &mut Edit, fi: usize, b: usize, s: &Site, set: Word, void: Word) {
         ]
     };
     let block = &mut e.module.functions[fi].blocks[b];
-    if let Some((cmp_at, next)) = s.spin {
-        let n = block.instructions.len();
-        block.instructions[n - 1] = inst(Op::Branch, None, None, &[next]);
-        block.instructions.remove(cmp_at);
-    }
+    let (cmp_at, next) = s.spin;
+    let n = block.instructions.len();
+    block.instructions[n - 1] = inst(Op::Branch, None, None, &[next]);
+    block.instructions.remove(cmp_at);
     block.instructions.splice(s.at..=s.at, code);
 }
 

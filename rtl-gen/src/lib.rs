@@ -478,9 +478,17 @@ pub fn generate(
                 size_log2: (width / 8).trailing_zeros(),
                 ar_depth_log2: log2_ceil(board.memory.load_request_queue_depth),
                 // Every request in flight has a place to land: no response is ever refused.
-                r_depth_log2: log2_ceil(
-                    board.memory.global_load_latency + board.memory.load_request_queue_depth + 2,
-                ),
+                // A pipe's packets need no such room (nothing is requested): its FIFO is
+                // as deep as a store queue.
+                r_depth_log2: if m.is_pipe() {
+                    log2_ceil(board.memory.store_queue_depth)
+                } else {
+                    log2_ceil(
+                        board.memory.global_load_latency
+                            + board.memory.load_request_queue_depth
+                            + 2,
+                    )
+                },
                 w_depth_log2: log2_ceil(board.memory.store_queue_depth),
                 pop_lanes: (elem_width / 32).max(1),
                 read_sites: if m.port_bits.is_some() {

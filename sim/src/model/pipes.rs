@@ -15,8 +15,8 @@ pub(super) struct PipeState {
 }
 
 impl<'m> Machine<'m> {
-    /// OpReadPipe / OpWritePipe and their blocking SPV_INTEL forms: pipe, pointer, packet
-    /// size, packet alignment. `NotMine` for any other instruction.
+    /// OpReadPipe / OpWritePipe: pipe, pointer, packet size, packet alignment. `NotMine`
+    /// for any other instruction.
     pub(super) fn exec_pipe(
         &mut self,
         inst: &Instruction,
@@ -39,7 +39,7 @@ impl<'m> Machine<'m> {
             .get(&b)
             .ok_or_else(|| self.err(inst, "a pipe operand that is not a pipe argument"))?;
         let (name, write, taken) = (state.name.clone(), state.write, state.taken);
-        let read = matches!(op, Op::ReadPipe | Op::ReadPipeBlockingINTEL);
+        let read = op == Op::ReadPipe;
         if read == write {
             return Err(self.err(
                 inst,
