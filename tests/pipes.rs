@@ -186,3 +186,50 @@ fn refused_at(args: &[&str], code: i32, line: &str, expect: &str) {
     );
     assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
 }
+
+/// Work-items of an NDRange kernel take their packets in work-item order; a write under a
+/// predicate sends fewer packets than were read. The reference is the same filter in Rust.
+#[test]
+fn work_items_take_packets_in_order_and_a_predicated_write_filters_them() {
+    let d = scratch("pipes-filter");
+    let n = 256usize;
+    let src = root().join("tests/kernels/pipe_filter.cl");
+    let r = run(&[
+        "sim",
+        src.to_str().unwrap(),
+        "--global",
+        &n.to_string(),
+        "--local",
+        "32",
+        "--arg",
+        &format!("inp=random:{n}"),
+        "--arg",
+        &format!("w=random:{n}"),
+        "--seeds",
+        "2",
+        "--dump-dir",
+        d.join("dump").to_str().unwrap(),
+        "-o",
+        d.join("out").to_str().unwrap(),
+    ]);
+    assert_pass(&r);
+    let inp: Vec<f32> = load(&d.join("dump/inp.npy"));
+    let w: Vec<f32> = load(&d.join("dump/w.npy"));
+    let want: Vec<f32> = inp
+        .iter()
+        .zip(&w)
+        .filter(|(v, _)| **v > 0.0)
+        .map(|(v, x)| v * x)
+        .collect();
+    assert!(want.len() > n / 4 && want.len() < n, "{}", want.len());
+    for file in ["dump/out.npy", "dump/model/out.npy"] {
+        let got: Vec<f32> = load(&d.join(file));
+        assert_eq!(got.len(), want.len(), "{file}");
+        assert!(
+            got.iter()
+                .zip(&want)
+                .all(|(a, b)| a.to_bits() == b.to_bits()),
+            "{file}"
+        );
+    }
+}

@@ -197,18 +197,18 @@ pub fn build_problem(kernel: &Kernel, unit: &Unit, board: &Board) -> Problem {
                 };
                 (latency, 0.0, uses)
             }
-            // A pipe moves a packet a cycle: its FIFO's head register is read where the
-            // load is (latency 0), and a store enters its queue's input register.
+            // A pipe moves a packet a cycle. A read takes its FIFO's head register a cycle
+            // after it issues, as a global load's pop comes after its request: the stall
+            // on an empty FIFO is decided a cycle ahead from the stage before the pop, which
+            // the issue stage has not. A store enters its queue's input register.
             OpKind::Load(m) | OpKind::Store(m) if kernel.memory(m).is_pipe() => {
-                let is_load = matches!(op.kind, OpKind::Load(_));
                 let name = format!("pipe '{}'", kernel.memory(m).name);
                 let next = resources.len();
                 let r = *resource_of.entry(name.clone()).or_insert(next);
                 if r == resources.len() {
                     resources.push(Resource { name, limit: 1 });
                 }
-                let latency = if is_load { 0 } else { 1 };
-                (latency, board.operator("select").delay_ns, vec![(r, 1)])
+                (1, board.operator("select").delay_ns, vec![(r, 1)])
             }
             // A load of a buffer behind load-store units has a unit of its own (one per
             // load site): it shares no request port with the buffer's other loads.

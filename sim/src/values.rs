@@ -192,7 +192,8 @@ pub fn kernel_params(m: &SpirvModule, func: u32) -> Result<Vec<Param>, crate::Si
 }
 
 /// The packet type of pipe parameter `pipe`: the type of the variable its first access
-/// moves the packet through (behind the casts to a generic byte pointer).
+/// moves the packet through (behind the casts to a generic byte pointer), in `f` or in a
+/// function it passes the pipe to (a kernel may be a wrapper calling its body).
 fn packet_elem(m: &SpirvModule, f: &rspirv::dr::Function, pipe: u32) -> Option<Elem> {
     use frontend::spirv::id_operand;
     use rspirv::spirv::Op;
@@ -203,7 +204,19 @@ fn packet_elem(m: &SpirvModule, f: &rspirv::dr::Function, pipe: u32) -> Option<E
         .collect();
     let access = insts
         .iter()
-        .find(|i| frontend::pipes::is_access(i.class.opcode) && id_operand(i, 0) == Some(pipe))?;
+        .find(|i| frontend::pipes::is_access(i.class.opcode) && id_operand(i, 0) == Some(pipe));
+    let Some(access) = access else {
+        // Operands of OpFunctionCall: the callee, then its arguments.
+        return insts
+            .iter()
+            .filter(|i| i.class.opcode == Op::FunctionCall)
+            .find_map(|call| {
+                let callee = m.function(id_operand(call, 0)?)?;
+                let k = (1..call.operands.len()).find(|&k| id_operand(call, k) == Some(pipe))?;
+                let param = callee.parameters.get(k - 1)?.result_id?;
+                packet_elem(m, callee, param)
+            });
+    };
     let mut ptr = id_operand(access, 1)?;
     loop {
         let def = insts.iter().find(|i| i.result_id == Some(ptr))?;
