@@ -28,24 +28,19 @@ fn a_kernel_between_two_pipes_equals_the_model_and_the_same_computation_on_pocl(
     save(&d.join("zeros.npy"), &vec![0i32; n]);
     let src = root().join("tests/kernels/pipe_scale.cl");
     let at = |p: &Path| format!("@{}", p.display());
-    let r = run(&[
-        "sim",
-        src.to_str().unwrap(),
-        "--global",
+    let args = [
+        format!("inp={}", at(&d.join("inp.npy"))),
+        format!("bias={}", at(&d.join("bias.npy"))),
+        format!("n={n}"),
+    ];
+    let r = sim(
+        &src,
         "1",
-        "--arg",
-        &format!("inp={}", at(&d.join("inp.npy"))),
-        "--arg",
-        &format!("bias={}", at(&d.join("bias.npy"))),
-        "--arg",
-        &format!("n={n}"),
-        "--seeds",
-        "2",
-        "--dump-dir",
-        d.join("dump").to_str().unwrap(),
-        "-o",
-        d.join("out").to_str().unwrap(),
-    ]);
+        &args,
+        &["--seeds", "2"],
+        &d.join("out"),
+        &d.join("dump"),
+    );
     assert_pass(&r);
     assert!(
         r.stdout
@@ -107,45 +102,45 @@ fn a_kernel_between_two_pipes_equals_the_model_and_the_same_computation_on_pocl(
     );
 }
 
+/// Each case: the kernel, its exit status, and the line and words its diagnostic shows.
+/// Code generation's refusal (as for a math function it has no core for) is a failed
+/// flow, exit 1; the lowering's, of the user's source, exit 2.
+const REFUSED: [(&str, &str, i32, &str); 2] = [
+    (
+        "unretried",
+        "__kernel void k(__global const int *in, __write_only pipe int out) {\n  int v = in[0];\n  write_pipe(out, &v);\n}\n",
+        2,
+        "while (write_pipe(p, &v) != 0);",
+    ),
+    (
+        "twice",
+        "__kernel void k(__read_only pipe int in, __global int *out, int n) {\n  for (int i = 0; i < n; i++) {\n    int a, b;\n    while (read_pipe(in, &a) != 0);\n    while (read_pipe(in, &b) != 0);\n    out[i] = a - b;\n  }\n}\n",
+        1,
+        "pipe 'in' is accessed twice",
+    ),
+];
+
 #[test]
 fn pipe_accesses_the_hardware_cannot_match_are_refused_at_their_line() {
     let d = scratch("pipes-refused");
-    let src = d.join("unretried.cl");
-    std::fs::write(
-        &src,
-        "__kernel void k(__global const int *in, __write_only pipe int out) {\n  int v = in[0];\n  write_pipe(out, &v);\n}\n",
-    )
-    .unwrap();
-    refused_at(
-        &[
+    for ((name, text, code, expect), line) in REFUSED.iter().zip(["unretried.cl:3", "twice.cl:5"]) {
+        let src = d.join(format!("{name}.cl"));
+        std::fs::write(&src, text).unwrap();
+        let out = d.join(name);
+        let r = run(&[
             "compile",
             src.to_str().unwrap(),
             "-o",
-            d.join("o").to_str().unwrap(),
-        ],
-        2,
-        "unretried.cl:3",
-        "while (write_pipe(p, &v) != 0);",
-    );
-    let twice = d.join("twice.cl");
-    std::fs::write(
-        &twice,
-        "__kernel void k(__read_only pipe int in, __global int *out, int n) {\n  for (int i = 0; i < n; i++) {\n    int a, b;\n    while (read_pipe(in, &a) != 0);\n    while (read_pipe(in, &b) != 0);\n    out[i] = a - b;\n  }\n}\n",
-    )
-    .unwrap();
-    // Refused by code generation, which (as for a math function it has no core for) is
-    // a failed flow: exit 1.
-    refused_at(
-        &[
-            "compile",
-            twice.to_str().unwrap(),
-            "-o",
-            d.join("t").to_str().unwrap(),
-        ],
-        1,
-        "twice.cl:5",
-        "pipe 'in' is accessed twice",
-    );
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(r.code, *code, "{name}: {}\n{}", r.stdout, r.stderr);
+        assert!(
+            r.stderr.contains(line) && r.stderr.contains(expect),
+            "{}",
+            r.stderr
+        );
+        assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+    }
 }
 
 #[test]
@@ -175,18 +170,6 @@ fn a_read_past_the_packets_given_stops_and_names_the_pipe() {
     );
 }
 
-/// Exit `code` and a diagnostic that shows `line` and mentions `expect`.
-fn refused_at(args: &[&str], code: i32, line: &str, expect: &str) {
-    let r = run(args);
-    assert_eq!(r.code, code, "{}\n{}", r.stdout, r.stderr);
-    assert!(
-        r.stderr.contains(line) && r.stderr.contains(expect),
-        "{}",
-        r.stderr
-    );
-    assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
-}
-
 /// Work-items of an NDRange kernel take their packets in work-item order; a write under a
 /// predicate sends fewer packets than were read. The reference is the same filter in Rust.
 #[test]
@@ -194,24 +177,16 @@ fn work_items_take_packets_in_order_and_a_predicated_write_filters_them() {
     let d = scratch("pipes-filter");
     let n = 256usize;
     let src = root().join("tests/kernels/pipe_filter.cl");
-    let r = run(&[
-        "sim",
-        src.to_str().unwrap(),
-        "--global",
+    let args = [format!("inp=random:{n}"), format!("w=random:{n}")];
+    let extra = ["--local", "32", "--seeds", "2"];
+    let r = sim(
+        &src,
         &n.to_string(),
-        "--local",
-        "32",
-        "--arg",
-        &format!("inp=random:{n}"),
-        "--arg",
-        &format!("w=random:{n}"),
-        "--seeds",
-        "2",
-        "--dump-dir",
-        d.join("dump").to_str().unwrap(),
-        "-o",
-        d.join("out").to_str().unwrap(),
-    ]);
+        &args,
+        &extra,
+        &d.join("out"),
+        &d.join("dump"),
+    );
     assert_pass(&r);
     let inp: Vec<f32> = load(&d.join("dump/inp.npy"));
     let w: Vec<f32> = load(&d.join("dump/w.npy"));
