@@ -6,7 +6,9 @@
 //! (`hls_cores`, in `cores/`), which also says which of its sources a kernel needs.
 
 mod datapath;
+mod keywords;
 mod onchip;
+pub mod system;
 
 use askama::Template;
 use boards::Board;
@@ -190,7 +192,7 @@ pub struct Generated {
     pub stall_terms: usize,
 }
 
-fn log2_ceil(x: u32) -> u32 {
+pub(crate) fn log2_ceil(x: u32) -> u32 {
     32 - (x.max(2) - 1).leading_zeros()
 }
 
@@ -340,7 +342,11 @@ pub fn generate(
     schedules: &[UnitSchedule],
     board: &Board,
 ) -> Result<Generated, RtlError> {
-    let top = sv_ident(&kernel.name);
+    let mut top = sv_ident(&kernel.name);
+    // A kernel named like a SystemVerilog keyword (`join`) gives its module a suffix.
+    if keywords::is_keyword(&top) {
+        top.push_str("_kernel");
+    }
     if top.starts_with("hls_") {
         return Err(RtlError::Unsupported(format!(
             "kernel '{}': names starting with hls_ are reserved for the operator library; rename the kernel",

@@ -20,9 +20,13 @@
 {%- endif %}
 {%- if m.write %}
     // write pipe `{{ m.name }}`: packets queue through a register (IN_REG) and leave on
-    // m_axis_{{ m.name }}; the kernel is done only once every packet has left.
+    // m_axis_{{ m.name }}. The hand-off between units does not wait for them (the queue
+    // keeps their order, so a later unit's packets follow), which lets the queue's places
+    // count in what a system's pipe holds; the kernel is done only once every packet has
+    // left (`stream_{{ m.name }}_drained_next`).
     logic        mem_{{ m.name }}_idle_next;
     logic        w_{{ m.name }}_push, w_{{ m.name }}_empty, w_{{ m.name }}_idle_next;
+    logic        stream_{{ m.name }}_drained_next;
     /* verilator lint_off UNUSEDSIGNAL */
     logic        w_{{ m.name }}_full, w_{{ m.name }}_full_next, w_{{ m.name }}_empty_next;
     /* verilator lint_on UNUSEDSIGNAL */
@@ -34,5 +38,6 @@
         .full_next(w_{{ m.name }}_full_next), .empty_next(w_{{ m.name }}_empty_next),
         .idle_next(w_{{ m.name }}_idle_next));
     assign m_axis_{{ m.name }}_tvalid = !w_{{ m.name }}_empty;
-    assign mem_{{ m.name }}_idle_next = w_{{ m.name }}_idle_next;
+    assign mem_{{ m.name }}_idle_next = 1'b1;
+    assign stream_{{ m.name }}_drained_next = w_{{ m.name }}_idle_next;
 {%- endif %}

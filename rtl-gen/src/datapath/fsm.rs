@@ -96,6 +96,13 @@ pub(super) fn wi_declarations(out: &mut String, nd: &NdrangeUse) {
     let _ = writeln!(out, "    assign wi_last = wi_end0 && wi_end1 && wi_end2;");
 }
 
+/// Whether the kernel has a write pipe, whose packets must leave before it is done.
+pub(super) fn writes_pipes(k: &Kernel) -> bool {
+    k.memories
+        .iter()
+        .any(|m| matches!(m.kind, MemoryKind::Pipe { write: true, .. }))
+}
+
 // Long because it writes the FSM in the order the SystemVerilog reads: states, unit walk, work-item counters.
 pub(super) fn emit_fsm(
     out: &mut String,
@@ -230,7 +237,12 @@ pub(super) fn emit_fsm(
     let _ = writeln!(out, "                endcase");
     let _ = writeln!(
         out,
-        "                2'd2: begin done_pulse <= 1'b1; state <= 2'd3; end"
+        "                2'd2: {}begin done_pulse <= 1'b1; state <= 2'd3; end",
+        if writes_pipes(k) {
+            "if (streams_drained) "
+        } else {
+            ""
+        }
     );
     let _ = writeln!(
         out,

@@ -451,7 +451,15 @@ impl Emitter<'_> {
                 let ports = ports.entry(m.0).or_default();
                 let issue = format!("{} && {}", g.valid(t), g.pred(op, t));
                 ports.w.push((issue, a(1)));
-                stalls.push((g.issue_next(t), format!("w_{}_full_next", mv.name)));
+                // Exact (the scheduler starts it at stage 2 or later, its predicate known
+                // a stage before): a pipeline past its last packet never waits on a full
+                // queue, as the model's kernel does not.
+                let next = if t >= 2 {
+                    g.pop_next(op, t)
+                } else {
+                    g.issue_next(t)
+                };
+                stalls.push((next, format!("w_{}_full_next", mv.name)));
                 None
             }
             OpKind::Load(m) => {

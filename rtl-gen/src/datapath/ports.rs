@@ -165,6 +165,18 @@ impl Emitter<'_> {
             out,
             "    // registered from the masters' next flags: the FSM's hand-off test reads a flip-flop\n    logic mem_idle;\n    always_ff @(posedge ap_clk) if (!ap_rst_n) mem_idle <= 1'b1; else mem_idle <= {mem_idle};"
         );
+        let drained: Vec<String> = masters
+            .iter()
+            .filter(|m| m.stream && m.write)
+            .map(|m| format!("stream_{}_drained_next", m.name))
+            .collect();
+        if !drained.is_empty() {
+            let drained = drained.join(" && ");
+            let _ = writeln!(
+            out,
+            "    // every write pipe's packets have left: done waits for it, the hand-off does not\n    logic streams_drained;\n    always_ff @(posedge ap_clk) if (!ap_rst_n) streams_drained <= 1'b1; else streams_drained <= {drained};"
+            );
+        }
         if !unused.is_empty() {
             // Verilator's idiom for bits that are computed but deliberately not read.
             let _ = writeln!(out, "    /* verilator lint_off UNUSEDSIGNAL */");
