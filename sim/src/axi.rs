@@ -1,6 +1,7 @@
 //! Driving the Verilator model: reset, the AXI4-Lite host writes, and one AXI4 slave memory
 //! per master with fixed or seeded random latency and back-pressure.
 
+use crate::model::Launch;
 use crate::rng::Rng;
 use crate::values::{ArgValue, Buffer};
 use crate::verilator::{build_model, VerilatedModel};
@@ -101,14 +102,14 @@ impl Slave {
     }
 }
 
-fn ports_of(m: &VerilatedModel, mv: &rtl_gen::MasterView) -> Result<Ports, SimError> {
+fn ports_of(m: &VerilatedModel, mv: &rtl_gen::MasterView, prefix: &str) -> Result<Ports, SimError> {
     let name = &mv.name;
     let p = |s: &str| {
         let read_channel = s.starts_with("ar") || s.starts_with('r');
         if (read_channel && !mv.read) || (!read_channel && !mv.write) {
             Ok(crate::verilator::ABSENT)
         } else {
-            m.port(&format!("m_axi_{name}_{s}"))
+            m.port(&format!("{prefix}m_axi_{name}_{s}"))
         }
     };
     Ok(Ports {
@@ -177,7 +178,6 @@ impl Host {
 }
 
 #[allow(clippy::too_many_arguments)]
-// Long because it is the host driver from reset to the results, each phase a few lines.
 pub fn run_rtl(
     sources: &[PathBuf],
     iface: &Interface,
@@ -189,20 +189,74 @@ pub fn run_rtl(
     wave: Option<&Path>,
     max_cycles: u64,
 ) -> Result<RtlRun, SimError> {
-    let lib = build_model(sources, &iface.top, wave.is_some())?;
-    let mut m = VerilatedModel::load(&lib)?;
-    let clk = m.port("ap_clk")?;
-    let rst = m.port("ap_rst_n")?;
-    let clk2x = m.port("ap_clk_2x").ok();
+    let k = Driven {
+        iface,
+        args,
+        prefix: String::new(),
+        launch: Launch {
+            global,
+            local,
+            work_dim,
+        },
+        internal: Vec::new(),
+    };
+    let mut runs = run_design(sources, &iface.top, &[k], latency, wave, max_cycles, None)?;
+    Ok(runs.remove(0))
+}
+
+/// A kernel of the design the host drives: its interface and arguments, the prefix of its
+/// ports in the design's top (empty for a kernel alone), its NDRange, and the pipe
+/// arguments (by position) the top connects inside, which have no ports.
+pub struct Driven<'a> {
+    pub iface: &'a Interface,
+    pub args: &'a [ArgValue],
+    pub prefix: String,
+    pub launch: Launch,
+    pub internal: Vec<usize>,
+}
+
+/// A system top's view of its connections (`rtl_gen::system`): the `pipe_empty`,
+/// `pipe_full` and `pipe_beat` outputs, bit i for connection `names[i]`, and how long
+/// nothing may move before the run is called a deadlock.
+pub struct Probes {
+    pub names: Vec<String>,
+    /// Per connection: (writer, reader) kernel.
+    pub ends: Vec<(usize, usize)>,
+    pub window: u64,
+}
+
+/// A kernel's AXI slaves in the design's list, its streams, control slave and interrupt.
+struct Attached {
+    slaves: std::ops::Range<usize>,
+    streams: Vec<crate::streams::Stream>,
+    ctl: Control,
+    interrupt: usize,
+    done_at: Option<u64>,
+}
+
+/// The host driver from reset to the results, for every kernel of a design at once: each
+/// is configured and started, then the design runs until every kernel raised its
+/// interrupt, its memories answering all the while. One run per kernel, in order.
+// Long because it is the host driver from reset to the results, each phase a few lines.
+pub fn run_design(
+    sources: &[PathBuf],
+    top: &str,
+    kernels: &[Driven],
+    latency: MemLatency,
+    wave: Option<&Path>,
+    max_cycles: u64,
+    probes: Option<Probes>,
+) -> Result<Vec<RtlRun>, SimError> {
+    let lib = build_model(sources, top, wave.is_some())?;
+    let m = VerilatedModel::load(&lib)?;
     let mut host = Host {
-        clk,
-        clk2x,
+        clk: m.port("ap_clk")?,
+        clk2x: m.port("ap_clk_2x").ok(),
         time: 0,
         tracing: false,
-        m: VerilatedModel::load(&lib)?,
+        m,
     };
-    std::mem::swap(&mut host.m, &mut m);
-    drop(m);
+    let rst = host.m.port("ap_rst_n")?;
     if let Some(w) = wave {
         host.tracing = host.m.trace_open(w);
     }
@@ -217,38 +271,55 @@ pub fn run_rtl(
         bus_free: vec![0f64; banks.iter().map(|b| b.bank + 1).max().unwrap_or(0)],
     };
     let mut slaves = Vec::new();
-    let mut buf_i = 0usize;
-    for (slot, a) in iface.args.iter().zip(args) {
-        if let (true, ArgValue::Buffer(b)) = (slot.buffer, a) {
-            let mv = &iface.masters[buf_i];
-            slaves.push(Slave {
-                p: ports_of(&host.m, mv)?,
-                base: 0x1000_0000u64 * (buf_i as u64 + 1),
-                mem: allocation(&b.bytes),
-                len: b.bytes.len(),
-                reads: VecDeque::new(),
-                last_ready: 0,
-                writes: VecDeque::new(),
-                b_queue: VecDeque::new(),
-                w_beats: VecDeque::new(),
-                bus_bytes: (mv.width / 8) as usize,
-                pending_bytes: Vec::new(),
-                errors: 0,
-                arready: true,
-                awready: true,
-                wready: true,
-                bank: banks.get(buf_i).cloned(),
-                stats: crate::PortStats {
-                    port: format!("m_axi_{}", mv.name),
-                    ..Default::default()
-                },
-            });
-            buf_i += 1;
+    let mut attached = Vec::new();
+    for k in kernels {
+        let first = slaves.len();
+        let mut buf_i = 0usize;
+        for (slot, a) in k.iface.args.iter().zip(k.args) {
+            if let (true, ArgValue::Buffer(b)) = (slot.buffer, a) {
+                let mv = &k.iface.masters[buf_i];
+                let n = slaves.len();
+                slaves.push(Slave {
+                    p: ports_of(&host.m, mv, &k.prefix)?,
+                    base: 0x1000_0000u64 * (n as u64 + 1),
+                    mem: allocation(&b.bytes),
+                    len: b.bytes.len(),
+                    reads: VecDeque::new(),
+                    last_ready: 0,
+                    writes: VecDeque::new(),
+                    b_queue: VecDeque::new(),
+                    w_beats: VecDeque::new(),
+                    bus_bytes: (mv.width / 8) as usize,
+                    pending_bytes: Vec::new(),
+                    errors: 0,
+                    arready: true,
+                    awready: true,
+                    wready: true,
+                    bank: banks.get(n).cloned(),
+                    stats: crate::PortStats {
+                        port: format!("{}m_axi_{}", k.prefix, mv.name),
+                        ..Default::default()
+                    },
+                });
+                buf_i += 1;
+            }
         }
+        attached.push(Attached {
+            slaves: first..slaves.len(),
+            streams: crate::streams::streams_of(&host.m, k.iface, k.args, &k.prefix, &k.internal)?,
+            ctl: Control::new(&host.m, &k.prefix)?,
+            interrupt: host.m.port(&format!("{}interrupt", k.prefix))?,
+            done_at: None,
+        });
     }
-    let mut streams = crate::streams::streams_of(&host.m, iface, args)?;
-    let ctl = Control::new(&host.m)?;
-    let interrupt = host.m.port("interrupt")?;
+    let probe_ports = match &probes {
+        Some(_) => Some((
+            host.m.port("pipe_empty")?,
+            host.m.port("pipe_full")?,
+            host.m.port("pipe_beat")?,
+        )),
+        None => None,
+    };
     // Reset.
     host.m.set(rst, 0);
     for s in &slaves {
@@ -261,85 +332,176 @@ pub fn run_rtl(
     }
     host.m.set(rst, 1);
     host.tick();
-    // Arguments, then the NDRange, then start with the done interrupt enabled.
-    let bases: Vec<u64> = slaves.iter().map(|s| s.base).collect();
-    for (offset, value) in crate::launch::registers(iface, args, &bases, global, local, work_dim) {
-        ctl.write_reg(&mut host, offset, value)?;
+    // Each kernel's arguments, then its NDRange, then start with the done interrupt
+    // enabled. A kernel started waits for the memories (not answering yet) and for the
+    // kernels after it.
+    for (k, a) in kernels.iter().zip(&attached) {
+        let bases: Vec<u64> = slaves[a.slaves.clone()].iter().map(|s| s.base).collect();
+        let Launch {
+            global,
+            local,
+            work_dim,
+        } = k.launch;
+        for (offset, value) in
+            crate::launch::registers(k.iface, k.args, &bases, global, local, work_dim)
+        {
+            a.ctl.write_reg(&mut host, offset, value)?;
+        }
+        a.ctl.write_reg(&mut host, 0x04, 1)?;
+        a.ctl.write_reg(&mut host, 0x08, 1)?;
     }
-    ctl.write_reg(&mut host, 0x04, 1)?;
-    ctl.write_reg(&mut host, 0x08, 1)?;
-    ctl.write_reg(&mut host, 0x00, 1)?;
+    for a in &attached {
+        a.ctl.write_reg(&mut host, 0x00, 1)?;
+    }
     let start = host.time;
-    let mut done = false;
     let back_pressure = timing.fixed.is_none();
     // Requests made, for the message when the budget runs out (progress, not a verdict).
     let (mut reads, mut writes) = (0u64, 0u64);
-    while host.time - start < max_cycles {
+    let mut last_move = start;
+    while host.time - start < max_cycles && attached.iter().any(|a| a.done_at.is_none()) {
         let now = host.time;
         drive(&mut host, &mut slaves, &mut timing.rng, back_pressure, now);
-        crate::streams::drive(&mut host.m, &mut streams, &mut timing.rng, back_pressure);
+        for a in attached.iter_mut() {
+            crate::streams::drive(&mut host.m, &mut a.streams, &mut timing.rng, back_pressure);
+        }
         host.m.eval();
-        crate::streams::sample(&host.m, &mut streams);
+        let mut moved = false;
+        for a in attached.iter_mut() {
+            moved |= crate::streams::sample(&host.m, &mut a.streams);
+        }
         let events = handshakes(&host, &slaves);
-        reads += events.iter().filter(|e| e.0).count() as u64;
-        writes += events.iter().filter(|e| e.3).count() as u64;
-        let irq = host.m.get(interrupt) == 1;
+        let (r, w) = (
+            events.iter().filter(|e| e.0).count() as u64,
+            events.iter().filter(|e| e.3).count() as u64,
+        );
+        moved |= r + w > 0 || events.iter().any(|e| e.2 || e.5 || e.7);
+        reads += r;
+        writes += w;
+        if let Some((_, _, beat)) = probe_ports {
+            moved |= host.m.get(beat) != 0;
+        }
+        for a in attached.iter_mut() {
+            if a.done_at.is_none() && host.m.get(a.interrupt) == 1 {
+                a.done_at = Some(now + 1 - start);
+                moved = true;
+            }
+        }
+        if moved {
+            last_move = now;
+        }
+        if let (Some(p), Some((empty, full, _))) = (&probes, probe_ports) {
+            if now - last_move > p.window {
+                return Err(deadlock(&host, p, empty, full, &attached, kernels));
+            }
+        }
         host.tick();
         respond(&mut slaves, events, &mut timing, now);
-        if irq {
-            done = true;
-            break;
-        }
     }
-    if !done {
+    if attached.iter().any(|a| a.done_at.is_none()) {
         return Err(SimError::OutOfCycles {
             budget: max_cycles,
             reads,
             writes,
         });
     }
-    let cycles = host.time - start;
     for s in &slaves {
         host.m.set(s.p.arready, 0);
         host.m.set(s.p.rvalid, 0);
     }
-    let status = ctl.read_reg(&mut host, 0x00)?;
-    if status & 0x2 == 0 {
-        return Err(SimError::Rtl(
-            "interrupt raised but ap_done is not set".into(),
-        ));
-    }
-    let err = ctl.read_reg(&mut host, iface.error_offset)?;
-    let bus_errors: u32 = slaves.iter().map(|s| s.errors).sum();
-    if err != 0 || bus_errors != 0 {
-        return Err(SimError::Rtl(format!(
-            "{bus_errors} AXI accesses outside the buffers (kernel error register 0x{err:x})"
-        )));
+    let mut runs = Vec::new();
+    for (k, a) in kernels.iter().zip(attached) {
+        let status = a.ctl.read_reg(&mut host, 0x00)?;
+        if status & 0x2 == 0 {
+            return Err(SimError::Rtl(format!(
+                "{}interrupt raised but ap_done is not set",
+                k.prefix
+            )));
+        }
+        let err = a.ctl.read_reg(&mut host, k.iface.error_offset)?;
+        let mine = &slaves[a.slaves.clone()];
+        let bus_errors: u32 = mine.iter().map(|s| s.errors).sum();
+        if err != 0 || bus_errors != 0 {
+            return Err(SimError::Rtl(format!(
+                "{}{bus_errors} AXI accesses outside the buffers (kernel error register 0x{err:x})",
+                kernel_label(&k.prefix)
+            )));
+        }
+        let mut out = Vec::new();
+        let mut bi = 0;
+        for (slot, arg) in k.iface.args.iter().zip(k.args) {
+            match arg {
+                ArgValue::Buffer(b) if slot.buffer => {
+                    out.push(ArgValue::Buffer(Buffer {
+                        elem: b.elem,
+                        bytes: mine[bi].mem[..mine[bi].len].to_vec(),
+                    }));
+                    bi += 1;
+                }
+                s => out.push(s.clone()),
+            }
+        }
+        crate::streams::results(a.streams, &mut out);
+        runs.push(RtlRun {
+            args: out,
+            cycles: a.done_at.unwrap_or(0),
+            ports: mine.iter().map(|s| s.stats.clone()).collect(),
+        });
     }
     if host.tracing {
         host.m.trace_close();
     }
-    let mut out = Vec::new();
-    let mut bi = 0;
-    for (slot, a) in iface.args.iter().zip(args) {
-        match a {
-            ArgValue::Buffer(b) if slot.buffer => {
-                out.push(ArgValue::Buffer(Buffer {
-                    elem: b.elem,
-                    bytes: slaves[bi].mem[..slaves[bi].len].to_vec(),
-                }));
-                bi += 1;
-            }
-            s => out.push(s.clone()),
+    Ok(runs)
+}
+
+/// `kernel 'producer': ` for a prefixed kernel's message, nothing for a kernel alone.
+fn kernel_label(prefix: &str) -> String {
+    match prefix.strip_suffix('_') {
+        Some(k) => format!("kernel '{k}': "),
+        None => String::new(),
+    }
+}
+
+/// Nothing moved for the probes' window: which connections are empty or full, and who
+/// is still running on either end.
+fn deadlock(
+    host: &Host,
+    p: &Probes,
+    empty: usize,
+    full: usize,
+    attached: &[Attached],
+    kernels: &[Driven],
+) -> SimError {
+    let (e, f) = (host.m.get(empty), host.m.get(full));
+    let running = |k: usize| attached[k].done_at.is_none();
+    let name = |k: usize| kernels[k].prefix.trim_end_matches('_').to_string();
+    let mut waits = Vec::new();
+    for (i, (n, (w, r))) in p.names.iter().zip(&p.ends).enumerate() {
+        if (e >> i) & 1 == 1 && running(*r) {
+            waits.push(format!(
+                "pipe {n} is empty and kernel '{}' is still running",
+                name(*r)
+            ));
+        } else if (f >> i) & 1 == 1 && running(*w) {
+            waits.push(format!(
+                "pipe {n} is full and kernel '{}' is still running",
+                name(*w)
+            ));
         }
     }
-    crate::streams::results(streams, &mut out);
-    let ports = slaves.into_iter().map(|s| s.stats).collect();
-    Ok(RtlRun {
-        args: out,
-        cycles,
-        ports,
-    })
+    let idle: Vec<String> = (0..kernels.len())
+        .filter(|k| running(*k))
+        .map(name)
+        .collect();
+    SimError::Deadlock(format!(
+        "the kernels deadlock: nothing moved on any pipe, stream or memory port for {} cycles; {} (kernels not done: {})",
+        p.window,
+        if waits.is_empty() {
+            "no pipe is empty or full".to_string()
+        } else {
+            waits.join("; ")
+        },
+        idle.join(", ")
+    ))
 }
 
 /// The AXI4-Lite control slave's ports, and register writes and reads through them as a
@@ -363,8 +525,8 @@ struct Control {
 }
 
 impl Control {
-    fn new(m: &VerilatedModel) -> Result<Self, SimError> {
-        let c = |s: &str| m.port(&format!("s_axi_control_{s}"));
+    fn new(m: &VerilatedModel, prefix: &str) -> Result<Self, SimError> {
+        let c = |s: &str| m.port(&format!("{prefix}s_axi_control_{s}"));
         Ok(Control {
             awvalid: c("awvalid")?,
             awaddr: c("awaddr")?,
@@ -697,7 +859,7 @@ pub fn register_roundtrip(
     host.clk = host.m.port("ap_clk")?;
     host.clk2x = host.m.port("ap_clk_2x").ok();
     let rst = host.m.port("ap_rst_n")?;
-    let ctl = Control::new(&host.m)?;
+    let ctl = Control::new(&host.m, "")?;
     host.m.set(rst, 0);
     for _ in 0..8 {
         host.tick();

@@ -6,13 +6,14 @@ pub mod board;
 pub mod float;
 pub mod launch;
 pub mod model;
+pub mod net;
 pub mod npy;
 pub mod rng;
 mod streams;
 pub mod values;
 pub mod verilator;
 
-pub use model::{run_model, run_model_counted};
+pub use model::{run_linked, run_model, run_model_counted, Launch};
 pub use values::{ArgValue, Buffer, Elem, Param, ParamKind};
 
 #[derive(Debug, thiserror::Error)]
@@ -34,6 +35,9 @@ pub enum SimError {
     },
     #[error("{0}")]
     Io(String),
+    /// The kernels of a system wait on each other's pipes and none can go on.
+    #[error("{0}")]
+    Deadlock(String),
 }
 
 impl SimError {

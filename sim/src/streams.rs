@@ -25,17 +25,24 @@ pub(crate) struct Stream {
     on: bool,
 }
 
-/// The streams of `iface` with their packets from `args`.
+/// The streams of `iface` with their packets from `args`: its ports named with `prefix`
+/// in the design's top, but for the arguments `internal` (pipes the top connects).
 pub(crate) fn streams_of(
     m: &VerilatedModel,
     iface: &Interface,
     args: &[ArgValue],
+    prefix: &str,
+    internal: &[usize],
 ) -> Result<Vec<Stream>, SimError> {
     let mut out = Vec::new();
     for (i, (slot, a)) in iface.args.iter().zip(args).enumerate() {
         let (Some(port), ArgValue::Buffer(b)) = (&slot.port, a) else {
             continue;
         };
+        if internal.contains(&i) {
+            continue;
+        }
+        let port = format!("{prefix}{port}");
         let write = port.starts_with("m_axis_");
         if !write && !port.starts_with("s_axis_") {
             continue;

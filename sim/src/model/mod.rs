@@ -172,6 +172,8 @@ struct Machine<'m> {
     cells: Vec<(Word, Option<V>)>,
     /// The pipe arguments, by their buffer in `bufs`.
     pipes: HashMap<usize, pipes::PipeState>,
+    /// In a system of kernels: the pipes between them, and which kernel this is.
+    net: Option<(&'m crate::net::PipeNet, usize)>,
 }
 
 /// The bytes of a constant (scalars, composites, null) in memory layout.
@@ -205,7 +207,6 @@ pub fn run_model(
 
 /// `run_model`, also returning the work done: SPIR-V instructions executed over all
 /// work-items (what the RTL's cycle budget is sized from).
-// Long because it is the NDRange loop with the work-group barrier protocol, which reads best in one piece.
 pub fn run_model_counted(
     spirv: &[u8],
     kernel: Option<&str>,
@@ -215,6 +216,54 @@ pub fn run_model_counted(
     work_dim: u32,
 ) -> Result<(Vec<ArgValue>, u64), SimError> {
     let m = SpirvModule::load(spirv).map_err(|e| SimError::Model(e.to_string()))?;
+    let launch = Launch {
+        global,
+        local,
+        work_dim,
+    };
+    run_kernel(&m, kernel, args, launch, None)
+}
+
+/// An NDRange: global and local sizes, and the dimensions get_work_dim reports.
+#[derive(Debug, Clone, Copy)]
+pub struct Launch {
+    pub global: [u64; 3],
+    pub local: [u64; 3],
+    pub work_dim: u32,
+}
+
+/// One kernel of a system: as `run_model_counted`, with its pipe arguments that `net`
+/// connects (argument index, link) reading and writing the links, as kernel `me` of the
+/// net. The net is told when the kernel ends, however it ends.
+pub fn run_linked(
+    m: &SpirvModule,
+    kernel: &str,
+    args: &[ArgValue],
+    launch: Launch,
+    net: &crate::net::PipeNet,
+    me: usize,
+    links: &[(usize, usize)],
+) -> Result<(Vec<ArgValue>, u64), SimError> {
+    let r = run_kernel(m, Some(kernel), args, launch, Some((net, me, links)));
+    net.finish(me);
+    r
+}
+
+type NetRef<'a> = Option<(&'a crate::net::PipeNet, usize, &'a [(usize, usize)])>;
+
+// Long because it is the NDRange loop with the work-group barrier protocol, which reads best in one piece.
+fn run_kernel(
+    m: &SpirvModule,
+    kernel: Option<&str>,
+    args: &[ArgValue],
+    launch: Launch,
+    net: NetRef<'_>,
+) -> Result<(Vec<ArgValue>, u64), SimError> {
+    let Launch {
+        global,
+        local,
+        work_dim,
+    } = launch;
     let (_, fid) = m
         .kernel(kernel)
         .map_err(|e| SimError::Model(e.to_string()))?;
@@ -227,7 +276,7 @@ pub fn run_model_counted(
     let mut local_args: Vec<(usize, Elem, usize)> = Vec::new();
     for (a, p) in args.iter().zip(&f.parameters) {
         let local = match p.result_type.and_then(|t| m.types.get(&t)) {
-            Some(SpvType::Pointer(rspirv::spirv::StorageClass::Workgroup, e)) => elem_of(&m, *e),
+            Some(SpvType::Pointer(rspirv::spirv::StorageClass::Workgroup, e)) => elem_of(m, *e),
             _ => None,
         };
         match a {
@@ -241,7 +290,7 @@ pub fn run_model_counted(
             }
             ArgValue::Scalar(bits) => {
                 let ty = p.result_type.unwrap_or(0);
-                argv.push(match elem_of(&m, ty) {
+                argv.push(match elem_of(m, ty) {
                     Some(Elem::Int(w)) => V::I(*bits & mask(w), w),
                     Some(e) => {
                         let k = e.float_kind().unwrap_or(FloatKind::F32);
@@ -252,10 +301,11 @@ pub fn run_model_counted(
             }
         }
     }
-    let pipes = pipes::pipe_params(&m, f, args, &mut bufs);
+    let pipes = pipes::pipe_params(m, f, args, &mut bufs, net.map_or(&[], |n| n.2));
     let mut mach = Machine {
-        m: &m,
+        m,
         pipes,
+        net: net.map(|(n, me, _)| (n, me)),
         bufs,
         steps: 0,
         locals: HashMap::new(),
@@ -271,7 +321,7 @@ pub fn run_model_counted(
             .filter_map(|i| Some((i.result_id?, i.result_type?)))
             .collect(),
         lane_parent: 0,
-        flush: frontend::float_controls::flushed_widths(&m, fid)
+        flush: frontend::float_controls::flushed_widths(m, fid)
             .map_err(|e| SimError::Model(e.to_string()))?,
         cells: Vec::new(),
     };
@@ -304,7 +354,7 @@ pub fn run_model_counted(
             continue;
         };
         if let (Some((elem, size)), Some(bytes)) =
-            (array_layout(&m, *pointee), m.constant_bytes(init))
+            (array_layout(m, *pointee), m.constant_bytes(init))
         {
             if bytes.len() == size {
                 mach.locals.insert(id, mach.bufs.len());
@@ -328,7 +378,7 @@ pub fn run_model_counted(
                 mach.cells.clear();
                 mach.locals = constants.clone();
                 for (id, pointee) in &workgroup_vars {
-                    let (elem, size) = array_layout(&m, *pointee).ok_or_else(|| {
+                    let (elem, size) = array_layout(m, *pointee).ok_or_else(|| {
                         SimError::Model(format!(
                             "local variable %{id}: only arrays of scalars are modelled"
                         ))

@@ -1,7 +1,9 @@
 //! Pipe arguments in the model: a read pipe hands out the host's packets in order, a write
 //! pipe collects what the kernel sends. A host stream never fills, so a write always
 //! succeeds; a read of an exhausted pipe could never succeed (nothing else feeds it), so
-//! the run stops there, naming the pipe, where the hardware would wait forever.
+//! the run stops there, naming the pipe, where the hardware would wait forever. A pipe
+//! that a system connects to another kernel's reads and writes the link between them
+//! (`crate::net`), waiting as the hardware waits.
 
 use super::*;
 use crate::values::ArgValue;
@@ -12,6 +14,8 @@ pub(super) struct PipeState {
     pub name: String,
     pub write: bool,
     pub taken: usize,
+    /// The system's link this pipe is an end of, when another kernel is at the other end.
+    pub link: Option<usize>,
 }
 
 impl<'m> Machine<'m> {
@@ -38,7 +42,7 @@ impl<'m> Machine<'m> {
             .pipes
             .get(&b)
             .ok_or_else(|| self.err(inst, "a pipe operand that is not a pipe argument"))?;
-        let (name, write, taken) = (state.name.clone(), state.write, state.taken);
+        let (name, write, taken, link) = (state.name.clone(), state.write, state.taken, state.link);
         let read = op == Op::ReadPipe;
         if read == write {
             return Err(self.err(
@@ -50,7 +54,17 @@ impl<'m> Machine<'m> {
         if voff + size > self.bufs[vb].1.len() {
             return Err(self.err(inst, "the packet's variable is smaller than the packet"));
         }
-        if read {
+        if let (Some(l), Some((net, me))) = (link, self.net) {
+            if read {
+                let packet = net.read(me, l)?;
+                if packet.len() != size {
+                    return Err(self.err(inst, "a packet of another size than the pipe's"));
+                }
+                self.bufs[vb].1[voff..voff + size].copy_from_slice(&packet);
+            } else {
+                net.write(me, l, self.bufs[vb].1[voff..voff + size].to_vec())?;
+            }
+        } else if read {
             let have = self.bufs[b].1.len();
             if taken + size > have {
                 return Err(SimError::BadArg(format!(
@@ -78,16 +92,18 @@ impl<'m> Machine<'m> {
 }
 
 /// Registers the pipe parameters of `f` among `args` (already given their buffers, in
-/// argument order from `first_buf`): a write pipe starts empty.
+/// argument order from `first_buf`): a write pipe starts empty. `links`: the arguments
+/// (by index) that are ends of a system's links, and their link.
 pub(super) fn pipe_params(
     m: &SpirvModule,
     f: &rspirv::dr::Function,
     args: &[ArgValue],
     bufs: &mut [(Elem, Vec<u8>)],
+    links: &[(usize, usize)],
 ) -> HashMap<usize, PipeState> {
     let mut out = HashMap::new();
     let mut bi = 0;
-    for (a, p) in args.iter().zip(&f.parameters) {
+    for (ai, (a, p)) in args.iter().zip(&f.parameters).enumerate() {
         if let ArgValue::Buffer(_) = a {
             if let Some(SpvType::Pipe(write)) = p.result_type.and_then(|t| m.types.get(&t)) {
                 let name = p
@@ -103,6 +119,7 @@ pub(super) fn pipe_params(
                         name,
                         write: *write,
                         taken: 0,
+                        link: links.iter().find(|(i, _)| *i == ai).map(|(_, l)| *l),
                     },
                 );
             }
