@@ -1,6 +1,7 @@
 //! The module in the OpenCL environment the rest of the flow reads: specialization
 //! constants fixed (`--spec`, else their defaults, `specialize.rs`) and a Vulkan compute
-//! module translated (`vulkan/`). Both are rewrites of the SPIR-V itself, so the software
+//! module translated (`vulkan/`); program-scope pipes made kernel parameters
+//! (`pipe_storage.rs`). All are rewrites of the SPIR-V itself, so the software
 //! model and the hardware read the same module.
 
 use crate::FrontendError;
@@ -12,6 +13,8 @@ pub struct Prepared {
     pub spirv: Vec<u8>,
     /// Kernel name -> (argument, its place in the Vulkan interface); empty for OpenCL.
     pub origins: HashMap<String, Vec<(String, String)>>,
+    /// Kernel name -> the pipe parameters it was given for program-scope pipes.
+    pub program_pipes: HashMap<String, Vec<crate::pipe_storage::ProgramPipe>>,
 }
 
 /// `spirv` ready for `SpirvModule::load`: unchanged when it is an OpenCL module without
@@ -30,6 +33,7 @@ pub fn prepare(
     let unchanged = |spirv| Prepared {
         spirv,
         origins: HashMap::new(),
+        program_pipes: HashMap::new(),
     };
     if words.first() != Some(&0x0723_0203) {
         return Ok(unchanged(spirv));
@@ -43,11 +47,20 @@ pub fn prepare(
             s.defaulted,
         )
     };
+    // Pipe storage is the Kernel environment's alone: a module with it is not Vulkan's.
+    if let Some((spirv, program_pipes)) = crate::pipe_storage::as_parameters(&bytes)? {
+        return Ok(Prepared {
+            spirv,
+            origins: HashMap::new(),
+            program_pipes,
+        });
+    }
     Ok(
         match crate::vulkan::translate(&bytes, &defaulted, kernel)? {
             Some(t) => Prepared {
                 spirv: t.spirv,
                 origins: t.origins,
+                program_pipes: HashMap::new(),
             },
             None => unchanged(bytes),
         },

@@ -16,6 +16,7 @@ pub mod memattrs;
 pub mod memset;
 pub mod opencl;
 pub mod passes;
+pub mod pipe_storage;
 pub mod pipes;
 pub mod promote;
 pub mod reassociate;

@@ -752,6 +752,9 @@ pub struct KernelAttrs {
     /// Where each argument came from when the module was translated from another
     /// environment (Vulkan: a descriptor set and binding, a push-constant offset), by name.
     pub arg_origins: Vec<(String, String)>,
+    /// The pipe arguments made for program-scope pipes: (argument, storage capacity in
+    /// packets). In a system the writer and reader of one storage are connected.
+    pub program_pipes: Vec<(String, u32)>,
 }
 
 impl KernelAttrs {

@@ -148,18 +148,21 @@ impl Edit {
     }
 
     /// The edited module, its id bound raised to the ids made, parsed and checked again.
-    pub fn finish(mut self) -> Result<crate::spirv::SpirvModule, crate::FrontendError> {
+    pub fn finish(self) -> Result<crate::spirv::SpirvModule, crate::FrontendError> {
+        crate::spirv::SpirvModule::load(&self.bytes())
+    }
+
+    /// The edited module's binary, its id bound raised to the ids made.
+    pub fn bytes(mut self) -> Vec<u8> {
         if let Some(h) = self.module.header.as_mut() {
             h.bound = self.next;
         }
         use rspirv::binary::Assemble;
-        let bytes: Vec<u8> = self
-            .module
+        self.module
             .assemble()
             .iter()
             .flat_map(|w| w.to_le_bytes())
-            .collect();
-        crate::spirv::SpirvModule::load(&bytes)
+            .collect()
     }
 }
 
