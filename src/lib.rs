@@ -8,6 +8,7 @@ pub mod nests;
 pub mod report;
 pub mod simci;
 pub mod sweep;
+pub mod system;
 pub mod timing;
 pub mod tools;
 pub mod wave;
@@ -319,6 +320,11 @@ pub fn lower_with_report(
     let (mut ir, passes) =
         frontend::lower_kernel_with(&module, kernel, &options.passes).map_err(fe)?;
     ir.attrs.arg_origins = prepared.origins.get(&ir.name).cloned().unwrap_or_default();
+    ir.attrs.program_pipes = prepared
+        .program_pipes
+        .get(&ir.name)
+        .map(|v| v.iter().map(|p| (p.arg.clone(), p.capacity)).collect())
+        .unwrap_or_default();
     Ok(Lowered {
         spirv,
         kernel: ir,

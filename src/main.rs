@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 mod sim_cmd;
+mod system_cmd;
 use sim_cmd::sim_cmd;
 
 #[derive(Parser)]
@@ -167,9 +168,19 @@ struct CompileArgs {
     /// (.bc or .ll, translated with llvm-spirv-15), a GLSL compute shader (.comp, compiled
     /// with glslangValidator) or SPIR-V (.spv; OpenCL kernels or Vulkan compute shaders).
     kernel_file: PathBuf,
-    /// Which kernel of the module (needed when it has several).
+    /// Which kernel of the module (needed when it has several); A,B,... builds those
+    /// kernels as one system, joined by their program-scope pipes and --connect.
     #[arg(long)]
     kernel: Option<String>,
+    /// Connect a write pipe of one kernel to a read pipe of another through a FIFO of at
+    /// least DEPTH packets (default 2), compiling the kernels of --kernel A,B,... (by
+    /// default those the connections name) into one system: OUT/KERNEL/ per kernel and
+    /// the system top OUT/rtl/SYSTEM.sv (repeatable).
+    #[arg(long, value_name = "WRITER.PIPE:READER.PIPE[:DEPTH]")]
+    connect: Vec<String>,
+    /// The system's top module, with --connect.
+    #[arg(long, value_name = "NAME", default_value = "hls_system")]
+    system: String,
     /// Output directory (written whole at the end, never half).
     #[arg(short, long, default_value = "out")]
     out: PathBuf,
@@ -226,9 +237,23 @@ struct SimArgs {
     /// (.bc or .ll, translated with llvm-spirv-15), a GLSL compute shader (.comp, compiled
     /// with glslangValidator) or SPIR-V (.spv; OpenCL kernels or Vulkan compute shaders).
     kernel_file: PathBuf,
-    /// Which kernel of the module (needed when it has several).
+    /// Which kernel of the module (needed when it has several); A,B,... builds those
+    /// kernels as one system, joined by their program-scope pipes and --connect.
     #[arg(long)]
     kernel: Option<String>,
+    /// Connect a write pipe of one kernel to a read pipe of another through a FIFO of at
+    /// least DEPTH packets (default 2), compiling the kernels of --kernel A,B,... (by
+    /// default those the connections name) into one system: OUT/KERNEL/ per kernel and
+    /// the system top OUT/rtl/SYSTEM.sv (repeatable).
+    #[arg(long, value_name = "WRITER.PIPE:READER.PIPE[:DEPTH]")]
+    connect: Vec<String>,
+    /// The system's top module, with --connect.
+    #[arg(long, value_name = "NAME", default_value = "hls_system")]
+    system: String,
+    /// With --connect: how many cycles nothing may move on any pipe, stream or memory
+    /// port before the RTL run is stopped as a deadlock (exit 1).
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    deadlock_cycles: u64,
     /// Global size X[,Y,Z].
     #[arg(long)]
     global: String,
@@ -361,6 +386,17 @@ fn build_args(
     specs: &[String],
     untyped: bool,
 ) -> Result<Vec<ArgValue>, Error> {
+    build_args_linked(params, specs, untyped, &[])
+}
+
+/// `build_args` for a kernel of a system, whose pipe arguments at `linked` are connected
+/// to other kernels: the host gives them nothing.
+fn build_args_linked(
+    params: &[sim::Param],
+    specs: &[String],
+    untyped: bool,
+    linked: &[usize],
+) -> Result<Vec<ArgValue>, Error> {
     let mut values: Vec<Option<ArgValue>> = vec![None; params.len()];
     for spec in specs {
         let (name, value) = spec
@@ -382,6 +418,11 @@ fn build_args(
                 ))
             })?;
         let name = params[i].name.as_str();
+        if linked.contains(&i) {
+            return Err(Error::Usage(format!(
+                "--arg {spec}: pipe '{name}' is connected to another kernel (--connect): its packets come from there"
+            )));
+        }
         let v = match &params[i].kind {
             // A read pipe's packets are given as a buffer is.
             ParamKind::Buffer(elem) | ParamKind::Pipe { elem, .. } => {
@@ -461,6 +502,12 @@ fn build_args(
         .map(|(i, v)| {
             // A write pipe needs nothing from the host: its packets come back.
             match (v, &params[i].kind) {
+                (None, ParamKind::Pipe { elem, .. }) if linked.contains(&i) => {
+                    Ok(ArgValue::Buffer(Buffer {
+                        elem: *elem,
+                        bytes: Vec::new(),
+                    }))
+                }
                 (None, ParamKind::Pipe { elem, write: true }) => Ok(ArgValue::Buffer(Buffer {
                     elem: *elem,
                     bytes: Vec::new(),
@@ -698,6 +745,15 @@ fn build_cmd(a: BuildArgs) -> Result<i32, Error> {
 }
 
 fn compile_cmd(a: CompileCmd) -> Result<i32, Error> {
+    if is_system(&a.compile.connect, a.compile.kernel.as_deref()) {
+        if a.timing {
+            return Err(Error::Usage(
+                "--timing measures one kernel: compile the kernels of a system one at a time for it"
+                    .into(),
+            ));
+        }
+        return system_cmd::compile_system_cmd(a.compile);
+    }
     let out = a.compile.out.clone();
     let c = compile_only(a.compile)?;
     hls_build::write_outputs(&c, &out)?;
@@ -712,12 +768,20 @@ fn compile_cmd(a: CompileCmd) -> Result<i32, Error> {
     Ok(0)
 }
 
+/// A system is asked for with a connection, or with several kernels (`--kernel A,B`),
+/// which program-scope pipes may connect.
+fn is_system(connect: &[String], kernel: Option<&str>) -> bool {
+    !connect.is_empty() || kernel.is_some_and(|k| k.contains(','))
+}
+
 /// Compiles as `compile` does (printing the IR dumps and pass list asked for), writing nothing.
 fn compile_only(a: CompileArgs) -> Result<hls_build::Compiled, Error> {
     let CompileArgs {
         kernel_file,
         kernel,
         out: _,
+        connect: _,
+        system: _,
         design,
         print_after,
         passes,

@@ -6,9 +6,15 @@ use super::*;
 /// `hls-build sim`.
 // Long because it is the `sim` command from arguments to verdict, each step a few lines.
 pub(super) fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
+    if super::is_system(&a.connect, a.kernel.as_deref()) {
+        return super::system_cmd::sim_system_cmd(a);
+    }
     let SimArgs {
         kernel_file,
         kernel,
+        connect: _,
+        system: _,
+        deadlock_cycles: _,
         global,
         local,
         args,
@@ -374,7 +380,7 @@ pub(super) fn sim_cmd(a: SimArgs) -> Result<i32, Error> {
 
 /// The budget ran out: say what the budget was made of and how far the RTL got, so that a
 /// slow kernel can be told from a hang.
-fn out_of_cycles_message(
+pub(super) fn out_of_cycles_message(
     e: sim::SimError,
     budget: u64,
     given: bool,
@@ -403,7 +409,7 @@ fn out_of_cycles_message(
 }
 
 /// `--mem-latency N` (cycles) or `random:SEED` (random latency and back-pressure).
-fn parse_mem_latency(mem_latency: &str) -> Result<MemLatency, Error> {
+pub(super) fn parse_mem_latency(mem_latency: &str) -> Result<MemLatency, Error> {
     Ok(match mem_latency.strip_prefix("random:") {
         Some(seed) => MemLatency::Random(
             parse_int(seed)
@@ -425,7 +431,7 @@ fn parse_mem_latency(mem_latency: &str) -> Result<MemLatency, Error> {
 
 /// `--dump-dir DIR`: every buffer argument's final contents as DIR/<arg>.npy, from the RTL
 /// when it ran, else from the model; the model's copy under DIR/model/.
-fn dump_buffers(
+pub(super) fn dump_buffers(
     dir: &Path,
     params: &[sim::values::Param],
     model: Option<&[ArgValue]>,
