@@ -57,12 +57,33 @@ fn assert_tops_lint_clean(out: &Path, kernels: &[&str]) {
     }
 }
 
-/// pocl runs `source`'s kernel `name` over one work-item with `args`; its buffer `out`.
-fn pocl_buffer(d: &Path, source: &str, name: &str, args: serde_json::Value, out: &str) -> Vec<i32> {
+/// pocl runs `source`'s kernel `name(src, dst, n, scalars...)` over one work-item on
+/// `d/src.npy`; its `dst` must equal the model's and the RTL's `dst` of kernel `kernel`
+/// (dumped in `d/dump`).
+fn assert_dst_equals_pocl(
+    d: &Path,
+    (source, name): (&str, &str),
+    n: usize,
+    scalars: &[(&str, usize)],
+    kernel: &str,
+) {
     let path = d.join(format!("{name}.cl"));
     std::fs::write(&path, source).unwrap();
-    let dir = pocl(&path, name, &[1], &[1], args, d);
-    load(&dir.join(format!("{out}.npy")))
+    save(&d.join("zeros.npy"), &vec![0i32; n]);
+    let mut args = vec![
+        serde_json::json!({"kind": "buffer", "name": "src", "npy": d.join("src.npy")}),
+        serde_json::json!({"kind": "buffer", "name": "dst", "npy": d.join("zeros.npy")}),
+        serde_json::json!({"kind": "scalar", "name": "n", "dtype": "int32", "value": n}),
+    ];
+    for (s, v) in scalars {
+        args.push(serde_json::json!({"kind": "scalar", "name": s, "dtype": "int32", "value": v}));
+    }
+    let dir = pocl(&path, name, &[1], &[1], serde_json::Value::Array(args), d);
+    let want: Vec<i32> = load(&dir.join("dst.npy"));
+    let model: Vec<i32> = load(&d.join(format!("dump/{kernel}/model/dst.npy")));
+    let rtl: Vec<i32> = load(&d.join(format!("dump/{kernel}/dst.npy")));
+    assert_eq!(model, want, "{name}: the model against pocl");
+    assert_eq!(rtl, want, "{name}: the RTL against pocl");
 }
 
 const CHAIN: &str = "
@@ -89,7 +110,6 @@ fn a_producer_consumer_pair_and_a_three_stage_pipeline_equal_the_model_and_pocl(
         let d = scratch(&format!("system_chain{stages}"));
         let n = 300usize;
         save(&d.join("src.npy"), &ints(stages, n));
-        save(&d.join("zeros.npy"), &vec![0i32; n]);
         let mut args = vec![
             format!("producer.src=@{}", d.join("src.npy").display()),
             format!("producer.n={n}"),
@@ -107,22 +127,13 @@ fn a_producer_consumer_pair_and_a_three_stage_pipeline_equal_the_model_and_pocl(
             "{}",
             r.stdout
         );
-        let want = pocl_buffer(
+        assert_dst_equals_pocl(
             &d,
-            CHAIN,
-            "chain",
-            serde_json::json!([
-                {"kind": "buffer", "name": "src", "npy": d.join("src.npy")},
-                {"kind": "buffer", "name": "dst", "npy": d.join("zeros.npy")},
-                {"kind": "scalar", "name": "n", "dtype": "int32", "value": n},
-                {"kind": "scalar", "name": "stages", "dtype": "int32", "value": stages},
-            ]),
-            "dst",
+            (CHAIN, "chain"),
+            n,
+            &[("stages", stages as usize)],
+            "consumer",
         );
-        let model: Vec<i32> = load(&d.join("dump/consumer/model/dst.npy"));
-        let rtl: Vec<i32> = load(&d.join("dump/consumer/dst.npy"));
-        assert_eq!(model, want, "{stages} stages: the model against pocl");
-        assert_eq!(rtl, want, "{stages} stages: the RTL against pocl");
         let kernels: Vec<&str> = if stages == 3 {
             vec!["producer", "stage", "consumer"]
         } else {
@@ -152,7 +163,6 @@ fn a_fan_out_and_fan_in_pair_equals_the_model_and_pocl() {
     let d = scratch("system_fork");
     let n = 256usize;
     save(&d.join("src.npy"), &ints(7, n));
-    save(&d.join("zeros.npy"), &vec![0i32; n]);
     let args = vec![
         format!("split.src=@{}", d.join("src.npy").display()),
         format!("split.n={n}"),
@@ -166,21 +176,7 @@ fn a_fan_out_and_fan_in_pair_equals_the_model_and_pocl() {
         &["--seeds", "2"],
     );
     assert_pass(&r);
-    let want = pocl_buffer(
-        &d,
-        FORK,
-        "fork",
-        serde_json::json!([
-            {"kind": "buffer", "name": "src", "npy": d.join("src.npy")},
-            {"kind": "buffer", "name": "dst", "npy": d.join("zeros.npy")},
-            {"kind": "scalar", "name": "n", "dtype": "int32", "value": n},
-        ]),
-        "dst",
-    );
-    let model: Vec<i32> = load(&d.join("dump/join/model/dst.npy"));
-    let rtl: Vec<i32> = load(&d.join("dump/join/dst.npy"));
-    assert_eq!(model, want, "the model against pocl");
-    assert_eq!(rtl, want, "the RTL against pocl");
+    assert_dst_equals_pocl(&d, (FORK, "fork"), n, &[], "join");
     assert_tops_lint_clean(&d.join("out"), &["split", "join"]);
     let system: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(d.join("out/system.json")).unwrap()).unwrap();
@@ -392,7 +388,6 @@ fn a_program_scope_pipe_joins_its_writer_and_reader() {
     let spv = assemble(&asm, &d, "channels");
     let n = 200usize;
     save(&d.join("src.npy"), &ints(11, n));
-    save(&d.join("zeros.npy"), &vec![0i32; n]);
     let out = d.join("out");
     let r = run(&[
         "sim",
@@ -430,21 +425,7 @@ fn a_program_scope_pipe_joins_its_writer_and_reader() {
         (Some("writer"), Some("chan"), Some("reader"), Some(32)),
         "the storage's capacity is the connection's depth: {system}"
     );
-    let want = pocl_buffer(
-        &d,
-        TIMES_THREE_PLUS_ONE,
-        "times3",
-        serde_json::json!([
-            {"kind": "buffer", "name": "src", "npy": d.join("src.npy")},
-            {"kind": "buffer", "name": "dst", "npy": d.join("zeros.npy")},
-            {"kind": "scalar", "name": "n", "dtype": "int32", "value": n},
-        ]),
-        "dst",
-    );
-    let model: Vec<i32> = load(&d.join("dump/reader/model/dst.npy"));
-    let rtl: Vec<i32> = load(&d.join("dump/reader/dst.npy"));
-    assert_eq!(model, want, "the model against pocl");
-    assert_eq!(rtl, want, "the RTL against pocl");
+    assert_dst_equals_pocl(&d, (TIMES_THREE_PLUS_ONE, "times3"), n, &[], "reader");
     assert_tops_lint_clean(&out, &["writer", "reader"]);
     // Alone, the writer's end of the channel is its AXI4-Stream port.
     let alone = d.join("alone");
