@@ -266,6 +266,18 @@ pub fn json(c: &Compiled) -> Value {
     })
 }
 
+/// The accesses of pipe argument `pipe` by source line (`read at pipe_system.cl:57`):
+/// where a kernel of a system waits on it.
+pub fn pipe_accesses(c: &Compiled, pipe: &str) -> Vec<String> {
+    c.rtl
+        .interface
+        .streams
+        .iter()
+        .filter(|m| m.name == pipe)
+        .flat_map(|m| accesses_of(c, m, ["read", "write"]))
+        .collect()
+}
+
 /// The accesses of `m`'s memory by source line, named `what` (load, store).
 fn accesses_of(c: &Compiled, m: &rtl_gen::MasterView, what: [&str; 2]) -> Vec<String> {
     let k = &c.kernel;

@@ -142,6 +142,14 @@ pub(super) fn sim_system_cmd(a: SimArgs) -> Result<i32, Error> {
             "--seeds runs the RTL with random memory timing: it needs --engine both or rtl, and no --mem-latency".into(),
         ));
     }
+    // Text on stdout unless --json asks for the JSON summary alone.
+    let json = a.json;
+    let say = |line: String| {
+        if !json {
+            println!("{line}");
+        }
+    };
+    let mut runs_json: Vec<serde_json::Value> = Vec::new();
     let (global, work_dim) = parse_dims(&a.global, "global")?;
     let local = match &a.local {
         Some(l) => parse_dims(l, "local")?.0,
@@ -202,7 +210,7 @@ pub(super) fn sim_system_cmd(a: SimArgs) -> Result<i32, Error> {
                 model = Some(runs.into_iter().map(|r| r.0).collect::<Vec<_>>());
             }
             Err(sim::SimError::Deadlock(d)) => {
-                println!("model: {d}");
+                say(format!("model: {d}"));
                 model_deadlock = Some(d);
                 failed = true;
             }
@@ -267,7 +275,9 @@ pub(super) fn sim_system_cmd(a: SimArgs) -> Result<i32, Error> {
             let runs = match r {
                 Ok(runs) => runs,
                 Err(sim::SimError::Deadlock(d)) => {
-                    println!("RTL ({label}): {d}");
+                    say(format!("RTL ({label}): {d}"));
+                    runs_json
+                        .push(serde_json::json!({"name": label, "deadlock": d, "passed": false}));
                     rtl_deadlock = true;
                     failed = true;
                     continue;
@@ -288,16 +298,17 @@ pub(super) fn sim_system_cmd(a: SimArgs) -> Result<i32, Error> {
                 .zip(&runs)
                 .map(|(k, r)| format!("{k} {}", r.cycles))
                 .collect();
-            println!(
+            say(format!(
                 "RTL ({label}): cycles until each kernel's done: {}",
                 cycles.join(", ")
-            );
+            ));
+            let failed_before = failed;
             if let Some(m) = &model {
                 for ((k, p), (mv, r)) in s.names.iter().zip(&parts).zip(m.iter().zip(&runs)) {
                     let names: Vec<String> = p.params.iter().map(|p| p.name.clone()).collect();
                     let failures = sim::compare(&names, mv, &r.args, 0);
                     for f in &failures {
-                        println!("  {k}: {f}");
+                        say(format!("  {k}: {f}"));
                     }
                     failed |= !failures.is_empty();
                     // A connected pipe's packets are the link's, not the kernel's results.
@@ -305,11 +316,16 @@ pub(super) fn sim_system_cmd(a: SimArgs) -> Result<i32, Error> {
                         p.ends.iter().map(|e| p.params[e.0].name.as_str()).collect();
                     for b in hls_build::simci::summarize(&names, mv, &r.args) {
                         if !linked.contains(&b.name.as_str()) {
-                            println!("  {k}.{b}");
+                            say(format!("  {k}.{b}"));
                         }
                     }
                 }
             }
+            runs_json.push(serde_json::json!({
+                "name": label,
+                "cycles": s.names.iter().zip(&runs).map(|(k, r)| (k.clone(), r.cycles)).collect::<std::collections::BTreeMap<_, _>>(),
+                "passed": failed == failed_before,
+            }));
             last = Some(runs);
         }
     }
@@ -326,6 +342,11 @@ pub(super) fn sim_system_cmd(a: SimArgs) -> Result<i32, Error> {
             )?;
         }
     }
+    if model_deadlock.is_some() || rtl_deadlock {
+        for line in where_pipes_wait(&s) {
+            say(format!("  {line}"));
+        }
+    }
     let verdict = match (&model_deadlock, rtl_deadlock) {
         (Some(_), true) => "FAIL: deadlock (the model and the RTL agree)",
         (Some(_), false) if a.engine == "model" => "FAIL: deadlock in the model",
@@ -334,6 +355,44 @@ pub(super) fn sim_system_cmd(a: SimArgs) -> Result<i32, Error> {
         _ if failed => "FAIL",
         _ => "PASS",
     };
-    println!("{verdict}");
+    say(verdict.to_string());
+    let summary = serde_json::json!({
+        "system": s.name,
+        "kernels": s.names,
+        "engine": a.engine,
+        "model_deadlock": model_deadlock,
+        "runs": runs_json,
+        "passed": !failed,
+        "verdict": verdict,
+    });
+    if json {
+        println!("{summary:#}");
+    }
+    // With -o, the summary also as OUT/sim.json, as for a kernel alone.
+    if let Some(dir) = &a.out {
+        let path = dir.join("sim.json");
+        std::fs::write(&path, format!("{summary:#}\n")).map_err(hls_build::io(&path))?;
+    }
     Ok(if failed { 1 } else { 0 })
+}
+
+/// Where each connection is accessed, by source line: the places a deadlocked kernel
+/// waits (`pipe ping.forth -> pong.forth: ping writes it at pipe_system.cl:58, pong
+/// reads it at pipe_system.cl:66`).
+fn where_pipes_wait(s: &System) -> Vec<String> {
+    s.connections
+        .iter()
+        .map(|c| {
+            let end = |k: usize, pipe: &str| {
+                let at = hls_build::report::pipe_accesses(&s.kernels[k], pipe);
+                format!("{} {}", s.names[k], at.join(", "))
+            };
+            format!(
+                "pipe {}: {}; {}",
+                s.link_name(c),
+                end(c.from, &c.out).replacen(" write at", " writes it at", 1),
+                end(c.to, &c.inp).replacen(" read at", " reads it at", 1)
+            )
+        })
+        .collect()
 }

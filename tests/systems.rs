@@ -134,6 +134,18 @@ fn a_producer_consumer_pair_and_a_three_stage_pipeline_equal_the_model_and_pocl(
             &[("stages", stages as usize)],
             "consumer",
         );
+        // OUT/sim.json: a run per seed, each kernel's cycles (a packet a cycle at best).
+        let summary: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(d.join("out/sim.json")).unwrap())
+                .unwrap();
+        assert_eq!(summary["passed"], true, "{summary}");
+        let runs = summary["runs"].as_array().unwrap();
+        assert_eq!(runs.len(), 2, "{summary}");
+        assert!(
+            runs.iter()
+                .all(|r| r["cycles"]["consumer"].as_u64().unwrap() > n as u64),
+            "{summary}"
+        );
         let kernels: Vec<&str> = if stages == 3 {
             vec!["producer", "stage", "consumer"]
         } else {
@@ -229,6 +241,14 @@ fn a_deadlocking_pair_exits_1_naming_the_pipes() {
     assert!(
         r.stdout
             .contains("FAIL: deadlock (the model and the RTL agree)"),
+        "{}",
+        r.stdout
+    );
+    // Where each kernel waits, by source line.
+    assert!(
+        r.stdout
+            .contains("pipe ping.forth -> pong.forth: ping writes it at pipe_system.cl:")
+            && r.stdout.contains("; pong reads it at pipe_system.cl:"),
         "{}",
         r.stdout
     );
