@@ -266,15 +266,15 @@ pub fn json(c: &Compiled) -> Value {
     })
 }
 
-/// The accesses of pipe argument `pipe` by source line (`read at pipe_system.cl:57`):
-/// where a kernel of a system waits on it.
-pub fn pipe_accesses(c: &Compiled, pipe: &str) -> Vec<String> {
+/// The accesses of pipe argument `pipe` by source line, named `what` (read, write):
+/// where a kernel of a system waits on it (`read at pipe_system.cl:57`).
+pub fn pipe_accesses(c: &Compiled, pipe: &str, what: [&str; 2]) -> Vec<String> {
     c.rtl
         .interface
         .streams
         .iter()
         .filter(|m| m.name == pipe)
-        .flat_map(|m| accesses_of(c, m, ["read", "write"]))
+        .flat_map(|m| accesses_of(c, m, what))
         .collect()
 }
 

@@ -205,7 +205,7 @@ pub(super) fn sim_system_cmd(a: SimArgs) -> Result<i32, Error> {
             })
             .collect();
         match sim::net::run_system(&members, links.clone()) {
-            Ok((runs, _)) => {
+            Ok(runs) => {
                 steps = runs.iter().map(|r| r.1).sum();
                 model = Some(runs.into_iter().map(|r| r.0).collect::<Vec<_>>());
             }
@@ -377,21 +377,25 @@ pub(super) fn sim_system_cmd(a: SimArgs) -> Result<i32, Error> {
 }
 
 /// Where each connection is accessed, by source line: the places a deadlocked kernel
-/// waits (`pipe ping.forth -> pong.forth: ping writes it at pipe_system.cl:58, pong
+/// waits (`pipe ping.forth -> pong.forth: ping writes it at pipe_system.cl:58; pong
 /// reads it at pipe_system.cl:66`).
 fn where_pipes_wait(s: &System) -> Vec<String> {
     s.connections
         .iter()
         .map(|c| {
             let end = |k: usize, pipe: &str| {
-                let at = hls_build::report::pipe_accesses(&s.kernels[k], pipe);
+                let at = hls_build::report::pipe_accesses(
+                    &s.kernels[k],
+                    pipe,
+                    ["reads it", "writes it"],
+                );
                 format!("{} {}", s.names[k], at.join(", "))
             };
             format!(
                 "pipe {}: {}; {}",
                 s.link_name(c),
-                end(c.from, &c.out).replacen(" write at", " writes it at", 1),
-                end(c.to, &c.inp).replacen(" read at", " reads it at", 1)
+                end(c.from, &c.out),
+                end(c.to, &c.inp)
             )
         })
         .collect()

@@ -36,8 +36,6 @@ struct State {
     waiting: Vec<Option<Wait>>,
     finished: Vec<bool>,
     deadlock: Option<String>,
-    /// The most packets each queue held at once.
-    high_water: Vec<usize>,
 }
 
 /// The pipes of a system and who waits on them.
@@ -57,7 +55,6 @@ impl PipeNet {
                 waiting: vec![None; kernels.len()],
                 finished: vec![false; kernels.len()],
                 deadlock: None,
-                high_water: vec![0; n],
             }),
             links,
             kernels,
@@ -100,8 +97,6 @@ impl PipeNet {
             }
             if s.queues[link].len() < self.links[link].capacity {
                 s.queues[link].push_back(packet);
-                let held = s.queues[link].len();
-                s.high_water[link] = s.high_water[link].max(held);
                 s.waiting[k] = None;
                 self.changed.notify_all();
                 return Ok(());
@@ -118,16 +113,6 @@ impl PipeNet {
         s.waiting[k] = None;
         self.check_deadlock(&mut s);
         self.changed.notify_all();
-    }
-
-    /// Packets left in each link when the run ended, and the most each held.
-    pub fn occupancy(&self) -> Vec<(usize, usize)> {
-        let s = self.lock();
-        s.queues
-            .iter()
-            .zip(&s.high_water)
-            .map(|(q, h)| (q.len(), *h))
-            .collect()
     }
 
     fn wait<'a>(
@@ -203,12 +188,11 @@ pub struct Member {
 }
 
 /// Runs the kernels together, each in its own thread, their pipes joined by `links`:
-/// per kernel its arguments after the run and the instructions it executed; with the
-/// packets each link held at most.
+/// per kernel its arguments after the run and the instructions it executed.
 pub fn run_system(
     members: &[Member],
     links: Vec<Link>,
-) -> Result<(Vec<(Vec<crate::ArgValue>, u64)>, Vec<usize>), SimError> {
+) -> Result<Vec<(Vec<crate::ArgValue>, u64)>, SimError> {
     let modules = members
         .iter()
         .map(|k| frontend::SpirvModule::load(&k.spirv).map_err(|e| SimError::Model(e.to_string())))
@@ -262,6 +246,5 @@ pub fn run_system(
     if let Some(d) = deadlock {
         return Err(d);
     }
-    let held = net.occupancy().into_iter().map(|(_, h)| h).collect();
-    Ok((out, held))
+    Ok(out)
 }
