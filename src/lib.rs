@@ -1,6 +1,7 @@
 //! hls-build as a library: the facade that wires frontend → scheduler → rtl-gen, and the
 //! co-simulation of the result. The CLI (`main.rs`) is a thin layer over this.
 
+mod batches;
 pub mod build;
 pub mod diagnostic;
 mod html;
@@ -334,6 +335,28 @@ pub fn lower_with_report(
 }
 
 pub fn compile(
+    path: &Path,
+    kernel: Option<&str>,
+    board: &Board,
+    options: &Options,
+) -> Result<Compiled, Error> {
+    let c = compile_once(path, kernel, board, options)?;
+    let batched = c
+        .kernel
+        .work_groups
+        .as_ref()
+        .is_some_and(|w| w.in_flight > 1);
+    if !batched || options.passes.groups_in_flight.is_some() {
+        return Ok(c);
+    }
+    let mut one = options.clone();
+    one.passes.groups_in_flight = Some(1);
+    let single = compile_once(path, kernel, board, &one)?;
+    Ok(batches::faster(c, single))
+}
+
+/// `compile` with the groups in flight `options` gives (the frontend's default when unset).
+fn compile_once(
     path: &Path,
     kernel: Option<&str>,
     board: &Board,

@@ -115,6 +115,12 @@ struct DesignArgs {
     /// every nest as written (off).
     #[arg(long, default_value = "auto", value_parser = ["auto", "always", "off"])]
     flatten: String,
+    /// Kernels with barriers: the most work-groups in flight. A batch of up to N groups
+    /// passes through each region between barriers together, so the region's pipeline
+    /// fills and drains once a batch; each group in flight has its own copy of local
+    /// memory. The report says when fewer fly, and why.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+    groups_in_flight: Option<u32>,
     /// An OpenCL build option of the math for a .cl source (repeatable):
     /// -cl-fast-relaxed-math, -cl-unsafe-math-optimizations, -cl-finite-math-only,
     /// -cl-no-signed-zeros or -cl-mad-enable.
@@ -156,6 +162,10 @@ impl DesignArgs {
             spec: parse_spec(&self.spec)?,
             defines: self.define.clone(),
             memory: boards::flow::memplan::parse_pins(&self.memory).map_err(Error::Usage)?,
+            passes: frontend::passes::Options {
+                groups_in_flight: self.groups_in_flight,
+                ..Default::default()
+            },
             ..Default::default()
         })
     }
@@ -800,6 +810,7 @@ fn compile_only(a: CompileArgs) -> Result<hls_build::Compiled, Error> {
         passes: frontend::passes::Options {
             print_after,
             verify: verify_ir,
+            groups_in_flight: design.groups_in_flight,
         },
         ..design.options()?
     };

@@ -184,7 +184,10 @@ pub fn json(c: &Compiled) -> Value {
             "element": mem.elem.to_string(),
             "elements": oc.depth,
             "banks": g.banks,
-            "partitioning": scheduler::memories::partitioning(g, oc.depth * mem.elem.bytes() as u64),
+            "partitioning": scheduler::memories::partitioning(
+                g,
+                oc.depth * mem.elem.bytes() as u64 / oc.copies.max(1) as u64,
+            ),
             "bank_width_bytes": g.bank_bytes,
             "bank_bits": g.bank_bits,
             "depth": g.depth,
@@ -586,6 +589,21 @@ fn work_groups_line(w: &frontend::ir::WorkGroups) -> String {
         w.capacity,
         w.regions.len()
     );
+    let copies = if w.in_flight > 1 {
+        format!(
+            "{} copies, one per group in flight, each rounded up to a power of two",
+            w.in_flight
+        )
+    } else {
+        "one copy".to_string()
+    };
+    s.push_str(&format!(
+        "    local memory and kept state: {} bytes ({copies})\n",
+        w.local_bytes
+    ));
+    if let Some(why) = &w.in_flight_limit {
+        s.push_str(&format!("    not more groups in flight: {why}\n"));
+    }
     for (i, r) in w.regions.iter().enumerate() {
         let how = if r.pipelined {
             "a pipelined loop over the work-items".to_string()

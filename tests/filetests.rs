@@ -104,6 +104,7 @@ fn frontend(path: &Path, input: &str, args: &[String]) -> String {
     let options = frontend::passes::Options {
         print_after,
         verify: true,
+        ..Default::default()
     };
     match frontend::lower_kernel_with(&module, kernel.as_deref(), &options) {
         Ok((k, report)) => {

@@ -131,11 +131,12 @@ fn work_groups(out: &std::path::Path) -> serde_json::Value {
     r["work_groups"].clone()
 }
 
-/// Barriers in hardware (issue 35): each kernel runs its regions between barriers one
-/// work-group at a time, over 8 or more groups, equal to the model and to pocl; a barrier
+/// Barriers in hardware (issue 35): each kernel runs its regions between barriers a batch
+/// of work-groups at a time, over 8 or more groups, equal to the model and to pocl; a barrier
 /// in a loop (the tree reduction), in an `if` all work-items take alike, between the tile
 /// loads and the products of a tiled matrix multiply, around local atomics, after a halo
-/// staged by a loop; two runs under random memory latency. A region of straight-line code
+/// staged by a loop; each kernel under random memory latency, batches of 4, 3 (the last
+/// short), 2 and 1 groups. A region of straight-line code
 /// issues a work-item per cycle.
 #[test]
 fn barriers_run_work_groups_region_by_region_and_agree_with_pocl() {
@@ -161,14 +162,34 @@ fn barriers_run_work_groups_region_by_region_and_agree_with_pocl() {
     ];
     let r = co_simulate_against_pocl("wg_reverse", &[512], &[64], &args, &[], &k);
     let w = work_groups(&k.join("out"));
-    assert_eq!(w["in_flight"], 1, "{w}");
+    assert_eq!(w["in_flight"], 4, "{w}");
     let regions = w["regions"].as_array().unwrap();
     assert_eq!(regions.len(), 2, "{w}");
     assert!(regions.iter().all(|r| r["pipelined"] == true), "{w}");
-    // 8 groups, each two loops of 64 work-items at II 1 and their depth (under 80 each):
-    // far from the 64 x 2 x (depth) of running the work-items one after the other.
+    // 8 groups in 2 batches of 4, each two loops of 4 x 64 work-items at II 1 and their
+    // depth (under 80 each): less than one group at a time would take, 8 x (2 x 64 + 2 x
+    // its depth).
     let c = cycles(&r);
-    assert!(c < 8 * (2 * 64 + 2 * 80 + 20), "{c} cycles");
+    assert!(c < 2 * (2 * 4 * 64 + 2 * 80 + 20), "{c} cycles");
+    // Batches of 3, 3 and 2 groups (the last one short) under random memory latency, and
+    // one group at a time.
+    let latency = ["--mem-latency", "random:3", "--groups-in-flight", "3"];
+    co_simulate_against_pocl(
+        "wg_reverse",
+        &[512],
+        &[64],
+        &args,
+        &latency,
+        &d.join("by-3"),
+    );
+    assert_eq!(work_groups(&d.join("by-3/out"))["in_flight"], 3);
+    let one = ["--groups-in-flight", "1"];
+    let r1 = co_simulate_against_pocl("wg_reverse", &[512], &[64], &args, &one, &d.join("by-1"));
+    assert!(
+        c < cycles(&r1),
+        "{c} cycles with 4 in flight, {} with 1",
+        cycles(&r1)
+    );
 
     let k = d.join("uniform-if");
     let args = [
@@ -196,6 +217,12 @@ fn barriers_run_work_groups_region_by_region_and_agree_with_pocl() {
     co_simulate_against_pocl("wg_tree_reduce", &[512], &[64], &args, &[], &k);
     let w = work_groups(&k.join("out"));
     assert_eq!(w["regions"].as_array().unwrap().len(), 3, "{w}");
+    // Four copies of `scratch` do not fit in registers: two replicates of the block RAM
+    // serve its three accesses a cycle, so the loop of the reduction keeps II 1.
+    assert_eq!(w["in_flight"], 4, "{w}");
+    // Two in flight, under random memory latency.
+    let two = ["--groups-in-flight", "2", "--mem-latency", "random:11"];
+    co_simulate_against_pocl("wg_tree_reduce", &[512], &[64], &args, &two, &d.join("r2"));
 
     save(&d.join("a.npy"), &floats(3, 1024));
     save(&d.join("b.npy"), &floats(4, 1024));
@@ -207,7 +234,8 @@ fn barriers_run_work_groups_region_by_region_and_agree_with_pocl() {
         A::Int("n", 32),
     ];
     let k = d.join("tiled");
-    co_simulate_against_pocl("wg_tiled_matmul", &[32, 32], &[8, 8], &args, &[], &k);
+    let latency = ["--mem-latency", "random:13"];
+    co_simulate_against_pocl("wg_tiled_matmul", &[32, 32], &[8, 8], &args, &latency, &k);
     let w = work_groups(&k.join("out"));
     let kept = w["kept"].as_array().unwrap();
     assert!(
@@ -216,6 +244,8 @@ fn barriers_run_work_groups_region_by_region_and_agree_with_pocl() {
     );
     // Addresses of the tiles, from the local ids, are computed again, not kept.
     assert!(kept.len() < 10, "{w}");
+    // Four groups of a row pass through each region together, each with its tiles.
+    assert_eq!(w["in_flight"], 4, "{w}");
 
     // A histogram privatised in local memory (local atomics), merged with global atomics.
     let bins: Vec<u32> = randoms(5, 512).iter().map(|v| (v % 1000) as u32).collect();
@@ -229,6 +259,14 @@ fn barriers_run_work_groups_region_by_region_and_agree_with_pocl() {
     co_simulate_against_pocl("wg_histogram", &[512], &[64], &args, &latency, &k);
     let w = work_groups(&k.join("out"));
     assert_eq!(w["kept"].as_array().unwrap().len(), 0, "{w}");
+    assert_eq!(w["in_flight"], 1, "{w}");
+    assert!(
+        w["in_flight_limit"]
+            .as_str()
+            .unwrap()
+            .contains("global atomics"),
+        "{w}"
+    );
 
     // A 2-D stencil staging its tile and halo in local memory (a loop before the barrier).
     save(&d.join("img.npy"), &floats(6, 32 * 16));
@@ -244,7 +282,7 @@ fn barriers_run_work_groups_region_by_region_and_agree_with_pocl() {
         &[32, 16],
         &[8, 8],
         &args,
-        &[],
+        &["--mem-latency", "random:17"],
         &d.join("stencil"),
     );
 }

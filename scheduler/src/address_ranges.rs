@@ -118,10 +118,14 @@ pub fn ranges(k: &Kernel, body: &Body) -> HashMap<OpId, Range> {
         };
         let mem = k.memory(m);
         let Some(oc) = mem.on_chip() else { continue };
-        let size = oc.depth as i128 * mem.elem.bytes() as i128;
-        let e = bound
-            .entry(op.operands[0])
-            .or_insert((i128::MIN, i128::MAX));
+        let mut size = oc.depth as i128 * mem.elem.bytes() as i128;
+        let mut addr = op.operands[0];
+        // A memory with a copy per work-group in flight: the address inside the copy is
+        // bounded by the copy.
+        if let (Some((x, _)), true) = (within_copy(body, addr), oc.copies > 1) {
+            (addr, size) = (x, size / oc.copies as i128);
+        }
+        let e = bound.entry(addr).or_insert((i128::MIN, i128::MAX));
         *e = meet(*e, (0, size - mem.elem.bytes() as i128));
     }
     // Back to the operands until nothing tightens (users come after their operands, so
@@ -201,6 +205,22 @@ pub fn ranges(k: &Kernel, body: &Body) -> HashMap<OpId, Range> {
     range
 }
 
+/// An address `x | (copy << shift)` of one of a memory's copies (`copies > 1`; the work-
+/// group pass writes it so): the address inside the copy and the copy's shift.
+pub fn within_copy(body: &Body, addr: OpId) -> Option<(OpId, u32)> {
+    let o = body.op(addr);
+    if o.kind != OpKind::Int(IntBinOp::Or) {
+        return None;
+    }
+    let base = body.op(o.operands[1]);
+    match (&base.kind, base.operands.get(1).map(|s| &body.op(*s).kind)) {
+        (OpKind::Int(IntBinOp::Shl), Some(OpKind::Const(s))) if *s < 64 => {
+            Some((o.operands[0], *s as u32))
+        }
+        _ => None,
+    }
+}
+
 /// The constant value of address bits `bits` (most significant first) over every address
 /// `addr` may take, when they do not vary.
 pub fn constant_bits(ranges: &HashMap<OpId, Range>, addr: OpId, bits: &[u32]) -> Option<u32> {
@@ -263,6 +283,7 @@ mod tests {
                     attrs: MemAttrs::default(),
                     init: None,
                     merged_into: None,
+                    copies: 1,
                 }),
                 elem: f,
                 read: true,

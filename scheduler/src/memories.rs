@@ -114,7 +114,14 @@ pub fn bank_access(k: &Kernel, body: &Body, op: OpId, g: &Geometry) -> BankAcces
     if g.banks <= 1 {
         return BankAccess::Static(0);
     }
-    let addr = body.op(op).operands[0];
+    let mut addr = body.op(op).operands[0];
+    // One of the copies a memory has per work-group in flight: banks divide a copy, so the
+    // address inside it picks the bank.
+    if let Some((x, shift)) = crate::address_ranges::within_copy(body, addr) {
+        if g.bank_bits.iter().all(|b| *b < shift) {
+            addr = x;
+        }
+    }
     let (m, v) = known_bits(body, addr);
     if g.bank_bits.iter().all(|b| m >> b & 1 == 1) {
         let bank = g
@@ -307,7 +314,8 @@ pub fn plan_memories(k: &mut Kernel, board: &Board, infer: bool) {
                     // Cyclic (interleaved) first; block (contiguous quarters, halves...)
                     // when it serves the accesses better, as for a[i] with a[i + N/2].
                     let mut block = attrs.clone();
-                    block.bank_bits = Some(block_bank_bits(banks, depth * elem.bytes() as u64));
+                    let copy = depth * elem.bytes() as u64 / oc.copies.max(1) as u64;
+                    block.bank_bits = Some(block_bank_bits(banks, copy));
                     for a in [&attrs, &block] {
                         let g =
                             geometry_with(board, elem, depth, a, banks, GeometrySource::Inferred);
@@ -328,12 +336,47 @@ pub fn plan_memories(k: &mut Kernel, board: &Board, infer: bool) {
                     g.implementation = MemImpl::Registers;
                     best = (1, g);
                 }
+                if best.0 > 1 {
+                    best = replicated(
+                        k,
+                        MemId(i as u32),
+                        board,
+                        (elem, depth, &attrs),
+                        best,
+                        rams_left,
+                    );
+                }
             }
             best.1
         };
         rams_left = rams_left.saturating_sub(rams_of(board, &g));
         k.memories[i].geometry = Some(g);
     }
+}
+
+/// Replicates, the fewest that bound no loop's II more than `best` does: each holds the
+/// whole memory and serves its own reads, every write goes to all. For reads no banking
+/// keeps apart, as a stencil's nine reads of one tile (`tile[ly + dy][lx + dx]`).
+fn replicated(
+    k: &Kernel,
+    mem: MemId,
+    board: &Board,
+    (elem, depth, attrs): (Type, u64, &MemAttrs),
+    mut best: (u32, Geometry),
+    rams_left: u64,
+) -> (u32, Geometry) {
+    for r in 2..=board.onchip.max_inferred_banks {
+        let mut g = geometry_with(board, elem, depth, attrs, 1, GeometrySource::Inferred);
+        g.replicates = r;
+        let bound = port_bound(k, mem, &g);
+        if bound < best.0 && rams_of(board, &g) <= rams_left {
+            best = (bound, g);
+        }
+        if best.0 == 1 {
+            break;
+        }
+    }
+    best
 }
 
 /// Block RAMs a geometry takes (0 for LUT RAM and registers).

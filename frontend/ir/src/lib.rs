@@ -529,6 +529,9 @@ pub struct OnChip {
     /// Set when a `merge` decoration folded this variable into another memory (its
     /// accesses were rewritten to that memory); such a memory is not built.
     pub merged_into: Option<MemId>,
+    /// Copies side by side, one per work-group in flight, each `depth / copies` elements
+    /// (a power-of-two size): the high address bits pick the copy, so banks divide a copy.
+    pub copies: u32,
 }
 
 /// The SPV_INTEL_fpga_memory_attributes decorations of one variable (or struct member), as
@@ -647,6 +650,7 @@ impl Memory {
                 attrs,
                 init,
                 merged_into: None,
+                copies: 1,
             }),
             elem,
             read: false,
@@ -705,8 +709,13 @@ pub struct Kernel {
 /// of a group, and the work-item state kept across them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct WorkGroups {
-    /// Work-groups in the pipeline at once.
+    /// Work-groups in the pipeline at once: a batch of groups passes through each region
+    /// together, each group with its own copy of local memory.
     pub in_flight: u32,
+    /// What kept it from more groups in flight, when something did.
+    pub in_flight_limit: Option<String>,
+    /// Bytes of local memory built, every group in flight's copy included (kept state too).
+    pub local_bytes: u64,
     /// The most work-items a group may have: the size of each kept value's array.
     pub capacity: u64,
     /// Each region: the unit that runs it, and whether it issues a work-item per cycle.

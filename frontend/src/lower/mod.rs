@@ -41,7 +41,10 @@ pub fn lower_kernel_with(
     wanted: Option<&str>,
     options: &crate::passes::Options,
 ) -> Result<(Kernel, crate::passes::Report), FrontendError> {
-    let mut kernel = lower_kernel_unoptimized(m, wanted)?;
+    let in_flight = options
+        .groups_in_flight
+        .unwrap_or(crate::passes::workgroups::DEFAULT_IN_FLIGHT);
+    let mut kernel = lower_unoptimized(m, wanted, in_flight)?;
     let report = crate::passes::run(&mut kernel, options).map_err(FrontendError::Internal)?;
     Ok((kernel, report))
 }
@@ -50,6 +53,14 @@ pub fn lower_kernel_with(
 pub fn lower_kernel_unoptimized(
     m: &SpirvModule,
     wanted: Option<&str>,
+) -> Result<Kernel, FrontendError> {
+    lower_unoptimized(m, wanted, crate::passes::workgroups::DEFAULT_IN_FLIGHT)
+}
+
+fn lower_unoptimized(
+    m: &SpirvModule,
+    wanted: Option<&str>,
+    in_flight: u32,
 ) -> Result<Kernel, FrontendError> {
     let widened = crate::memset::word_memsets(m)?;
     let m = widened.as_ref().unwrap_or(m);
@@ -79,7 +90,7 @@ pub fn lower_kernel_unoptimized(
         });
     }
     merge::merge_memories(&mut kernel)?;
-    crate::passes::workgroups::build(&mut kernel).map_err(FrontendError::Internal)?;
+    crate::passes::workgroups::build(&mut kernel, in_flight).map_err(FrontendError::Internal)?;
     Ok(kernel)
 }
 

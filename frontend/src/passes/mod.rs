@@ -100,6 +100,9 @@ pub struct Options {
     pub print_after: Vec<String>,
     /// Run the IR verifier after lowering and after every pass (always on in debug builds).
     pub verify: bool,
+    /// The most work-groups a kernel with barriers keeps in flight (`--groups-in-flight`;
+    /// `workgroups::DEFAULT_IN_FLIGHT` when unset).
+    pub groups_in_flight: Option<u32>,
 }
 
 /// What running the pipeline did: one line per pass, and the dumps asked for.

@@ -7,6 +7,7 @@
 //! region's units, a latch (the next local ids) and a dispatch when the region can leave
 //! at more than one barrier — then `next group` and `done`.
 
+use super::batch::{self, Choice};
 use super::collapse::{collapse, Cycle};
 use super::{capacity, Leave, Region, Start};
 use crate::ir::*;
@@ -41,8 +42,17 @@ pub(super) struct Builder<'k> {
     /// In `groups`: each dimension's first global id of the group and local size - 1.
     pub(super) base: [OpId; 3],
     pub(super) local_top: [OpId; 3],
-    /// The last latch built: its next local ids and next local index.
-    pub(super) latch_steps: [OpId; 4],
+    /// The last latch built: its next local ids, next local index and, with several
+    /// groups in flight, the next group in the batch and its first local index.
+    pub(super) latch_steps: Vec<OpId>,
+    /// Groups in flight (a batch), and what kept it from more.
+    pub(super) batch: Choice,
+    /// With several groups in flight, each local memory's copy stride (a byte-address
+    /// shift; `batch.rs`).
+    pub(super) shifts: HashMap<MemId, u32>,
+    /// In `groups`: the batch's last group (groups in it - 1) and dimension 0's local size.
+    pub(super) batch_top: OpId,
+    pub(super) size0: OpId,
 }
 
 /// The on-chip element a value is kept as: (element, cast in, cast out). Booleans and odd
@@ -102,11 +112,22 @@ pub(super) fn replace(b: &mut Body, id: OpId, kind: OpKind, operands: Vec<OpId>)
 /// Ids one on, dimension 0 fastest: each wraps to 0 at its end and steps the next.
 /// Returns the next ids and whether these were the last.
 pub(super) fn step(b: &mut Body, ids: [OpId; 3], ends: [OpId; 3]) -> ([OpId; 3], OpId) {
+    step_by(b, ids, ends, None)
+}
+
+/// `step`, dimension 0 moving by `by` (else by 1).
+pub(super) fn step_by(
+    b: &mut Body,
+    ids: [OpId; 3],
+    ends: [OpId; 3],
+    by: Option<OpId>,
+) -> ([OpId; 3], OpId) {
     let (zero, one) = (konst(b, ID, 0), konst(b, ID, 1));
     let mut moves = konst(b, B1, 1);
     let mut next = ids;
     for d in 0..3 {
-        let inc = add(b, OpKind::Int(IntBinOp::Add), ID, vec![ids[d], one]);
+        let amount = if d == 0 { by.unwrap_or(one) } else { one };
+        let inc = add(b, OpKind::Int(IntBinOp::Add), ID, vec![ids[d], amount]);
         let stepped = add(b, OpKind::Select, ID, vec![ends[d], zero, inc]);
         next[d] = add(b, OpKind::Select, ID, vec![moves, stepped, ids[d]]);
         moves = add(b, OpKind::Int(IntBinOp::And), B1, vec![moves, ends[d]]);
@@ -134,7 +155,12 @@ pub(super) fn block(name: &str, body: Body, entry_phis: Vec<EntryPhi>, exit: Exi
 }
 
 impl<'k> Builder<'k> {
-    pub(super) fn new(k: &'k Kernel, regions: &'k [Region], context: &[ValueRef]) -> Self {
+    pub(super) fn new(
+        k: &'k Kernel,
+        regions: &'k [Region],
+        context: &[ValueRef],
+        batch: Choice,
+    ) -> Self {
         let mut memories = k.memories.clone();
         let depth = capacity(k);
         let mut map = HashMap::new();
@@ -152,6 +178,7 @@ impl<'k> Builder<'k> {
             map.insert(*v, MemId(memories.len() as u32));
             memories.push(m);
         }
+        let shifts = replicate(&mut memories, batch.in_flight);
         // Unit ids: init, groups, the regions, next group, done.
         let mut next = 2u32;
         let mut fresh = || {
@@ -193,8 +220,17 @@ impl<'k> Builder<'k> {
             next_group,
             base: [OpId(0); 3],
             local_top: [OpId(0); 3],
-            latch_steps: [OpId(0); 4],
+            latch_steps: vec![],
+            batch,
+            shifts,
+            batch_top: OpId(0),
+            size0: OpId(0),
         }
+    }
+
+    /// Several groups in flight.
+    pub(super) fn batched(&self) -> bool {
+        self.batch.in_flight > 1
     }
 
     pub(super) fn finish(mut self) -> Kernel {
@@ -268,7 +304,9 @@ impl<'k> Builder<'k> {
         dead.sort();
         super::super::flatten::remove_units(&mut out, &dead);
         out.work_groups = Some(WorkGroups {
-            in_flight: 1,
+            in_flight: self.batch.in_flight,
+            in_flight_limit: self.batch.limit.clone(),
+            local_bytes: batch::local_bytes(&out.memories),
             capacity: capacity(self.k),
             regions,
             kept,
@@ -311,6 +349,22 @@ impl<'k> Builder<'k> {
             let one = konst(&mut b, ID, 1);
             self.local_top[d as usize] =
                 add(&mut b, OpKind::Int(IntBinOp::Sub), ID, vec![size, one]);
+            if d == 0 {
+                self.size0 = size;
+            }
+        }
+        // The batch: up to `in_flight` groups from this one on in dimension 0.
+        let mut count = None;
+        if self.batched() {
+            let n = add(&mut b, OpKind::WorkItem(Builtin::NumGroups, 0), ID, vec![]);
+            let id = outer(&mut b, ValueRef::EntryPhi(g, 0), ID);
+            let left = add(&mut b, OpKind::Int(IntBinOp::Sub), ID, vec![n, id]);
+            let most = konst(&mut b, ID, self.batch.in_flight as u64);
+            let fewer = add(&mut b, OpKind::Cmp(CmpPred::ULt), B1, vec![left, most]);
+            let c = add(&mut b, OpKind::Select, ID, vec![fewer, left, most]);
+            let one = konst(&mut b, ID, 1);
+            self.batch_top = add(&mut b, OpKind::Int(IntBinOp::Sub), ID, vec![c, one]);
+            count = Some(c);
         }
         let mut nb = Body::default();
         let mut ids = [OpId(0); 3];
@@ -320,14 +374,18 @@ impl<'k> Builder<'k> {
             let n = add(&mut nb, OpKind::WorkItem(Builtin::NumGroups, d), ID, vec![]);
             let one = konst(&mut nb, ID, 1);
             let top = add(&mut nb, OpKind::Int(IntBinOp::Sub), ID, vec![n, one]);
-            ends[d as usize] = add(
-                &mut nb,
-                OpKind::Cmp(CmpPred::Eq),
-                B1,
-                vec![ids[d as usize], top],
-            );
+            // Dimension 0 ends when the batch's last group is the last one.
+            let last = match count {
+                Some(_) if d == 0 => {
+                    let t = outer(&mut nb, ValueRef::Op(g, self.batch_top), ID);
+                    add(&mut nb, OpKind::Int(IntBinOp::Add), ID, vec![ids[0], t])
+                }
+                _ => ids[d as usize],
+            };
+            ends[d as usize] = add(&mut nb, OpKind::Cmp(CmpPred::Eq), B1, vec![last, top]);
         }
-        let (stepped, last) = step(&mut nb, ids, ends);
+        let by = count.map(|c| outer(&mut nb, ValueRef::Op(g, c), ID));
+        let (stepped, last) = step_by(&mut nb, ids, ends, by);
         let more = not(&mut nb, last);
         let phis = (0..3)
             .map(|d| EntryPhi {
@@ -349,6 +407,28 @@ impl<'k> Builder<'k> {
         self.units[next.0 as usize] = Some(block("next work-group", nb, vec![], exit));
         self.units[done.0 as usize] = Some(block("done", Body::default(), vec![], Exit::Return));
     }
+}
+
+/// Gives every local memory `in_flight` copies (when more than one): each copy's size
+/// rounded up to a power of two, the copies one after another. Returns each one's shift.
+fn replicate(memories: &mut [Memory], in_flight: u32) -> HashMap<MemId, u32> {
+    let mut shifts = HashMap::new();
+    if in_flight <= 1 {
+        return shifts;
+    }
+    for (i, m) in memories.iter_mut().enumerate() {
+        let Some(depth) = batch::replicated(m) else {
+            continue;
+        };
+        let shift = batch::copy_shift(m, depth);
+        let per_copy = (1u64 << shift) / m.elem.bytes().max(1) as u64;
+        if let MemoryKind::OnChip(oc) = &mut m.kind {
+            oc.depth = per_copy * in_flight as u64;
+            oc.copies = in_flight;
+        }
+        shifts.insert(MemId(i as u32), shift);
+    }
+    shifts
 }
 
 /// A value's type and source name.

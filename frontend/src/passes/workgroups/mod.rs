@@ -18,15 +18,20 @@
 //! - The regions follow one another as the barriers did; after a region that can end at
 //!   more than one barrier (a barrier in an `if` every work-item takes alike), the exit
 //!   the group's work-items took chooses the next region.
-//! - A loop over the work-groups runs the regions for each group, one group at a time, so
-//!   local memory is one copy.
+//! - A loop over the work-groups runs the regions for a batch of groups at a time, each
+//!   region's loop issuing the work-items of the batch's groups one group after another,
+//!   so its pipeline fills and drains once a batch; each group of a batch has its own copy
+//!   of local memory (`batch.rs` decides how many groups, and when only one).
 //!
 //! The kernel then runs its unit graph once (`ExecMode::FlattenedWorkItems`): the loops
 //! count the group and local ids themselves.
 
+mod batch;
 mod build;
 mod collapse;
 mod region;
+
+pub use batch::DEFAULT_IN_FLIGHT;
 
 use crate::ir::*;
 use petgraph::algo::dominators::{self, Dominators};
@@ -249,8 +254,9 @@ pub fn capacity_of(attrs: &KernelAttrs) -> u64 {
     })
 }
 
-/// Builds the kernel's barriers in hardware; a kernel without one is left alone.
-pub fn build(k: &mut Kernel) -> Result<(), String> {
+/// Builds the kernel's barriers in hardware, with up to `in_flight` work-groups in flight;
+/// a kernel without one is left alone.
+pub fn build(k: &mut Kernel, in_flight: u32) -> Result<(), String> {
     if !k.units.iter().any(has_barrier) {
         return Ok(());
     }
@@ -271,6 +277,11 @@ pub fn build(k: &mut Kernel) -> Result<(), String> {
     }
     let regions = regions(k);
     let context = context_values(k, &regions);
-    *k = build::Builder::new(k, &regions, &context).finish();
+    let state: u64 = context
+        .iter()
+        .map(|v| build::slot(build::value_type(k, *v).0).0.bytes() as u64 * capacity(k))
+        .sum();
+    let choice = batch::choose(k, &regions, in_flight, state);
+    *k = build::Builder::new(k, &regions, &context, choice).finish();
     Ok(())
 }

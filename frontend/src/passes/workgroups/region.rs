@@ -24,7 +24,11 @@ pub(super) struct Ids {
     pub grp: [OpId; 3],
     /// The work-item's index in its group, dimension 0 fastest.
     pub lin: OpId,
-    addrs: BTreeMap<u32, OpId>,
+    /// With several groups in flight, the group's index in its batch (which copy of local
+    /// memory it uses).
+    pub sub: Option<OpId>,
+    addrs: BTreeMap<(u32, Option<u32>), OpId>,
+    offsets: BTreeMap<(u32, u32), OpId>,
 }
 
 impl Ids {
@@ -34,8 +38,35 @@ impl Ids {
             lid,
             grp,
             lin,
+            sub: None,
             addrs: BTreeMap::new(),
+            offsets: BTreeMap::new(),
         }
+    }
+
+    /// These ids, for a group at index `sub` of its batch.
+    pub fn in_batch(mut self, sub: Option<OpId>) -> Ids {
+        self.sub = sub;
+        self
+    }
+
+    /// The byte offset of the group's copy of a memory copied every `1 << shift` bytes, at
+    /// the width of address type `ty`.
+    fn offset(&mut self, b: &mut Body, shift: u32, ty: Type) -> Option<OpId> {
+        let sub = self.sub?;
+        let key = (shift, ty.bits());
+        if let Some(x) = self.offsets.get(&key) {
+            return Some(*x);
+        }
+        let wide = match ty.bits() {
+            32 => sub,
+            w if w > 32 => add(b, OpKind::Cast(CastOp::ZExt), ty, vec![sub]),
+            _ => add(b, OpKind::Cast(CastOp::Trunc), ty, vec![sub]),
+        };
+        let s = konst(b, ty, shift as u64);
+        let x = add(b, OpKind::Int(IntBinOp::Shl), ty, vec![wide, s]);
+        self.offsets.insert(key, x);
+        Some(x)
     }
 
     /// The op a work-item id built-in reads here (the sizes stay registers).
@@ -49,15 +80,19 @@ impl Ids {
         }
     }
 
-    /// The byte address of the work-item's slot in an array of `bytes`-byte elements.
-    fn addr(&mut self, b: &mut Body, bytes: u32) -> OpId {
-        if let Some(a) = self.addrs.get(&bytes) {
+    /// The byte address of the work-item's slot in an array of `bytes`-byte elements
+    /// (copied every `1 << copy` bytes when several groups are in flight).
+    fn addr(&mut self, b: &mut Body, bytes: u32, copy: Option<u32>) -> OpId {
+        if let Some(a) = self.addrs.get(&(bytes, copy)) {
             return *a;
         }
         let wide = add(b, OpKind::Cast(CastOp::ZExt), Type::ADDR, vec![self.lin]);
         let shift = konst(b, Type::ADDR, bytes.trailing_zeros() as u64);
-        let a = add(b, OpKind::Int(IntBinOp::Shl), Type::ADDR, vec![wide, shift]);
-        self.addrs.insert(bytes, a);
+        let mut a = add(b, OpKind::Int(IntBinOp::Shl), Type::ADDR, vec![wide, shift]);
+        if let Some(off) = copy.and_then(|c| self.offset(b, c, Type::ADDR)) {
+            a = add(b, OpKind::Int(IntBinOp::Or), Type::ADDR, vec![a, off]);
+        }
+        self.addrs.insert((bytes, copy), a);
         a
     }
 }
@@ -128,7 +163,7 @@ impl Builder<'_> {
     /// into it instead).
     fn load(&self, b: &mut Body, ids: &mut Ids, m: MemId, ty: Type, at: Option<OpId>) -> OpId {
         let (elem, _, out) = slot(ty);
-        let a = ids.addr(b, elem.bytes());
+        let a = ids.addr(b, elem.bytes(), self.shifts.get(&m).copied());
         let (kind, operands) = match out {
             None => (OpKind::Load(m), vec![a]),
             Some(c) => {
@@ -149,7 +184,7 @@ impl Builder<'_> {
     fn store(&self, b: &mut Body, ids: &mut Ids, m: MemId, x: OpId) {
         let ty = b.op(x).ty;
         let (elem, into, _) = slot(ty);
-        let a = ids.addr(b, elem.bytes());
+        let a = ids.addr(b, elem.bytes(), self.shifts.get(&m).copied());
         let data = match into {
             None => x,
             Some(c) => add(b, OpKind::Cast(c), elem, vec![x]),
@@ -199,6 +234,19 @@ impl Builder<'_> {
                     replace(b, id, kind, operands);
                 }
                 OpKind::Barrier => replace(b, id, OpKind::Const(0), vec![]),
+                // Local memory: the group's copy.
+                OpKind::Load(m) | OpKind::Store(m) if self.shifts.contains_key(&m) => {
+                    let at = o.operands[0];
+                    let ty = b.op(at).ty;
+                    if let Some(off) = ids.offset(b, self.shifts[&m], ty) {
+                        // An address inside its copy is below the copy's size: or-ing the
+                        // copy's base keeps the bits banking reads (`known_bits`).
+                        let moved = add(b, OpKind::Int(IntBinOp::Or), ty, vec![at, off]);
+                        let mut operands = o.operands.clone();
+                        operands[0] = moved;
+                        replace(b, id, o.kind.clone(), operands);
+                    }
+                }
                 _ => {}
             }
         }
@@ -265,18 +313,39 @@ impl Builder<'_> {
         } else {
             lid
         };
+        // Several groups in flight: the group's index in the batch, and its first global id
+        // in dimension 0 from the batch's.
+        let sub = self.batched().then(|| {
+            let s = add(b, OpKind::CarriedPhi, ID, vec![zero, zero]);
+            let s_base = add(b, OpKind::CarriedPhi, ID, vec![zero, zero]);
+            (s, s_base)
+        });
+        if let Some((s, _)) = sub {
+            grp[0] = add(b, OpKind::Int(IntBinOp::Add), ID, vec![grp[0], s]);
+        }
         for d in 0..3 {
-            let base = outer(b, ValueRef::Op(self.groups, self.base[d]), ID);
+            let mut base = outer(b, ValueRef::Op(self.groups, self.base[d]), ID);
+            if let (0, Some((_, s_base))) = (d, sub) {
+                base = add(b, OpKind::Int(IntBinOp::Add), ID, vec![base, s_base]);
+            }
             gid[d] = add(b, OpKind::Int(IntBinOp::Add), ID, vec![base, ids_lid[d]]);
         }
-        let (next, last) = step(b, lid, ends);
+        let (next, group_last) = step(b, lid, ends);
         for d in 0..3 {
             b.set_carried_next(lid[d], next[d]);
         }
-        let lin_next = add(b, OpKind::Int(IntBinOp::Add), ID, vec![lin, one]);
+        let mut lin_next = add(b, OpKind::Int(IntBinOp::Add), ID, vec![lin, one]);
+        let mut last = group_last;
+        if let Some((s, s_base)) = sub {
+            let steps = self.batch_step(b, group_last, s, s_base);
+            b.set_carried_next(s, steps[0]);
+            b.set_carried_next(s_base, steps[1]);
+            last = steps[2];
+            lin_next = add(b, OpKind::Select, ID, vec![group_last, zero, lin_next]);
+        }
         b.set_carried_next(lin, lin_next);
         let cont = not(b, last);
-        let mut ids = Ids::new(gid, ids_lid, grp, lin);
+        let mut ids = Ids::new(gid, ids_lid, grp, lin).in_batch(sub.map(|x| x.0));
         // The block's entry phis come from before the barrier that starts the region.
         let start_value = |i: usize| -> ValueRef {
             let p = &self.k.unit(e).entry_phis[i];
@@ -299,7 +368,7 @@ impl Builder<'_> {
             *phi_ops.entry(k).or_insert_with(|| {
                 self.phi_from(
                     b,
-                    &mut Ids::new(gid, ids_lid, grp, lin),
+                    &mut Ids::new(gid, ids_lid, grp, lin).in_batch(sub.map(|x| x.0)),
                     start_value(k),
                     None,
                 )
@@ -319,6 +388,26 @@ impl Builder<'_> {
         unit.exit = Exit::Jump(self.target(leave));
         crate::lower::memory::order_work_items(&mut unit, &self.memories);
         self.units[at.0 as usize] = Some(unit);
+    }
+
+    /// The next group in the batch and its first local index in dimension 0 once the
+    /// group's last work-item (`group_last`) passed, and whether it was the batch's last.
+    fn batch_step(&self, b: &mut Body, group_last: OpId, s: OpId, s_base: OpId) -> [OpId; 3] {
+        let one = konst(b, ID, 1);
+        let top = outer(b, ValueRef::Op(self.groups, self.batch_top), ID);
+        let size = outer(b, ValueRef::Op(self.groups, self.size0), ID);
+        let s_inc = add(b, OpKind::Int(IntBinOp::Add), ID, vec![s, one]);
+        let s_next = add(b, OpKind::Select, ID, vec![group_last, s_inc, s]);
+        let base_inc = add(b, OpKind::Int(IntBinOp::Add), ID, vec![s_base, size]);
+        let base_next = add(b, OpKind::Select, ID, vec![group_last, base_inc, s_base]);
+        let final_group = add(b, OpKind::Cmp(CmpPred::Eq), B1, vec![s, top]);
+        let last = add(
+            b,
+            OpKind::Int(IntBinOp::And),
+            B1,
+            vec![group_last, final_group],
+        );
+        [s_next, base_next, last]
     }
 
     /// An entry phi's value from before the region's barrier, in a new op (or in `at`).
@@ -357,14 +446,26 @@ impl Builder<'_> {
         let mut hb = Body::default();
         let mut gid = [OpId(0); 3];
         let one_d = one_dimensional(self.k);
+        // Several groups in flight: entry phis 4 and 5 are the group's index in the batch
+        // and its first local index in dimension 0.
+        let batched = self.batched();
+        let sub = batched.then(|| outer(&mut hb, ValueRef::EntryPhi(head, 4), ID));
         for d in 0..3 {
-            let base = outer(&mut hb, ValueRef::Op(self.groups, self.base[d]), ID);
+            let mut base = outer(&mut hb, ValueRef::Op(self.groups, self.base[d]), ID);
+            if d == 0 && batched {
+                let s_base = outer(&mut hb, ValueRef::EntryPhi(head, 5), ID);
+                base = add(&mut hb, OpKind::Int(IntBinOp::Add), ID, vec![base, s_base]);
+            }
             let at = if one_d && d == 0 { 3 } else { d };
             let l = outer(&mut hb, ValueRef::EntryPhi(head, at), ID);
             gid[d] = add(&mut hb, OpKind::Int(IntBinOp::Add), ID, vec![base, l]);
         }
+        let group0 = sub.map(|s| {
+            let g = outer(&mut hb, ValueRef::EntryPhi(self.groups, 0), ID);
+            add(&mut hb, OpKind::Int(IntBinOp::Add), ID, vec![g, s])
+        });
         let lin = outer(&mut hb, ValueRef::EntryPhi(head, 3), ID);
-        let mut head_ids = Ids::new(gid, gid, gid, lin);
+        let mut head_ids = Ids::new(gid, gid, gid, lin).in_batch(sub);
         let mut from_barrier: BTreeMap<usize, ValueRef> = BTreeMap::new();
         if let Start::After(s) = reg.start {
             for (i, p) in self.k.unit(reg.entry).entry_phis.iter().enumerate() {
@@ -397,9 +498,13 @@ impl Builder<'_> {
                     let at = if one_d && d == 0 { 3 } else { d };
                     outer(b, ValueRef::EntryPhi(head, at), ID)
                 }),
-                [0, 1, 2].map(|d| outer(b, ValueRef::EntryPhi(self.groups, d), ID)),
+                [0, 1, 2].map(|d| match group0 {
+                    Some(g) if d == 0 => outer(b, ValueRef::Op(head, g), ID),
+                    _ => outer(b, ValueRef::EntryPhi(self.groups, d), ID),
+                }),
                 outer(b, ValueRef::EntryPhi(head, 3), ID),
-            );
+            )
+            .in_batch(batched.then(|| outer(b, ValueRef::EntryPhi(head, 4), ID)));
             let ty_of = |i: usize| self.k.unit(u).entry_phis[i].ty;
             let mut phi = |b: &mut Body, i: usize| outer(b, ValueRef::EntryPhi(c, i), ty_of(i));
             self.rewrite(r, u, b, &mut ids, &remap, &mut phi);
@@ -465,11 +570,15 @@ impl Builder<'_> {
                 .chain([(latch, ValueRef::Op(latch, step))])
                 .collect(),
         };
-        let steps = self.latch_steps;
+        let steps = self.latch_steps.clone();
         let mut phis: Vec<EntryPhi> = (0..3)
             .map(|d| phi(format!("local_id{d}"), steps[d]))
             .collect();
         phis.push(phi("local_index".into(), steps[3]));
+        if batched {
+            phis.push(phi("group_in_batch".into(), steps[4]));
+            phis.push(phi("batch_local_id0".into(), steps[5]));
+        }
         let name = "work-items".to_string();
         self.units[head.0 as usize] = Some(block(&name, hb, phis, Exit::Jump(copies[&reg.entry])));
     }
@@ -493,12 +602,25 @@ impl Builder<'_> {
             let top = outer(&mut b, ValueRef::Op(self.groups, self.local_top[d]), ID);
             ends[d] = add(&mut b, OpKind::Cmp(CmpPred::Eq), B1, vec![lid[d], top]);
         }
-        let (next, last) = step(&mut b, lid, ends);
-        let more = not(&mut b, last);
+        let (next, group_last) = step(&mut b, lid, ends);
+        // (One group in flight: the ops in the order they always had.)
+        let mut more = (!self.batched()).then(|| not(&mut b, group_last));
         let lin = outer(&mut b, ValueRef::EntryPhi(head, 3), ID);
         let one = konst(&mut b, ID, 1);
-        let lin_next = add(&mut b, OpKind::Int(IntBinOp::Add), ID, vec![lin, one]);
-        self.latch_steps = [next[0], next[1], next[2], lin_next];
+        let mut lin_next = add(&mut b, OpKind::Int(IntBinOp::Add), ID, vec![lin, one]);
+        self.latch_steps = vec![next[0], next[1], next[2]];
+        if self.batched() {
+            let s = outer(&mut b, ValueRef::EntryPhi(head, 4), ID);
+            let s_base = outer(&mut b, ValueRef::EntryPhi(head, 5), ID);
+            let steps = self.batch_step(&mut b, group_last, s, s_base);
+            more = Some(not(&mut b, steps[2]));
+            let zero = konst(&mut b, ID, 0);
+            lin_next = add(&mut b, OpKind::Select, ID, vec![group_last, zero, lin_next]);
+            self.latch_steps.extend([lin_next, steps[0], steps[1]]);
+        } else {
+            self.latch_steps.push(lin_next);
+        }
+        let more = more.expect("set either way");
         let code = Type::Int(8);
         let mut phis = vec![];
         if let Some(dsp) = dispatch {
