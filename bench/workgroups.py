@@ -4,7 +4,8 @@
     python3 bench/workgroups.py [--hls-build target/release/hls-build] [--groups 8]
 
 (build first: cargo build --release). Each kernel of tests/kernels/wg_*.cl (but
-wg_collectives, whose group size comes from the launch) runs with `hls-build sim` on the
+wg_collectives, whose group size comes from the launch, and wg_group_branch, whose
+groups visit different regions) runs with `hls-build sim` on the
 default board (20-cycle memory) over `--groups` work-groups; the RTL must equal the model.
 Each region between barriers is a loop over the work-items of a batch of up to `in flight`
 groups next to one another in dimension 0 (report.json `work_groups`); a work-item passes

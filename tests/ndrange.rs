@@ -268,6 +268,20 @@ fn barriers_run_work_groups_region_by_region_and_agree_with_pocl() {
         "{w}"
     );
 
+    // A barrier in an `if` on the group id: groups differ, so one flies at a time, and the
+    // report names the branch.
+    let k = d.join("group-branch");
+    let args = [
+        A::Buf("in", d.join("in.npy")),
+        A::Buf("out", d.join("zeros.npy")),
+    ];
+    let latency = ["--mem-latency", "random:19"];
+    co_simulate_against_pocl("wg_group_branch", &[256], &[16], &args, &latency, &k);
+    let w = work_groups(&k.join("out"));
+    assert_eq!(w["in_flight"], 1, "{w}");
+    let why = w["in_flight_limit"].as_str().unwrap();
+    assert!(why.contains("wg_group_branch.cl:"), "{w}");
+
     // A 2-D stencil staging its tile and halo in local memory (a loop before the barrier).
     save(&d.join("img.npy"), &floats(6, 32 * 16));
     save(&d.join("st.npy"), &[0f32; 32 * 16]);

@@ -81,17 +81,18 @@ pub fn choose(k: &Kernel, regions: &[Region], wanted: u32, state_bytes: u64) -> 
     });
     if let Some(u) = global_atomic {
         return one(format!(
-            "global atomics in {}: the groups of a batch update the same addresses, \
+            "global atomics at {}: the groups of a batch update the same addresses, \
              ordered from work-item to work-item",
-            u.name
+            place(k, u)
         ));
     }
     let varies = varying(k);
     for r in regions.iter().filter(|r| r.leaves.len() > 1) {
         if let Some(u) = deciding(k, r, &varies) {
             return one(format!(
-                "the barrier after {} is chosen by a value that can differ between groups",
-                k.unit(u).name
+                "the branch at {} picks the next barrier by a value that can differ \
+                 between groups",
+                place(k, k.unit(u))
             ));
         }
     }
@@ -109,6 +110,14 @@ pub fn choose(k: &Kernel, regions: &[Region], wanted: u32, state_bytes: u64) -> 
     Choice {
         in_flight: n,
         limit,
+    }
+}
+
+/// Where a unit is in the source (its name when the module has no line table).
+fn place(k: &Kernel, u: &Unit) -> String {
+    match u.loc {
+        Some(l) => k.line_of(l),
+        None => u.name.clone(),
     }
 }
 
