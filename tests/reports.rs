@@ -187,6 +187,15 @@ fn report_html_renders_its_charts_in_headless_chromium() {
             false,
             3,
         ),
+        // Barriers: regions between them, and why one group is in flight.
+        (
+            "work-groups",
+            "tests/kernels/wg_histogram.cl",
+            "wg_histogram",
+            3,
+            true,
+            3,
+        ),
     ] {
         let out = d.join(name);
         let r = run(&[
@@ -240,6 +249,13 @@ fn report_html_renders_its_charts_in_headless_chromium() {
             .filter(|l| l.contains("CONSOLE") || l.contains("Uncaught"))
             .collect();
         assert!(errors.is_empty(), "{file}: console: {errors:?}");
+        if name == "work-groups" {
+            let dom = String::from_utf8_lossy(&page.stdout);
+            assert!(
+                dom.contains("1 in flight") && dom.contains("global atomics at wg_histogram.cl:"),
+                "{file}: no work-groups section"
+            );
+        }
         // A screenshot: a page that drew something is far from a blank PNG.
         let png = d.join(format!("{name}.png"));
         let shot = chromium(&[

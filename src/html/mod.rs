@@ -81,6 +81,9 @@ fn summary(c: &Compiled, report: &Value) -> String {
         );
     }
     s.push_str("</table>");
+    if let Some(w) = &c.kernel.work_groups {
+        s.push_str(&work_groups(w));
+    }
     // Operator area against the board's capacity, where the board gives both.
     let area = &report["operator_area"];
     if let Some(r) = &c.board.resources {
@@ -103,6 +106,45 @@ fn summary(c: &Compiled, report: &Value) -> String {
             area["luts"], area["dsps"]
         );
     }
+    s
+}
+
+/// A kernel with barriers: how many groups fly, what their copies of local memory take, why
+/// not more, and each region.
+fn work_groups(w: &frontend::ir::WorkGroups) -> String {
+    let mut s = format!(
+        "<h3>Work-groups</h3><p>{} in flight (up to {} work-items each); local memory and kept \
+         state: {} bytes{}.</p>",
+        w.in_flight,
+        w.capacity,
+        w.local_bytes,
+        if w.in_flight > 1 {
+            ", a copy per group in flight"
+        } else {
+            ""
+        }
+    );
+    if let Some(why) = &w.in_flight_limit {
+        let _ = write!(
+            s,
+            "<p class=\"why\">Not more groups in flight: {}</p>",
+            esc(why)
+        );
+    }
+    s.push_str("<table class=\"regions\"><tr><th>region</th><th>unit</th><th>runs</th></tr>");
+    for (i, r) in w.regions.iter().enumerate() {
+        let how = if r.pipelined {
+            "a pipelined loop over the work-items".to_string()
+        } else {
+            format!("{} units for each work-item in turn", r.units)
+        };
+        let _ = write!(
+            s,
+            "<tr><td>{i}</td><td>{}</td><td>{how}</td></tr>",
+            esc(&r.unit)
+        );
+    }
+    s.push_str("</table>");
     s
 }
 
