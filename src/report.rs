@@ -605,15 +605,23 @@ fn work_groups_line(w: &frontend::ir::WorkGroups) -> String {
         s.push_str(&format!("    not more groups in flight: {why}\n"));
     }
     for (i, r) in w.regions.iter().enumerate() {
-        let how = if r.pipelined {
-            "a pipelined loop over the work-items".to_string()
-        } else {
-            format!(
-                "{} units run for each work-item in turn (branches or loops inside)",
-                r.units
-            )
-        };
-        s.push_str(&format!("    region {i} ({}): {how}\n", r.unit));
+        s.push_str(&format!(
+            "    region {i} ({}): {}\n",
+            r.unit,
+            region_runs(r)
+        ));
     }
     s
+}
+
+/// How a region between barriers runs its work-items, in words (report.txt, report.html).
+pub(crate) fn region_runs(r: &frontend::ir::RegionInfo) -> String {
+    if r.pipelined {
+        "a pipelined loop over the work-items".to_string()
+    } else {
+        format!(
+            "{} units run for each work-item in turn (branches or loops inside)",
+            r.units
+        )
+    }
 }

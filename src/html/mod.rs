@@ -133,11 +133,7 @@ fn work_groups(w: &frontend::ir::WorkGroups) -> String {
     }
     s.push_str("<table class=\"regions\"><tr><th>region</th><th>unit</th><th>runs</th></tr>");
     for (i, r) in w.regions.iter().enumerate() {
-        let how = if r.pipelined {
-            "a pipelined loop over the work-items".to_string()
-        } else {
-            format!("{} units for each work-item in turn", r.units)
-        };
+        let how = crate::report::region_runs(r);
         let _ = write!(
             s,
             "<tr><td>{i}</td><td>{}</td><td>{how}</td></tr>",

@@ -7,6 +7,12 @@ use crate::ir::*;
 use std::collections::BTreeMap;
 use std::collections::HashMap;
 
+/// A general region's head: entry phis 0..=2 are the local ids, 3 the local index and, with
+/// several groups in flight, these two the group's index in its batch and its first local
+/// index in dimension 0.
+const SUB_PHI: usize = 4;
+const SUB_BASE_PHI: usize = 5;
+
 /// Where a unit copy reads a value from outside its body.
 enum Source {
     /// As written (a constant or argument).
@@ -89,11 +95,22 @@ impl Ids {
         let wide = add(b, OpKind::Cast(CastOp::ZExt), Type::ADDR, vec![self.lin]);
         let shift = konst(b, Type::ADDR, bytes.trailing_zeros() as u64);
         let mut a = add(b, OpKind::Int(IntBinOp::Shl), Type::ADDR, vec![wide, shift]);
-        if let Some(off) = copy.and_then(|c| self.offset(b, c, Type::ADDR)) {
-            a = add(b, OpKind::Int(IntBinOp::Or), Type::ADDR, vec![a, off]);
+        if let Some(c) = copy {
+            a = self.in_copy(b, a, c);
         }
         self.addrs.insert((bytes, copy), a);
         a
+    }
+
+    /// Address `a` in the group's copy of a memory copied every `1 << shift` bytes (`a`
+    /// itself with one group in flight). An address inside its copy is below the copy's
+    /// size: or-ing the copy's base keeps the bits banking reads (`known_bits`).
+    fn in_copy(&mut self, b: &mut Body, a: OpId, shift: u32) -> OpId {
+        let ty = b.op(a).ty;
+        match self.offset(b, shift, ty) {
+            Some(off) => add(b, OpKind::Int(IntBinOp::Or), ty, vec![a, off]),
+            None => a,
+        }
     }
 }
 
@@ -236,12 +253,8 @@ impl Builder<'_> {
                 OpKind::Barrier => replace(b, id, OpKind::Const(0), vec![]),
                 // Local memory: the group's copy.
                 OpKind::Load(m) | OpKind::Store(m) if self.shifts.contains_key(&m) => {
-                    let at = o.operands[0];
-                    let ty = b.op(at).ty;
-                    if let Some(off) = ids.offset(b, self.shifts[&m], ty) {
-                        // An address inside its copy is below the copy's size: or-ing the
-                        // copy's base keeps the bits banking reads (`known_bits`).
-                        let moved = add(b, OpKind::Int(IntBinOp::Or), ty, vec![at, off]);
+                    let moved = ids.in_copy(b, o.operands[0], self.shifts[&m]);
+                    if moved != o.operands[0] {
                         let mut operands = o.operands.clone();
                         operands[0] = moved;
                         replace(b, id, o.kind.clone(), operands);
@@ -446,14 +459,12 @@ impl Builder<'_> {
         let mut hb = Body::default();
         let mut gid = [OpId(0); 3];
         let one_d = one_dimensional(self.k);
-        // Several groups in flight: entry phis 4 and 5 are the group's index in the batch
-        // and its first local index in dimension 0.
         let batched = self.batched();
-        let sub = batched.then(|| outer(&mut hb, ValueRef::EntryPhi(head, 4), ID));
+        let sub = batched.then(|| outer(&mut hb, ValueRef::EntryPhi(head, SUB_PHI), ID));
         for d in 0..3 {
             let mut base = outer(&mut hb, ValueRef::Op(self.groups, self.base[d]), ID);
             if d == 0 && batched {
-                let s_base = outer(&mut hb, ValueRef::EntryPhi(head, 5), ID);
+                let s_base = outer(&mut hb, ValueRef::EntryPhi(head, SUB_BASE_PHI), ID);
                 base = add(&mut hb, OpKind::Int(IntBinOp::Add), ID, vec![base, s_base]);
             }
             let at = if one_d && d == 0 { 3 } else { d };
@@ -504,7 +515,7 @@ impl Builder<'_> {
                 }),
                 outer(b, ValueRef::EntryPhi(head, 3), ID),
             )
-            .in_batch(batched.then(|| outer(b, ValueRef::EntryPhi(head, 4), ID)));
+            .in_batch(batched.then(|| outer(b, ValueRef::EntryPhi(head, SUB_PHI), ID)));
             let ty_of = |i: usize| self.k.unit(u).entry_phis[i].ty;
             let mut phi = |b: &mut Body, i: usize| outer(b, ValueRef::EntryPhi(c, i), ty_of(i));
             self.rewrite(r, u, b, &mut ids, &remap, &mut phi);
@@ -610,8 +621,8 @@ impl Builder<'_> {
         let mut lin_next = add(&mut b, OpKind::Int(IntBinOp::Add), ID, vec![lin, one]);
         self.latch_steps = vec![next[0], next[1], next[2]];
         if self.batched() {
-            let s = outer(&mut b, ValueRef::EntryPhi(head, 4), ID);
-            let s_base = outer(&mut b, ValueRef::EntryPhi(head, 5), ID);
+            let s = outer(&mut b, ValueRef::EntryPhi(head, SUB_PHI), ID);
+            let s_base = outer(&mut b, ValueRef::EntryPhi(head, SUB_BASE_PHI), ID);
             let steps = self.batch_step(&mut b, group_last, s, s_base);
             more = Some(not(&mut b, steps[2]));
             let zero = konst(&mut b, ID, 0);
