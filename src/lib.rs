@@ -196,6 +196,9 @@ pub struct Options {
     /// Loop nests flattened into one loop: where that is faster (`--flatten auto`, the
     /// default), wherever it can be built (`always`), or never (`off`).
     pub flatten: nests::Flatten,
+    /// The most work-items interleaved in a flattened loop (`--max-interleaving`; 1: none);
+    /// None: as many as its recurrence asks.
+    pub max_interleaving: Option<u32>,
     /// OpenCL build options for a `.cl` source (`--cl-option`, e.g. -cl-fast-relaxed-math).
     pub cl_options: Vec<String>,
     /// The IR passes: which to print after, whether to verify the IR between them.
@@ -217,6 +220,7 @@ impl Default for Options {
             unfused_mad: false,
             fp_relaxed: false,
             flatten: nests::Flatten::Auto,
+            max_interleaving: None,
             cl_options: Vec::new(),
             passes: Default::default(),
             spec: Default::default(),
@@ -370,7 +374,7 @@ fn compile_once(
         reductions,
     } = lower_with_report(path, kernel, board, options)?;
     rtl_gen::check_supported(&ir)?;
-    let nests = nests::flatten_nests(&mut ir, board, options.infer_banking, options.flatten);
+    let nests = nests::flatten_nests(&mut ir, board, options);
     scheduler::memories::plan_memories(&mut ir, board, options.infer_banking);
     let plan = memory_plan(&ir, board, &options.memory)?;
     set_port_widths(&mut ir, board, plan.as_deref());

@@ -115,6 +115,11 @@ struct DesignArgs {
     /// every nest as written (off).
     #[arg(long, default_value = "auto", value_parser = ["auto", "always", "off"])]
     flatten: String,
+    /// The most work-items interleaved in a flattened loop around a work-item's own loop
+    /// (1: one at a time). By default as many as the loop's recurrence needs to issue every
+    /// cycle, up to 64; a loop's MaxInterleavingINTEL bounds it too.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+    max_interleaving: Option<u32>,
     /// Kernels with barriers: the most work-groups in flight. A batch of up to N groups
     /// passes through each region between barriers together, so the region's pipeline
     /// fills and drains once a batch; each group in flight has its own copy of local
@@ -158,6 +163,7 @@ impl DesignArgs {
                 "off" => hls_build::nests::Flatten::Off,
                 _ => hls_build::nests::Flatten::Auto,
             },
+            max_interleaving: self.max_interleaving,
             cl_options: self.cl_option.clone(),
             spec: parse_spec(&self.spec)?,
             defines: self.define.clone(),

@@ -11,6 +11,7 @@
 use boards::Board;
 use frontend::ir::{Kernel, UnitId};
 use frontend::passes::flatten::{self, Nest};
+use scheduler::UnitSchedule;
 use serde::Serialize;
 
 /// Which nests to flatten.
@@ -34,6 +35,10 @@ pub struct NestChoice {
     /// Cycles of one run of the inner loop as it stands and flattened (None where the
     /// trip count is not a constant or the candidate could not be built).
     pub cycles_per_run: Option<(u32, u32)>,
+    /// Work-items interleaved in the flattened loop (1: one run at a time).
+    pub interleaved: u32,
+    /// Turns of the interleaved slots a work-item waits for its loads before its loop.
+    pub wait_turns: u32,
     /// Why, in words.
     pub reason: String,
 }
@@ -54,12 +59,9 @@ fn schedule(
 }
 
 /// Flattens every nest whose flattened loop is faster; says what became of each.
-pub fn flatten_nests(
-    ir: &mut Kernel,
-    board: &Board,
-    infer_banking: bool,
-    mode: Flatten,
-) -> Vec<NestChoice> {
+pub fn flatten_nests(ir: &mut Kernel, board: &Board, options: &crate::Options) -> Vec<NestChoice> {
+    let (infer_banking, mode) = (options.infer_banking, options.flatten);
+    let cap = options.max_interleaving.unwrap_or(MAX_INTERLEAVED);
     if mode == Flatten::Off {
         return Vec::new();
     }
@@ -75,7 +77,7 @@ pub fn flatten_nests(
                 continue;
             }
             tried.push(key);
-            let choice = decide(ir, &nest, board, infer_banking, mode);
+            let choice = decide(ir, &nest, board, (infer_banking, cap), mode);
             if let Some(mut choice_flat) = choice.1 {
                 // A region of a kernel with barriers that was this nest is now one loop.
                 let (was, now) = (&ir.unit(nest.pre).name, &choice_flat.unit(nest.pre).name);
@@ -96,11 +98,12 @@ pub fn flatten_nests(
     }
 }
 
+/// `(infer_banking, the most work-items interleaved)`.
 fn decide(
     ir: &Kernel,
     nest: &Nest,
     board: &Board,
-    infer_banking: bool,
+    (infer_banking, cap): (bool, u32),
     mode: Flatten,
 ) -> (NestChoice, Option<Kernel>) {
     let inner = ir.unit(nest.inner).name.clone();
@@ -110,6 +113,8 @@ fn decide(
                 inner: inner.clone(),
                 flattened: None,
                 cycles_per_run: cycles,
+                interleaved: 1,
+                wait_turns: 0,
                 reason,
             },
             None,
@@ -126,7 +131,17 @@ fn decide(
         return kept("not flattened: a schedule could not be found".into(), None);
     };
     let at = 1 + nest.lead.len(); // the inner loop's place in units_in_order
-    let (inner_s, f) = (&now[at], &then[0]);
+    let inner_s = &now[at];
+    let (flat, f, (slots, wait_turns), not_interleaved) = interleave(
+        ir,
+        nest,
+        board,
+        (infer_banking, cap),
+        flat,
+        &then[0],
+        inner_s.ii,
+    );
+    let f = &f;
     let trips = flatten::inner_trips(ir, nest);
     let blocks: u32 = [&now[..at], &now[at + 1..]]
         .concat()
@@ -166,6 +181,14 @@ fn decide(
         };
         return kept(why, cycles);
     }
+    let name = match (slots, wait_turns) {
+        (1, _) => name,
+        (m, 0) => format!("{name} with {m} work-items interleaved"),
+        (m, w) => format!(
+            "{name} with {m} work-items interleaved (each waits {w} turns of {m} cycles for \
+             its loads before its loop)"
+        ),
+    };
     let reason = match (cycles, trips) {
         _ if forced => format!(
             "flattened into {name} (--flatten always), though it issues at II {} ({}) against {}",
@@ -190,13 +213,84 @@ fn decide(
             f.ii, inner_s.ii
         ),
     };
+    let reason = match not_interleaved {
+        Some(why) => format!("{reason}; work-items not interleaved: {why}"),
+        None => reason,
+    };
     (
         NestChoice {
             inner,
-            flattened: Some(name),
+            flattened: Some(flat.unit(nest.pre).name.clone()),
             cycles_per_run: cycles,
+            interleaved: slots,
+            wait_turns,
             reason,
         },
         Some(flat),
     )
+}
+
+/// The most work-items interleaved in one loop: each slot holds the loop's carried state.
+const MAX_INTERLEAVED: u32 = 64;
+/// Slots beyond the inner loop's recurrence where a run's loads set the II: each run
+/// waits for them a turn of this many cycles at a time.
+const HIDE_LOADS: u32 = 16;
+/// The most turns a slot waits for its loads.
+const MAX_WAIT: u32 = 64;
+
+/// The work-items of a flattened nest interleaved, as many as the loop's II at one
+/// work-item (the inner loop's, where that is longer): a recurrence that set it then has
+/// that many cycles between a work-item's iterations. Kept where that issues faster;
+/// otherwise the loop of one run at a time and, where interleaving was possible but did
+/// not help, why.
+fn interleave(
+    ir: &Kernel,
+    nest: &Nest,
+    board: &Board,
+    (infer_banking, cap): (bool, u32),
+    flat: Kernel,
+    f: &UnitSchedule,
+    inner_ii: u32,
+) -> (Kernel, UnitSchedule, (u32, u32), Option<String>) {
+    let one = |why: Option<String>| (flat.clone(), f.clone(), (1, 0), why);
+    if !nest.work_items || flatten::is_task(ir, nest) {
+        return one(None);
+    }
+    let limit = match flatten::interleave_limit(ir, nest) {
+        Ok(l) => l.unwrap_or(MAX_INTERLEAVED),
+        Err(why) => return one(Some(why)),
+    };
+    let limit = limit.min(cap);
+    // Enough slots for the inner loop's recurrence, and some more to hide the loads of a
+    // run's first iteration, which a slot waits for (`wait_turns`) when they set the II.
+    let slots = inner_ii.max(f.ii.min(HIDE_LOADS)).min(limit);
+    if f.ii <= 1 || slots <= 1 {
+        return one(None);
+    }
+    let try_slots = |wait: u32| {
+        let k = flatten::interleaved(ir, nest, slots, wait).ok()?;
+        let s = schedule(&k, board, infer_banking, &[nest.pre])?;
+        Some((k, s[0].clone()))
+    };
+    let mut best = try_slots(0);
+    let mut wait = 0;
+    while let Some((_, s)) = best.as_ref().filter(|b| b.1.ii > 1 && wait < MAX_WAIT) {
+        if !s.bottleneck.starts_with("recurrence") {
+            break;
+        }
+        // The chain now spans (wait + 1) turns at this II: as many turns as it needs.
+        let w = ((wait + 1) * s.ii - 1).min(MAX_WAIT);
+        match try_slots(w).filter(|b| b.1.ii < s.ii) {
+            Some(b) => (wait, best) = (w, Some(b)),
+            None => break,
+        }
+    }
+    match best {
+        Some((k, s)) if s.ii < f.ii => (k, s, (slots, wait), None),
+        Some((_, s)) => one(Some(format!(
+            "{slots} of them issue at II {} ({}), not faster",
+            s.ii, s.bottleneck
+        ))),
+        None => one(Some(format!("no schedule with {slots} of them"))),
+    }
 }

@@ -36,16 +36,43 @@ fn work_items_with_an_inner_float_recurrence() {
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(d.join("out/report.json")).unwrap()).unwrap();
     let lp = &report["loops"][0];
-    // The accumulation is a recurrence through the fp32 adder: II = its latency.
+    let add_latency = report["operators"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["operator"] == "fp32_add")
+        .unwrap()["latency"]
+        .clone();
+    // The accumulation is a recurrence through the fp32 adder: as many work-items as its
+    // latency interleave in one loop, which then issues every cycle.
+    let nest = &report["nests"][0];
+    assert_eq!(nest["interleaved"], add_latency, "{nest}");
     assert_eq!(
-        lp["rec_mii"],
-        report["operators"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|o| o["operator"] == "fp32_add")
-            .unwrap()["latency"]
+        (lp["ii"].as_u64(), lp["mii"].as_u64()),
+        (Some(1), Some(1)),
+        "{lp}"
     );
+    // One work-item at a time, the loop's II is the adder's latency.
+    let one = d.join("one");
+    std::fs::create_dir_all(&one).unwrap();
+    co_simulate_against_pocl(
+        "matvec",
+        &[16],
+        &[4],
+        &[
+            A::Buf("m", d.join("m.npy")),
+            A::Buf("v", d.join("v.npy")),
+            A::Buf("y", d.join("y.npy")),
+            A::Int("n", 24),
+        ],
+        &["--flatten", "off"],
+        &one,
+    );
+    let report_one: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(one.join("out/report.json")).unwrap())
+            .unwrap();
+    let lp = &report_one["loops"][0];
+    assert_eq!(lp["rec_mii"], add_latency);
     assert_eq!(lp["ii"], lp["rec_mii"]);
     assert!(lp["bottleneck"].as_str().unwrap().contains("acc"), "{lp}");
     // Each operator carries the board's per-core area, and the kernel's total counts one
@@ -69,6 +96,67 @@ fn work_items_with_an_inner_float_recurrence() {
         report["operator_area"]
     );
     assert!(cores_luts >= u64::from(per_core));
+}
+
+/// An escape-time kernel: a float recurrence in a `while` loop whose trip count each
+/// work-item finds as it runs. Its work-items interleave, each waiting for its point's
+/// loads, so the loop issues every cycle; the counts agree with pocl under random memory
+/// latency, and the loop issues at least one iteration a cycle once full.
+#[test]
+fn escape_time_work_items_interleave_in_one_loop() {
+    let d = scratch("escape_time");
+    let n = 96;
+    let coord = |seed, lo: f32, span: f32| -> Vec<f32> {
+        randoms(seed, n)
+            .iter()
+            .map(|v| lo + span * (*v % 1024) as f32 / 1024.0)
+            .collect()
+    };
+    save(&d.join("cx.npy"), &coord(201, -2.0, 2.5));
+    save(&d.join("cy.npy"), &coord(202, -1.25, 2.5));
+    save(&d.join("steps.npy"), &vec![0i32; n]);
+    let args = [
+        A::Buf("cx", d.join("cx.npy")),
+        A::Buf("cy", d.join("cy.npy")),
+        A::Buf("steps", d.join("steps.npy")),
+    ];
+    let run = co_simulate_against_pocl("escape_time", &[n as u64], &[8], &args, &[], &d);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("out/report.json")).unwrap()).unwrap();
+    let nest = &report["nests"][0];
+    assert!(nest["interleaved"].as_u64().unwrap() > 1, "{nest}");
+    assert!(
+        nest["reason"]
+            .as_str()
+            .unwrap()
+            .contains("work-items interleaved"),
+        "{nest}"
+    );
+    let lp = &report["loops"][0];
+    assert_eq!(lp["ii"], 1, "{lp}");
+    // A run's iterations: its steps and the test that ends it, plus the turns it waits.
+    let steps: Vec<i32> = load(&d.join("dump/steps.npy"));
+    let waits = nest["wait_turns"].as_u64().unwrap();
+    let issued: u64 = steps.iter().map(|s| *s as u64 + 1 + waits).sum();
+    let cycles = cycles(&run);
+    let depth = lp["depth"].as_u64().unwrap();
+    // Full, one iteration a cycle: at most the last round of a longest run (65 iterations
+    // and its waits, a turn each) beyond the iterations and the fill.
+    let tail = (65 + waits) * nest["interleaved"].as_u64().unwrap();
+    assert!(
+        cycles <= issued + depth + tail,
+        "{cycles} cycles for {issued} iterations issued (depth {depth}, tail {tail})"
+    );
+    let random = d.join("random");
+    std::fs::create_dir_all(&random).unwrap();
+    co_simulate_against_pocl(
+        "escape_time",
+        &[n as u64],
+        &[8],
+        &args,
+        &["--mem-latency", "random:3"],
+        &random,
+    );
 }
 
 #[test]

@@ -480,8 +480,9 @@ fn relaxed_reductions_issue_every_cycle_within_the_summation_bound() {
         let sequential = row(r).iter().zip(&x).fold(0.0f32, |s, (p, q)| s + p * q);
         assert_eq!(got.to_bits(), sequential.to_bits(), "row {r}");
     }
+    // In order, the rows' work-items interleave in one loop at II 1 instead.
     let text = std::fs::read_to_string(k.join("out/report.txt")).unwrap();
-    assert!(text.contains("II 8 "), "{text}");
+    assert!(text.contains("work-items interleaved: II 1"), "{text}");
     assert!(
         text.contains("kept in order: the add may not be reassociated"),
         "{text}"
@@ -502,13 +503,19 @@ fn relaxed_reductions_issue_every_cycle_within_the_summation_bound() {
         "{}",
         c.stdout
     );
-    assert!(c.stdout.contains("II 16 "), "{}", c.stdout);
+    // Its rows' work-items interleave instead: II 1 with the sum in order.
+    assert!(
+        c.stdout.contains("16 work-items interleaved: II 1"),
+        "{}",
+        c.stdout
+    );
 }
 
 /// CI's sample of the QoR suite (`bench/qor.py`, every kernel of bench/qor/): gemm and fir,
 /// as written and with --fp-relaxed, under both memory models (32-bit ports at 20 cycles,
 /// 512-bit DDR ports at 100 behind the load-store units), co-simulated (RTL = model) and
-/// against pocl; every loop at its MII, and the relaxed runs faster than the strict ones.
+/// against pocl; every loop at its MII; gemm relaxed faster than strict, fir strict (its
+/// work-items interleaved) as fast as relaxed.
 #[test]
 fn qor_sample_cosimulates_and_agrees_with_pocl() {
     let text = python_script(
@@ -532,7 +539,12 @@ fn qor_sample_cosimulates_and_agrees_with_pocl() {
     for pair in rows.chunks(2) {
         let cycles = |r: &Vec<&str>| r[4].parse::<u64>().unwrap();
         assert_eq!((pair[0][3], pair[1][3]), ("strict", "relaxed"), "{text}");
-        assert!(cycles(&pair[1]) * 10 < cycles(&pair[0]) * 8, "{text}");
+        if pair[0][1] == "gemm" {
+            assert!(cycles(&pair[1]) * 10 < cycles(&pair[0]) * 8, "{text}");
+        } else {
+            // fir's work-items interleave: in order, it is as fast as reassociated.
+            assert!(cycles(&pair[0]) * 10 <= cycles(&pair[1]) * 11, "{text}");
+        }
     }
 }
 

@@ -781,7 +781,8 @@ fn loops_unroll_as_their_controls_ask() {
                 format!("a=@{}", d.join("a.npy").display()),
                 format!("out=zeros:{}", 8 * n),
             ],
-            &[],
+            // One work-item at a time, so the loop stays the unit the controls made.
+            &["--max-interleaving", "1"],
             &d.join(format!("out_{tag}")),
             &d.join(format!("dump_{tag}")),
         );

@@ -8,9 +8,9 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// The flattened loop's body under construction.
 pub(super) struct Build<'k> {
-    k: &'k Kernel,
-    n: Nest,
-    body: Body,
+    pub(super) k: &'k Kernel,
+    pub(super) n: Nest,
+    pub(super) body: Body,
     /// (unit, op) of the nest -> the op that gives its value in the flattened body.
     pub(super) map: HashMap<(UnitId, OpId), OpId>,
     /// (unit, entry phi) of `pre` or the inner loop -> its value in the flattened body.
@@ -21,14 +21,19 @@ pub(super) struct Build<'k> {
     /// Carried phis whose `next` is set once every op exists: (phi, nest op, distance).
     pending: Vec<(OpId, (UnitId, OpId), u32)>,
     /// The work-item's global id in each dimension, when the work-items are the loop.
-    ids: Option<[OpId; 3]>,
+    pub(super) ids: Option<[OpId; 3]>,
+    /// Work-items interleaved (`interleave.rs`): each of this many slots runs its own
+    /// work-item, and a slot's iterations come this many apart (1: one run at a time).
+    pub(super) slots: u32,
+    /// Turns an interleaved slot waits for the loads before the loop (`interleave.rs`).
+    pub(super) wait_turns: u32,
 }
 
 /// What `Build::run` made.
 pub(super) struct Flat {
-    body: Body,
-    cont: OpId,
-    carried_mem_deps: Vec<CarriedMemDep>,
+    pub(super) body: Body,
+    pub(super) cont: OpId,
+    pub(super) carried_mem_deps: Vec<CarriedMemDep>,
 }
 
 impl Flat {
@@ -79,13 +84,13 @@ impl Flat {
     }
 }
 
-const B1: Type = Type::BOOL;
+pub(super) const B1: Type = Type::BOOL;
 
 /// One dimension of the work-item counters: carried id, ids left after it, is-last; the
 /// dimension's size - 1 and size == 1.
 #[derive(Clone, Copy)]
-struct Dim {
-    gid: OpId,
+pub(super) struct Dim {
+    pub(super) gid: OpId,
     left: OpId,
     end: OpId,
     top: OpId,
@@ -93,11 +98,13 @@ struct Dim {
 }
 
 /// Work-item ids are 32 bits in hardware (the kernel's counters).
-const ID: Type = Type::Int(32);
+pub(super) const ID: Type = Type::Int(32);
 
 impl<'k> Build<'k> {
-    pub(super) fn new(k: &'k Kernel, n: &Nest) -> Self {
+    pub(super) fn new(k: &'k Kernel, n: &Nest, slots: u32) -> Self {
         Build {
+            slots,
+            wait_turns: 0,
             k,
             n: n.clone(),
             body: Body::default(),
@@ -120,11 +127,11 @@ impl<'k> Build<'k> {
         )
     }
 
-    fn op(&mut self, kind: OpKind, ty: Type, operands: Vec<OpId>) -> OpId {
+    pub(super) fn op(&mut self, kind: OpKind, ty: Type, operands: Vec<OpId>) -> OpId {
         self.body.add(Op::new(kind, ty, operands))
     }
 
-    fn konst(&mut self, ty: Type, v: u64) -> OpId {
+    pub(super) fn konst(&mut self, ty: Type, v: u64) -> OpId {
         self.op(OpKind::Const(v), ty, vec![])
     }
 
@@ -162,15 +169,21 @@ impl<'k> Build<'k> {
         let flat_cont = self.op(OpKind::Int(IntBinOp::Or), B1, vec![stays, back]);
         self.body.set_carried_next(first, last);
         self.carry_outer(&outer_phis, last);
-        for (phi, src, d) in std::mem::take(&mut self.pending) {
-            let next = self.map[&src];
-            self.body.set_carried_next_at(phi, next, d);
-        }
+        self.close_pending();
         let carried_mem_deps = self.order_memory();
         Flat {
             body: std::mem::take(&mut self.body),
             cont: flat_cont,
             carried_mem_deps,
+        }
+    }
+
+    /// Sets the `next` of the inner loop's carried phis, a slot's turn (`slots` iterations)
+    /// for each iteration of the run they reached back.
+    pub(super) fn close_pending(&mut self) {
+        for (phi, src, d) in std::mem::take(&mut self.pending) {
+            let next = self.map[&src];
+            self.body.set_carried_next_at(phi, next, d * self.slots);
         }
     }
 
@@ -211,7 +224,7 @@ impl<'k> Build<'k> {
 
     /// Copies the blocks before the loop: they run on a run's first iteration, those after
     /// a guard only if it enters the loop. Returns whether the run enters it (None: always).
-    fn copy_before(&mut self, first: OpId, one: OpId) -> Option<OpId> {
+    pub(super) fn copy_before(&mut self, first: OpId, one: OpId) -> Option<OpId> {
         let (k, n) = (self.k, self.n.clone());
         let mut enter = None;
         let mut when = first;
@@ -234,7 +247,7 @@ impl<'k> Build<'k> {
     }
 
     /// The inner loop's initial values, as the block before it gives them.
-    fn inner_inits(&mut self) {
+    pub(super) fn inner_inits(&mut self) {
         let (k, n) = (self.k, self.n.clone());
         let before_inner = *n.lead.last().unwrap_or(&n.pre);
         for (i, p) in k.unit(n.inner).entry_phis.iter().enumerate() {
@@ -254,7 +267,7 @@ impl<'k> Build<'k> {
     /// Copies the blocks after the loop: they run on a run's last iteration, those a guard
     /// skips only if the run entered the loop; the one it skips to chooses its values by
     /// that.
-    fn copy_after(&mut self, enter: Option<OpId>, last: OpId) {
+    pub(super) fn copy_after(&mut self, enter: Option<OpId>, last: OpId) {
         let (k, n) = (self.k, self.n.clone());
         let skip = n.guard.map_or(0, |g| g.skip_to);
         let entered_last = match enter {
@@ -304,7 +317,7 @@ impl<'k> Build<'k> {
     /// The work-item's global ids as carried values, from 0 (stepped by `step_global_ids`).
     /// Beside each id, the ids left after it and whether it is the last, as the kernel's
     /// own counters keep them: the step then reads flags, with no compare in series.
-    fn global_ids(&mut self) -> [Dim; 3] {
+    pub(super) fn global_ids(&mut self) -> [Dim; 3] {
         let (zero, one) = (self.konst(ID, 0), self.konst(ID, 1));
         let dims = [0u8, 1, 2].map(|d| {
             let size = self.op(OpKind::WorkItem(Builtin::GlobalSize, d), ID, vec![]);
@@ -324,7 +337,7 @@ impl<'k> Build<'k> {
 
     /// Steps the global ids to the next work-item on a run's last iteration, dimension 0
     /// fastest (the order the kernel's counters take); returns whether one is left.
-    fn step_global_ids(&mut self, dims: [Dim; 3], last: OpId) -> OpId {
+    pub(super) fn step_global_ids(&mut self, dims: [Dim; 3], last: OpId) -> OpId {
         let (zero, one) = (self.konst(ID, 0), self.konst(ID, 1));
         let b_one = self.konst(B1, 1);
         // Dimension d steps when every faster one wraps, and wraps when it is at its end.
@@ -360,7 +373,7 @@ impl<'k> Build<'k> {
 
     /// For every distance the inner loop's carried phis read from, whether this iteration
     /// is still closer than that to its run's start (they then take their initial value).
-    fn restarts(&mut self, first: OpId) -> BTreeMap<u32, OpId> {
+    pub(super) fn restarts(&mut self, first: OpId) -> BTreeMap<u32, OpId> {
         let inner = &self.k.unit(self.n.inner).body;
         let ds: BTreeSet<u32> = inner
             .ops()
@@ -382,7 +395,7 @@ impl<'k> Build<'k> {
         let below = self.op(OpKind::Cmp(CmpPred::ULt), B1, vec![now, cap]);
         let inc = self.op(OpKind::Int(IntBinOp::Add), ty, vec![now, one]);
         let next = self.op(OpKind::Select, ty, vec![below, inc, now]);
-        self.body.set_carried_next(age, next);
+        self.body.set_carried_next_at(age, next, self.slots);
         for d in ds.into_iter().filter(|d| *d > 1) {
             let dk = self.konst(ty, d as u64);
             let young = self.op(OpKind::Cmp(CmpPred::ULt), B1, vec![now, dk]);
@@ -395,7 +408,12 @@ impl<'k> Build<'k> {
     /// block before the loop: on a run's first iteration, its loads then held through the
     /// run; the blocks after: on its last; the loop: when the run enters it); the loop's
     /// carried phis restart with each run (`restart`, by distance).
-    fn copy_unit(&mut self, u: UnitId, when: Option<OpId>, restart: &BTreeMap<u32, OpId>) {
+    pub(super) fn copy_unit(
+        &mut self,
+        u: UnitId,
+        when: Option<OpId>,
+        restart: &BTreeMap<u32, OpId>,
+    ) {
         let body = &self.k.unit(u).body;
         let hold = u == self.n.pre || self.n.lead.contains(&u);
         for id in body.copy_order() {
@@ -449,7 +467,10 @@ impl<'k> Build<'k> {
                     if let (true, Some(when)) = (hold, when) {
                         let held = self.op(OpKind::CarriedPhi, op.ty, vec![new, new]);
                         value = self.op(OpKind::Select, op.ty, vec![when, new, held]);
-                        self.body.set_carried_next(held, value);
+                        self.body.set_carried_next_at(held, value, self.slots);
+                        if self.wait_turns > 0 {
+                            value = self.waited_for(value, op.ty);
+                        }
                     }
                 }
                 OpKind::Store(m) => self.accesses.push((self.rank(u, id), new, m, true)),
@@ -460,8 +481,9 @@ impl<'k> Build<'k> {
     }
 
     /// Orders the accesses of one memory where one is a store: in program order within an
-    /// iteration, and across iterations as `deps::carried` finds.
-    fn order_memory(&mut self) -> Vec<CarriedMemDep> {
+    /// iteration, and across iterations as `deps::carried` finds (interleaved work-items:
+    /// `interleave::carried`).
+    pub(super) fn order_memory(&mut self) -> Vec<CarriedMemDep> {
         let mut deps = Vec::new();
         let mut acc = self.accesses.clone();
         acc.sort_by_key(|a| a.0);
@@ -479,8 +501,12 @@ impl<'k> Build<'k> {
                     continue;
                 }
                 let from = (units[ux], ox);
-                let (distance, analysis) =
-                    super::deps::carried(self.k, &self.n, from, (units[uy], oy), mx);
+                let to = (units[uy], oy);
+                let (distance, analysis) = if self.slots > 1 {
+                    super::interleave::carried(self.k, &self.n, from, to, self.slots)
+                } else {
+                    super::deps::carried(self.k, &self.n, from, to, mx)
+                };
                 let Some(distance) = distance else {
                     continue;
                 };

@@ -24,6 +24,7 @@
 
 mod build;
 mod deps;
+mod interleave;
 
 use crate::ir::*;
 use build::Build;
@@ -201,8 +202,10 @@ fn check(k: &Kernel, n: &Nest) -> Result<(), String> {
     let UnitKind::Loop { controls, .. } = &inner.kind else {
         return Err("not a loop".into());
     };
+    // max_interleaving speaks of the work-items around the loop (`interleaved`).
     let plain = LoopControls {
         unroll: controls.unroll,
+        max_interleaving: controls.max_interleaving.filter(|_| n.work_items),
         ..Default::default()
     };
     if *controls != plain {
@@ -322,6 +325,81 @@ fn check_work_items(k: &Kernel, nest: &[UnitId]) -> Result<(), String> {
 /// The kernel with the nest flattened into one loop in the place of `pre` (the units of
 /// the inner loop and the latch removed), or why it cannot be.
 pub fn flatten(k: &Kernel, n: &Nest) -> Result<Kernel, String> {
+    flatten_with(k, n, 1, 0)
+}
+
+/// The most work-items `interleaved` lets interleave in the nest's loop, or why none may:
+/// the loop around must be the work-items, and the inner loop's `max_interleaving` (1: none)
+/// bounds them.
+pub fn interleave_limit(k: &Kernel, n: &Nest) -> Result<Option<u32>, String> {
+    if !n.work_items {
+        return Err("the loop around is not the work-items".into());
+    }
+    if is_task(k, n) {
+        return Err("the kernel reads no global id: it runs as one work-item".into());
+    }
+    // One copy of a private or local array, or one stream, would be shared by the slots.
+    for u in n.units_in_order() {
+        for (_, op) in k.unit(u).body.ops() {
+            let (OpKind::Load(m) | OpKind::Store(m)) = op.kind else {
+                continue;
+            };
+            let mem = k.memory(m);
+            let shared = match &mem.kind {
+                MemoryKind::OnChip(c) => c.storage != Storage::Constant,
+                MemoryKind::Pipe { .. } => true,
+                MemoryKind::Global { .. } => false,
+            };
+            if shared {
+                let at = op
+                    .loc
+                    .map_or(String::new(), |l| format!(" at {}", k.line_of(l)));
+                return Err(format!(
+                    "the work-item's '{}'{at} has one copy, which interleaved work-items \
+                     would share",
+                    mem.name
+                ));
+            }
+        }
+    }
+    match &k.unit(n.inner).kind {
+        UnitKind::Loop { controls, .. } => match controls.max_interleaving {
+            Some(1) => Err(format!(
+                "max_interleaving(1) on {} keeps one work-item in its loop",
+                k.unit(n.inner).name
+            )),
+            Some(0) | None => Ok(None),
+            Some(l) => Ok(Some(l)),
+        },
+        _ => Err("not a loop".into()),
+    }
+}
+
+/// Whether the work-items' nest never reads a global id: the kernel is a task, launched
+/// as one work-item, whose one run interleaving would only slow down.
+pub fn is_task(k: &Kernel, n: &Nest) -> bool {
+    n.work_items
+        && !n.units_in_order().iter().any(|u| {
+            k.unit(*u)
+                .body
+                .ops()
+                .any(|(_, o)| matches!(o.kind, OpKind::WorkItem(Builtin::GlobalId, _)))
+        })
+}
+
+/// The kernel with the work-items of the nest interleaved, `slots` of them in its one loop,
+/// each waiting `wait_turns` turns for its loads before its run (`interleave.rs`), or why
+/// it cannot be.
+pub fn interleaved(k: &Kernel, n: &Nest, slots: u32, wait_turns: u32) -> Result<Kernel, String> {
+    if let Some(l) = interleave_limit(k, n)? {
+        if slots > l {
+            return Err(format!("max_interleaving({l}) allows no more than {l}"));
+        }
+    }
+    flatten_with(k, n, slots.max(1), wait_turns)
+}
+
+fn flatten_with(k: &Kernel, n: &Nest, slots: u32, wait_turns: u32) -> Result<Kernel, String> {
     check(k, n)?;
     let (back, exit) = match k.unit(n.latch()).exit {
         Exit::Branch {
@@ -332,8 +410,13 @@ pub fn flatten(k: &Kernel, n: &Nest) -> Result<Kernel, String> {
         Exit::Branch { cond, if_true, .. } => (Some((cond, false)), Exit::Jump(if_true)),
         _ => (None, Exit::Return),
     };
-    let mut b = Build::new(k, n);
-    let flat = b.run(back);
+    let mut b = Build::new(k, n, slots);
+    b.wait_turns = wait_turns;
+    let flat = if slots > 1 {
+        b.run_interleaved()?
+    } else {
+        b.run(back)
+    };
     let mut out = k.clone();
     if n.work_items {
         out.mode = ExecMode::FlattenedWorkItems;
