@@ -199,6 +199,9 @@ pub struct Options {
     /// The most work-items interleaved in a flattened loop (`--max-interleaving`; 1: none);
     /// None: as many as its recurrence asks.
     pub max_interleaving: Option<u32>,
+    /// Keep every float reduction in order, even where reassociation is allowed: `compile`
+    /// tries it when interleaved work-items could reach II 1 without lanes.
+    pub keep_reductions_in_order: bool,
     /// OpenCL build options for a `.cl` source (`--cl-option`, e.g. -cl-fast-relaxed-math).
     pub cl_options: Vec<String>,
     /// The IR passes: which to print after, whether to verify the IR between them.
@@ -221,6 +224,7 @@ impl Default for Options {
             fp_relaxed: false,
             flatten: nests::Flatten::Auto,
             max_interleaving: None,
+            keep_reductions_in_order: false,
             cl_options: Vec::new(),
             passes: Default::default(),
             spec: Default::default(),
@@ -318,7 +322,16 @@ pub fn lower_with_report(
             reduction_latency(board, op)
         })
         .map_err(fe)?;
-    if split.reductions.iter().any(|r| r.reason.is_none()) {
+    let mut reductions = split.reductions;
+    if options.keep_reductions_in_order {
+        for r in reductions.iter_mut().filter(|r| r.reason.is_none()) {
+            r.reason = Some(
+                "the work-items around its loop interleave, which issues every cycle without \
+                 reassociating"
+                    .into(),
+            );
+        }
+    } else if reductions.iter().any(|r| r.reason.is_none()) {
         spirv = split.spirv;
     }
     let module = frontend::SpirvModule::load(&spirv).map_err(fe)?;
@@ -334,7 +347,7 @@ pub fn lower_with_report(
         spirv,
         kernel: ir,
         passes,
-        reductions: split.reductions,
+        reductions,
     })
 }
 
@@ -345,6 +358,9 @@ pub fn compile(
     options: &Options,
 ) -> Result<Compiled, Error> {
     let c = compile_once(path, kernel, board, options)?;
+    let c = nests::in_order_if_interleaved(c, options, |o| {
+        compile_once(path, kernel, board, o)
+    })?;
     let batched = c
         .kernel
         .work_groups

@@ -294,3 +294,28 @@ fn interleave(
         None => one(Some(format!("no schedule with {slots} of them"))),
     }
 }
+
+/// A kernel whose float reductions were split into lanes, compiled again with them in
+/// order (`compile` with `keep_reductions_in_order`): where its work-items then interleave
+/// at an II no worse, that one is kept. Interleaved, the loop issues every cycle and never
+/// drains; in lanes, each run drains and sums its lanes, and the sum is reassociated.
+pub fn in_order_if_interleaved(
+    c: crate::Compiled,
+    options: &crate::Options,
+    compile: impl Fn(&crate::Options) -> Result<crate::Compiled, crate::Error>,
+) -> Result<crate::Compiled, crate::Error> {
+    let split = c.reductions.iter().any(|r| r.reason.is_none());
+    if !split || options.keep_reductions_in_order || options.max_interleaving == Some(1) {
+        return Ok(c);
+    }
+    let mut keep = options.clone();
+    keep.keep_reductions_in_order = true;
+    let in_order = compile(&keep)?;
+    let worst_ii = |c: &crate::Compiled| c.schedules.iter().map(|s| s.ii).max().unwrap_or(1);
+    let interleaved = in_order.nests.iter().any(|n| n.interleaved > 1);
+    Ok(if interleaved && worst_ii(&in_order) <= worst_ii(&c) {
+        in_order
+    } else {
+        c
+    })
+}

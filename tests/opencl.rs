@@ -308,7 +308,14 @@ fn relaxed_reductions_issue_every_cycle_within_the_summation_bound() {
             [abs(row(r)), sq, abs(row(r))]
         })
         .collect();
-    let relaxed = ["--cl-option", "-cl-fast-relaxed-math"];
+    // One work-item at a time: interleaved, the work-items would reach II 1 in order and
+    // the reductions would stay in order (`nests::in_order_if_interleaved`).
+    let relaxed = [
+        "--cl-option",
+        "-cl-fast-relaxed-math",
+        "--max-interleaving",
+        "1",
+    ];
     let cases: Vec<Case> = vec![
         (
             "dot_rows",
@@ -326,7 +333,7 @@ fn relaxed_reductions_issue_every_cycle_within_the_summation_bound() {
         ),
         (
             "moments",
-            &["--fp-relaxed"],
+            &["--fp-relaxed", "--max-interleaving", "1"],
             vec![arg("a", "a.npy"), arg("y", "y.npy")],
             vec![8, 8, 13],
             mom_terms,
@@ -451,7 +458,13 @@ fn relaxed_reductions_issue_every_cycle_within_the_summation_bound() {
         arg("y", "y.npy"),
         "n=3".to_string(),
     ];
-    let extra = ["--kernel", "dot_rows", "--fp-relaxed"];
+    let extra = [
+        "--kernel",
+        "dot_rows",
+        "--fp-relaxed",
+        "--max-interleaving",
+        "1",
+    ];
     let r = sim(&src, "1", &args, &extra, &k.join("out"), &k.join("dump"));
     assert_pass(&r);
     let ours: Vec<f32> = load(&k.join("dump/y.npy"));
