@@ -358,9 +358,7 @@ pub fn compile(
     options: &Options,
 ) -> Result<Compiled, Error> {
     let c = compile_once(path, kernel, board, options)?;
-    let c = nests::in_order_if_interleaved(c, options, |o| {
-        compile_once(path, kernel, board, o)
-    })?;
+    let c = nests::in_order_if_interleaved(c, options, |o| compile_once(path, kernel, board, o))?;
     let batched = c
         .kernel
         .work_groups

@@ -20,19 +20,13 @@ fn work_items_with_an_inner_float_recurrence() {
     save(&d.join("m.npy"), &m);
     save(&d.join("v.npy"), &v);
     save(&d.join("y.npy"), &vec![0f32; rows]);
-    co_simulate_against_pocl(
-        "matvec",
-        &[16],
-        &[4],
-        &[
-            A::Buf("m", d.join("m.npy")),
-            A::Buf("v", d.join("v.npy")),
-            A::Buf("y", d.join("y.npy")),
-            A::Int("n", 24),
-        ],
-        &[],
-        &d,
-    );
+    let args = [
+        A::Buf("m", d.join("m.npy")),
+        A::Buf("v", d.join("v.npy")),
+        A::Buf("y", d.join("y.npy")),
+        A::Int("n", 24),
+    ];
+    co_simulate_against_pocl("matvec", &[16], &[4], &args, &[], &d);
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(d.join("out/report.json")).unwrap()).unwrap();
     let lp = &report["loops"][0];
@@ -55,19 +49,7 @@ fn work_items_with_an_inner_float_recurrence() {
     // One work-item at a time, the loop's II is the adder's latency.
     let one = d.join("one");
     std::fs::create_dir_all(&one).unwrap();
-    co_simulate_against_pocl(
-        "matvec",
-        &[16],
-        &[4],
-        &[
-            A::Buf("m", d.join("m.npy")),
-            A::Buf("v", d.join("v.npy")),
-            A::Buf("y", d.join("y.npy")),
-            A::Int("n", 24),
-        ],
-        &["--flatten", "off"],
-        &one,
-    );
+    co_simulate_against_pocl("matvec", &[16], &[4], &args, &["--flatten", "off"], &one);
     let report_one: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(one.join("out/report.json")).unwrap())
             .unwrap();
