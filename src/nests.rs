@@ -305,7 +305,10 @@ pub fn in_order_if_interleaved(
     compile: impl Fn(&crate::Options) -> Result<crate::Compiled, crate::Error>,
 ) -> Result<crate::Compiled, crate::Error> {
     let split = c.reductions.iter().any(|r| r.reason.is_none());
-    if !split || options.keep_reductions_in_order || options.max_interleaving == Some(1) {
+    // Behind load-store units, a run's unit-stride accesses make bursts; interleaved runs
+    // take turns at different rows, and the schedule does not see the bandwidth lost.
+    let bursts = c.kernel.memories.iter().any(|m| m.port_bits.is_some());
+    if !split || bursts || options.keep_reductions_in_order || options.max_interleaving == Some(1) {
         return Ok(c);
     }
     let mut keep = options.clone();

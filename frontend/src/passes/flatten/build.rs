@@ -503,7 +503,13 @@ impl<'k> Build<'k> {
                 let from = (units[ux], ox);
                 let to = (units[uy], oy);
                 let (distance, analysis) = if self.slots > 1 {
-                    super::interleave::carried(self.k, &self.n, from, to, self.slots)
+                    super::interleave::carried(
+                        self.k,
+                        &self.n,
+                        from,
+                        to,
+                        (self.slots, self.wait_turns),
+                    )
                 } else {
                     super::deps::carried(self.k, &self.n, from, to, mx)
                 };

@@ -178,30 +178,42 @@ impl Build<'_> {
 
 /// The distance (in iterations of the interleaved loop) at which access `y` may touch
 /// what `x` touched, or None; the analysis in words. Only a run's own order is kept, and
-/// its iterations are a slot's turn apart: the inner loop's own dependences at their
-/// distance times `slots`; accesses of the blocks around the loop, one turn.
+/// a run's iterations are a slot's turn (`slots` iterations) apart: the inner loop's own
+/// dependences at their distance times `slots`; from the blocks before the loop (the
+/// take's turn) to the loop, at least a turn, or the waits; to the blocks after it (the
+/// run's last turn), the turns of the whole run where the trip count is constant. Nothing
+/// is ordered from a later part of a run to an earlier one: that is another work-item.
 pub(super) fn carried(
     k: &Kernel,
     n: &Nest,
     (ux, x): (UnitId, OpId),
     (uy, y): (UnitId, OpId),
-    slots: u32,
+    (slots, waits): (u32, u32),
 ) -> (Option<u32>, String) {
-    if ux == n.inner && uy == n.inner {
-        let within = k
+    let units = n.units_in_order();
+    let place = |u: UnitId| {
+        let i = units.iter().position(|w| *w == u).unwrap_or(0);
+        let inner = 1 + n.lead.len();
+        i.cmp(&inner)
+    };
+    let why = format!("within a work-item's run ({slots} work-items interleaved)");
+    let turns = |t: u32| Some(t.max(1).saturating_mul(slots));
+    // A run that a guard skips ends on its first running turn.
+    let trips = super::inner_trips(k, n).filter(|_| n.guard.is_none());
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    let distance = match (place(ux), place(uy)) {
+        (Equal, Equal) => k
             .unit(n.inner)
             .carried_mem_deps
             .iter()
             .filter(|d| d.from == x && d.to == y)
             .map(|d| d.distance)
-            .min();
-        return (
-            within.map(|d| d.saturating_mul(slots)),
-            format!("within a work-item's run ({slots} work-items interleaved)"),
-        );
-    }
-    (
-        Some(slots),
-        format!("within a work-item's run, a turn of the {slots} interleaved work-items"),
-    )
+            .min()
+            .map(|d| d.saturating_mul(slots)),
+        (Less, Equal) => turns(waits),
+        (Less, Greater) => turns(waits + trips.map_or(0, |t| t.saturating_sub(1))),
+        (Equal, Greater) => turns(1),
+        _ => None,
+    };
+    (distance, why)
 }
