@@ -238,11 +238,12 @@ const HIDE_LOADS: u32 = 16;
 /// The most turns a slot waits for its loads.
 const MAX_WAIT: u32 = 64;
 
-/// The work-items of a flattened nest interleaved, as many as the loop's II at one
-/// work-item (the inner loop's, where that is longer): a recurrence that set it then has
-/// that many cycles between a work-item's iterations. Kept where that issues faster;
-/// otherwise the loop of one run at a time and, where interleaving was possible but did
-/// not help, why.
+/// The work-items of a flattened nest interleaved: as many slots as the inner loop's II at
+/// one work-item, so the recurrence that set it has that many cycles between a
+/// work-item's iterations, or up to `HIDE_LOADS` where the flattened loop's II is longer
+/// (a run's loads before its loop). While a recurrence still sets the II, each run waits
+/// the turns that chain asks (`wait_turns`). Kept where that issues faster; otherwise the
+/// loop of one run at a time and, where interleaving was possible but did not help, why.
 fn interleave(
     ir: &Kernel,
     nest: &Nest,
