@@ -42,7 +42,7 @@ module hls_fifo_r #(
     localparam int DEPTH = 1 << DEPTH_LOG2;
     localparam int QUEUE = 4;
     logic [WIDTH-1:0] mem [DEPTH];
-    logic [DEPTH_LOG2:0] wr_ptr, rd_ptr;
+    logic [DEPTH_LOG2-1:0] wr_ptr, rd_ptr;
     logic [WIDTH-1:0] ram_q, land;
     logic ram_q_valid, land_valid;
     logic [WIDTH-1:0] q [QUEUE];
@@ -59,8 +59,16 @@ module hls_fifo_r #(
         if (wr && !fetch) stored_next = 1'b1;
         else if (fetch && !wr) stored_next = level != (DEPTH_LOG2 + 1)'(1);
     end
-    assign full = (wr_ptr[DEPTH_LOG2] != rd_ptr[DEPTH_LOG2]) &&
-                  (wr_ptr[DEPTH_LOG2-1:0] == rd_ptr[DEPTH_LOG2-1:0]);
+    // `full` is a flip-flop too, kept beside `level`: the AXI master's `rready` is its
+    // inverse, and the beat's handshake (`push`) feeds the storage's write, `stored_next`,
+    // `idle_next` and the bus-error check. From a pointer compare it was three LUT levels
+    // ahead of all of them, the critical path of collatz, convert and half_math.
+    logic full_next;
+    always_comb begin
+        full_next = full;
+        if (wr && !fetch) full_next = level == (DEPTH_LOG2 + 1)'(DEPTH - 1);
+        else if (fetch && !wr) full_next = 1'b0;
+    end
     // Room for one more: the queue's free places less the words in flight.
     always_comb
         case ({ram_q_valid, land_valid})
@@ -75,8 +83,8 @@ module hls_fifo_r #(
 
     // Write and read in processes of their own: a fetch never reads the place written in
     // the same cycle (`stored` is from registers), so no bypass logic is wanted.
-    always_ff @(posedge clk) if (wr) mem[wr_ptr[DEPTH_LOG2-1:0]] <= din;
-    always_ff @(posedge clk) if (fetch) ram_q <= mem[rd_ptr[DEPTH_LOG2-1:0]];
+    always_ff @(posedge clk) if (wr) mem[wr_ptr] <= din;
+    always_ff @(posedge clk) if (fetch) ram_q <= mem[rd_ptr];
     always_ff @(posedge clk) land <= ram_q;
 
     // After a take the queue shifts toward the head; the landed word fills the first free
@@ -119,6 +127,7 @@ module hls_fifo_r #(
         if (!rst_n) begin
             wr_ptr <= '0;
             rd_ptr <= '0;
+            full <= 1'b0;
             stored <= 1'b0;
             level <= '0;
             ram_q_valid <= 1'b0;
@@ -130,6 +139,7 @@ module hls_fifo_r #(
             if (wr) wr_ptr <= wr_ptr + 1'b1;
             if (fetch) rd_ptr <= rd_ptr + 1'b1;
             stored <= stored_next;
+            full <= full_next;
             if (wr && !fetch) level <= level + 1'b1;
             else if (fetch && !wr) level <= level - 1'b1;
             ram_q_valid <= fetch;
