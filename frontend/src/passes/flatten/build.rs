@@ -86,19 +86,7 @@ impl Flat {
 
 pub(super) const B1: Type = Type::BOOL;
 
-/// One dimension of the work-item counters: carried id, ids left after it, is-last; the
-/// dimension's size - 1 and size == 1.
-#[derive(Clone, Copy)]
-pub(super) struct Dim {
-    pub(super) gid: OpId,
-    left: OpId,
-    end: OpId,
-    top: OpId,
-    single: OpId,
-}
-
-/// Work-item ids are 32 bits in hardware (the kernel's counters).
-pub(super) const ID: Type = Type::Int(32);
+pub(super) use super::ids::{Dim, ID};
 
 impl<'k> Build<'k> {
     pub(super) fn new(k: &'k Kernel, n: &Nest, slots: u32) -> Self {
@@ -314,61 +302,16 @@ impl<'k> Build<'k> {
         }
     }
 
-    /// The work-item's global ids as carried values, from 0 (stepped by `step_global_ids`).
-    /// Beside each id, the ids left after it and whether it is the last, as the kernel's
-    /// own counters keep them: the step then reads flags, with no compare in series.
+    /// The work-item's global ids as carried values (`ids::global_ids`), which the copied
+    /// units read in place of their `get_global_id`.
     pub(super) fn global_ids(&mut self) -> [Dim; 3] {
-        let (zero, one) = (self.konst(ID, 0), self.konst(ID, 1));
-        let dims = [0u8, 1, 2].map(|d| {
-            let size = self.op(OpKind::WorkItem(Builtin::GlobalSize, d), ID, vec![]);
-            let top = self.op(OpKind::Int(IntBinOp::Sub), ID, vec![size, one]);
-            let single = self.op(OpKind::Cmp(CmpPred::Eq), B1, vec![size, one]);
-            Dim {
-                gid: self.op(OpKind::CarriedPhi, ID, vec![zero, zero]),
-                left: self.op(OpKind::CarriedPhi, ID, vec![top, top]),
-                end: self.op(OpKind::CarriedPhi, B1, vec![single, single]),
-                top,
-                single,
-            }
-        });
+        let dims = super::ids::global_ids(&mut self.body);
         self.ids = Some(dims.map(|d| d.gid));
         dims
     }
 
-    /// Steps the global ids to the next work-item on a run's last iteration, dimension 0
-    /// fastest (the order the kernel's counters take); returns whether one is left.
     pub(super) fn step_global_ids(&mut self, dims: [Dim; 3], last: OpId) -> OpId {
-        let (zero, one) = (self.konst(ID, 0), self.konst(ID, 1));
-        let b_one = self.konst(B1, 1);
-        // Dimension d steps when every faster one wraps, and wraps when it is at its end.
-        let mut step = last;
-        for d in dims {
-            let inc = self.op(OpKind::Int(IntBinOp::Add), ID, vec![d.gid, one]);
-            let dec = self.op(OpKind::Int(IntBinOp::Sub), ID, vec![d.left, one]);
-            let one_left = self.op(OpKind::Cmp(CmpPred::Eq), B1, vec![d.left, one]);
-            // (the phi, its value at the wrap, its value one on)
-            let [gid, left, end] = [
-                (d.gid, zero, inc),
-                (d.left, d.top, dec),
-                (d.end, d.single, one_left),
-            ]
-            .map(|(now, wrap, on)| {
-                let ty = self.body.op(now).ty;
-                let stepped = self.op(OpKind::Select, ty, vec![d.end, wrap, on]);
-                self.op(OpKind::Select, ty, vec![step, stepped, now])
-            });
-            self.body.set_carried_next(d.gid, gid);
-            self.body.set_carried_next(d.left, left);
-            self.body.set_carried_next(d.end, end);
-            step = self.op(OpKind::Int(IntBinOp::And), B1, vec![step, d.end]);
-        }
-        let e01 = self.op(
-            OpKind::Int(IntBinOp::And),
-            B1,
-            vec![dims[0].end, dims[1].end],
-        );
-        let all = self.op(OpKind::Int(IntBinOp::And), B1, vec![e01, dims[2].end]);
-        self.op(OpKind::Int(IntBinOp::Xor), B1, vec![all, b_one])
+        super::ids::step_global_ids(&mut self.body, dims, last)
     }
 
     /// For every distance the inner loop's carried phis read from, whether this iteration

@@ -24,6 +24,7 @@
 
 mod build;
 mod deps;
+mod ids;
 mod interleave;
 
 use crate::ir::*;
