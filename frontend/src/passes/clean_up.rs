@@ -5,7 +5,11 @@
 //! or a LUT in hardware and a variable in the scheduler's ILP.
 //!
 //! Memory operations and barriers are never removed or merged (their order edges stay as
-//! the lowering made them); everything else is removed when nothing live reads it.
+//! the lowering made them), with one exception: two loads of a global buffer the kernel
+//! never writes, at one address under one predicate, read the same value, and such loads
+//! have no order edges; the later becomes the earlier (clang leaves them where it cannot
+//! prove the buffers apart: k-means reads each coordinate of its point twice). Everything
+//! else is removed when nothing live reads it.
 
 use crate::ir::*;
 use std::collections::HashMap;
@@ -41,9 +45,14 @@ pub fn clean_up(kernel: &mut Kernel) -> Cleanup {
     }
     let mut maps: Vec<Vec<Option<OpId>>> = Vec::new();
     let reqd = kernel.attrs.reqd_work_group_size;
+    let read_only: Vec<bool> = kernel
+        .memories
+        .iter()
+        .map(|m| matches!(m.kind, MemoryKind::Global { .. }) && !m.written)
+        .collect();
     for (i, unit) in kernel.units.iter_mut().enumerate() {
         let ext = external.remove(&UnitId(i as u32)).unwrap_or_default();
-        let (map, c) = clean_unit(unit, &ext, reqd);
+        let (map, c) = clean_unit(unit, &ext, reqd, &read_only);
         total.folded += c.folded;
         total.merged += c.merged;
         total.removed += c.removed;
@@ -211,6 +220,7 @@ fn clean_unit(
     unit: &mut Unit,
     external: &[OpId],
     reqd: Option<[u32; 3]>,
+    read_only: &[bool],
 ) -> (Vec<Option<OpId>>, Cleanup) {
     let body = &unit.body;
     let n = body.len();
@@ -277,7 +287,9 @@ fn clean_unit(
                 c.folded += 1;
             }
         }
-        if !has_effect(op) {
+        let pure_load =
+            matches!(kind, OpKind::Load(m) if read_only.get(m.0 as usize) == Some(&true));
+        if !has_effect(op) || pure_load {
             let args = if matches!(kind, OpKind::Const(_)) {
                 vec![]
             } else {
