@@ -96,6 +96,9 @@ pub struct Compiled {
     pub reductions: Vec<frontend::reassociate::Reduction>,
     /// The loop nests found: flattened into one loop, or kept and why.
     pub nests: Vec<nests::NestChoice>,
+    /// Loads every work-item makes alike: made once before the work-items, or kept and why
+    /// (None: the kernel has none).
+    pub invariant_loads: Option<String>,
     /// Which board memory bank each buffer argument lives in, on a board with memories.
     pub plan: Option<Vec<boards::flow::memplan::Assignment>>,
 }
@@ -392,6 +395,8 @@ fn compile_once(
     scheduler::memories::plan_memories(&mut ir, board, options.infer_banking);
     let plan = memory_plan(&ir, board, &options.memory)?;
     set_port_widths(&mut ir, board, plan.as_deref());
+    // Behind load-store units every load site has a port of its own: decided with them.
+    let invariant_loads = nests::hoist_invariant_loads(&mut ir, board, options);
     let mut schedules = Vec::new();
     for unit in &ir.units {
         let s = scheduler::schedule_unit(&ir, unit, board).map_err(|source| Error::Schedule {
@@ -413,6 +418,7 @@ fn compile_once(
         passes,
         reductions,
         nests,
+        invariant_loads,
         plan,
     })
 }

@@ -332,3 +332,60 @@ pub fn in_order_if_interleaved(
     })
 }
 
+/// Loads that every work-item makes alike, made once before the work-items
+/// (`flatten::hoist_invariant_loads`) where the loop that then runs them issues faster.
+/// Returns what the report says: which loads moved and the II both ways, or why none did
+/// (None when the kernel has no such load).
+pub fn hoist_invariant_loads(
+    ir: &mut Kernel,
+    board: &Board,
+    options: &crate::Options,
+) -> Option<String> {
+    if options.flatten == Flatten::Off {
+        return None;
+    }
+    let (hoisted, moved) = flatten::hoist_invariant_loads(ir).ok()?;
+    let infer = options.infer_banking;
+    let before = schedule(ir, board, infer, &[ir.entry])?[0].ii;
+    let after = schedule(&hoisted, board, infer, &[UnitId(1)])?[0].ii;
+    let body = &ir.unit(ir.entry).body;
+    // "8 of `c` at kmeans.cl:12": the loads by buffer and line, in the kernel's order.
+    let mut places: Vec<(String, u32)> = Vec::new();
+    for l in &moved {
+        let op = body.op(*l);
+        let frontend::ir::OpKind::Load(m) = op.kind else {
+            unreachable!("only loads move")
+        };
+        let at = op.loc.map(|c| format!(" at {}", ir.line_of(c)));
+        let place = format!("`{}`{}", ir.memory(m).name, at.unwrap_or_default());
+        match places.iter_mut().find(|(p, _)| *p == place) {
+            Some((_, n)) => *n += 1,
+            None => places.push((place, 1)),
+        }
+    }
+    let names: Vec<String> = places
+        .iter()
+        .map(|(p, n)| {
+            if *n == 1 {
+                p.clone()
+            } else {
+                format!("{n} of {p}")
+            }
+        })
+        .collect();
+    let what = format!(
+        "{} load{} the same in every work-item ({})",
+        moved.len(),
+        if moved.len() == 1 { "" } else { "s" },
+        names.join(", ")
+    );
+    if after >= before {
+        return Some(format!(
+            "{what} kept in the work-items: made once before them, the work-items' loop issues at II {after}, not faster than {before}"
+        ));
+    }
+    *ir = hoisted;
+    Some(format!(
+        "{what} made once before the work-items, which then run as one loop: II {before} -> {after}"
+    ))
+}

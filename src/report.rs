@@ -258,6 +258,8 @@ pub fn json(c: &Compiled) -> Value {
         })).collect::<Vec<_>>(),
         // Loop nests: flattened into one loop or kept, cycles of a run both ways, and why.
         "nests": c.nests,
+        // Loads every work-item makes alike: made once before them, or kept and why.
+        "invariant_loads": c.invariant_loads,
         // A kernel with barriers: groups in flight, its regions, the state kept per work-item.
         "work_groups": k.work_groups,
         // The clock the family's delay model expects the kernel to close at, and what
@@ -445,6 +447,9 @@ pub fn text(c: &Compiled) -> String {
     }
     for n in &c.nests {
         s.push_str(&format!("  nest around {}: {}\n", n.inner, n.reason));
+    }
+    if let Some(why) = &c.invariant_loads {
+        s.push_str(&format!("  invariant loads: {why}\n"));
     }
     if let Some(w) = &c.kernel.work_groups {
         s.push_str(&work_groups_line(w));

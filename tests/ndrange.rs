@@ -142,6 +142,54 @@ fn escape_time_work_items_interleave_in_one_loop() {
 }
 
 #[test]
+fn loads_alike_in_every_work_item_are_made_once_before_them() {
+    let d = scratch("nearest_centroid");
+    let (w, h) = (8usize, 6usize);
+    let coords = |seed, n| -> Vec<f32> {
+        randoms(seed, n)
+            .iter()
+            .map(|v| (*v % 1024) as f32 / 64.0 - 8.0)
+            .collect()
+    };
+    save(&d.join("p.npy"), &coords(301, 2 * w * h));
+    save(&d.join("c.npy"), &coords(302, 8));
+    save(&d.join("label.npy"), &vec![0i32; w * h]);
+    let args = [
+        A::Buf("p", d.join("p.npy")),
+        A::Buf("c", d.join("c.npy")),
+        A::Buf("label", d.join("label.npy")),
+    ];
+    let global = [w as u64, h as u64];
+    let run = co_simulate_against_pocl("nearest_centroid", &global, &[4, 2], &args, &[], &d);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("out/report.json")).unwrap()).unwrap();
+    let why = report["invariant_loads"].as_str().unwrap();
+    assert!(
+        why.contains("8 of `c`") && why.contains("II 8 -> 2"),
+        "{why}"
+    );
+    // The centroids' loads are in the block before; the loop loads only its point (2 loads
+    // on p's one read port: II 2) and issues every work-item back to back.
+    let lp = &report["loops"][0];
+    assert_eq!(
+        (lp["name"].as_str(), lp["ii"].as_u64()),
+        (Some("workitems"), Some(2)),
+        "{lp}"
+    );
+    let (items, depth) = ((w * h) as u64, lp["depth"].as_u64().unwrap());
+    let block = 100; // the centroids' loads: one round trip on 20-cycle memory, and the write
+    assert!(
+        cycles(&run) <= 2 * items + depth + block,
+        "{} cycles",
+        cycles(&run)
+    );
+    let random = d.join("random");
+    std::fs::create_dir_all(&random).unwrap();
+    let extra = ["--mem-latency", "random:5"];
+    co_simulate_against_pocl("nearest_centroid", &global, &[4, 2], &args, &extra, &random);
+}
+
+#[test]
 fn atomics_from_pipelined_work_items() {
     let d = scratch("atomics");
     let idx: Vec<i32> = randoms(121, 200)

@@ -26,6 +26,9 @@ mod build;
 mod deps;
 mod ids;
 mod interleave;
+mod invariant;
+
+pub use invariant::hoist_invariant_loads;
 
 use crate::ir::*;
 use build::Build;
