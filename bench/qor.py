@@ -14,7 +14,9 @@ the load-store units). `hls-build sim` (RTL = model, or the run fails), the mode
 contracts and orders sums as it likes), and the cycles against the bound:
 
 - compute: for each pipelined unit, its iterations (all invocations) x its MII, summed,
-  plus the deepest unit's depth once (a pipeline that never drains);
+  plus the deepest unit's depth once (a pipeline that never drains), plus the memory's
+  latency once for the last store's write response (every kernel here ends by writing its
+  result, and none is done before that write is acknowledged);
 - bandwidth: each buffer's bytes once over its port (4 bytes a cycle on 32-bit ports; on
   the 512-bit model 64 bytes a cycle per bank, the bank's buffers' bytes summed), the largest;
 - at II 1: every iteration at II 1 plus the depth (or the bandwidth bound if larger), what
@@ -170,6 +172,12 @@ def bandwidth_bound(model, nbytes):
     return max(banks) // BANK_BYTES
 
 
+def write_response(model):
+    """Cycles from the last store's issue to its write response: the port's latency (the
+    schedule's depth ends where the store issues)."""
+    return int(model.split(":")[1])
+
+
 def run(kernel, mode, model, tmp, binary, flatten="auto"):
     glob, args, iters = KERNELS[kernel]
     latency = model.replace(":", "-")
@@ -198,9 +206,10 @@ def run(kernel, mode, model, tmp, binary, flatten="auto"):
             sys.exit(f"{kernel}: no pipelined unit runs {u} (have {names})")
         loops[u] = found[0]
     depth = max(loops[u]["depth"] for u in iters)
-    compute = sum(n * loops[u]["mii"] for u, n in iters.items()) + depth
+    tail = depth + write_response(model)
+    compute = sum(n * loops[u]["mii"] for u, n in iters.items()) + tail
     # Every iteration at II 1 (what forwarding, more ports or reassociation would give).
-    ideal = sum(iters.values()) + depth
+    ideal = sum(iters.values()) + tail
     bandwidth = bandwidth_bound(model, [a[1].nbytes for a in args if len(a) == 2])
     at_mii = all(lp["ii"] == lp["mii"] for lp in report["loops"] if lp["pipelined"])
     # The unit that costs most, its II and what bounds it (recurrence, or which resource).
