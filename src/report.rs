@@ -40,6 +40,10 @@ pub fn json(c: &Compiled) -> Value {
         .map(|(u, s)| {
             let kind = match u.kind {
                 UnitKind::Block => "block",
+                // The loop over the work-items that made their alike loads once before it.
+                UnitKind::Loop { .. } if u.name == frontend::ir::WORK_ITEMS_UNIT => {
+                    "work-item loop"
+                }
                 UnitKind::Loop { .. } => "loop",
                 UnitKind::WorkItems => "work-item loop",
             };

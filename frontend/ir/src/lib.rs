@@ -461,6 +461,11 @@ pub struct Unit {
     pub loc: Option<Loc>,
 }
 
+/// The name of the unit that runs the work-items where no source loop does: the pipelined
+/// work-items, or the loop over them that `flatten::hoist_invariant_loads` makes (reports
+/// call either a work-item loop).
+pub const WORK_ITEMS_UNIT: &str = "workitems";
+
 /// Bytes of on-chip memory built for each `local` pointer argument (the size Intel's
 /// compiler assumes without `local_mem_size`).
 pub const LOCAL_ARG_BYTES: u64 = 16384;

@@ -54,7 +54,7 @@ impl Lowering<'_> {
         let pending = std::mem::take(&mut ub.pending_phis);
         let loc = self.unit_loc(&blocks, matches!(kind, UnitKind::Loop { .. }));
         let name = match (&kind, self.name_of(self.block(first).label).as_ref()) {
-            (UnitKind::WorkItems, _) => "workitems".to_string(),
+            (UnitKind::WorkItems, _) => WORK_ITEMS_UNIT.to_string(),
             // A loop is named by its source line (the line of its `for`), else its label.
             (UnitKind::Loop { .. }, _) if loc.is_some() => {
                 loc.map(|l| self.kernel.line_of(l)).unwrap_or_default()

@@ -174,7 +174,7 @@ fn work_item_loop(unit: &Unit, made: &HashMap<OpId, OpId>) -> Unit {
         })
         .collect();
     Unit {
-        name: unit.name.clone(),
+        name: WORK_ITEMS_UNIT.to_string(),
         kind: UnitKind::Loop {
             cont: more,
             controls: LoopControls::default(),
