@@ -293,13 +293,9 @@ impl<'k> Build<'k> {
         }
     }
 
-    /// A 32-bit id at the width the kernel reads it (size_t is 64 bits).
+    /// A 32-bit id at the width the kernel reads it (`ids::resize`).
     fn resize(&mut self, v: OpId, ty: Type) -> OpId {
-        match ty.bits() {
-            32 => v,
-            w if w > 32 => self.op(OpKind::Cast(CastOp::ZExt), ty, vec![v]),
-            _ => self.op(OpKind::Cast(CastOp::Trunc), ty, vec![v]),
-        }
+        super::ids::resize(&mut self.body, v, ty)
     }
 
     /// The work-item's global ids as carried values (`ids::global_ids`), which the copied

@@ -83,3 +83,12 @@ pub(super) fn step_global_ids(body: &mut Body, dims: [Dim; 3], last: OpId) -> Op
     let all = op(body, OpKind::Int(IntBinOp::And), B1, vec![e01, dims[2].end]);
     op(body, OpKind::Int(IntBinOp::Xor), B1, vec![all, b_one])
 }
+
+/// A 32-bit id at the width the kernel reads it (size_t is 64 bits).
+pub(super) fn resize(body: &mut Body, v: OpId, ty: Type) -> OpId {
+    match ty.bits() {
+        32 => v,
+        w if w > 32 => op(body, OpKind::Cast(CastOp::ZExt), ty, vec![v]),
+        _ => op(body, OpKind::Cast(CastOp::Trunc), ty, vec![v]),
+    }
+}

@@ -63,7 +63,8 @@ fn single_work_item_unit(k: &Kernel) -> Result<&Unit, String> {
     }
     let counted = |o: &Op| match o.kind {
         OpKind::WorkItem(b, _) => !matches!(b, Builtin::LocalId | Builtin::GroupId),
-        OpKind::LastWorkItem | OpKind::Barrier => false,
+        // (a carried value would need its `next` copied after it)
+        OpKind::LastWorkItem | OpKind::Barrier | OpKind::CarriedPhi => false,
         _ => true,
     };
     if !unit.body.ops().all(|(_, o)| counted(o)) {
@@ -149,7 +150,7 @@ fn work_item_loop(unit: &Unit, made: &HashMap<OpId, OpId>) -> Unit {
             let from = ValueRef::Op(UnitId(0), *m);
             body.add(Op::new(OpKind::Outer(from), op.ty, vec![]))
         } else if let OpKind::WorkItem(Builtin::GlobalId, d) = op.kind {
-            resize(&mut body, dims[d as usize].gid, op.ty)
+            ids::resize(&mut body, dims[d as usize].gid, op.ty)
         } else {
             let operands = op.operands.iter().map(|o| map[o]).collect();
             body.add(Op {
@@ -186,14 +187,5 @@ fn work_item_loop(unit: &Unit, made: &HashMap<OpId, OpId>) -> Unit {
         atomic_mems: unit.atomic_mems.clone(),
         carried_mem_deps,
         loc: unit.loc,
-    }
-}
-
-/// A 32-bit id at the width the kernel reads it (size_t is 64 bits).
-fn resize(body: &mut Body, v: OpId, ty: Type) -> OpId {
-    match ty.bits() {
-        32 => v,
-        w if w > 32 => body.add(Op::new(OpKind::Cast(CastOp::ZExt), ty, vec![v])),
-        _ => body.add(Op::new(OpKind::Cast(CastOp::Trunc), ty, vec![v])),
     }
 }
